@@ -1,0 +1,155 @@
+"""Generic exact cover with OR-Tools CP-SAT; knows nothing about puzzles.
+
+A :class:`CoverProblem` has items ``0 .. n_items-1`` that must each be covered
+exactly once, groups ``0 .. n_groups-1`` (pieces) of which exactly one option
+must be chosen, and options (placements) that each belong to one group and
+cover some items. A solution is the sorted tuple of chosen option indices.
+
+Search strategy: items are expected in the order the caller wants them
+filled (e.g. the lowest empty cell first). Options are branched on in the
+order of their first item, trying "chosen" first, with CP-SAT's fixed search:
+the classic fill-the-first-empty-cell backtracking, plus CP-SAT's propagation
+and clause learning.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+
+from ortools.sat.python import cp_model
+
+Solution = tuple[int, ...]
+
+
+@dataclass(frozen=True)
+class Option:
+    group: int
+    items: tuple[int, ...]
+
+
+@dataclass(frozen=True)
+class CoverProblem:
+    n_items: int
+    n_groups: int
+    options: tuple[Option, ...]
+
+
+@dataclass(frozen=True)
+class Constraints:
+    """Options forced in, options forbidden, and whole solutions to exclude."""
+
+    fixed: tuple[int, ...] = ()
+    forbidden: tuple[int, ...] = ()
+    excluded: tuple[Solution, ...] = ()
+
+
+class _Collector(cp_model.CpSolverSolutionCallback):
+    """Collects every solution as the tuple of chosen option indices.
+
+    Reading thousands of booleans from Python per solution costs more than the
+    search itself, so each group's choice is read as one weighted sum
+    ``sum(index * chosen)``, evaluated in C++.
+    """
+
+    def __init__(self, chosen_index_of_group: Sequence[cp_model.LinearExprT], limit: int | None) -> None:
+        super().__init__()
+        self._chosen_index_of_group = chosen_index_of_group
+        self._limit = limit
+        self.solutions: list[Solution] = []
+
+    def on_solution_callback(self) -> None:
+        chosen = tuple(sorted(int(self.value(expr)) for expr in self._chosen_index_of_group))
+        self.solutions.append(chosen)
+        if self._limit is not None and len(self.solutions) >= self._limit:
+            self.stop_search()
+
+
+def _build_model(
+    problem: CoverProblem, constraints: Constraints
+) -> tuple[cp_model.CpModel, list[cp_model.LinearExprT]]:
+    model = cp_model.CpModel()
+    # Variables: one boolean per option.
+    chosen = [model.new_bool_var(f"o{i}") for i in range(len(problem.options))]
+    # Main constraints: each item covered once, each group used once.
+    by_item: list[list[cp_model.IntVar]] = [[] for _ in range(problem.n_items)]
+    by_group: list[list[cp_model.IntVar]] = [[] for _ in range(problem.n_groups)]
+    for var, option in zip(chosen, problem.options, strict=True):
+        by_group[option.group].append(var)
+        for item in option.items:
+            by_item[item].append(var)
+    for literals in (*by_item, *by_group):
+        model.add_exactly_one(literals)
+    # Caller's constraints: fixed, forbidden, excluded solutions.
+    for index in constraints.fixed:
+        model.add(chosen[index] == 1)
+    for index in constraints.forbidden:
+        model.add(chosen[index] == 0)
+    for solution in constraints.excluded:
+        model.add_bool_or([~chosen[index] for index in solution])
+    # Search strategy: options ordered by the first item they cover.
+    order = sorted(range(len(chosen)), key=lambda i: (min(problem.options[i].items), i))
+    model.add_decision_strategy(
+        [chosen[i] for i in order], cp_model.CHOOSE_FIRST, cp_model.SELECT_MAX_VALUE
+    )
+    index_of_group = [
+        cp_model.LinearExpr.weighted_sum(
+            [chosen[i] for i in range(len(chosen)) if problem.options[i].group == group],
+            [i for i in range(len(chosen)) if problem.options[i].group == group],
+        )
+        for group in range(problem.n_groups)
+    ]
+    return model, index_of_group
+
+
+def _solver(enumerate_all: bool) -> cp_model.CpSolver:
+    solver = cp_model.CpSolver()
+    solver.parameters.search_branching = cp_model.FIXED_SEARCH
+    solver.parameters.num_workers = 1
+    solver.parameters.enumerate_all_solutions = enumerate_all
+    # Measured on this catalog: presolve, LP relaxation, symmetry detection and
+    # probing cost more than they save on small exact-cover models (3.5x on a
+    # calendar date). See README "Speed".
+    solver.parameters.cp_model_presolve = False
+    solver.parameters.linearization_level = 0
+    solver.parameters.symmetry_level = 0
+    solver.parameters.cp_model_probing_level = 0
+    return solver
+
+
+def enumerate_solutions(
+    problem: CoverProblem, constraints: Constraints = Constraints(), limit: int | None = None
+) -> list[Solution]:
+    """Every solution (or the first ``limit``), each as sorted option indices."""
+    if not _trivially_feasible(problem, constraints):
+        return []
+    model, index_of_group = _build_model(problem, constraints)
+    collector = _Collector(index_of_group, limit)
+    _solver(enumerate_all=True).solve(model, collector)
+    return collector.solutions
+
+
+def find_solution(problem: CoverProblem, constraints: Constraints = Constraints()) -> Solution | None:
+    """One solution satisfying the constraints, or None when there is none."""
+    found = enumerate_solutions(problem, constraints, limit=1)
+    return found[0] if found else None
+
+
+def find_other_solution(
+    problem: CoverProblem, known: Solution, fixed: Iterable[int] = ()
+) -> Solution | None:
+    """A solution keeping ``fixed`` that differs from ``known``, or None (``known`` is then unique)."""
+    return find_solution(problem, Constraints(fixed=tuple(fixed), excluded=(known,)))
+
+
+def _trivially_feasible(problem: CoverProblem, constraints: Constraints) -> bool:
+    """False when fixed options clash; CP-SAT would say so too, only slower."""
+    covered: set[int] = set()
+    groups: set[int] = set()
+    for index in constraints.fixed:
+        option = problem.options[index]
+        if option.group in groups or covered.intersection(option.items):
+            return False
+        groups.add(option.group)
+        covered.update(option.items)
+    return not set(constraints.fixed) & set(constraints.forbidden)

@@ -1,0 +1,171 @@
+"""Lattices: where cells are, how they rotate and reflect.
+
+Every cell is a ``(row, col)`` pair of ints, rows growing downwards.
+
+Square lattice::
+
+    (0,0) (0,1) (0,2)        col -->
+    (1,0) (1,1) (1,2)        row
+                             |
+                             v
+
+Triangular lattice: each row is a strip of alternating triangles. The
+triangle at ``(row, col)`` points up when ``row + col`` is even and down when
+it is odd; an up triangle shares its base with the down triangle directly
+below it, ``(row + 1, col)``. Columns advance by half a side::
+
+     ___________
+    \  /\  /\  /      row 0:  (0,0) is up  /\ , (0,1) is down \/ ...
+     \/__\/__\/
+    /\  /\  /\        row 1:  (1,0) is down, (1,1) is up ...
+
+(The sketch shows a strip starting with a down triangle; parity decides.)
+
+Rotations and reflections act on cell centroids in the plane about a lattice
+vertex, then map back to cells, so both lattices share one code path.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Iterable
+from dataclasses import dataclass
+from typing import Literal
+
+Cell = tuple[int, int]
+Shape = tuple[Cell, ...]
+LatticeName = Literal["square", "triangle"]
+
+_SQRT3_2 = math.sqrt(3) / 2
+
+
+@dataclass(frozen=True)
+class Transform:
+    """A rotation by ``turns`` steps, optionally preceded by a mirror."""
+
+    turns: int
+    mirrored: bool
+
+
+class Lattice:
+    """Common behaviour; subclasses define centroids and their inverse."""
+
+    name: LatticeName
+    rotation_steps: int
+
+    def transforms(self) -> list[Transform]:
+        """All rotations and reflections of the lattice (identity first)."""
+        return [Transform(t, m) for m in (False, True) for t in range(self.rotation_steps)]
+
+    def centroid(self, cell: Cell) -> tuple[float, float]:
+        raise NotImplementedError
+
+    def cell_at(self, x: float, y: float) -> Cell:
+        raise NotImplementedError
+
+    def is_translation(self, d_row: int, d_col: int) -> bool:
+        """Whether shifting by ``(d_row, d_col)`` maps the lattice onto itself."""
+        raise NotImplementedError
+
+    def apply(self, transform: Transform, cell: Cell) -> Cell:
+        """Image of one cell under ``transform`` (about the origin vertex)."""
+        x, y = self.centroid(cell)
+        if transform.mirrored:
+            y = -y
+        angle = 2 * math.pi * transform.turns / self.rotation_steps
+        cos_a, sin_a = math.cos(angle), math.sin(angle)
+        return self.cell_at(x * cos_a - y * sin_a, x * sin_a + y * cos_a)
+
+    def normalize(self, cells: Iterable[Cell]) -> tuple[Shape, Cell]:
+        """Translate cells to a canonical position; return (sorted cells, shift used)."""
+        cell_list = list(cells)
+        d_row = -min(r for r, _ in cell_list)
+        d_col = -min(c for _, c in cell_list)
+        if not self.is_translation(d_row, d_col):
+            d_col += 1
+        shifted = tuple(sorted((r + d_row, c + d_col) for r, c in cell_list))
+        return shifted, (d_row, d_col)
+
+    def orientations(self, cells: Iterable[Cell]) -> list[Shape]:
+        """Distinct normalized images of a shape under every transform."""
+        base = list(cells)
+        seen: dict[Shape, None] = {}
+        for transform in self.transforms():
+            shape, _ = self.normalize(self.apply(transform, cell) for cell in base)
+            seen.setdefault(shape, None)
+        return list(seen)
+
+
+class SquareLattice(Lattice):
+    name: LatticeName = "square"
+    rotation_steps = 4
+
+    def centroid(self, cell: Cell) -> tuple[float, float]:
+        row, col = cell
+        return col + 0.5, row + 0.5
+
+    def cell_at(self, x: float, y: float) -> Cell:
+        return math.floor(y), math.floor(x)
+
+    def is_translation(self, d_row: int, d_col: int) -> bool:
+        return True
+
+
+class TriangleLattice(Lattice):
+    name: LatticeName = "triangle"
+    rotation_steps = 6
+
+    @staticmethod
+    def points_up(cell: Cell) -> bool:
+        return (cell[0] + cell[1]) % 2 == 0
+
+    def centroid(self, cell: Cell) -> tuple[float, float]:
+        row, col = cell
+        offset = 2 / 3 if self.points_up(cell) else 1 / 3
+        return col / 2, (row + offset) * _SQRT3_2
+
+    def cell_at(self, x: float, y: float) -> Cell:
+        height = y / _SQRT3_2
+        row = math.floor(height)
+        col = round(2 * x)
+        cell = (row, col)
+        if self.points_up(cell) != (height - row > 0.5):
+            raise ValueError(f"point ({x:.3f}, {y:.3f}) is not a triangle centroid")
+        return cell
+
+    def is_translation(self, d_row: int, d_col: int) -> bool:
+        return (d_row + d_col) % 2 == 0
+
+
+LATTICES: dict[str, Lattice] = {"square": SquareLattice(), "triangle": TriangleLattice()}
+
+
+def lattice_named(name: str) -> Lattice:
+    """The lattice called ``name``; ValueError listing the valid names otherwise."""
+    try:
+        return LATTICES[name]
+    except KeyError:
+        raise ValueError(f"unknown lattice {name!r}; expected one of {sorted(LATTICES)}") from None
+
+
+def symmetries(lattice: Lattice, cells: Iterable[Cell], labels: dict[Cell, str] | None = None) -> list[dict[Cell, Cell]]:
+    """Cell permutations of a board that are lattice symmetries preserving labels.
+
+    The identity comes first. Labels (e.g. calendar months) must map onto equal
+    labels, so a fully labelled board has only the identity.
+    """
+    board = list(cells)
+    labels = labels or {}
+    target, own_shift = lattice.normalize(board)
+    target_set = set(target)
+    found: list[dict[Cell, Cell]] = []
+    for transform in lattice.transforms():
+        images = [lattice.apply(transform, cell) for cell in board]
+        shape, shift = lattice.normalize(images)
+        if set(shape) != target_set:
+            continue
+        d_row, d_col = shift[0] - own_shift[0], shift[1] - own_shift[1]
+        mapping = {cell: (img[0] + d_row, img[1] + d_col) for cell, img in zip(board, images, strict=True)}
+        if all(labels.get(cell) == labels.get(image) for cell, image in mapping.items()):
+            found.append(mapping)
+    return found

@@ -1,0 +1,183 @@
+"""From a catalog puzzle and target to a generic cover problem, and back.
+
+This is the seam between puzzles (cells, pieces, symmetry) and the
+puzzle-agnostic CP-SAT code in :mod:`solver.cover`. It also splits one
+target's enumeration into independent subproblems, which double as symmetry
+breaking: one chosen piece is fixed to one representative placement per orbit
+of the board's symmetry group, and the few solutions that orbit members share
+are deduplicated by a canonical encoding.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from functools import cached_property
+
+from solver.catalog import Puzzle, Target
+from solver.cover import Constraints, CoverProblem, Option, Solution, enumerate_solutions
+from solver.geometry import Cell, symmetries
+
+UNCOVERED = "."
+ENCODING_VERSION = "1"  # part of the store's fingerprint: bump if encode() changes
+
+
+@dataclass(frozen=True)
+class Placement:
+    """One piece (by index into ``puzzle.pieces``) on a set of board cells."""
+
+    piece: int
+    cells: tuple[Cell, ...]
+
+
+@dataclass(frozen=True)
+class Subproblem:
+    """One unit of enumeration work: a fixed placement and the symmetries that keep it."""
+
+    fixed: tuple[int, ...]
+    stabilizer: tuple[dict[Cell, Cell], ...]
+
+
+def piece_letter(piece_index: int) -> str:
+    """The character standing for a piece in the compact solution encoding."""
+    return chr(ord("A") + piece_index)
+
+
+def encode(puzzle: Puzzle, placements: Iterable[Placement]) -> str:
+    """One character per board cell (file order): the piece's letter, or '.' if uncovered."""
+    owner: dict[Cell, str] = {}
+    for placement in placements:
+        for cell in placement.cells:
+            owner[cell] = piece_letter(placement.piece)
+    return "".join(owner.get(cell, UNCOVERED) for cell in puzzle.cells)
+
+
+def decode(puzzle: Puzzle, encoding: str) -> tuple[Placement, ...]:
+    """Placements from an encoding; ValueError if it does not fit the puzzle."""
+    if len(encoding) != len(puzzle.cells):
+        raise ValueError(f"encoding has {len(encoding)} cells, {puzzle.id} has {len(puzzle.cells)}")
+    cells_by_piece: dict[int, list[Cell]] = {}
+    for cell, char in zip(puzzle.cells, encoding, strict=True):
+        if char == UNCOVERED:
+            continue
+        index = ord(char) - ord("A")
+        if not 0 <= index < len(puzzle.pieces):
+            raise ValueError(f"unknown piece letter {char!r} in encoding")
+        cells_by_piece.setdefault(index, []).append(cell)
+    return tuple(Placement(i, tuple(sorted(cells))) for i, cells in sorted(cells_by_piece.items()))
+
+
+def _search_order(puzzle: Puzzle, cells: Iterable[Cell]) -> list[Cell]:
+    """Cells sorted so the search sweeps along the board's shorter side first."""
+    centroids = {cell: puzzle.lattice.centroid(cell) for cell in cells}
+    xs = [x for x, _ in centroids.values()]
+    ys = [y for _, y in centroids.values()]
+    wide = max(xs) - min(xs) > max(ys) - min(ys)
+    if wide:
+        return sorted(centroids, key=lambda c: (round(centroids[c][0], 3), centroids[c][1]))
+    return sorted(centroids, key=lambda c: (round(centroids[c][1], 3), centroids[c][0]))
+
+
+@dataclass(frozen=True)
+class TargetProblem:
+    """All legal placements of a puzzle's pieces for one target, as a cover problem."""
+
+    puzzle: Puzzle
+    target: Target
+
+    @cached_property
+    def cells(self) -> tuple[Cell, ...]:
+        """Cells to cover, in search order."""
+        free = [cell for cell in self.puzzle.cells if cell not in self.target.uncovered]
+        return tuple(_search_order(self.puzzle, free))
+
+    @cached_property
+    def placements(self) -> tuple[Placement, ...]:
+        free = set(self.cells)
+        found: list[Placement] = []
+        for piece_index, piece in enumerate(self.puzzle.pieces):
+            for shape in piece.orientations:
+                anchor = shape[0]
+                for cell in self.cells:
+                    d_row, d_col = cell[0] - anchor[0], cell[1] - anchor[1]
+                    if not self.puzzle.lattice.is_translation(d_row, d_col):
+                        continue
+                    moved = tuple(sorted((r + d_row, c + d_col) for r, c in shape))
+                    if free.issuperset(moved):
+                        found.append(Placement(piece_index, moved))
+        return tuple(found)
+
+    @cached_property
+    def placement_index(self) -> dict[Placement, int]:
+        return {placement: i for i, placement in enumerate(self.placements)}
+
+    @cached_property
+    def cover(self) -> CoverProblem:
+        item_of = {cell: i for i, cell in enumerate(self.cells)}
+        options = tuple(
+            Option(p.piece, tuple(sorted(item_of[c] for c in p.cells))) for p in self.placements
+        )
+        return CoverProblem(len(self.cells), len(self.puzzle.pieces), options)
+
+    def to_placements(self, solution: Solution) -> tuple[Placement, ...]:
+        """Placements of a cover solution, ordered by piece."""
+        return tuple(sorted((self.placements[i] for i in solution), key=lambda p: p.piece))
+
+    def to_solution(self, placements: Iterable[Placement]) -> Solution:
+        """Cover option indices for placements; KeyError if one is not legal here."""
+        return tuple(sorted(self.placement_index[p] for p in placements))
+
+    @cached_property
+    def symmetry_group(self) -> tuple[dict[Cell, Cell], ...]:
+        """Board symmetries that also map the uncovered target cells onto themselves."""
+        group = symmetries(self.puzzle.lattice, self.puzzle.cells, self.puzzle.labels)
+        return tuple(g for g in group if {g[c] for c in self.target.uncovered} == self.target.uncovered)
+
+    def subproblems(self) -> list[Subproblem]:
+        """Independent pieces of work whose deduplicated union is one solution per class."""
+        group = self.symmetry_group
+        if len(group) == 1:
+            return [Subproblem((), ())]
+        piece, orbits = self._breaking_piece_orbits()
+        del piece
+        return [Subproblem((rep,), stab) for rep, stab in orbits]
+
+    def _breaking_piece_orbits(self) -> tuple[int, list[tuple[int, tuple[dict[Cell, Cell], ...]]]]:
+        """The piece with fewest placement orbits, and (representative, stabilizer) per orbit."""
+        best: tuple[int, list[tuple[int, tuple[dict[Cell, Cell], ...]]]] | None = None
+        for piece_index in range(len(self.puzzle.pieces)):
+            orbits = self._orbits_of(piece_index)
+            if best is None or len(orbits) < len(best[1]):
+                best = (piece_index, orbits)
+        assert best is not None
+        return best
+
+    def _orbits_of(self, piece_index: int) -> list[tuple[int, tuple[dict[Cell, Cell], ...]]]:
+        seen: set[int] = set()
+        orbits = []
+        for index, placement in enumerate(self.placements):
+            if placement.piece != piece_index or index in seen:
+                continue
+            stabilizer = []
+            for g in self.symmetry_group:
+                image = self.placement_index[Placement(piece_index, tuple(sorted(g[c] for c in placement.cells)))]
+                seen.add(image)
+                if image == index:
+                    stabilizer.append(g)
+            orbits.append((index, tuple(stabilizer)))
+        return orbits
+
+    def solve_subproblem(self, sub: Subproblem) -> list[str]:
+        """Encodings of the subproblem's solutions that are canonical under its stabilizer."""
+        kept = []
+        for solution in enumerate_solutions(self.cover, Constraints(fixed=sub.fixed)):
+            placements = self.to_placements(solution)
+            code = encode(self.puzzle, placements)
+            if all(code <= _image_code(self.puzzle, placements, g) for g in sub.stabilizer):
+                kept.append(code)
+        return kept
+
+
+def _image_code(puzzle: Puzzle, placements: Sequence[Placement], g: dict[Cell, Cell]) -> str:
+    moved = (Placement(p.piece, tuple(sorted(g[c] for c in p.cells))) for p in placements)
+    return encode(puzzle, moved)
