@@ -1,0 +1,46 @@
+"""Engines and sessions, with a clear error when the database cannot be opened."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from sqlalchemy import Engine, create_engine, event
+from sqlalchemy.engine import make_url
+from sqlalchemy.orm import Session, sessionmaker
+
+
+class DatabaseUnavailable(RuntimeError):
+    """The database URL points somewhere we cannot open or write; one-line message."""
+
+
+def _prepare_sqlite_path(url: str) -> None:
+    database = make_url(url).database
+    if not database or database == ":memory:":
+        return
+    path = Path(database)
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        with path.open("ab"):
+            pass
+    except OSError as exc:
+        raise DatabaseUnavailable(f"cannot write the database file {path}: {exc.strerror}") from None
+
+
+def _enable_sqlite_foreign_keys(dbapi_connection, _record) -> None:  # type: ignore[no-untyped-def]
+    cursor = dbapi_connection.cursor()
+    cursor.execute("PRAGMA foreign_keys=ON")
+    cursor.close()
+
+
+def make_engine(url: str) -> Engine:
+    """An engine for ``url``; for SQLite the file's folder is created and write access checked."""
+    if url.startswith("sqlite"):
+        _prepare_sqlite_path(url)
+        engine = create_engine(url, connect_args={"timeout": 30})
+        event.listen(engine, "connect", _enable_sqlite_foreign_keys)
+        return engine
+    return create_engine(url, pool_pre_ping=True)
+
+
+def session_factory(engine: Engine) -> sessionmaker[Session]:
+    return sessionmaker(engine, expire_on_commit=False)

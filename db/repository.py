@@ -1,0 +1,115 @@
+"""Repository functions over the solution store; keyword-only, no commits hidden inside reads."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from sqlalchemy import delete, func, insert, select
+from sqlalchemy.orm import Session
+
+from db.models import PuzzleRow, SolutionRow, TargetRow
+
+
+@dataclass(frozen=True)
+class StoredTarget:
+    puzzle_id: str
+    name: str
+    is_real: bool
+    solution_count: int
+    seconds: float
+
+
+def sync_puzzle(*, session: Session, puzzle_id: str, title: str, lattice: str, fingerprint: str) -> bool:
+    """Record the puzzle's definition; if it changed, drop its stored targets. True when dropped."""
+    row = session.get(PuzzleRow, puzzle_id)
+    if row is None:
+        session.add(PuzzleRow(id=puzzle_id, title=title, lattice=lattice, fingerprint=fingerprint))
+        return False
+    changed = row.fingerprint != fingerprint
+    if changed:
+        delete_targets(session=session, puzzle_id=puzzle_id)
+    row.title, row.lattice, row.fingerprint = title, lattice, fingerprint
+    return changed
+
+
+def delete_targets(*, session: Session, puzzle_id: str, names: Sequence[str] | None = None) -> None:
+    """Delete a puzzle's targets (all, or those named) and their solutions."""
+    query = select(TargetRow.id).where(TargetRow.puzzle_id == puzzle_id)
+    if names is not None:
+        query = query.where(TargetRow.name.in_(names))
+    target_ids = list(session.scalars(query))
+    if target_ids:
+        session.execute(delete(SolutionRow).where(SolutionRow.target_id.in_(target_ids)))
+        session.execute(delete(TargetRow).where(TargetRow.id.in_(target_ids)))
+
+
+def stored_target_names(*, session: Session, puzzle_id: str) -> set[str]:
+    """Names of the targets whose solutions are completely stored."""
+    return set(session.scalars(select(TargetRow.name).where(TargetRow.puzzle_id == puzzle_id)))
+
+
+def save_target(
+    *, session: Session, puzzle_id: str, name: str, is_real: bool, encodings: Sequence[str], seconds: float
+) -> None:
+    """Replace one target's solutions. Call inside one transaction so the write is all or nothing."""
+    delete_targets(session=session, puzzle_id=puzzle_id, names=[name])
+    target = TargetRow(
+        puzzle_id=puzzle_id, name=name, is_real=is_real, solution_count=len(encodings), seconds=seconds
+    )
+    session.add(target)
+    session.flush()
+    if encodings:
+        session.execute(
+            insert(SolutionRow),
+            [{"target_id": target.id, "ordinal": i, "encoding": code} for i, code in enumerate(encodings)],
+        )
+
+
+def list_targets(*, session: Session, puzzle_id: str | None = None) -> list[StoredTarget]:
+    """Stored targets (of one puzzle, or all), ordered by puzzle and name."""
+    query = select(TargetRow).order_by(TargetRow.puzzle_id, TargetRow.name)
+    if puzzle_id is not None:
+        query = query.where(TargetRow.puzzle_id == puzzle_id)
+    return [
+        StoredTarget(t.puzzle_id, t.name, t.is_real, t.solution_count, t.seconds)
+        for t in session.scalars(query)
+    ]
+
+
+def stored_puzzle_titles(*, session: Session) -> dict[str, str]:
+    return {row.id: row.title for row in session.scalars(select(PuzzleRow).order_by(PuzzleRow.id))}
+
+
+def _target_id(session: Session, puzzle_id: str, name: str) -> int | None:
+    query = select(TargetRow.id).where(TargetRow.puzzle_id == puzzle_id, TargetRow.name == name)
+    return session.scalars(query).first()
+
+
+def get_encodings(
+    *, session: Session, puzzle_id: str, target: str, offset: int = 0, limit: int | None = None
+) -> list[str]:
+    """Stored solution encodings of a target in ordinal order ([] if the target is not stored)."""
+    target_id = _target_id(session, puzzle_id, target)
+    if target_id is None:
+        return []
+    query = (
+        select(SolutionRow.encoding)
+        .where(SolutionRow.target_id == target_id)
+        .order_by(SolutionRow.ordinal)
+        .offset(offset)
+        .limit(limit)
+    )
+    return list(session.scalars(query))
+
+
+def count_solutions(*, session: Session, puzzle_id: str, target: str) -> int | None:
+    """Number of stored solutions, or None when the target has not been computed."""
+    query = select(TargetRow.solution_count).where(
+        TargetRow.puzzle_id == puzzle_id, TargetRow.name == target
+    )
+    return session.scalars(query).first()
+
+
+def total_solutions(*, session: Session) -> int:
+    return int(session.scalar(select(func.count(SolutionRow.id))) or 0)

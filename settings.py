@@ -1,0 +1,45 @@
+"""The one configuration class: environment variables and ``.env``."""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+from pydantic import SecretStr, field_validator
+from pydantic_settings import BaseSettings, SettingsConfigDict
+
+DEFAULT_DATABASE_URL = "sqlite:///data/puzzles.db"
+
+
+class Settings(BaseSettings):
+    """Every setting of the project; created by :func:`get_settings`, never at import time."""
+
+    model_config = SettingsConfigDict(env_file=".env", env_file_encoding="utf-8", extra="ignore")
+
+    DATABASE_URL: str = DEFAULT_DATABASE_URL
+    TELEGRAM_BOT_TOKEN: SecretStr | None = None
+    TELEGRAM_API_BASE_URL: str | None = None
+    WEBHOOK_URL: str | None = None
+    WEBHOOK_SECRET: SecretStr | None = None
+    API_HOST: str = "127.0.0.1"
+    API_PORT: int = 8000
+    DEFAULT_TIMEZONE: str = "UTC"
+
+    @field_validator("DATABASE_URL")
+    @classmethod
+    def _known_database(cls, value: str) -> str:
+        if not value.startswith(("sqlite:", "postgresql")):
+            raise ValueError("DATABASE_URL must be a sqlite:/// or postgresql+psycopg:// URL")
+        return value
+
+    @field_validator("API_PORT")
+    @classmethod
+    def _valid_port(cls, value: int) -> int:
+        if not 0 < value < 65536:
+            raise ValueError("API_PORT must be between 1 and 65535")
+        return value
+
+
+@lru_cache
+def get_settings() -> Settings:
+    """The process's settings, read once from the environment and ``.env``."""
+    return Settings()

@@ -1,0 +1,382 @@
+"""Enumerate every solution of every catalog puzzle into the store.
+
+    python -m solver.precompute [--puzzle ID ...] [--force] [--workers N]
+                                [--report json] [--verify]
+
+Work is split into tasks (one per calendar date, one per symmetry-breaking
+subproblem of a board) run in a process pool. Each worker solves its task with
+CP-SAT and checks every solution with the independent verifier; the main
+process writes each target in one transaction once all its tasks are in, so
+an interrupted run leaves only whole targets behind and the next run resumes.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import sys
+import time
+from collections import defaultdict
+from collections.abc import Callable, Iterable, Sequence
+from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
+from dataclasses import dataclass, field
+from functools import cache
+
+from sqlalchemy.orm import Session, sessionmaker
+
+from db import repository
+from db.engine import DatabaseUnavailable, make_engine, session_factory
+from db.migrate import upgrade
+from settings import get_settings
+from solver.catalog import CatalogError, Puzzle, UnknownPuzzleError, catalog, get_puzzle
+from solver.problem import ENCODING_VERSION, TargetProblem, decode
+from solver.verify import check_solution
+
+
+@dataclass(frozen=True)
+class Task:
+    puzzle_id: str
+    target: str
+    subproblem: int
+
+
+@dataclass(frozen=True)
+class TaskResult:
+    task: Task
+    encodings: list[str]
+    seconds: float
+
+
+@dataclass
+class PuzzleSummary:
+    id: str
+    targets_total: int
+    targets_computed: int = 0
+    targets_skipped: int = 0
+    solutions: int = 0
+    seconds: float = 0.0
+
+
+@dataclass
+class RunSummary:
+    puzzles: dict[str, PuzzleSummary] = field(default_factory=dict)
+    wall_seconds: float = 0.0
+    interrupted: bool = False
+
+
+# ---------------------------------------------------------------- workers
+
+
+@cache
+def _target_problem(puzzle_id: str, target: str) -> TargetProblem:
+    puzzle = get_puzzle(puzzle_id)
+    return TargetProblem(puzzle, puzzle.target(target))
+
+
+def solve_task(task: Task) -> TaskResult:
+    """Enumerate one subproblem and verify each solution (runs in a worker process)."""
+    started = time.perf_counter()
+    problem = _target_problem(task.puzzle_id, task.target)
+    subproblem = problem.subproblems()[task.subproblem]
+    encodings = problem.solve_subproblem(subproblem)
+    for code in encodings:
+        check_solution(problem.puzzle, problem.target, decode(problem.puzzle, code))
+    return TaskResult(task, encodings, time.perf_counter() - started)
+
+
+def fingerprint(puzzle: Puzzle) -> str:
+    """What the stored solutions depend on: the data files and the encoding."""
+    return f"{puzzle.fingerprint}-e{ENCODING_VERSION}"
+
+
+# ---------------------------------------------------------------- planning
+
+
+def plan_tasks(puzzle: Puzzle, targets: Iterable[str]) -> list[Task]:
+    """Every task needed to enumerate the given targets of a puzzle."""
+    tasks = []
+    for name in targets:
+        count = len(_target_problem(puzzle.id, name).subproblems())
+        tasks.extend(Task(puzzle.id, name, i) for i in range(count))
+    return tasks
+
+
+def _targets_to_compute(session: Session, puzzle: Puzzle, force: bool, say: Callable[[str], None]) -> list[str]:
+    changed = repository.sync_puzzle(
+        session=session,
+        puzzle_id=puzzle.id,
+        title=puzzle.title,
+        lattice=puzzle.lattice.name,
+        fingerprint=fingerprint(puzzle),
+    )
+    if changed:
+        say(f"{puzzle.id}: catalog definition changed, recomputing its stored solutions")
+    names = [t.name for t in puzzle.targets]
+    if force:
+        return names
+    stored = repository.stored_target_names(session=session, puzzle_id=puzzle.id)
+    todo = [n for n in names if n not in stored]
+    if not todo:
+        say(f"{puzzle.id}: all {len(names)} target(s) already stored, skipping (use --force to recompute)")
+    elif len(todo) < len(names):
+        say(f"{puzzle.id}: {len(names) - len(todo)} target(s) already stored, computing {len(todo)}")
+    return todo
+
+
+# ---------------------------------------------------------------- running
+
+
+class _Progress:
+    """One tqdm bar per puzzle (tasks done, targets stored); silent when not a terminal."""
+
+    def __init__(self, counts: dict[str, tuple[int, int]], enabled: bool) -> None:
+        from tqdm import tqdm
+
+        self._targets = {pid: [0, n_targets] for pid, (_, n_targets) in counts.items()}
+        self._bars = {
+            pid: tqdm(total=n_tasks, desc=pid.ljust(22), unit="task", position=i, leave=True, disable=not enabled)
+            for i, (pid, (n_tasks, _)) in enumerate(counts.items())
+        }
+
+    def task_done(self, puzzle_id: str) -> None:
+        self._bars[puzzle_id].update(1)
+
+    def target_stored(self, puzzle_id: str, target: str) -> None:
+        done = self._targets[puzzle_id]
+        done[0] += 1
+        self._bars[puzzle_id].set_postfix_str(f"targets {done[0]}/{done[1]} (last {target})")
+
+    def close(self) -> None:
+        for bar in self._bars.values():
+            bar.close()
+
+
+def _store_target(
+    sessions: sessionmaker[Session], puzzle: Puzzle, target: str, results: list[TaskResult]
+) -> tuple[int, float]:
+    encodings = sorted(code for result in results for code in result.encodings)
+    seconds = sum(result.seconds for result in results)
+    with sessions.begin() as session:
+        repository.save_target(
+            session=session,
+            puzzle_id=puzzle.id,
+            name=target,
+            is_real=puzzle.target(target).real,
+            encodings=encodings,
+            seconds=seconds,
+        )
+    return len(encodings), seconds
+
+
+def _results(tasks: Sequence[Task], workers: int) -> Iterable[TaskResult]:
+    """Task results as they complete; a pool when workers > 1, in-process otherwise."""
+    if workers <= 1:
+        yield from (solve_task(task) for task in tasks)
+        return
+    pool = ProcessPoolExecutor(max_workers=workers)
+    try:
+        pending: set[Future[TaskResult]] = {pool.submit(solve_task, task) for task in tasks}
+        while pending:
+            done, pending = wait(pending, return_when=FIRST_COMPLETED)
+            for future in done:
+                yield future.result()
+    finally:
+        pool.shutdown(wait=True, cancel_futures=True)
+
+
+def run(
+    sessions: sessionmaker[Session],
+    puzzles: Sequence[Puzzle],
+    *,
+    force: bool = False,
+    workers: int = 1,
+    progress: bool = False,
+    say: Callable[[str], None] = print,
+) -> RunSummary:
+    """Compute and store every missing target of ``puzzles``; returns what was done."""
+    started = time.perf_counter()
+    summary = RunSummary()
+    todo: dict[str, list[str]] = {}
+    with sessions.begin() as session:
+        for puzzle in puzzles:
+            todo[puzzle.id] = _targets_to_compute(session, puzzle, force, say)
+            summary.puzzles[puzzle.id] = PuzzleSummary(
+                puzzle.id, len(puzzle.targets), targets_skipped=len(puzzle.targets) - len(todo[puzzle.id])
+            )
+    by_id = {p.id: p for p in puzzles}
+    tasks_by_puzzle = {pid: plan_tasks(by_id[pid], names) for pid, names in todo.items() if names}
+    # Long single-target boards first, so the many short calendar dates fill the gaps.
+    tasks = sorted(
+        (t for ts in tasks_by_puzzle.values() for t in ts), key=lambda t: len(by_id[t.puzzle_id].targets)
+    )
+    remaining = defaultdict(int)
+    for task in tasks:
+        remaining[(task.puzzle_id, task.target)] += 1
+    bars = _Progress({pid: (len(ts), len(todo[pid])) for pid, ts in tasks_by_puzzle.items()}, progress)
+    collected: dict[tuple[str, str], list[TaskResult]] = defaultdict(list)
+    try:
+        for result in _results(tasks, workers):
+            key = (result.task.puzzle_id, result.task.target)
+            collected[key].append(result)
+            remaining[key] -= 1
+            bars.task_done(key[0])
+            if remaining[key] == 0:
+                count, seconds = _store_target(sessions, by_id[key[0]], key[1], collected.pop(key))
+                entry = summary.puzzles[key[0]]
+                entry.targets_computed += 1
+                entry.solutions += count
+                entry.seconds += seconds
+                bars.target_stored(*key)
+    except KeyboardInterrupt:
+        summary.interrupted = True
+    finally:
+        bars.close()
+    summary.wall_seconds = time.perf_counter() - started
+    return summary
+
+
+# ---------------------------------------------------------------- reports and checks
+
+
+def report(sessions: sessionmaker[Session], puzzles: Sequence[Puzzle]) -> dict[str, object]:
+    """The store's counts as the ``--report json`` document (no solving)."""
+    with sessions() as session:
+        stored = repository.list_targets(session=session)
+    by_puzzle: dict[str, list[repository.StoredTarget]] = defaultdict(list)
+    for target in stored:
+        by_puzzle[target.puzzle_id].append(target)
+    entries = []
+    for puzzle in puzzles:
+        order = {t.name: i for i, t in enumerate(puzzle.targets)}
+        rows = sorted(by_puzzle.get(puzzle.id, []), key=lambda t: order.get(t.name, len(order)))
+        entry: dict[str, object] = {
+            "id": puzzle.id,
+            "title": puzzle.title,
+            "targets": {t.name: t.solution_count for t in rows},
+            "total": sum(t.solution_count for t in rows),
+        }
+        not_real = [t.name for t in puzzle.targets if not t.real]
+        if not_real:
+            entry["not_real_targets"] = not_real
+            entry["real_total"] = sum(t.solution_count for t in rows if t.is_real)
+        entries.append(entry)
+    return {"puzzles": entries}
+
+
+def verify_counts(sessions: sessionmaker[Session], puzzle: Puzzle) -> list[str]:
+    """Differences between the store and the published counts, one message each."""
+    with sessions() as session:
+        counts = {t.name: t for t in repository.list_targets(session=session, puzzle_id=puzzle.id)}
+    problems = []
+    published = puzzle.published
+    for target, expected in published.per_target.items():
+        got = counts[target].solution_count if target in counts else None
+        if got != expected:
+            problems.append(f"{puzzle.id} target {target}: stored {got}, published {expected}")
+    if published.real_targets_total is not None:
+        real = [t for t in puzzle.targets if t.real]
+        missing = [t.name for t in real if t.name not in counts]
+        got_total = sum(counts[t.name].solution_count for t in real if t.name in counts)
+        if missing or got_total != published.real_targets_total:
+            problems.append(
+                f"{puzzle.id} all real targets: stored {got_total} over {len(real) - len(missing)} targets,"
+                f" published {published.real_targets_total}"
+            )
+    real_counts = {name: t.solution_count for name, t in counts.items() if t.is_real}
+    for label, pick in (("fewest", min), ("most", max)):
+        expected_pair = getattr(published, label)
+        if expected_pair is None or not real_counts:
+            continue
+        extreme = pick(real_counts.values())
+        holders = sorted(n for n, c in real_counts.items() if c == extreme)
+        if (holders, extreme) != ([expected_pair[0]], expected_pair[1]):
+            problems.append(
+                f"{puzzle.id} {label} solutions: stored {extreme} at {', '.join(holders)}, "
+                f"published {expected_pair[1]} at target {expected_pair[0]}"
+            )
+    return problems
+
+
+# ---------------------------------------------------------------- command line
+
+
+def _parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(prog="python -m solver.precompute", description=__doc__.split("\n\n")[0])
+    parser.add_argument("--puzzle", action="append", metavar="ID", help="limit to this puzzle (repeatable)")
+    parser.add_argument("--force", action="store_true", help="recompute targets that are already stored")
+    parser.add_argument(
+        "--workers", type=int, default=os.cpu_count() or 1, help="worker processes (default: CPU cores)"
+    )
+    parser.add_argument("--report", choices=["json"], help="print the stored counts as JSON, without solving")
+    parser.add_argument("--verify", action="store_true", help="compare stored counts with published numbers")
+    parser.add_argument("--database-url", help="override DATABASE_URL")
+    return parser
+
+
+def format_summary(summary: RunSummary, sessions: sessionmaker[Session], puzzles: Sequence[Puzzle]) -> str:
+    """The table printed at the end: puzzle, targets, solutions, time."""
+    with sessions() as session:
+        stored = repository.list_targets(session=session)
+    header = f"{'puzzle':<24} {'targets':>9} {'solutions':>10} {'time (s)':>9}"
+    lines = [header, "-" * len(header)]
+    for puzzle in puzzles:
+        rows = [t for t in stored if t.puzzle_id == puzzle.id]
+        targets = f"{len(rows)}/{len(puzzle.targets)}"
+        solutions = sum(t.solution_count for t in rows)
+        seconds = sum(t.seconds for t in rows)
+        lines.append(f"{puzzle.id:<24} {targets:>9} {solutions:>10} {seconds:>9.1f}")
+    lines.append(f"wall time of this run: {summary.wall_seconds:.1f} s")
+    return "\n".join(lines)
+
+
+def _selected_puzzles(ids: list[str] | None) -> list[Puzzle]:
+    if not ids:
+        return list(catalog().values())
+    return [get_puzzle(pid) for pid in dict.fromkeys(ids)]
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    args = _parser().parse_args(argv)
+    if args.workers < 1:
+        print("error: --workers must be at least 1", file=sys.stderr)
+        return 2
+    try:
+        puzzles = _selected_puzzles(args.puzzle)
+    except (CatalogError, UnknownPuzzleError) as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return 2
+    url = args.database_url or get_settings().DATABASE_URL
+    try:
+        upgrade(url)
+        sessions = session_factory(make_engine(url))
+        if args.report:
+            print(json.dumps(report(sessions, puzzles), indent=2))
+            return 0
+        summary = run(
+            sessions,
+            puzzles,
+            force=args.force,
+            workers=args.workers,
+            progress=sys.stderr.isatty(),
+            say=lambda message: print(message, file=sys.stderr),
+        )
+    except DatabaseUnavailable as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return 1
+    print(format_summary(summary, sessions, puzzles))
+    if summary.interrupted:
+        print("interrupted: every stored target is complete; run again to resume", file=sys.stderr)
+        return 130
+    if args.verify:
+        problems = [p for puzzle in puzzles for p in verify_counts(sessions, puzzle)]
+        for problem in problems:
+            print(f"MISMATCH {problem}", file=sys.stderr)
+        if problems:
+            return 1
+        print("verify: every stored count matches the published numbers")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

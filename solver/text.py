@@ -1,0 +1,95 @@
+"""Plain-text drawing of a board with borders between pieces (seed 001's ``+ - |`` idea).
+
+Each board cell becomes a box; a border is drawn wherever the two sides
+belong to different owners (a piece, the marked target cells, or nothing yet).
+Triangular boards use the same grid: vertically stacked cells share an edge
+only when the upper one points up, so no border is drawn otherwise.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Collection, Iterable
+
+from solver.catalog import Puzzle
+from solver.geometry import Cell
+from solver.problem import Placement, piece_letter
+
+_MARKED = "*"
+
+
+def piece_symbols(puzzle: Puzzle) -> list[str]:
+    """Short names for pieces: their own names if one character, else letters A, B, ..."""
+    names = puzzle.piece_names
+    if all(len(name) == 1 for name in names):
+        return list(names)
+    return [piece_letter(i) for i in range(len(names))]
+
+
+def legend(puzzle: Puzzle) -> str:
+    """'A=hexagon B=butterfly ...' when symbols differ from names, else ''."""
+    symbols = piece_symbols(puzzle)
+    if symbols == list(puzzle.piece_names):
+        return ""
+    return " ".join(f"{s}={n}" for s, n in zip(symbols, puzzle.piece_names, strict=True))
+
+
+def _owners(placements: Iterable[Placement], marked: Collection[Cell]) -> dict[Cell, str]:
+    owner = {cell: _MARKED for cell in marked}
+    for placement in placements:
+        for cell in placement.cells:
+            owner[cell] = str(placement.piece)
+    return owner
+
+
+def _content(puzzle: Puzzle, cell: Cell, owner: str | None, symbols: list[str]) -> str:
+    if owner is None:
+        return puzzle.labels.get(cell, "")
+    if owner == _MARKED:
+        return f"[{puzzle.labels.get(cell, '')}]"
+    return symbols[int(owner)]
+
+
+def render_text(puzzle: Puzzle, placements: Iterable[Placement], marked: Collection[Cell] = ()) -> str:
+    """The board as text: piece symbols, labels of open cells, ``[label]`` for marked cells."""
+    owner = _owners(placements, marked)
+    symbols = piece_symbols(puzzle)
+    cells = set(puzzle.cells)
+    rows = max(r for r, _ in cells) + 1
+    cols = max(c for _, c in cells) + 1
+    width = max([3, *(len(label) + 2 for label in puzzle.labels.values())])
+    is_triangle = puzzle.lattice.name == "triangle"
+
+    def key(cell: Cell) -> str | None:
+        return owner.get(cell, "") if cell in cells else None
+
+    def vertical_edge(upper: Cell) -> bool:
+        lower = (upper[0] + 1, upper[1])
+        if is_triangle and (upper[0] + upper[1]) % 2 == 1:
+            return False  # a down triangle meets the cell below only at a corner
+        return (upper in cells or lower in cells) and key(upper) != key(lower)
+
+    def corner(r: int, c: int) -> str:
+        """'+' where a corner touches the board, else a space (row r, column c top-left)."""
+        touching = {(r - 1, c - 1), (r - 1, c), (r, c - 1), (r, c)} & cells
+        return "+" if touching else " "
+
+    lines = []
+    for r in range(rows + 1):
+        edge_line = ""
+        for c in range(cols):
+            edge_line += corner(r, c) + ("-" * width if vertical_edge((r - 1, c)) else " " * width)
+        lines.append((edge_line + corner(r, cols)).rstrip())
+        if r == rows:
+            break
+        cell_line = ""
+        for c in range(-1, cols):
+            left, right = (r, c), (r, c + 1)
+            border = (left in cells or right in cells) and key(left) != key(right)
+            cell_line += "|" if border else " "
+            if c + 1 < cols:
+                text = _content(puzzle, right, owner.get(right), symbols) if right in cells else ""
+                cell_line += text.center(width)
+        lines.append(cell_line.rstrip())
+    text_block = "\n".join(line for line in lines)
+    extra = legend(puzzle)
+    return text_block + ("\n" + extra if extra else "")
