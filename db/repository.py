@@ -105,9 +105,7 @@ def get_encodings(
 
 def count_solutions(*, session: Session, puzzle_id: str, target: str) -> int | None:
     """Number of stored solutions, or None when the target has not been computed."""
-    query = select(TargetRow.solution_count).where(
-        TargetRow.puzzle_id == puzzle_id, TargetRow.name == target
-    )
+    query = select(TargetRow.solution_count).where(TargetRow.puzzle_id == puzzle_id, TargetRow.name == target)
     return session.scalars(query).first()
 
 

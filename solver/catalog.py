@@ -4,8 +4,9 @@ A piece-set file (``data/pieces/NAME.txt``) holds ``lattice: square|triangle``
 and blocks ``piece NAME`` followed by ASCII rows (``#`` cell, ``.`` empty).
 A puzzle file (``data/puzzles/ID.txt``) holds ``key: value`` headers and a
 ``board:`` grid of whitespace-separated tokens (``.`` no cell, ``#`` a cell,
-anything else a labelled cell). Lines starting with ``//`` are comments. ``targets:`` is ``board`` (cover every cell)
-or ``month-day`` (leave one month and one day cell uncovered).
+anything else a labelled cell). Lines starting with ``//`` are comments.
+``targets:`` is ``board`` (cover every cell) or ``month-day`` (leave one
+month and one day cell uncovered).
 ``published:`` lines carry the counts the literature gives; they are used for
 verification only.
 """
@@ -81,9 +82,9 @@ class Puzzle:
         for target in self.targets:
             if target.name == name:
                 return target
-        sample = ", ".join(t.name for t in self.targets[:12])
-        more = f" … ({len(self.targets)} in all)" if len(self.targets) > 12 else ""
-        raise KeyError(f"unknown target {name!r} for {self.id}; valid targets: {sample}{more}")
+        names = [t.name for t in self.targets]
+        listing = ", ".join(names) if len(names) <= 12 else f"{', '.join(names[:3])}, … {names[-1]} (MM-DD)"
+        raise KeyError(f"unknown target {name!r} for {self.id}; valid targets: {listing}")
 
     @property
     def piece_names(self) -> tuple[str, ...]:

@@ -52,7 +52,7 @@ class _Collector(cp_model.CpSolverSolutionCallback):
     ``sum(index * chosen)``, evaluated in C++.
     """
 
-    def __init__(self, chosen_index_of_group: Sequence[cp_model.LinearExprT], limit: int | None) -> None:
+    def __init__(self, chosen_index_of_group: Sequence[cp_model.LinearExpr], limit: int | None) -> None:
         super().__init__()
         self._chosen_index_of_group = chosen_index_of_group
         self._limit = limit
@@ -67,7 +67,7 @@ class _Collector(cp_model.CpSolverSolutionCallback):
 
 def _build_model(
     problem: CoverProblem, constraints: Constraints
-) -> tuple[cp_model.CpModel, list[cp_model.LinearExprT]]:
+) -> tuple[cp_model.CpModel, list[cp_model.LinearExpr]]:
     model = cp_model.CpModel()
     # Variables: one boolean per option.
     chosen = [model.new_bool_var(f"o{i}") for i in range(len(problem.options))]
@@ -89,9 +89,7 @@ def _build_model(
         model.add_bool_or([~chosen[index] for index in solution])
     # Search strategy: options ordered by the first item they cover.
     order = sorted(range(len(chosen)), key=lambda i: (min(problem.options[i].items), i))
-    model.add_decision_strategy(
-        [chosen[i] for i in order], cp_model.CHOOSE_FIRST, cp_model.SELECT_MAX_VALUE
-    )
+    model.add_decision_strategy([chosen[i] for i in order], cp_model.CHOOSE_FIRST, cp_model.SELECT_MAX_VALUE)
     index_of_group = [
         cp_model.LinearExpr.weighted_sum(
             [chosen[i] for i in range(len(chosen)) if problem.options[i].group == group],
@@ -117,8 +115,11 @@ def _solver(enumerate_all: bool) -> cp_model.CpSolver:
     return solver
 
 
+NO_CONSTRAINTS = Constraints()
+
+
 def enumerate_solutions(
-    problem: CoverProblem, constraints: Constraints = Constraints(), limit: int | None = None
+    problem: CoverProblem, constraints: Constraints = NO_CONSTRAINTS, limit: int | None = None
 ) -> list[Solution]:
     """Every solution (or the first ``limit``), each as sorted option indices."""
     if not _trivially_feasible(problem, constraints):
@@ -129,15 +130,13 @@ def enumerate_solutions(
     return collector.solutions
 
 
-def find_solution(problem: CoverProblem, constraints: Constraints = Constraints()) -> Solution | None:
+def find_solution(problem: CoverProblem, constraints: Constraints = NO_CONSTRAINTS) -> Solution | None:
     """One solution satisfying the constraints, or None when there is none."""
     found = enumerate_solutions(problem, constraints, limit=1)
     return found[0] if found else None
 
 
-def find_other_solution(
-    problem: CoverProblem, known: Solution, fixed: Iterable[int] = ()
-) -> Solution | None:
+def find_other_solution(problem: CoverProblem, known: Solution, fixed: Iterable[int] = ()) -> Solution | None:
     """A solution keeping ``fixed`` that differs from ``known``, or None (``known`` is then unique)."""
     return find_solution(problem, Constraints(fixed=tuple(fixed), excluded=(known,)))
 

@@ -1,4 +1,4 @@
-"""Lattices: where cells are, how they rotate and reflect.
+r"""Lattices: where cells are, how they rotate and reflect.
 
 Every cell is a ``(row, col)`` pair of ints, rows growing downwards.
 
@@ -148,7 +148,9 @@ def lattice_named(name: str) -> Lattice:
         raise ValueError(f"unknown lattice {name!r}; expected one of {sorted(LATTICES)}") from None
 
 
-def symmetries(lattice: Lattice, cells: Iterable[Cell], labels: dict[Cell, str] | None = None) -> list[dict[Cell, Cell]]:
+def symmetries(
+    lattice: Lattice, cells: Iterable[Cell], labels: dict[Cell, str] | None = None
+) -> list[dict[Cell, Cell]]:
     """Cell permutations of a board that are lattice symmetries preserving labels.
 
     The identity comes first. Labels (e.g. calendar months) must map onto equal

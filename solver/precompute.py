@@ -95,14 +95,16 @@ def fingerprint(puzzle: Puzzle) -> str:
 
 def plan_tasks(puzzle: Puzzle, targets: Iterable[str]) -> list[Task]:
     """Every task needed to enumerate the given targets of a puzzle."""
-    tasks = []
+    tasks: list[Task] = []
     for name in targets:
         count = len(_target_problem(puzzle.id, name).subproblems())
         tasks.extend(Task(puzzle.id, name, i) for i in range(count))
     return tasks
 
 
-def _targets_to_compute(session: Session, puzzle: Puzzle, force: bool, say: Callable[[str], None]) -> list[str]:
+def _targets_to_compute(
+    session: Session, puzzle: Puzzle, force: bool, say: Callable[[str], None]
+) -> list[str]:
     changed = repository.sync_puzzle(
         session=session,
         puzzle_id=puzzle.id,
@@ -135,7 +137,9 @@ class _Progress:
 
         self._targets = {pid: [0, n_targets] for pid, (_, n_targets) in counts.items()}
         self._bars = {
-            pid: tqdm(total=n_tasks, desc=pid.ljust(22), unit="task", position=i, leave=True, disable=not enabled)
+            pid: tqdm(
+                total=n_tasks, desc=pid.ljust(22), unit="task", position=i, leave=True, disable=not enabled
+            )
             for i, (pid, (n_tasks, _)) in enumerate(counts.items())
         }
 
@@ -210,7 +214,7 @@ def run(
     tasks = sorted(
         (t for ts in tasks_by_puzzle.values() for t in ts), key=lambda t: len(by_id[t.puzzle_id].targets)
     )
-    remaining = defaultdict(int)
+    remaining: defaultdict[tuple[str, str], int] = defaultdict(int)
     for task in tasks:
         remaining[(task.puzzle_id, task.target)] += 1
     bars = _Progress({pid: (len(ts), len(todo[pid])) for pid, ts in tasks_by_puzzle.items()}, progress)

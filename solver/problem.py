@@ -114,9 +114,7 @@ class TargetProblem:
     @cached_property
     def cover(self) -> CoverProblem:
         item_of = {cell: i for i, cell in enumerate(self.cells)}
-        options = tuple(
-            Option(p.piece, tuple(sorted(item_of[c] for c in p.cells))) for p in self.placements
-        )
+        options = tuple(Option(p.piece, tuple(sorted(item_of[c] for c in p.cells))) for p in self.placements)
         return CoverProblem(len(self.cells), len(self.puzzle.pieces), options)
 
     def to_placements(self, solution: Solution) -> tuple[Placement, ...]:
@@ -160,7 +158,9 @@ class TargetProblem:
                 continue
             stabilizer = []
             for g in self.symmetry_group:
-                image = self.placement_index[Placement(piece_index, tuple(sorted(g[c] for c in placement.cells)))]
+                image = self.placement_index[
+                    Placement(piece_index, tuple(sorted(g[c] for c in placement.cells)))
+                ]
                 seen.add(image)
                 if image == index:
                     stabilizer.append(g)

@@ -24,8 +24,6 @@ def check_solution(puzzle: Puzzle, target: Target, placements: Sequence[Placemen
     for index, piece in enumerate(puzzle.pieces):
         if uses[index] != 1:
             raise InvalidSolution(f"piece {piece.name} is used {uses[index]} times")
-    if len(placements) != len(puzzle.pieces):
-        raise InvalidSolution(f"{len(placements)} placements for {len(puzzle.pieces)} pieces")
     board = set(puzzle.cells)
     covered: Counter[tuple[int, int]] = Counter()
     for placement in placements:

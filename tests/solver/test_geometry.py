@@ -1,0 +1,95 @@
+from collections import Counter
+
+import pytest
+
+from solver.catalog import get_puzzle
+from solver.geometry import SquareLattice, TriangleLattice, symmetries
+
+
+@pytest.mark.parametrize(
+    ("piece", "expected"),
+    [
+        ("F", 8),
+        ("I", 2),
+        ("X", 1),
+        ("T", 4),
+        ("U", 4),
+        ("V", 4),
+        ("W", 4),
+        ("Z", 4),
+        ("L", 8),
+        ("N", 8),
+        ("P", 8),
+        ("Y", 8),
+    ],
+)
+def test_pentomino_orientation_counts(piece: str, expected: int) -> None:
+    pieces = {p.name: p for p in get_puzzle("pentomino-6x10").pieces}
+    assert len(pieces[piece].orientations) == expected
+
+
+def test_hexiamonds_have_94_orientations_in_the_known_distribution() -> None:
+    pieces = get_puzzle("hexiamond-tenyo").pieces
+    counts = [len(p.orientations) for p in pieces]
+    assert sum(counts) == 94
+    assert Counter(counts) == {1: 1, 3: 1, 6: 5, 12: 5}
+
+
+def test_hexiamond_set_is_the_twelve_free_hexiamonds() -> None:
+    """Grow every free hexiamond from one triangle and compare with the data file."""
+    lattice = TriangleLattice()
+
+    def neighbours(cell: tuple[int, int]) -> list[tuple[int, int]]:
+        r, c = cell
+        return [(r, c - 1), (r, c + 1), (r + 1, c) if (r + c) % 2 == 0 else (r - 1, c)]
+
+    def canonical(cells: list[tuple[int, int]]) -> tuple[tuple[int, int], ...]:
+        return min(lattice.orientations(cells))
+
+    shapes = {canonical([(0, 0)])}
+    for _ in range(5):
+        shapes = {canonical([*s, n]) for s in shapes for c in s for n in neighbours(c) if n not in s}
+    catalog_shapes = {canonical(list(p.cells)) for p in get_puzzle("hexiamond-tenyo").pieces}
+    assert catalog_shapes == shapes
+    assert len(shapes) == 12
+
+
+@pytest.mark.parametrize(
+    ("puzzle_id", "group_size"),
+    [
+        ("pentomino-6x10", 4),
+        ("pentomino-3x20", 4),
+        ("pentomino-8x8-hole", 8),
+        ("hexiamond-rhombus-6x6", 4),
+        ("hexiamond-tenyo", 2),
+        ("calendar-dragonfjord", 1),
+    ],
+)
+def test_board_symmetry_groups(puzzle_id: str, group_size: int) -> None:
+    puzzle = get_puzzle(puzzle_id)
+    group = symmetries(puzzle.lattice, puzzle.cells, puzzle.labels)
+    assert len(group) == group_size
+    board = set(puzzle.cells)
+    for mapping in group:
+        assert set(mapping.values()) == board  # a permutation of the board
+
+
+def test_calendar_without_labels_would_have_symmetry_the_labels_remove() -> None:
+    calendar = get_puzzle("calendar-dragonfjord")
+    # The bare outline has no symmetry either, but a labelled square does lose its symmetry.
+    square = [(r, c) for r in range(2) for c in range(2)]
+    assert len(symmetries(SquareLattice(), square)) == 8
+    assert len(symmetries(SquareLattice(), square, {(0, 0): "a"})) == 2  # the diagonal mirror keeps it
+    assert len(symmetries(calendar.lattice, calendar.cells, calendar.labels)) == 1
+
+
+@pytest.mark.parametrize("lattice", [SquareLattice(), TriangleLattice()])
+def test_transforms_map_cells_to_cells_and_compose_back(lattice: SquareLattice | TriangleLattice) -> None:
+    cells = [(r, c) for r in range(-3, 4) for c in range(-3, 4)]
+    for transform in lattice.transforms():
+        images = [lattice.apply(transform, cell) for cell in cells]
+        assert len(set(images)) == len(cells)
+        if isinstance(lattice, TriangleLattice):  # up triangles map to up or all to down, consistently
+            flips = {lattice.points_up(a) == lattice.points_up(b) for a, b in zip(cells, images, strict=True)}
+            assert len(flips) == 1
+    assert len(lattice.transforms()) == (8 if isinstance(lattice, SquareLattice) else 12)

@@ -1,0 +1,203 @@
+"""The precompute CLI end to end: real subprocesses, real SQLite files, real migrations."""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+import os
+import signal
+import sqlite3
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+from sqlalchemy.orm import Session, sessionmaker
+
+from solver.catalog import catalog, get_puzzle
+from solver.precompute import run
+
+SMALL = ["--puzzle", "pentomino-3x20", "--puzzle", "pentomino-8x8-hole"]
+
+
+def precompute(*args: str, timeout: float = 300) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-m", "solver.precompute", *args],
+        capture_output=True,
+        text=True,
+        timeout=timeout,
+        check=False,
+    )
+
+
+def stored_counts(db_file: Path) -> dict[tuple[str, str], tuple[int, int]]:
+    """(puzzle, target) -> (recorded count, solution rows actually present)."""
+    with sqlite3.connect(db_file) as connection:
+        rows = connection.execute(
+            "SELECT t.puzzle_id, t.name, t.solution_count, COUNT(s.id) FROM targets t "
+            "LEFT JOIN solutions s ON s.target_id = t.id GROUP BY t.id"
+        ).fetchall()
+    return {(p, n): (count, present) for p, n, count, present in rows}
+
+
+def test_first_run_computes_second_run_skips_force_recomputes(tmp_path: Path) -> None:
+    url = f"sqlite:///{tmp_path / 'p.db'}"
+    first = precompute(*SMALL, "--database-url", url, "--workers", "2")
+    assert first.returncode == 0, first.stderr
+    assert "pentomino-3x20" in first.stdout and "pentomino-8x8-hole" in first.stdout
+    assert "solutions" in first.stdout and "time (s)" in first.stdout  # the summary table
+    assert stored_counts(tmp_path / "p.db") == {
+        ("pentomino-3x20", "board"): (2, 2),
+        ("pentomino-8x8-hole", "board"): (65, 65),
+    }
+    second = precompute(*SMALL, "--database-url", url)
+    assert second.returncode == 0
+    assert "pentomino-3x20: all 1 target(s) already stored, skipping" in second.stderr
+    forced = precompute("--puzzle", "pentomino-3x20", "--database-url", url, "--force", "--workers", "1")
+    assert forced.returncode == 0
+    assert "skipping" not in forced.stderr
+    assert stored_counts(tmp_path / "p.db")[("pentomino-3x20", "board")] == (2, 2)
+
+
+def test_report_json_reads_the_store_without_solving(tmp_path: Path) -> None:
+    url = f"sqlite:///{tmp_path / 'p.db'}"
+    empty = json.loads(precompute("--report", "json", "--database-url", url).stdout)
+    assert {p["id"] for p in empty["puzzles"]} == set(catalog())
+    assert all(p["targets"] == {} and p["total"] == 0 for p in empty["puzzles"])
+    precompute("--puzzle", "pentomino-3x20", "--database-url", url)
+    report = json.loads(
+        precompute("--report", "json", "--puzzle", "pentomino-3x20", "--database-url", url).stdout
+    )
+    assert report == {
+        "puzzles": [
+            {"id": "pentomino-3x20", "title": "Pentominoes 3 × 20", "targets": {"board": 2}, "total": 2}
+        ]
+    }
+
+
+def test_verify_passes_then_names_a_tampered_count(tmp_path: Path) -> None:
+    db_file = tmp_path / "p.db"
+    url = f"sqlite:///{db_file}"
+    ok = precompute("--puzzle", "pentomino-3x20", "--verify", "--database-url", url)
+    assert ok.returncode == 0, ok.stderr
+    assert "every stored count matches" in ok.stdout
+    with sqlite3.connect(db_file) as connection:
+        connection.execute("UPDATE targets SET solution_count = 3")
+    bad = precompute("--puzzle", "pentomino-3x20", "--verify", "--database-url", url)
+    assert bad.returncode == 1
+    assert "MISMATCH pentomino-3x20 target board: stored 3, published 2" in bad.stderr
+
+
+def test_unknown_puzzle_lists_valid_ids(tmp_path: Path) -> None:
+    result = precompute("--puzzle", "pentomino-9x9", "--database-url", f"sqlite:///{tmp_path / 'p.db'}")
+    assert result.returncode == 2
+    assert "unknown puzzle 'pentomino-9x9'" in result.stderr
+    assert "calendar-dragonfjord" in result.stderr and "hexiamond-tenyo" in result.stderr
+    assert "Traceback" not in result.stderr
+
+
+def test_unwritable_database_path_is_one_line(tmp_path: Path) -> None:
+    blocker = tmp_path / "a-file"
+    blocker.write_text("not a folder")
+    result = precompute("--puzzle", "pentomino-3x20", "--database-url", f"sqlite:///{blocker}/sub/p.db")
+    assert result.returncode == 1
+    assert "Traceback" not in result.stderr
+    assert len(result.stderr.strip().splitlines()) == 1
+    assert result.stderr.startswith("error: cannot write the database file")
+
+
+def test_bad_worker_count_is_refused(tmp_path: Path) -> None:
+    result = precompute("--workers", "0", "--database-url", f"sqlite:///{tmp_path / 'p.db'}")
+    assert result.returncode == 2 and "--workers" in result.stderr
+
+
+def _wait_for_targets(db_file: Path, at_least: int, process: subprocess.Popen[str]) -> None:
+    deadline = time.monotonic() + 120
+    while time.monotonic() < deadline:
+        if db_file.exists():
+            try:
+                if len(stored_counts(db_file)) >= at_least:
+                    return
+            except sqlite3.OperationalError:
+                pass  # schema not there yet, or the writer holds the lock
+        assert process.poll() is None, "precompute ended before it could be interrupted"
+        time.sleep(0.05)
+    pytest.fail("precompute stored nothing in time")
+
+
+@pytest.mark.parametrize("sig", [signal.SIGKILL, signal.SIGINT])
+def test_interrupted_run_leaves_whole_targets_and_resumes(tmp_path: Path, sig: signal.Signals) -> None:
+    db_file = tmp_path / "p.db"
+    url = f"sqlite:///{db_file}"
+    command = [
+        sys.executable,
+        "-m",
+        "solver.precompute",
+        "--puzzle",
+        "calendar-dragonfjord",
+        "--database-url",
+        url,
+        "--workers",
+        "2",
+    ]
+    process = subprocess.Popen(
+        command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, start_new_session=True
+    )
+    _wait_for_targets(db_file, 10, process)
+    os.killpg(process.pid, sig)
+    _, stderr = process.communicate(timeout=60)
+    if sig == signal.SIGINT:
+        assert process.returncode == 130
+        assert "interrupted" in stderr and "Traceback" not in stderr
+    partial = stored_counts(db_file)
+    assert 10 <= len(partial) < 372
+    assert all(count == present for count, present in partial.values())  # no half-written target
+    if sig == signal.SIGINT:
+        return  # resuming is the same code path as after SIGKILL, checked there
+    resumed = precompute("--puzzle", "calendar-dragonfjord", "--database-url", url)
+    assert resumed.returncode == 0, resumed.stderr
+    assert f"{len(partial)} target(s) already stored, computing {372 - len(partial)}" in resumed.stderr
+    final = stored_counts(db_file)
+    assert len(final) == 372
+    assert all(final[key] == partial[key] for key in partial)
+    assert all(count == present for count, present in final.values())
+
+
+def test_changed_definition_is_recomputed(sessions: sessionmaker[Session]) -> None:
+    puzzle = get_puzzle("pentomino-3x20")
+    first = run(sessions, [puzzle], say=lambda _: None)
+    assert first.puzzles[puzzle.id].targets_computed == 1
+    messages: list[str] = []
+    again = run(sessions, [puzzle], say=messages.append)
+    assert again.puzzles[puzzle.id].targets_computed == 0
+    edited = dataclasses.replace(puzzle, fingerprint="edited-definition")
+    changed = run(sessions, [edited], say=messages.append)
+    assert changed.puzzles[puzzle.id].targets_computed == 1
+    assert any("definition changed" in m for m in messages)
+
+
+@pytest.mark.slow
+def test_whole_catalog_matches_every_published_count(full_catalog_url: str) -> None:
+    result = precompute("--verify", "--database-url", full_catalog_url)
+    assert result.returncode == 0, result.stderr
+    assert "already stored, skipping" in result.stderr
+    report = json.loads(precompute("--report", "json", "--database-url", full_catalog_url).stdout)
+    by_id = {p["id"]: p for p in report["puzzles"]}
+    expected = {
+        "pentomino-6x10": 2339,
+        "pentomino-5x12": 1010,
+        "pentomino-4x15": 368,
+        "pentomino-3x20": 2,
+        "pentomino-8x8-hole": 65,
+        "hexiamond-rhombus-6x6": 156,
+        "hexiamond-tenyo": 4968,
+    }
+    assert {pid: by_id[pid]["total"] for pid in expected} == expected
+    calendar = by_id["calendar-dragonfjord"]
+    assert len(calendar["targets"]) == 372
+    assert calendar["real_total"] == 24405
+    assert calendar["targets"]["10-06"] == 7 and calendar["targets"]["01-25"] == 216
+    real = {k: v for k, v in calendar["targets"].items() if k not in calendar["not_real_targets"]}
+    assert min(real.values()) == 7 and max(real.values()) == 216
+    assert all(v > 0 for v in real.values())
