@@ -20,8 +20,9 @@ migrate: install
 precompute: migrate
 	$(PY) -m solver.precompute
 
-# Until the API and bot land, `run` stops after printing the precompute summary.
+# Until the API and bot land, `run` stops after the precompute summary and warming a week of hints.
 run: precompute
+	$(PY) -m hints.warm --days 7
 
 test: install
 	$(PY) -m pytest -q
@@ -35,6 +36,8 @@ lint: install
 
 bench: install
 	$(PY) benchmarks/precompute.py
+	$(PY) -m solver.precompute
+	$(PY) benchmarks/hints.py
 
 clean:
 	rm -rf $(VENV) data test-output .pytest_cache .mypy_cache .ruff_cache

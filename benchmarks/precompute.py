@@ -33,9 +33,7 @@ def main() -> int:
         sessions = session_factory(make_engine(url))
         puzzles = list(catalog().values())
         summary = run(sessions, puzzles, workers=args.workers, say=lambda _: None)
-    print(
-        f"machine: {platform.machine()}, {os.cpu_count()} cores; workers {args.workers}"
-    )
+    print(f"machine: {platform.machine()}, {os.cpu_count()} cores; workers {args.workers}")
     print(f"{'puzzle':<24} {'solutions':>10} {'compute s':>10}")
     for entry in summary.puzzles.values():
         print(f"{entry.id:<24} {entry.solutions:>10} {entry.seconds:>10.2f}")

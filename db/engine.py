@@ -26,9 +26,12 @@ def _prepare_sqlite_path(url: str) -> None:
         raise DatabaseUnavailable(f"cannot write the database file {path}: {exc.strerror}") from None
 
 
-def _enable_sqlite_foreign_keys(dbapi_connection, _record) -> None:  # type: ignore[no-untyped-def]
+def _configure_sqlite(dbapi_connection, _record) -> None:  # type: ignore[no-untyped-def]
+    """Foreign keys on; WAL so readers (bot, API) never wait for the writer, and cheap commits."""
     cursor = dbapi_connection.cursor()
     cursor.execute("PRAGMA foreign_keys=ON")
+    cursor.execute("PRAGMA journal_mode=WAL")
+    cursor.execute("PRAGMA synchronous=NORMAL")
     cursor.close()
 
 
@@ -37,7 +40,7 @@ def make_engine(url: str) -> Engine:
     if url.startswith("sqlite"):
         _prepare_sqlite_path(url)
         engine = create_engine(url, connect_args={"timeout": 30})
-        event.listen(engine, "connect", _enable_sqlite_foreign_keys)
+        event.listen(engine, "connect", _configure_sqlite)
         return engine
     return create_engine(url, pool_pre_ping=True)
 

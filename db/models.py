@@ -49,3 +49,23 @@ class SolutionRow(Base):
     target_id: Mapped[int] = mapped_column(ForeignKey("targets.id", ondelete="CASCADE"), index=True)
     ordinal: Mapped[int] = mapped_column(Integer)
     encoding: Mapped[str] = mapped_column(String(256))
+
+
+class HintCacheRow(Base):
+    """Computed hint stages for one featured solution, so repeat requests are plain reads.
+
+    Shown placements are stored in the solution encoding with '.' for cells not shown.
+    """
+
+    __tablename__ = "hint_cache"
+    __table_args__ = (UniqueConstraint("target_id", "ordinal", name="uq_hint_cache_target_ordinal"),)
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    target_id: Mapped[int] = mapped_column(ForeignKey("targets.id", ondelete="CASCADE"), index=True)
+    ordinal: Mapped[int] = mapped_column(Integer)
+    preplaced: Mapped[str] = mapped_column(String(256))
+    stage1: Mapped[str] = mapped_column(String(256))
+    stage2: Mapped[str] = mapped_column(String(256))
+    remaining1: Mapped[int] = mapped_column(Integer)
+    remaining2: Mapped[int] = mapped_column(Integer)
+    total: Mapped[int] = mapped_column(Integer)

@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Sequence
 from dataclasses import dataclass
 
 from sqlalchemy import delete, func, insert, select
 from sqlalchemy.orm import Session
 
-from db.models import PuzzleRow, SolutionRow, TargetRow
+from db.models import HintCacheRow, PuzzleRow, SolutionRow, TargetRow
 
 
 @dataclass(frozen=True)
@@ -40,6 +41,7 @@ def delete_targets(*, session: Session, puzzle_id: str, names: Sequence[str] | N
         query = query.where(TargetRow.name.in_(names))
     target_ids = list(session.scalars(query))
     if target_ids:
+        session.execute(delete(HintCacheRow).where(HintCacheRow.target_id.in_(target_ids)))
         session.execute(delete(SolutionRow).where(SolutionRow.target_id.in_(target_ids)))
         session.execute(delete(TargetRow).where(TargetRow.id.in_(target_ids)))
 
@@ -111,3 +113,46 @@ def count_solutions(*, session: Session, puzzle_id: str, target: str) -> int | N
 
 def total_solutions(*, session: Session) -> int:
     return int(session.scalar(select(func.count(SolutionRow.id))) or 0)
+
+
+@dataclass(frozen=True)
+class CachedHints:
+    preplaced: str
+    stage1: str
+    stage2: str
+    remaining1: int
+    remaining2: int
+    total: int
+
+
+def get_cached_hints(*, session: Session, puzzle_id: str, target: str, ordinal: int) -> CachedHints | None:
+    """Hint stages stored for this featured solution, or None."""
+    target_id = _target_id(session, puzzle_id, target)
+    if target_id is None:
+        return None
+    row = session.scalars(
+        select(HintCacheRow).where(HintCacheRow.target_id == target_id, HintCacheRow.ordinal == ordinal)
+    ).first()
+    if row is None:
+        return None
+    return CachedHints(row.preplaced, row.stage1, row.stage2, row.remaining1, row.remaining2, row.total)
+
+
+def save_cached_hints(
+    *, session: Session, puzzle_id: str, target: str, ordinal: int, hints: CachedHints
+) -> None:
+    """Store hint stages for a featured solution (a no-op if another process stored them first)."""
+    target_id = _target_id(session, puzzle_id, target)
+    if target_id is None or get_cached_hints(
+        session=session, puzzle_id=puzzle_id, target=target, ordinal=ordinal
+    ):
+        return
+    session.add(HintCacheRow(target_id=target_id, ordinal=ordinal, **dataclasses.asdict(hints)))
+
+
+def real_target_counts(*, session: Session, puzzle_id: str) -> dict[str, int]:
+    """Solution count per real (not impossible) stored target."""
+    query = select(TargetRow.name, TargetRow.solution_count).where(
+        TargetRow.puzzle_id == puzzle_id, TargetRow.is_real.is_(True)
+    )
+    return {name: count for name, count in session.execute(query)}

@@ -1,0 +1,65 @@
+"""Hint images and their text twins: the same title and caption, drawn or printed."""
+
+from __future__ import annotations
+
+from collections.abc import Collection
+
+from render.images import render_board
+from solver.catalog import Puzzle
+from solver.geometry import Cell
+from solver.hints import Hint
+from solver.text import render_text
+
+STAGE_TITLES = {0: "The puzzle", 1: "Hint 1 of 3", 2: "Hint 2 of 3", 3: "The answer"}
+
+
+def caption(hint: Hint, preplaced: int = 0) -> str:
+    """'With this piece placed, 3 of today's 47 solutions remain' and the like.
+
+    ``preplaced`` > 0 means a pentomino challenge: its total counts every
+    solution of the board, so the wording says "the board's".
+    """
+    whose = "the board's" if preplaced else "today's"
+    if hint.stage == 0:
+        return puzzle_caption(hint.total, preplaced)
+    if hint.stage == 3:
+        return f"The full answer: one of {whose} {hint.total} solutions"
+    extra = len(hint.shown) - preplaced
+    what = "this piece" if len(hint.shown) == 1 else f"these {len(hint.shown)} pieces"
+    if preplaced:
+        what = f"{extra} more piece{'s' if extra != 1 else ''}"
+    verb = "remains" if hint.remaining == 1 else "remain"
+    return f"With {what} placed, {hint.remaining} of {whose} {hint.total} solutions {verb}"
+
+
+def puzzle_caption(total: int, preplaced: int = 0) -> str:
+    """Caption of the puzzle itself (stage 0)."""
+    if preplaced:
+        return f"{preplaced} piece{'s' if preplaced != 1 else ''} pre-placed: exactly one way to finish"
+    return f"{total} solutions today · leave the marked cells uncovered"
+
+
+def hint_image(
+    puzzle: Puzzle, hint: Hint, *, heading: str, marked: Collection[Cell] = (), preplaced: int = 0
+) -> bytes:
+    """PNG of a hint: its placements, the target marked, title and 'N solutions remain'."""
+    return render_board(
+        puzzle,
+        hint.shown,
+        marked=frozenset(marked),
+        title=f"{heading} · {STAGE_TITLES[hint.stage]}",
+        subtitle=caption(hint, preplaced),
+    )
+
+
+def hint_text(
+    puzzle: Puzzle, hint: Hint, *, heading: str, marked: Collection[Cell] = (), preplaced: int = 0
+) -> str:
+    """The same hint for terminals and logs (the solver's text renderer)."""
+    return "\n".join(
+        [
+            f"{heading} · {STAGE_TITLES[hint.stage]}",
+            caption(hint, preplaced),
+            render_text(puzzle, hint.shown, marked),
+        ]
+    )

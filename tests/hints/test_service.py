@@ -1,0 +1,104 @@
+"""Hints for every date of a leap year and pentomino challenges, checked by brute force.
+
+These use the session-wide fully precomputed store (built once, about 45 s).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from datetime import date, timedelta
+from itertools import combinations
+
+import pytest
+from sqlalchemy.orm import Session
+
+from db.engine import make_engine, session_factory
+from hints import service
+from solver.catalog import get_puzzle
+from solver.cover import Constraints, find_other_solution, find_solution
+from solver.hints import SolutionSet
+from solver.problem import TargetProblem
+
+pytestmark = pytest.mark.slow
+
+LEAP_YEAR = [date(2024, 1, 1) + timedelta(days=i) for i in range(366)]
+
+
+@pytest.fixture(scope="module")
+def session(full_catalog_url: str) -> Iterator[Session]:
+    engine = make_engine(full_catalog_url)
+    with session_factory(engine)() as session:
+        yield session
+    engine.dispose()
+
+
+def consistent(solutions: list[SolutionSet], shown: object) -> int:
+    return sum(1 for s in solutions if set(shown) <= s)  # type: ignore[call-overload]
+
+
+def test_every_leap_year_date_has_consistent_hints(session: Session) -> None:
+    calendar = get_puzzle("calendar-dragonfjord")
+    unique_halves_found = 0
+    for day in LEAP_YEAR:
+        daily = service.daily_calendar(session, day)
+        solutions = service._solutions(session, calendar, daily.target.name)
+        featured = solutions[daily.featured]
+        one, two, full = service.calendar_hints(session, day)
+        assert len(one.shown) == 1 and len(two.shown) == 4 and set(full.shown) == featured
+        for hint in (one, two, full):
+            assert set(hint.shown) <= featured  # drawn from one stored solution
+            assert hint.total == len(solutions) == daily.total
+            assert hint.remaining == consistent(solutions, hint.shown)  # brute-force filter
+            covered = {cell for p in hint.shown for cell in p.cells}
+            assert not covered & daily.target.uncovered  # never covers the date
+        best_single = min(consistent(solutions, [p]) for p in featured)
+        assert one.remaining == best_single
+        best_half = min(consistent(solutions, half) for half in combinations(featured, 4))
+        assert two.remaining == best_half
+        unique_halves_found += best_half == 1
+    assert unique_halves_found > 0  # the uniqueness branch was really exercised
+
+
+def test_hints_are_deterministic_and_cached(session: Session) -> None:
+    day = date(2026, 1, 25)
+    assert service.calendar_hints(session, day) == service.calendar_hints(session, day)
+    assert service.daily_challenge(session, day) == service.daily_challenge(session, day)
+
+
+def test_difficulty_orders_dates_by_solution_count(session: Session) -> None:
+    hardest = service.daily_calendar(session, date(2026, 10, 6))
+    easiest = service.daily_calendar(session, date(2026, 1, 25))
+    assert hardest.total == 7 and hardest.difficulty.level == 5 and hardest.difficulty.rank == 1
+    assert easiest.total == 216 and easiest.difficulty.level == 1 and easiest.difficulty.rank == 366
+
+
+def test_challenge_boards_rotate_by_date() -> None:
+    boards = [service.challenge_board(date(2026, 3, 1) + timedelta(days=i)) for i in range(5)]
+    assert sorted(boards) == sorted(service.PENTOMINO_BOARDS)
+
+
+@pytest.mark.parametrize(
+    "day", [date(2026, 3, 1) + timedelta(days=i) for i in range(5)] + [date(2026, 11, 22)]
+)
+def test_challenge_completion_is_unique_and_minimal(session: Session, day: date) -> None:
+    challenge = service.daily_challenge(session, day)
+    puzzle = challenge.puzzle
+    raw = service.raw_board_solutions(session, puzzle)
+    assert len(raw) == challenge.total
+    shown = challenge.preplaced
+    matches = [s for s in raw if set(shown) <= s]
+    assert len(matches) == 1  # unique among all raw solutions
+    featured = matches[0]
+    # Independent proof with the CP-SAT cover model of the whole board.
+    problem = TargetProblem(puzzle, puzzle.target("board"))
+    fixed = tuple(problem.placement_index[p] for p in shown)
+    only = find_solution(problem.cover, Constraints(fixed=fixed))
+    assert only is not None and set(problem.to_placements(only)) == featured
+    assert find_other_solution(problem.cover, only, fixed) is None
+    # No smaller set of the featured solution's pieces forces a unique completion.
+    for smaller in combinations(sorted(featured, key=lambda p: p.piece), len(shown) - 1):
+        assert consistent(raw, smaller) > 1
+    hints = service.challenge_hints(session, day)
+    assert [h.remaining for h in hints] == [1, 1, 1]
+    assert all(set(shown) <= set(h.shown) <= featured for h in hints)
+    assert len(hints[0].shown) == len(shown) + 1 and len(hints[1].shown) > len(hints[0].shown)

@@ -1,0 +1,113 @@
+"""Hint images and text from the real store, and the store-backed render CLI."""
+
+from __future__ import annotations
+
+import io
+import subprocess
+import sys
+from datetime import date
+from pathlib import Path
+
+import pytest
+from PIL import Image
+
+from db.engine import make_engine, session_factory
+from hints import service
+from render import EMPTY, MARKED, board_layout, piece_colour
+from render.hint import caption, hint_image, hint_text
+from solver.hints import Hint
+from solver.problem import Placement
+
+DAY = date(2026, 1, 25)
+
+
+def test_captions_count_what_remains() -> None:
+    one = Hint(1, (Placement(0, ((0, 0),)),), 3, 47)
+    assert caption(one) == "With this piece placed, 3 of today's 47 solutions remain"
+    two = Hint(2, (Placement(0, ((0, 0),)), Placement(1, ((0, 1),))), 1, 47)
+    assert caption(two) == "With these 2 pieces placed, 1 of today's 47 solutions remains"
+    assert caption(Hint(3, (), 1, 47)) == "The full answer: one of today's 47 solutions"
+    assert caption(Hint(1, two.shown, 1, 9356), preplaced=1) == (
+        "With 1 more piece placed, 1 of the board's 9356 solutions remains"
+    )
+    assert caption(Hint(0, (), 47, 47)).startswith("47 solutions today")
+
+
+@pytest.mark.slow
+def test_each_calendar_stage_image_shows_exactly_its_pieces(full_catalog_url: str) -> None:
+    with session_factory(make_engine(full_catalog_url))() as session:
+        daily = service.daily_calendar(session, DAY)
+        stages = service.calendar_hints(session, DAY)
+    layout = board_layout(daily.puzzle)
+    for hint in stages:
+        png = hint_image(daily.puzzle, hint, heading=DAY.isoformat(), marked=daily.target.uncovered)
+        image = Image.open(io.BytesIO(png)).convert("RGB")
+        owner = {cell: p.piece for p in hint.shown for cell in p.cells}
+        for cell in daily.puzzle.cells:
+            colour = image.getpixel(layout.fill_point(cell))
+            if cell in owner:
+                assert colour == piece_colour(owner[cell])
+            elif cell in daily.target.uncovered:
+                assert colour == MARKED
+            else:
+                assert colour == EMPTY
+        text = hint_text(daily.puzzle, hint, heading=DAY.isoformat(), marked=daily.target.uncovered)
+        assert caption(hint) in text and "[Jan]" in text and "[25]" in text
+
+
+def render_cli(*args: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-m", "render", *args], capture_output=True, text=True, check=False
+    )
+
+
+@pytest.mark.slow
+def test_cli_stage_challenge_and_heatmap(full_catalog_url: str, tmp_path: Path) -> None:
+    db = ["--database-url", full_catalog_url]
+    for args in (
+        ["calendar-dragonfjord", "01-25", "--stage", "2", "--year", "2026"],
+        ["challenge", "2026-11-25", "--stage", "0"],
+        ["challenge", "2026-11-25", "--stage", "3"],
+        ["heatmap"],
+    ):
+        out = tmp_path / "out.png"
+        result = render_cli(*args, "-o", str(out), *db)
+        assert result.returncode == 0, result.stderr
+        assert Image.open(out).format == "PNG"
+        out.unlink()
+    text = render_cli("calendar-dragonfjord", "10-06", "--stage", "1", "--text", *db)
+    assert text.returncode == 0 and "of today's 7 solutions" in text.stdout and "[Oct]" in text.stdout
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["calendar-dragonfjord", "02-30", "--stage", "1"], "must be a real date"),
+        (["calendar-dragonfjord", "02-29", "--stage", "1", "--year", "2026"], "must be a real date"),
+        (["calendar-dragonfjord", "13-01", "--stage", "1"], "valid targets"),
+        (["challenge", "yesterday", "--stage", "1"], "must be a real date"),
+        (["challenge", "2026-01-01"], "needs --stage"),
+        (["pentomino-6x10", "board", "--stage", "1"], "--stage works for"),
+    ],
+)
+def test_cli_bad_input(tmp_path: Path, args: list[str], message: str) -> None:
+    result = render_cli(*args, "-o", str(tmp_path / "x.png"), "--database-url", f"sqlite:///{tmp_path}/e.db")
+    assert result.returncode == 2
+    assert message in result.stderr and "Traceback" not in result.stderr
+    assert not (tmp_path / "x.png").exists()
+
+
+def test_cli_stage_4_is_refused_by_the_parser(tmp_path: Path) -> None:
+    result = render_cli("calendar-dragonfjord", "01-25", "--stage", "4", "-o", str(tmp_path / "x.png"))
+    assert result.returncode == 2 and "invalid choice" in result.stderr
+
+
+def test_cli_without_a_store_says_how_to_fill_it(tmp_path: Path) -> None:
+    from db.migrate import upgrade
+
+    url = f"sqlite:///{tmp_path}/empty.db"
+    upgrade(url)
+    result = render_cli(
+        "calendar-dragonfjord", "01-25", "--stage", "1", "-o", str(tmp_path / "x.png"), "--database-url", url
+    )
+    assert result.returncode == 1 and "python -m solver.precompute" in result.stderr

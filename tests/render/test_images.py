@@ -1,0 +1,271 @@
+"""Board and heatmap images: PNG properties, determinism, and colours sampled at cell fill points."""
+
+from __future__ import annotations
+
+import dataclasses
+import io
+from collections.abc import Sequence
+from functools import cache
+
+import pytest
+from PIL import Image
+
+from render import (
+    EMPTY,
+    MARKED,
+    NO_DATE,
+    PALETTE,
+    board_layout,
+    heatmap_layout,
+    piece_colour,
+    render_board,
+    render_heatmap,
+    scale_colour,
+)
+from render.__main__ import main
+from render.fonts import printable
+from render.palette import text_colour_on
+from solver.catalog import Puzzle, get_puzzle
+from solver.cover import find_solution
+from solver.problem import Placement, TargetProblem
+
+PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
+
+
+@cache
+def solution(puzzle_id: str, target: str) -> tuple[Placement, ...]:
+    puzzle = get_puzzle(puzzle_id)
+    problem = TargetProblem(puzzle, puzzle.target(target))
+    found = find_solution(problem.cover)
+    assert found is not None
+    return problem.to_placements(found)
+
+
+def open_png(data: bytes) -> Image.Image:
+    return Image.open(io.BytesIO(data)).convert("RGB")
+
+
+def pixel(image: Image.Image, point: tuple[int, int]) -> tuple[int, int, int]:
+    value = image.getpixel(point)
+    assert isinstance(value, tuple)
+    return (value[0], value[1], value[2])
+
+
+def sample_counts() -> dict[str, int]:
+    """A count for every month-day key (impossible dates included, as the store has them)."""
+    return {f"{m:02d}-{d:02d}": 7 + (m * 37 + d * 11) % 210 for m in range(1, 13) for d in range(1, 32)}
+
+
+def calendar_hint() -> tuple[Puzzle, Sequence[Placement], bytes]:
+    puzzle = get_puzzle("calendar-dragonfjord")
+    shown = solution(puzzle.id, "01-25")[:2]
+    marked = puzzle.target("01-25").uncovered
+    png = render_board(puzzle, shown, marked=marked, title="2026-01-25 · Hint 1 of 3", subtitle="3 of 216")
+    return puzzle, shown, png
+
+
+def board_png(puzzle_id: str) -> bytes:
+    puzzle = get_puzzle(puzzle_id)
+    target = puzzle.targets[0]
+    shown = solution(puzzle.id, target.name)[:5]
+    return render_board(puzzle, shown, marked=target.uncovered, title=f"{puzzle.title} × test", subtitle="5")
+
+
+IMAGES = {
+    "calendar": lambda: calendar_hint()[2],
+    "pentomino-6x10": lambda: board_png("pentomino-6x10"),
+    "pentomino-3x20": lambda: board_png("pentomino-3x20"),
+    "pentomino-8x8-hole": lambda: board_png("pentomino-8x8-hole"),
+    "hexiamond-rhombus-6x6": lambda: board_png("hexiamond-rhombus-6x6"),
+    "hexiamond-tenyo": lambda: board_png("hexiamond-tenyo"),
+    "heatmap": lambda: render_heatmap(sample_counts()),
+}
+
+
+# ---------------------------------------------------------------- every image
+
+
+@pytest.mark.parametrize("name", sorted(IMAGES))
+def test_image_is_a_small_large_deterministic_png(name: str) -> None:
+    first, second = IMAGES[name](), IMAGES[name]()
+    assert first.startswith(PNG_SIGNATURE)
+    assert first == second
+    assert len(first) < 200_000
+    image = Image.open(io.BytesIO(first))
+    assert image.format == "PNG"
+    assert max(image.size) >= 800
+    assert not image.info.get("dpi") and "Software" not in image.info
+
+
+def test_layout_size_matches_the_image() -> None:
+    puzzle = get_puzzle("hexiamond-tenyo")
+    assert open_png(render_board(puzzle, [])).size == board_layout(puzzle).size
+
+
+# ---------------------------------------------------------------- boards
+
+
+def test_calendar_cells_show_piece_empty_and_marked_colours() -> None:
+    puzzle, shown, png = calendar_hint()
+    image = open_png(png)
+    layout = board_layout(puzzle)
+    covered = {cell: p.piece for p in shown for cell in p.cells}
+    marked = puzzle.target("01-25").uncovered
+    for cell in puzzle.cells:
+        colour = pixel(image, layout.fill_point(cell))
+        if cell in covered:
+            assert colour == piece_colour(covered[cell]), cell
+        elif cell in marked:
+            assert colour == MARKED, cell
+        else:
+            assert colour == EMPTY, cell
+
+
+def test_calendar_labels_are_drawn_on_every_cell() -> None:
+    """Label ink appears around each labelled cell's centre, also on filled and marked cells."""
+    puzzle, shown, png = calendar_hint()
+    image = open_png(png)
+    layout = board_layout(puzzle)
+    owners = {cell: piece_colour(p.piece) for p in shown for cell in p.cells}
+    owners.update(dict.fromkeys(puzzle.target("01-25").uncovered, MARKED))
+    for cell in puzzle.labels:
+        fill = owners.get(cell, EMPTY)
+        x, y = layout.centre(cell)
+        ink = text_colour_on(fill)
+        reach = layout.side // 3
+        around = [pixel(image, (x + dx, y + dy)) for dx in range(-reach, reach) for dy in (-3, 0, 3)]
+        assert ink in around, (cell, puzzle.labels[cell])
+
+
+def test_triangle_board_cells_show_piece_empty_and_marked_colours() -> None:
+    puzzle = get_puzzle("hexiamond-tenyo")
+    placements = solution(puzzle.id, "board")
+    shown, hidden = placements[:4], placements[4:]
+    marked = frozenset(hidden[0].cells)
+    image = open_png(render_board(puzzle, shown, marked=marked, title="triangles"))
+    layout = board_layout(puzzle)
+    covered = {cell: p.piece for p in shown for cell in p.cells}
+    for cell in puzzle.cells:
+        colour = pixel(image, layout.fill_point(cell))
+        expected = piece_colour(covered[cell]) if cell in covered else MARKED if cell in marked else EMPTY
+        assert colour == expected, cell
+
+
+def test_triangles_point_the_right_way_and_neighbours_share_edges() -> None:
+    puzzle = get_puzzle("hexiamond-tenyo")
+    layout = board_layout(puzzle)
+    for cell, polygon in layout.polygons.items():
+        assert len(polygon) == 3
+        ys = sorted(y for _, y in polygon)
+        points_up = (cell[0] + cell[1]) % 2 == 0
+        # an up triangle has one vertex on top and two on its base, a down triangle the reverse
+        assert (ys[0] < ys[1] == ys[2]) if points_up else (ys[0] == ys[1] < ys[2]), cell
+    for edge in layout.edges:
+        if len(edge.cells) == 2:
+            (x1, y1), (x2, y2) = (puzzle.lattice.centroid(c) for c in edge.cells)
+            assert abs(((x1 - x2) ** 2 + (y1 - y2) ** 2) ** 0.5 - 3**-0.5) < 1e-9, edge.cells
+    inner = sum(len(edge.cells) == 2 for edge in layout.edges)
+    outline = sum(len(edge.cells) == 1 for edge in layout.edges)
+    assert 3 * len(puzzle.cells) == 2 * inner + outline
+
+
+def test_pieces_get_distinct_colours_from_a_large_palette() -> None:
+    assert len(PALETTE) >= 12
+    assert len(set(PALETTE)) == len(PALETTE)
+    assert EMPTY not in PALETTE and MARKED not in PALETTE
+    puzzle = get_puzzle("pentomino-6x10")
+    image = open_png(render_board(puzzle, solution(puzzle.id, "board")))
+    layout = board_layout(puzzle)
+    seen = {pixel(image, layout.fill_point(p.cells[0])) for p in solution(puzzle.id, "board")}
+    assert len(seen) == len(puzzle.pieces)
+
+
+def test_a_piece_keeps_its_colour_across_images() -> None:
+    puzzle = get_puzzle("pentomino-6x10")
+    placements = solution(puzzle.id, "board")
+    layout = board_layout(puzzle)
+    third = placements[2]
+    first_image = open_png(render_board(puzzle, placements[:3]))
+    second_image = open_png(render_board(puzzle, [third, *placements[7:]]))
+    point = layout.fill_point(third.cells[0])
+    assert pixel(first_image, point) == pixel(second_image, point) == piece_colour(third.piece)
+
+
+def test_off_board_cells_are_rejected() -> None:
+    puzzle = get_puzzle("pentomino-6x10")
+    with pytest.raises(ValueError, match="not on the"):
+        render_board(puzzle, [Placement(0, ((99, 99),))])
+
+
+def test_characters_missing_from_the_bundled_font_are_replaced() -> None:
+    assert printable("8 × 8 — ok · fine", 30) == "8 x 8 - ok · fine"
+
+
+# ---------------------------------------------------------------- heatmap
+
+
+def test_heatmap_scale_ends_and_no_date_cells() -> None:
+    counts = sample_counts()
+    counts["03-04"] = 1
+    counts["11-20"] = 999
+    counts["02-30"] = 5000  # impossible date: ignored by the scale, drawn as "no date"
+    del counts["07-07"]
+    image = open_png(render_heatmap(counts))
+    layout = heatmap_layout()
+    assert pixel(image, layout.fill_point(3, 4)) == scale_colour(0.0)
+    assert pixel(image, layout.fill_point(11, 20)) == scale_colour(1.0)
+    assert pixel(image, layout.fill_point(2, 30)) == NO_DATE
+    assert pixel(image, layout.fill_point(4, 31)) == NO_DATE
+    assert pixel(image, layout.fill_point(7, 7)) == NO_DATE
+    assert pixel(image, layout.fill_point(2, 29)) not in (NO_DATE, scale_colour(0.0), scale_colour(1.0))
+
+
+def test_heatmap_of_nothing_is_all_grey() -> None:
+    image = open_png(render_heatmap({}))
+    layout = heatmap_layout()
+    assert {pixel(image, layout.fill_point(m, d)) for m in (1, 6, 12) for d in (1, 15, 31)} == {NO_DATE}
+
+
+# ---------------------------------------------------------------- command line
+
+
+def test_cli_writes_a_png(tmp_path, capsys) -> None:
+    out = tmp_path / "hint.png"
+    assert main(["calendar-dragonfjord", "01-25", "-o", str(out), "--pieces", "2"]) == 0
+    assert out.read_bytes().startswith(PNG_SIGNATURE)
+    assert capsys.readouterr().err == ""
+
+
+@pytest.mark.parametrize(
+    ("argv", "message"),
+    [
+        (["nope", "01-25"], "unknown puzzle 'nope'"),
+        (["calendar-dragonfjord", "13-01"], "unknown target '13-01'"),
+        (["pentomino-6x10", "board", "--pieces", "13"], "--pieces must be between 0 and 12"),
+    ],
+)
+def test_cli_bad_input_is_one_error_line_and_exit_2(tmp_path, capsys, argv: list[str], message: str) -> None:
+    out = tmp_path / "hint.png"
+    assert main([*argv, "-o", str(out)]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("error: ") and message in err and err.count("\n") == 1
+    assert not out.exists()
+
+
+def test_labelled_triangles_keep_their_fill_point_clear_of_the_label() -> None:
+    """No shipped triangle board has labels; a relabelled copy checks the layout rule anyway."""
+    tenyo = get_puzzle("hexiamond-tenyo")
+    labels = {cell: str(10 + i) for i, cell in enumerate(tenyo.cells)}
+    puzzle = dataclasses.replace(tenyo, id="tenyo-labelled-test", labels=labels)
+    shown = solution(tenyo.id, "board")[:6]
+    marked = frozenset(solution(tenyo.id, "board")[6].cells)
+    image = open_png(render_board(puzzle, shown, marked=marked))
+    layout = board_layout(puzzle)
+    covered = {cell: p.piece for p in shown for cell in p.cells}
+    for cell in puzzle.cells:
+        expected = piece_colour(covered[cell]) if cell in covered else MARKED if cell in marked else EMPTY
+        assert pixel(image, layout.fill_point(cell)) == expected, cell
+        assert text_colour_on(expected) in {
+            pixel(image, (x, layout.centre(cell)[1]))
+            for x in range(layout.centre(cell)[0] - 8, layout.centre(cell)[0] + 8)
+        }, cell
