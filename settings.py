@@ -23,6 +23,9 @@ class Settings(BaseSettings):
     API_HOST: str = "127.0.0.1"
     API_PORT: int = 8000
     DEFAULT_TIMEZONE: str = "UTC"
+    # Telegram's broadcast limit is about 30 messages/s; lower it for a slow local Bot API server.
+    TELEGRAM_MESSAGES_PER_SECOND: float = 30.0
+    DISPATCH_INTERVAL_SECONDS: float = 60.0
 
     @field_validator("DATABASE_URL")
     @classmethod
@@ -36,6 +39,13 @@ class Settings(BaseSettings):
     def _valid_port(cls, value: int) -> int:
         if not 0 < value < 65536:
             raise ValueError("API_PORT must be between 1 and 65535")
+        return value
+
+    @field_validator("TELEGRAM_MESSAGES_PER_SECOND", "DISPATCH_INTERVAL_SECONDS")
+    @classmethod
+    def _positive(cls, value: float) -> float:
+        if value <= 0:
+            raise ValueError("must be positive")
         return value
 
 

@@ -2,9 +2,20 @@
 
 from __future__ import annotations
 
-from datetime import datetime
+from datetime import date, datetime
 
-from sqlalchemy import Boolean, DateTime, Float, ForeignKey, Integer, String, UniqueConstraint, func
+from sqlalchemy import (
+    BigInteger,
+    Boolean,
+    Date,
+    DateTime,
+    Float,
+    ForeignKey,
+    Integer,
+    String,
+    UniqueConstraint,
+    func,
+)
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
 
 
@@ -69,3 +80,55 @@ class HintCacheRow(Base):
     remaining1: Mapped[int] = mapped_column(Integer)
     remaining2: Mapped[int] = mapped_column(Integer)
     total: Mapped[int] = mapped_column(Integer)
+
+
+class ChatRow(Base):
+    """A Telegram chat the bot talks to: its settings and daily-post subscription."""
+
+    __tablename__ = "chats"
+
+    id: Mapped[int] = mapped_column(BigInteger, primary_key=True, autoincrement=False)
+    kind: Mapped[str] = mapped_column(String(16))  # private, group, supergroup, channel
+    language: Mapped[str | None] = mapped_column(String(8), nullable=True)
+    timezone: Mapped[str | None] = mapped_column(String(64), nullable=True)
+    subscribed: Mapped[bool] = mapped_column(Boolean, default=False)
+    post_time: Mapped[str] = mapped_column(String(5), default="08:00")
+    subscribed_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), nullable=True)
+
+
+class HintProgressRow(Base):
+    """Which puzzle a user in a chat is on, and how far through its hints."""
+
+    __tablename__ = "hint_progress"
+
+    chat_id: Mapped[int] = mapped_column(BigInteger, primary_key=True, autoincrement=False)
+    user_id: Mapped[int] = mapped_column(BigInteger, primary_key=True, autoincrement=False)
+    kind: Mapped[str] = mapped_column(String(16))  # calendar or pentomino
+    day: Mapped[date] = mapped_column(Date)
+    stage: Mapped[int] = mapped_column(Integer, default=0)
+    another: Mapped[int] = mapped_column(Integer, default=0)
+
+
+class DeliveryRow(Base):
+    """The daily-post outbox: one row per chat and local day (due -> sending -> sent | failed)."""
+
+    __tablename__ = "deliveries"
+    __table_args__ = (UniqueConstraint("chat_id", "local_date", name="uq_deliveries_chat_day"),)
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    chat_id: Mapped[int] = mapped_column(BigInteger, index=True)
+    local_date: Mapped[date] = mapped_column(Date)
+    status: Mapped[str] = mapped_column(String(16), index=True)
+    attempts: Mapped[int] = mapped_column(Integer, default=0)
+    message_id: Mapped[int | None] = mapped_column(BigInteger, nullable=True)
+    error: Mapped[str | None] = mapped_column(String(500), nullable=True)
+    updated_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+
+
+class FileIdRow(Base):
+    """Telegram's file_id for an uploaded image, keyed by the image's cache key."""
+
+    __tablename__ = "telegram_files"
+
+    key: Mapped[str] = mapped_column(String(200), primary_key=True)
+    file_id: Mapped[str] = mapped_column(String(300))

@@ -1,0 +1,1 @@
+"""The Telegram bot: handlers, replies, daily posts."""

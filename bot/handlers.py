@@ -1,0 +1,326 @@
+"""Telegram handlers: thin adapters from updates to :mod:`bot.replies` and back.
+
+Replies are built in a worker thread (database reads, hint computation,
+rendering) so the event loop keeps serving other chats meanwhile.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import traceback
+from collections.abc import Callable
+from dataclasses import dataclass
+from datetime import datetime
+
+from sqlalchemy.orm import Session, sessionmaker
+from telegram import ChatMember, Update
+from telegram.constants import ChatType
+from telegram.ext import ContextTypes
+
+from bot import replies
+from bot.logic import (
+    BadArgument,
+    decode_callback,
+    local_today,
+    parse_day,
+    parse_post_time,
+    parse_timezone,
+    zone,
+)
+from bot.replies import Reply, Who
+from bot.sender import Sender
+from bot.texts import LANGUAGES, language_for, text
+from db import bot_repository as chats
+from hints.service import NotPrecomputed
+
+logger = logging.getLogger(__name__)
+
+MAX_TEXT = 1000
+ADMIN_STATUSES = (ChatMember.ADMINISTRATOR, ChatMember.OWNER)
+
+
+@dataclass
+class Deps:
+    """What the handlers need, stored in ``application.bot_data['deps']``."""
+
+    sessions: sessionmaker[Session]
+    sender: Sender
+    default_timezone: str
+    clock: Callable[[], datetime]
+
+
+def deps(context: ContextTypes.DEFAULT_TYPE) -> Deps:
+    found: Deps = context.application.bot_data["deps"]
+    return found
+
+
+async def _in_db(context: ContextTypes.DEFAULT_TYPE, work: Callable[[Session], Reply]) -> Reply:
+    def run() -> Reply:
+        with deps(context).sessions() as session:
+            return work(session)
+
+    return await asyncio.to_thread(run)
+
+
+async def who_is_asking(update: Update, context: ContextTypes.DEFAULT_TYPE) -> Who:
+    """Chat, user, language and time zone of an update (settings read from the store)."""
+    chat, user = update.effective_chat, update.effective_user
+    assert chat is not None and user is not None
+
+    def read() -> chats.ChatSettings | None:
+        with deps(context).sessions() as session:
+            return chats.get_chat(session=session, chat_id=chat.id)
+
+    settings = await asyncio.to_thread(read)
+    language = language_for(settings.language if settings else None, user.language_code)
+    timezone = (settings.timezone if settings else None) or deps(context).default_timezone
+    return Who(chat.id, chat.type, user.id, language, timezone)
+
+
+async def send(update: Update, context: ContextTypes.DEFAULT_TYPE, reply: Reply) -> None:
+    chat = update.effective_chat
+    assert chat is not None
+    await deps(context).sender.send(context.bot, chat.id, reply)
+
+
+async def say(update: Update, context: ContextTypes.DEFAULT_TYPE, key: str, **values: object) -> None:
+    who = await who_is_asking(update, context)
+    await send(update, context, Reply(text(key, who.language, **values)))
+
+
+async def respond(
+    update: Update, context: ContextTypes.DEFAULT_TYPE, build: Callable[[Session, Who], Reply]
+) -> None:
+    """Build a reply for the asker and send it; bad arguments and a missing store get a short answer."""
+    who = await who_is_asking(update, context)
+    try:
+        reply = await _in_db(context, lambda session: build(session, who))
+    except BadArgument as exc:
+        reply = Reply(text(exc.key, who.language, value=exc.value))
+    except NotPrecomputed:
+        reply = Reply(text("not_ready", who.language))
+    await send(update, context, reply)
+
+
+def _now(context: ContextTypes.DEFAULT_TYPE) -> datetime:
+    return deps(context).clock()
+
+
+def _argument(context: ContextTypes.DEFAULT_TYPE) -> str | None:
+    return " ".join(context.args) if context.args else None
+
+
+# ---------------------------------------------------------------- commands
+
+
+async def start(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
+    """Greet and list the commands."""
+    who = await who_is_asking(update, context)
+    await send(update, context, Reply(text("welcome", who.language, commands=text("commands", who.language))))
+
+
+async def help_command(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
+    """Same as /start."""
+    await start(update, context)
+
+
+async def today(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
+    """The calendar puzzle of today (the chat's time zone) or of the given date."""
+    argument, now = _argument(context), _now(context)
+
+    def build(session: Session, who: Who) -> Reply:
+        day = parse_day(argument) if argument else local_today(now, zone(who.timezone, "UTC"))
+        return replies.today(session, who, day)
+
+    await respond(update, context, build)
+
+
+async def hint(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
+    """The next hint stage of the user's current puzzle."""
+    now = _now(context)
+    await respond(update, context, lambda session, who: replies.next_hint(session, who, now))
+
+
+async def solution(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
+    """The full answer of the user's current puzzle."""
+    now = _now(context)
+    await respond(update, context, lambda session, who: replies.solution(session, who, now))
+
+
+async def another(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
+    """A different stored solution of the day's calendar puzzle."""
+    now = _now(context)
+    await respond(update, context, lambda session, who: replies.another(session, who, now))
+
+
+async def pentomino(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
+    """Today's pentomino challenge."""
+    now = _now(context)
+
+    def build(session: Session, who: Who) -> Reply:
+        return replies.pentomino(session, who, local_today(now, zone(who.timezone, "UTC")))
+
+    await respond(update, context, build)
+
+
+async def stats(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
+    """The year heatmap and this chat's subscription."""
+    default_tz = deps(context).default_timezone
+    await respond(update, context, lambda session, who: replies.stats(session, who, default_tz))
+
+
+# ---------------------------------------------------------------- chat settings (admins only in groups)
+
+
+async def may_change_settings(update: Update, context: ContextTypes.DEFAULT_TYPE) -> bool:
+    """In groups only admins may change settings; says so to everyone else."""
+    chat, user = update.effective_chat, update.effective_user
+    assert chat is not None and user is not None
+    if chat.type == ChatType.PRIVATE:
+        return True
+    member = await context.bot.get_chat_member(chat.id, user.id)
+    if member.status in ADMIN_STATUSES:
+        return True
+    await say(update, context, "admins_only")
+    return False
+
+
+async def _change(
+    update: Update, context: ContextTypes.DEFAULT_TYPE, change: Callable[[Session, Who], Reply]
+) -> None:
+    if not await may_change_settings(update, context):
+        return
+
+    def build(session: Session, who: Who) -> Reply:
+        reply = change(session, who)
+        session.commit()
+        return reply
+
+    await respond(update, context, build)
+
+
+async def subscribe(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
+    """Daily post of the day's puzzle at HH:MM local time (default 08:00)."""
+    argument, now = _argument(context), _now(context)
+
+    def change(session: Session, who: Who) -> Reply:
+        post_time = parse_post_time(argument) if argument else "08:00"
+        chats.subscribe(
+            session=session, chat_id=who.chat_id, kind=who.chat_kind, post_time=post_time, now=now
+        )
+        return Reply(text("subscribed", who.language, time=post_time, tz=who.timezone))
+
+    await _change(update, context, change)
+
+
+async def unsubscribe(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
+    """Stop the daily post."""
+
+    def change(session: Session, who: Who) -> Reply:
+        stopped = chats.unsubscribe(session=session, chat_id=who.chat_id)
+        return Reply(text("unsubscribed" if stopped else "not_subscribed", who.language))
+
+    await _change(update, context, change)
+
+
+async def timezone(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
+    """Show the chat's time zone, or set it (IANA name)."""
+    argument = _argument(context)
+    if argument is None:
+        who = await who_is_asking(update, context)
+        await send(update, context, Reply(text("timezone_is", who.language, tz=who.timezone)))
+        return
+
+    def change(session: Session, who: Who) -> Reply:
+        name = parse_timezone(argument)
+        chats.set_timezone(session=session, chat_id=who.chat_id, kind=who.chat_kind, timezone=name)
+        return Reply(text("timezone_set", who.language, tz=name))
+
+    await _change(update, context, change)
+
+
+async def language(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
+    """Switch between English and Japanese."""
+    argument = (_argument(context) or "").strip().lower()
+    if argument not in LANGUAGES:
+        await say(update, context, "bad_language")
+        return
+
+    def change(session: Session, who: Who) -> Reply:
+        chats.set_language(session=session, chat_id=who.chat_id, kind=who.chat_kind, language=argument)
+        return Reply(text("language_set", argument))
+
+    await _change(update, context, change)
+
+
+# ---------------------------------------------------------------- buttons
+
+
+async def button(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
+    """Inline buttons: Hint / Next hint, Pentomino challenge, Another solution."""
+    query = update.callback_query
+    assert query is not None
+    callback = decode_callback(query.data)
+    if callback is None or update.effective_chat is None:
+        who_language = language_for(None, query.from_user.language_code)
+        await query.answer(text("stale_button", who_language))
+        return
+    await query.answer()
+    now = _now(context)
+    if callback.action == "hint":
+        await respond(
+            update, context, lambda s, who: replies.next_hint(s, who, now, callback.kind, callback.day)
+        )
+    elif callback.action == "challenge":
+        await respond(update, context, lambda s, who: replies.pentomino(s, who, callback.day))
+    else:
+        await respond(update, context, lambda s, who: replies.another(s, who, now, callback.day))
+
+
+# ---------------------------------------------------------------- everything else
+
+
+def _addressed_elsewhere(message_text: str, bot_username: str) -> bool:
+    command = message_text.split()[0] if message_text.split() else ""
+    return "@" in command and command.split("@", 1)[1].lower() != bot_username.lower()
+
+
+async def unknown_command(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
+    """Commands we do not know; commands for other bots are left alone."""
+    message = update.effective_message
+    if message is None or not message.text or _addressed_elsewhere(message.text, context.bot.username):
+        return
+    if len(message.text) > MAX_TEXT:
+        await say(update, context, "too_long")
+        return
+    await say(update, context, "unknown_command")
+
+
+async def other_message(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
+    """Plain text, stickers, photos…: a pointer to /help in private chats, silence in groups."""
+    chat, message = update.effective_chat, update.effective_message
+    if chat is None or chat.type != ChatType.PRIVATE or message is None:
+        return
+    too_long = message.text is not None and len(message.text) > MAX_TEXT
+    await say(update, context, "too_long" if too_long else "plain_text")
+
+
+async def edited_message(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
+    """Edits change nothing; in private chats we say so."""
+    chat = update.effective_chat
+    if chat is not None and chat.type == ChatType.PRIVATE and update.effective_user is not None:
+        await say(update, context, "edited")
+
+
+async def error_handler(update: object, context: ContextTypes.DEFAULT_TYPE) -> None:
+    """Log the traceback once and apologise to the user; the bot keeps running."""
+    error = context.error
+    trace = "".join(traceback.format_exception(type(error), error, error.__traceback__)) if error else ""
+    logger.error("unhandled error while handling an update: %s\n%s", error, trace)
+    if isinstance(update, Update) and update.effective_chat is not None:
+        language = language_for(None, update.effective_user.language_code if update.effective_user else None)
+        try:
+            await context.bot.send_message(update.effective_chat.id, text("apology", language))
+        except Exception:  # the apology is best effort; the error is already logged
+            logger.warning("could not send the apology")

@@ -1,0 +1,122 @@
+"""Plain functions behind the handlers: argument parsing, callback data, scheduling maths."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from datetime import date, datetime, time, timedelta
+from functools import cache
+from zoneinfo import ZoneInfo, ZoneInfoNotFoundError, available_timezones
+
+TIME_PATTERN = re.compile(r"^([01]?\d|2[0-3]):([0-5]\d)$")
+DATE_PATTERN = re.compile(r"^\d{4}-\d{2}-\d{2}$")
+MAX_ECHO = 40
+CALLBACK_VERSION = "v1"
+ACTIONS = ("hint", "challenge", "another")
+KINDS = ("calendar", "pentomino")
+
+
+class BadArgument(ValueError):
+    """A user's argument is malformed; ``key`` names the message to reply with."""
+
+    def __init__(self, key: str, value: str) -> None:
+        super().__init__(key)
+        self.key = key
+        self.value = value[:MAX_ECHO] + ("…" if len(value) > MAX_ECHO else "")
+
+
+def parse_post_time(value: str) -> str:
+    """'7:30' or '07:30' -> '07:30'; BadArgument('bad_time') for anything else."""
+    match = TIME_PATTERN.match(value.strip())
+    if not match:
+        raise BadArgument("bad_time", value)
+    return f"{int(match[1]):02d}:{match[2]}"
+
+
+@cache
+def _known_timezones() -> frozenset[str]:
+    return frozenset(available_timezones())
+
+
+def parse_timezone(value: str) -> str:
+    """An IANA zone name as given; BadArgument('bad_timezone') if unknown."""
+    name = value.strip()
+    if name not in _known_timezones():
+        raise BadArgument("bad_timezone", value)
+    try:
+        ZoneInfo(name)
+    except (ZoneInfoNotFoundError, ValueError):
+        raise BadArgument("bad_timezone", value) from None
+    return name
+
+
+def parse_day(value: str) -> date:
+    """'2026-01-25' -> date; BadArgument('bad_date') for other shapes, ('not_a_date') for 2026-02-30."""
+    candidate = value.strip()
+    if not DATE_PATTERN.match(candidate):
+        raise BadArgument("bad_date", value)
+    try:
+        return date.fromisoformat(candidate)
+    except ValueError:
+        raise BadArgument("not_a_date", value) from None
+
+
+def zone(name: str | None, default: str) -> ZoneInfo:
+    """The chat's zone, falling back to the default (and to UTC if even that is broken)."""
+    for candidate in (name, default, "UTC"):
+        if candidate:
+            try:
+                return ZoneInfo(candidate)
+            except (ZoneInfoNotFoundError, ValueError):
+                continue
+    return ZoneInfo("UTC")
+
+
+def local_today(now: datetime, tz: ZoneInfo) -> date:
+    return now.astimezone(tz).date()
+
+
+def scheduled_at(day: date, post_time: str, tz: ZoneInfo) -> datetime:
+    """The moment of a chat's post on its local ``day``."""
+    hours, minutes = (int(part) for part in post_time.split(":"))
+    return datetime.combine(day, time(hours, minutes), tzinfo=tz)
+
+
+def post_is_due(now: datetime, post_time: str, tz: ZoneInfo, subscribed_at: datetime | None) -> bool:
+    """Whether today's (local) post time has come, and came after the chat subscribed.
+
+    A post missed while the bot was down is still due later the same local day.
+    """
+    moment = scheduled_at(local_today(now, tz), post_time, tz)
+    return moment <= now and (subscribed_at is None or moment >= subscribed_at - timedelta(seconds=59))
+
+
+# ---------------------------------------------------------------- callback data
+
+
+@dataclass(frozen=True)
+class Callback:
+    action: str  # hint, challenge, another
+    kind: str  # calendar or pentomino
+    day: date
+
+
+def encode_callback(callback: Callback) -> str:
+    return f"{CALLBACK_VERSION}|{callback.action}|{callback.kind}|{callback.day.isoformat()}"
+
+
+def decode_callback(data: str | None) -> Callback | None:
+    """The button's meaning, or None for anything we did not make (forged or from an old version)."""
+    if not data or len(data) > 64:
+        return None
+    parts = data.split("|")
+    if len(parts) != 4 or parts[0] != CALLBACK_VERSION or parts[1] not in ACTIONS or parts[2] not in KINDS:
+        return None
+    try:
+        return Callback(parts[1], parts[2], parse_day(parts[3]))
+    except BadArgument:
+        return None
+
+
+def stars(level: int) -> str:
+    return "★" * level + "☆" * (5 - level)

@@ -1,0 +1,89 @@
+"""Send a :class:`~bot.replies.Reply`; each image is uploaded once, then re-sent by file_id."""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+
+from sqlalchemy.orm import Session, sessionmaker
+from telegram import Bot, InlineKeyboardButton, InlineKeyboardMarkup, Message
+from telegram.error import BadRequest
+
+from bot.replies import Photo, Reply
+from db import bot_repository
+
+logger = logging.getLogger(__name__)
+
+
+def keyboard(reply: Reply) -> InlineKeyboardMarkup | None:
+    if not reply.buttons:
+        return None
+    return InlineKeyboardMarkup(
+        [[InlineKeyboardButton(b.label, callback_data=b.data)] for b in reply.buttons]
+    )
+
+
+class Sender:
+    """Sends replies; remembers Telegram's file_id per image key (in memory and in the store)."""
+
+    def __init__(self, sessions: sessionmaker[Session]) -> None:
+        self._sessions = sessions
+        self._file_ids: dict[str, str] = {}
+        self._locks: dict[str, asyncio.Lock] = {}
+        self.uploads = 0  # how many images were uploaded as bytes (for tests and benchmarks)
+
+    async def send(self, bot: Bot, chat_id: int, reply: Reply) -> Message:
+        if reply.photo is None:
+            return await bot.send_message(chat_id, reply.text, reply_markup=keyboard(reply))
+        file_id = await self._known_file_id(reply.photo.key)
+        if file_id is not None:
+            try:
+                return await self._send_photo(bot, chat_id, reply, file_id)
+            except BadRequest as exc:  # Telegram forgot the file (or a different bot token): upload again
+                logger.warning("file_id for %s rejected (%s); uploading again", reply.photo.key, exc.message)
+                self._forget(reply.photo.key)
+        return await self._upload(bot, chat_id, reply, reply.photo)
+
+    async def _send_photo(self, bot: Bot, chat_id: int, reply: Reply, photo: str | bytes) -> Message:
+        return await bot.send_photo(
+            chat_id,
+            photo,
+            caption=reply.text,
+            reply_markup=keyboard(reply),
+            has_spoiler=reply.spoiler or None,
+        )
+
+    async def _upload(self, bot: Bot, chat_id: int, reply: Reply, photo: Photo) -> Message:
+        lock = self._locks.setdefault(photo.key, asyncio.Lock())
+        async with lock:  # one upload per image even when a broadcast sends it to many chats at once
+            file_id = await self._known_file_id(photo.key)
+            if file_id is not None:
+                return await self._send_photo(bot, chat_id, reply, file_id)
+            png = await asyncio.to_thread(photo.render)
+            message = await self._send_photo(bot, chat_id, reply, png)
+            self.uploads += 1
+            if message.photo:
+                await asyncio.to_thread(self._remember, photo.key, message.photo[-1].file_id)
+            return message
+
+    async def _known_file_id(self, key: str) -> str | None:
+        if key in self._file_ids:
+            return self._file_ids[key]
+        found = await asyncio.to_thread(self._stored_file_id, key)
+        if found is not None:
+            self._file_ids[key] = found
+        return found
+
+    def _stored_file_id(self, key: str) -> str | None:
+        with self._sessions() as session:
+            return bot_repository.get_file_id(session=session, key=key)
+
+    def _remember(self, key: str, file_id: str) -> None:
+        self._file_ids[key] = file_id
+        with self._sessions.begin() as session:
+            bot_repository.save_file_id(session=session, key=key, file_id=file_id)
+
+    def _forget(self, key: str) -> None:
+        self._file_ids.pop(key, None)
+        with self._sessions.begin() as session:
+            bot_repository.forget_file_id(session=session, key=key)

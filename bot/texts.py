@@ -1,0 +1,176 @@
+"""Everything the bot says, in English and Japanese."""
+
+from __future__ import annotations
+
+LANGUAGES = ("en", "ja")
+
+_TEXTS: dict[str, dict[str, str]] = {
+    "welcome": {
+        "en": (
+            "Hello! I give hints for polyomino puzzles: DragonFjord's A-Puzzle-A-Day calendar and "
+            "the classic pentomino boxes. Every day there is a calendar puzzle and a pentomino "
+            "challenge; I know every solution, so my hints never lead you astray.\n\n{commands}"
+        ),
+        "ja": (
+            "こんにちは！ポリオミノ・パズル（DragonFjord の A-Puzzle-A-Day カレンダーやペントミノ）の"
+            "ヒントを出すボットです。毎日カレンダーの問題とペントミノ・チャレンジがあります。"
+            "すべての解を知っているので、ヒントは必ず正解につながります。\n\n{commands}"
+        ),
+    },
+    "commands": {
+        "en": (
+            "/today [YYYY-MM-DD] – the day's calendar puzzle\n"
+            "/hint – the next hint (one piece, half, the answer)\n"
+            "/solution – the full answer\n"
+            "/another – a different solution of the day\n"
+            "/pentomino – today's pentomino challenge\n"
+            "/subscribe [HH:MM] – a daily post (default 08:00)\n"
+            "/unsubscribe – stop the daily post\n"
+            "/timezone [Area/City] – show or set the time zone\n"
+            "/stats – solutions per date and this chat's subscription\n"
+            "/language en|ja – English or Japanese\n"
+            "/help – this list"
+        ),
+        "ja": (
+            "/today [YYYY-MM-DD] – その日のカレンダー問題\n"
+            "/hint – 次のヒント（1ピース → 半分 → 答え）\n"
+            "/solution – 答え\n"
+            "/another – その日の別の解\n"
+            "/pentomino – 今日のペントミノ・チャレンジ\n"
+            "/subscribe [HH:MM] – 毎日の投稿（既定 08:00）\n"
+            "/unsubscribe – 毎日の投稿をやめる\n"
+            "/timezone [Area/City] – タイムゾーンの表示・設定\n"
+            "/stats – 日付ごとの解の数と購読状況\n"
+            "/language en|ja – 英語／日本語\n"
+            "/help – この一覧"
+        ),
+    },
+    "today_caption": {
+        "en": "{date}: {count} solutions · difficulty {stars} ({label})\nLeave {month} and {day} uncovered.",
+        "ja": "{date}：解は {count} 通り · 難易度 {stars}（{label}）\n{month} と {day} を空けてください。",
+    },
+    "challenge_caption": {
+        "en": "Pentomino challenge {date} ({board}): {pieces} pieces are placed; there is exactly one way "
+        "to finish.",
+        "ja": "ペントミノ・チャレンジ {date}（{board}）：{pieces} 個のピースが置いてあります。完成させる方法はただ一つです。",
+    },
+    "hint_caption": {
+        "en": "Hint {stage} of 3: {shown} piece(s) shown, {remaining} of {total} solutions remain.",
+        "ja": "ヒント {stage}/3：{shown} ピース表示、残りの解は {total} 通り中 {remaining} 通り。",
+    },
+    "answer_caption": {
+        "en": "The full answer ({date}). One of {total} solutions.",
+        "ja": "答え（{date}）。{total} 通りの解のうちの一つです。",
+    },
+    "another_caption": {
+        "en": "Solution {number} of {total} for {date}.",
+        "ja": "{date} の解 {total} 通り中 {number} 番目。",
+    },
+    "all_hints_seen": {
+        "en": "You have already seen the full answer for {date}. Want to see another solution?",
+        "ja": "{date} の答えはもう表示しました。別の解を見ますか？",
+    },
+    "challenge_unique": {
+        "en": "The pentomino challenge has exactly one completion, and you have seen it.",
+        "ja": "ペントミノ・チャレンジの完成形はただ一つで、もう表示しました。",
+    },
+    "button_hint": {"en": "Hint", "ja": "ヒント"},
+    "button_next_hint": {"en": "Next hint", "ja": "次のヒント"},
+    "button_challenge": {"en": "Pentomino challenge", "ja": "ペントミノ・チャレンジ"},
+    "button_another": {"en": "Another solution", "ja": "別の解"},
+    "bad_date": {
+        "en": "Please give a date like 2026-01-25 (got “{value}”).",
+        "ja": "2026-01-25 のような日付を指定してください（入力：「{value}」）。",
+    },
+    "not_a_date": {
+        "en": "{value} is not a real date.",
+        "ja": "{value} は存在しない日付です。",
+    },
+    "bad_time": {
+        "en": "Please give a time like 07:30 (24-hour clock; got “{value}”).",
+        "ja": "07:30 のような時刻（24時間制）を指定してください（入力：「{value}」）。",
+    },
+    "bad_timezone": {
+        "en": "“{value}” is not a time zone I know. Use an IANA name like Europe/Berlin or Asia/Tokyo.",
+        "ja": "「{value}」は知らないタイムゾーンです。Asia/Tokyo や Europe/Berlin のような IANA 名を使ってください。",
+    },
+    "timezone_is": {"en": "This chat's time zone is {tz}.", "ja": "このチャットのタイムゾーンは {tz} です。"},
+    "timezone_set": {"en": "Time zone set to {tz}.", "ja": "タイムゾーンを {tz} に設定しました。"},
+    "bad_language": {
+        "en": "I speak en (English) and ja (日本語): /language en or /language ja.",
+        "ja": "対応言語は en（English）と ja（日本語）です：/language en または /language ja",
+    },
+    "language_set": {"en": "I will speak English here.", "ja": "このチャットでは日本語で話します。"},
+    "subscribed": {
+        "en": "Subscribed: the daily puzzle will be posted at {time} ({tz}).",
+        "ja": "購読しました：毎日 {time}（{tz}）に問題を投稿します。",
+    },
+    "unsubscribed": {"en": "Daily posts stopped.", "ja": "毎日の投稿を停止しました。"},
+    "not_subscribed": {"en": "This chat is not subscribed.", "ja": "このチャットは購読していません。"},
+    "subscription_status": {
+        "en": "Daily post: {status}.",
+        "ja": "毎日の投稿：{status}",
+    },
+    "status_on": {"en": "every day at {time} ({tz})", "ja": "毎日 {time}（{tz}）"},
+    "status_off": {"en": "off (/subscribe to start)", "ja": "オフ（/subscribe で開始）"},
+    "stats_caption": {
+        "en": "Solutions per date: fewest {fewest} ({fewest_count}), most {most} ({most_count}). {subscription}",
+        "ja": "日付ごとの解の数：最少 {fewest}（{fewest_count}）、最多 {most}（{most_count}）。{subscription}",
+    },
+    "admins_only": {
+        "en": "Only the group's admins can change its settings.",
+        "ja": "グループの設定を変更できるのは管理者だけです。",
+    },
+    "unknown_command": {
+        "en": "I don't know that command. /help lists what I can do.",
+        "ja": "そのコマンドはわかりません。/help で使えるコマンドを表示します。",
+    },
+    "plain_text": {
+        "en": "I answer commands only – try /today or /help.",
+        "ja": "コマンドにだけ答えます。/today や /help を試してください。",
+    },
+    "edited": {
+        "en": "I don't act on edited messages – please send the command again.",
+        "ja": "編集されたメッセージには反応しません。コマンドをもう一度送ってください。",
+    },
+    "stale_button": {
+        "en": "This button is no longer valid – use /today.",
+        "ja": "このボタンは無効です。/today を使ってください。",
+    },
+    "not_ready": {
+        "en": "The puzzles are still being prepared. Please try again in a minute.",
+        "ja": "問題を準備中です。少し経ってからもう一度お試しください。",
+    },
+    "too_long": {
+        "en": "That is too long for me. /help lists what I can do.",
+        "ja": "長すぎます。/help で使えるコマンドを表示します。",
+    },
+    "apology": {
+        "en": "Sorry, something went wrong on my side. Please try again.",
+        "ja": "申し訳ありません、エラーが発生しました。もう一度お試しください。",
+    },
+}
+
+DIFFICULTY_JA = {
+    "very easy": "とても易しい",
+    "easy": "易しい",
+    "medium": "普通",
+    "hard": "難しい",
+    "very hard": "とても難しい",
+}
+MONTHS_JA = tuple(f"{m}月" for m in range(1, 13))
+
+
+def text(key: str, language: str, **values: object) -> str:
+    """The message ``key`` in ``language`` (English if unknown), formatted with ``values``."""
+    variants = _TEXTS[key]
+    return variants.get(language, variants["en"]).format(**values)
+
+
+def language_for(chat_language: str | None, user_language_code: str | None) -> str:
+    """The chat's chosen language, else the user's Telegram language if we speak it, else English."""
+    if chat_language in LANGUAGES:
+        return chat_language
+    if user_language_code and user_language_code.lower().startswith("ja"):
+        return "ja"
+    return "en"

@@ -1,0 +1,196 @@
+"""Repository functions for the bot: chat settings, hint progress, the post outbox, file ids."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import date, datetime
+
+from sqlalchemy import delete, select, update
+from sqlalchemy.orm import Session
+
+from db.models import ChatRow, DeliveryRow, FileIdRow, HintProgressRow
+
+DUE, SENDING, SENT, FAILED = "due", "sending", "sent", "failed"
+
+
+@dataclass(frozen=True)
+class ChatSettings:
+    id: int
+    kind: str
+    language: str | None
+    timezone: str | None
+    subscribed: bool
+    post_time: str
+    subscribed_at: datetime | None
+
+
+@dataclass(frozen=True)
+class Progress:
+    kind: str  # "calendar" or "pentomino"
+    day: date
+    stage: int  # 0 = puzzle shown, 3 = full answer shown
+    another: int  # how many other solutions were shown
+
+
+def _settings(row: ChatRow) -> ChatSettings:
+    return ChatSettings(
+        row.id, row.kind, row.language, row.timezone, row.subscribed, row.post_time, row.subscribed_at
+    )
+
+
+def get_chat(*, session: Session, chat_id: int) -> ChatSettings | None:
+    row = session.get(ChatRow, chat_id)
+    return None if row is None else _settings(row)
+
+
+def _ensure(session: Session, chat_id: int, kind: str) -> ChatRow:
+    row = session.get(ChatRow, chat_id)
+    if row is None:
+        row = ChatRow(id=chat_id, kind=kind, subscribed=False, post_time="08:00")
+        session.add(row)
+    return row
+
+
+def set_language(*, session: Session, chat_id: int, kind: str, language: str) -> None:
+    _ensure(session, chat_id, kind).language = language
+
+
+def set_timezone(*, session: Session, chat_id: int, kind: str, timezone: str) -> None:
+    _ensure(session, chat_id, kind).timezone = timezone
+
+
+def subscribe(*, session: Session, chat_id: int, kind: str, post_time: str, now: datetime) -> None:
+    """Subscribe (or change the time). Posts scheduled before the first subscription are not sent."""
+    row = _ensure(session, chat_id, kind)
+    if not row.subscribed:
+        row.subscribed_at = now
+    row.subscribed = True
+    row.post_time = post_time
+
+
+def unsubscribe(*, session: Session, chat_id: int) -> bool:
+    """Stop daily posts; False if the chat was not subscribed."""
+    row = session.get(ChatRow, chat_id)
+    if row is None or not row.subscribed:
+        return False
+    row.subscribed = False
+    row.subscribed_at = None
+    return True
+
+
+def subscribed_chats(*, session: Session) -> list[ChatSettings]:
+    return [_settings(r) for r in session.scalars(select(ChatRow).where(ChatRow.subscribed.is_(True)))]
+
+
+def move_chat(*, session: Session, old_id: int, new_id: int) -> None:
+    """A group became a supergroup: its settings, progress and outbox move to the new id."""
+    old = session.get(ChatRow, old_id)
+    if old is None:
+        return
+    session.execute(delete(ChatRow).where(ChatRow.id == new_id))
+    session.add(
+        ChatRow(
+            id=new_id,
+            kind="supergroup",
+            language=old.language,
+            timezone=old.timezone,
+            subscribed=old.subscribed,
+            post_time=old.post_time,
+            subscribed_at=old.subscribed_at,
+        )
+    )
+    session.delete(old)
+    session.execute(update(HintProgressRow).where(HintProgressRow.chat_id == old_id).values(chat_id=new_id))
+    session.execute(update(DeliveryRow).where(DeliveryRow.chat_id == old_id).values(chat_id=new_id))
+
+
+def get_progress(*, session: Session, chat_id: int, user_id: int) -> Progress | None:
+    row = session.get(HintProgressRow, (chat_id, user_id))
+    return None if row is None else Progress(row.kind, row.day, row.stage, row.another)
+
+
+def save_progress(*, session: Session, chat_id: int, user_id: int, progress: Progress) -> None:
+    row = session.get(HintProgressRow, (chat_id, user_id))
+    if row is None:
+        row = HintProgressRow(chat_id=chat_id, user_id=user_id)
+        session.add(row)
+    row.kind, row.day, row.stage, row.another = progress.kind, progress.day, progress.stage, progress.another
+
+
+# ---------------------------------------------------------------- the outbox
+
+
+@dataclass(frozen=True)
+class Delivery:
+    id: int
+    chat_id: int
+    local_date: date
+    status: str
+    attempts: int
+
+
+def _delivery(row: DeliveryRow) -> Delivery:
+    return Delivery(row.id, row.chat_id, row.local_date, row.status, row.attempts)
+
+
+def deliveries_for(*, session: Session, local_dates: set[date]) -> dict[tuple[int, date], Delivery]:
+    """Existing outbox rows for these local days, keyed by (chat, day)."""
+    rows = session.scalars(select(DeliveryRow).where(DeliveryRow.local_date.in_(local_dates)))
+    return {(r.chat_id, r.local_date): _delivery(r) for r in rows}
+
+
+def enqueue(*, session: Session, chat_id: int, local_date: date, now: datetime) -> None:
+    """Record that a post is due (the unique key keeps one row per chat and day)."""
+    session.add(DeliveryRow(chat_id=chat_id, local_date=local_date, status=DUE, attempts=0, updated_at=now))
+
+
+def claim(*, session: Session, delivery_id: int, now: datetime) -> bool:
+    """Mark a due (or interrupted) delivery as being sent; False if someone else has it."""
+    result = session.execute(
+        update(DeliveryRow)
+        .where(DeliveryRow.id == delivery_id, DeliveryRow.status.in_((DUE, SENDING)))
+        .values(status=SENDING, attempts=DeliveryRow.attempts + 1, updated_at=now)
+    )
+    return bool(result.rowcount)  # type: ignore[attr-defined]
+
+
+def finish(
+    *,
+    session: Session,
+    delivery_id: int,
+    status: str,
+    now: datetime,
+    message_id: int | None = None,
+    error: str | None = None,
+) -> None:
+    """Record a delivery's outcome: sent (with Telegram's message id), failed (with the reason) or due."""
+    session.execute(
+        update(DeliveryRow)
+        .where(DeliveryRow.id == delivery_id)
+        .values(status=status, message_id=message_id, error=(error or "")[:500] or None, updated_at=now)
+    )
+
+
+def delivery_rows(*, session: Session) -> list[DeliveryRow]:
+    """Every outbox row (for tests and reports)."""
+    return list(session.scalars(select(DeliveryRow).order_by(DeliveryRow.id)))
+
+
+# ---------------------------------------------------------------- file ids
+
+
+def get_file_id(*, session: Session, key: str) -> str | None:
+    row = session.get(FileIdRow, key)
+    return None if row is None else row.file_id
+
+
+def save_file_id(*, session: Session, key: str, file_id: str) -> None:
+    row = session.get(FileIdRow, key)
+    if row is None:
+        session.add(FileIdRow(key=key, file_id=file_id))
+    else:
+        row.file_id = file_id
+
+
+def forget_file_id(*, session: Session, key: str) -> None:
+    session.execute(delete(FileIdRow).where(FileIdRow.key == key))

@@ -1,0 +1,405 @@
+"""A fake Telegram Bot API server on 127.0.0.1 for end-to-end bot tests.
+
+It speaks the Bot API's HTTP protocol (form-encoded and multipart requests,
+``{"ok": ..., "result": ...}`` answers), records every call, serves updates to
+long polling, enforces a messages-per-second limit with 429 + ``retry_after``
+like Telegram, and injects faults on request: 429, 500, slow answers,
+Forbidden (blocked by the user), ChatMigrated.
+"""
+
+from __future__ import annotations
+
+import email.parser
+import email.policy
+import itertools
+import json
+import threading
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from typing import Any
+from urllib.parse import parse_qs
+
+SENDING_METHODS = {"sendMessage", "sendPhoto"}
+
+
+@dataclass
+class Call:
+    method: str
+    params: dict[str, Any]
+    files: dict[str, bytes]
+    at: float
+    status: int = 200
+
+
+@dataclass
+class Fault:
+    """Answer the next ``times`` matching calls with an error (or delay) instead of success."""
+
+    kind: str  # "429", "500", "slow", "forbidden", "migrate"
+    method: str | None = None
+    chat_id: int | None = None
+    times: int = 1
+    retry_after: int = 1
+    delay: float = 0.0
+    migrate_to: int = 0
+
+
+@dataclass
+class FakeTelegram:
+    token: str
+    rate_limit: float | None = None  # messages per second over sendMessage/sendPhoto
+    username: str = "puzzle_hint_bot"
+    calls: list[Call] = field(default_factory=list)
+    admins: set[tuple[int, int]] = field(default_factory=set)
+    rejected_by_rate_limit: int = 0
+
+    def __post_init__(self) -> None:
+        self._lock = threading.Condition()
+        self._updates: list[dict[str, Any]] = []
+        self._update_ids = itertools.count(1)
+        self._message_ids = itertools.count(1000)
+        self._file_ids: set[str] = set()
+        self._faults: list[Fault] = []
+        self._tokens = self.rate_limit or 0.0
+        self._refilled = time.monotonic()
+        self._server = ThreadingHTTPServer(("127.0.0.1", 0), self._handler_class())
+        self._server.daemon_threads = True
+        self._thread = threading.Thread(target=self._server.serve_forever, daemon=True)
+
+    # ------------------------------------------------------------ lifecycle
+
+    @property
+    def base_url(self) -> str:
+        host, port = self._server.server_address[:2]
+        return f"http://{host}:{port}"
+
+    def start(self) -> FakeTelegram:
+        self._thread.start()
+        return self
+
+    def stop(self) -> None:
+        self._server.shutdown()
+        self._server.server_close()
+
+    # ------------------------------------------------------------ what tests use
+
+    def inject(self, fault: Fault) -> None:
+        with self._lock:
+            self._faults.append(fault)
+
+    def calls_to(self, method: str, chat_id: int | None = None, ok_only: bool = True) -> list[Call]:
+        with self._lock:
+            return [
+                c
+                for c in self.calls
+                if c.method == method
+                and (chat_id is None or int(c.params.get("chat_id", 0)) == chat_id)
+                and (not ok_only or c.status == 200)
+            ]
+
+    def sent(self, chat_id: int | None = None) -> list[Call]:
+        """Successful sendMessage/sendPhoto calls, optionally to one chat."""
+        return [c for m in SENDING_METHODS for c in self.calls_to(m, chat_id)]
+
+    def wait_for(self, predicate: Callable[[], bool], timeout: float = 20.0) -> None:
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            if predicate():
+                return
+            time.sleep(0.02)
+        raise AssertionError("the fake Bot API did not see the expected calls in time")
+
+    def push(self, update: dict[str, Any]) -> int:
+        with self._lock:
+            update_id = next(self._update_ids)
+            self._updates.append({"update_id": update_id, **update})
+            self._lock.notify_all()
+            return update_id
+
+    def message(
+        self,
+        text: str | None,
+        *,
+        chat_id: int = 1,
+        user_id: int | None = None,
+        chat_type: str = "private",
+        language: str = "en",
+        edited: bool = False,
+        extra: dict[str, Any] | None = None,
+    ) -> int:
+        """Queue a message (a command if it starts with '/') from a user in a chat."""
+        user = {
+            "id": user_id or abs(chat_id),
+            "is_bot": False,
+            "first_name": "Tester",
+            "language_code": language,
+        }
+        chat: dict[str, Any] = {"id": chat_id, "type": chat_type}
+        if chat_type != "private":
+            chat["title"] = "Puzzle group"
+        body: dict[str, Any] = {
+            "message_id": next(self._message_ids),
+            "date": int(time.time()),
+            "chat": chat,
+            "from": user,
+        }
+        if text is not None:
+            body["text"] = text
+            if text.startswith("/"):
+                body["entities"] = [{"type": "bot_command", "offset": 0, "length": len(text.split()[0])}]
+        body.update(extra or {})
+        if edited:
+            body["edit_date"] = int(time.time())
+        return self.push({"edited_message" if edited else "message": body})
+
+    def press(
+        self, data: str, *, chat_id: int = 1, user_id: int | None = None, chat_type: str = "private"
+    ) -> int:
+        """Queue a press of an inline button carrying ``data`` under a bot message."""
+        user = {"id": user_id or abs(chat_id), "is_bot": False, "first_name": "Tester", "language_code": "en"}
+        message = {
+            "message_id": next(self._message_ids),
+            "date": int(time.time()),
+            "chat": {"id": chat_id, "type": chat_type, "title": "g"},
+            "from": {"id": 42, "is_bot": True, "first_name": "Bot"},
+        }
+        return self.push(
+            {
+                "callback_query": {
+                    "id": f"cb{next(self._message_ids)}",
+                    "from": user,
+                    "chat_instance": "ci",
+                    "data": data,
+                    "message": message,
+                }
+            }
+        )
+
+    # ------------------------------------------------------------ the HTTP side
+
+    def _handler_class(self) -> type[BaseHTTPRequestHandler]:
+        fake = self
+
+        class Handler(BaseHTTPRequestHandler):
+            protocol_version = "HTTP/1.1"
+
+            def do_POST(self) -> None:  # noqa: N802 - http.server's naming
+                fake._serve(self)
+
+            do_GET = do_POST  # noqa: N815
+
+            def log_message(self, format: str, *args: Any) -> None:  # noqa: A002 - quiet
+                return
+
+        return Handler
+
+    def _serve(self, request: BaseHTTPRequestHandler) -> None:
+        length = int(request.headers.get("Content-Length") or 0)
+        body = request.rfile.read(length) if length else b""
+        params, files = _parse_body(request.headers.get("Content-Type", ""), body)
+        prefix = f"/bot{self.token}/"
+        if not request.path.startswith(prefix):
+            _answer(request, 401, {"ok": False, "error_code": 401, "description": "Unauthorized"})
+            return
+        method = request.path[len(prefix) :]
+        call = Call(method, params, files, time.monotonic())
+        status, payload = self._respond(call)
+        call.status = status
+        with self._lock:
+            self.calls.append(call)
+        _answer(request, status, payload)
+
+    def _take_fault(self, call: Call) -> Fault | None:
+        chat = call.params.get("chat_id")
+        with self._lock:
+            for fault in self._faults:
+                if (
+                    fault.times > 0
+                    and fault.method in (None, call.method)
+                    and (fault.chat_id is None or (chat is not None and int(chat) == fault.chat_id))
+                ):
+                    fault.times -= 1
+                    return fault
+        return None
+
+    def _rate_limited(self) -> bool:
+        if not self.rate_limit:
+            return False
+        with self._lock:
+            now = time.monotonic()
+            self._tokens = min(self.rate_limit, self._tokens + (now - self._refilled) * self.rate_limit)
+            self._refilled = now
+            if self._tokens >= 1:
+                self._tokens -= 1
+                return False
+            self.rejected_by_rate_limit += 1
+            return True
+
+    def _respond(self, call: Call) -> tuple[int, dict[str, Any]]:
+        fault = self._take_fault(call) if call.method in SENDING_METHODS | {"getChatMember"} else None
+        if fault is not None and fault.kind == "slow":
+            time.sleep(fault.delay)
+            fault = None
+        if fault is not None:
+            return _fault_answer(fault)
+        if call.method in SENDING_METHODS and self._rate_limited():
+            return 429, {
+                "ok": False,
+                "error_code": 429,
+                "description": "Too Many Requests: retry after 1",
+                "parameters": {"retry_after": 1},
+            }
+        handler = getattr(self, f"_api_{call.method}", None)
+        if handler is None:
+            return 404, {"ok": False, "error_code": 404, "description": "Not Found: method not found"}
+        return handler(call)
+
+    # ------------------------------------------------------------ Bot API methods
+
+    def _ok(self, result: Any) -> tuple[int, dict[str, Any]]:
+        return 200, {"ok": True, "result": result}
+
+    def _api_getMe(self, call: Call) -> tuple[int, dict[str, Any]]:  # noqa: N802
+        return self._ok(
+            {
+                "id": 42,
+                "is_bot": True,
+                "first_name": "Puzzle hints",
+                "username": self.username,
+                "can_join_groups": True,
+                "can_read_all_group_messages": False,
+                "supports_inline_queries": False,
+            }
+        )
+
+    def _api_getUpdates(self, call: Call) -> tuple[int, dict[str, Any]]:  # noqa: N802
+        offset = int(call.params.get("offset") or 0)
+        timeout = min(float(call.params.get("timeout") or 0), 1.0)
+        with self._lock:
+            self._updates = [u for u in self._updates if u["update_id"] >= offset]
+            if not self._updates and timeout:
+                self._lock.wait(timeout)
+            return self._ok(list(self._updates[:100]))
+
+    def _message(self, call: Call, extra: dict[str, Any]) -> dict[str, Any]:
+        chat_id = int(call.params["chat_id"])
+        chat = {"id": chat_id, "type": "private" if chat_id > 0 else "supergroup"}
+        message = {
+            "message_id": next(self._message_ids),
+            "date": int(time.time()),
+            "chat": chat,
+            "from": {"id": 42, "is_bot": True, "first_name": "Puzzle hints", "username": self.username},
+        }
+        message.update(extra)
+        if "reply_markup" in call.params:
+            message["reply_markup"] = json.loads(call.params["reply_markup"])
+        return message
+
+    def _api_sendMessage(self, call: Call) -> tuple[int, dict[str, Any]]:  # noqa: N802
+        return self._ok(self._message(call, {"text": call.params.get("text", "")}))
+
+    def _api_sendPhoto(self, call: Call) -> tuple[int, dict[str, Any]]:  # noqa: N802
+        photo = call.params.get("photo")
+        if "photo" in call.files:
+            file_id = f"photo-{len(self._file_ids) + 1}"
+            with self._lock:
+                self._file_ids.add(file_id)
+        elif photo in self._file_ids:
+            file_id = photo
+        else:
+            return 400, {"ok": False, "error_code": 400, "description": "Bad Request: wrong file identifier"}
+        sizes = [{"file_id": file_id, "file_unique_id": f"u-{file_id}", "width": 800, "height": 800}]
+        return self._ok(self._message(call, {"photo": sizes, "caption": call.params.get("caption", "")}))
+
+    def _api_answerCallbackQuery(self, call: Call) -> tuple[int, dict[str, Any]]:  # noqa: N802
+        return self._ok(True)
+
+    def _api_setMyCommands(self, call: Call) -> tuple[int, dict[str, Any]]:  # noqa: N802
+        return self._ok(True)
+
+    def _api_deleteWebhook(self, call: Call) -> tuple[int, dict[str, Any]]:  # noqa: N802
+        return self._ok(True)
+
+    def _api_setWebhook(self, call: Call) -> tuple[int, dict[str, Any]]:  # noqa: N802
+        return self._ok(True)
+
+    def _api_getChatMember(self, call: Call) -> tuple[int, dict[str, Any]]:  # noqa: N802
+        chat_id, user_id = int(call.params["chat_id"]), int(call.params["user_id"])
+        status = "administrator" if (chat_id, user_id) in self.admins else "member"
+        member: dict[str, Any] = {
+            "status": status,
+            "user": {"id": user_id, "is_bot": False, "first_name": "U"},
+        }
+        if status == "administrator":
+            member.update(
+                {
+                    k: True
+                    for k in (
+                        "can_be_edited",
+                        "is_anonymous",
+                        "can_manage_chat",
+                        "can_delete_messages",
+                        "can_manage_video_chats",
+                        "can_restrict_members",
+                        "can_promote_members",
+                        "can_change_info",
+                        "can_invite_users",
+                        "can_post_stories",
+                        "can_edit_stories",
+                        "can_delete_stories",
+                    )
+                }
+            )
+        return self._ok(member)
+
+
+def _fault_answer(fault: Fault) -> tuple[int, dict[str, Any]]:
+    if fault.kind == "429":
+        return 429, {
+            "ok": False,
+            "error_code": 429,
+            "description": f"Too Many Requests: retry after {fault.retry_after}",
+            "parameters": {"retry_after": fault.retry_after},
+        }
+    if fault.kind == "forbidden":
+        return 403, {"ok": False, "error_code": 403, "description": "Forbidden: bot was blocked by the user"}
+    if fault.kind == "migrate":
+        return 400, {
+            "ok": False,
+            "error_code": 400,
+            "description": "Bad Request: group chat was upgraded to a supergroup chat",
+            "parameters": {"migrate_to_chat_id": fault.migrate_to},
+        }
+    return 500, {"ok": False, "error_code": 500, "description": "Internal Server Error"}
+
+
+def _parse_body(content_type: str, body: bytes) -> tuple[dict[str, Any], dict[str, bytes]]:
+    """Form-encoded, multipart or JSON bodies into (params, uploaded files)."""
+    if content_type.startswith("multipart/form-data"):
+        message = email.parser.BytesParser(policy=email.policy.HTTP).parsebytes(
+            f"Content-Type: {content_type}\r\n\r\n".encode() + body
+        )
+        params: dict[str, Any] = {}
+        files: dict[str, bytes] = {}
+        for part in message.iter_parts():
+            name = part.get_param("name", header="content-disposition")
+            payload = part.get_payload(decode=True) or b""
+            if part.get_filename():
+                files[str(name)] = payload
+            else:
+                params[str(name)] = payload.decode()
+        return params, files
+    if content_type.startswith("application/json"):
+        return (json.loads(body) if body else {}), {}
+    return {k: v[0] for k, v in parse_qs(body.decode()).items()}, {}
+
+
+def _answer(request: BaseHTTPRequestHandler, status: int, payload: dict[str, Any]) -> None:
+    data = json.dumps(payload).encode()
+    request.send_response(status)
+    request.send_header("Content-Type", "application/json")
+    request.send_header("Content-Length", str(len(data)))
+    request.end_headers()
+    request.wfile.write(data)

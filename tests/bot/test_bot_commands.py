@@ -1,0 +1,223 @@
+"""The real bot against the fake Bot API: commands, hints, buttons, groups, settings."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from conftest import RunningBot
+from sqlalchemy import select
+
+from bot.logic import Callback, encode_callback
+from db import bot_repository
+from db.models import ChatRow
+
+pytestmark = pytest.mark.slow
+
+PNG = b"\x89PNG\r\n\x1a\n"
+
+
+def buttons(call: object) -> list[tuple[str, str]]:
+    markup = json.loads(call.params.get("reply_markup", "{}") or "{}")  # type: ignore[attr-defined]
+    return [(b["text"], b["callback_data"]) for row in markup.get("inline_keyboard", []) for b in row]
+
+
+async def test_start_registers_commands_and_greets(running_bot: RunningBot) -> None:
+    assert running_bot.fake.calls_to("setMyCommands")
+    (reply,) = await running_bot.ask("/start")
+    assert "/today" in reply.params["text"] and "/hint" in reply.params["text"]
+
+
+async def test_today_sends_a_png_with_count_difficulty_and_buttons(running_bot: RunningBot) -> None:
+    (reply,) = await running_bot.ask("/today 2026-01-25")
+    assert reply.method == "sendPhoto"
+    assert reply.files["photo"].startswith(PNG)
+    assert "216 solutions" in reply.params["caption"] and "very easy" in reply.params["caption"]
+    labels = [label for label, _ in buttons(reply)]
+    assert labels == ["Hint", "Pentomino challenge"]
+    assert "has_spoiler" not in reply.params  # the puzzle itself is no spoiler
+
+
+async def test_three_hints_walk_the_stages_then_offer_another(running_bot: RunningBot) -> None:
+    await running_bot.ask("/today 2026-10-06")
+    captions = [(await running_bot.ask("/hint"))[0].params["caption"] for _ in range(3)]
+    assert captions[0].startswith("Hint 1 of 3") and "of 7 solutions remain" in captions[0]
+    assert captions[1].startswith("Hint 2 of 3")
+    assert captions[2].startswith("The full answer (2026-10-06)")
+    (done,) = await running_bot.ask("/hint")
+    assert "already seen the full answer" in done.params["text"]
+    assert [label for label, _ in buttons(done)] == ["Another solution"]
+    (other,) = await running_bot.ask("/another")
+    assert other.method == "sendPhoto" and "of 7 for 2026-10-06" in other.params["caption"]
+
+
+async def test_images_are_uploaded_once_then_sent_by_file_id(running_bot: RunningBot) -> None:
+    (first,) = await running_bot.ask("/today 2026-03-14", chat_id=1)
+    (second,) = await running_bot.ask("/today 2026-03-14", chat_id=2)
+    assert "photo" in first.files
+    assert second.files == {} and second.params["photo"].startswith("photo-")
+
+
+async def test_buttons_work_and_forged_buttons_are_refused(running_bot: RunningBot) -> None:
+    (today,) = await running_bot.ask("/today 2026-01-25")
+    hint_data = dict((label, data) for label, data in buttons(today))["Hint"]
+    before = len(running_bot.fake.sent(1))
+    running_bot.fake.press(hint_data)
+    await running_bot.eventually(lambda: len(running_bot.fake.sent(1)) > before)
+    assert running_bot.fake.calls_to("answerCallbackQuery")
+    assert running_bot.fake.sent(1)[-1].params["caption"].startswith("Hint 1 of 3")
+    challenge = dict(buttons(today))["Pentomino challenge"]
+    before = len(running_bot.fake.sent(1))
+    running_bot.fake.press(challenge)
+    await running_bot.eventually(lambda: len(running_bot.fake.sent(1)) > before)
+    assert "Pentomino challenge 2026-01-25" in running_bot.fake.sent(1)[-1].params["caption"]
+    answered = len(running_bot.fake.calls_to("answerCallbackQuery"))
+    for forged in (
+        "v1|hint|calendar|2026-02-30",
+        "v0|hint|calendar|2026-01-25",
+        "nonsense",
+        "v1|drop|tables|x",
+    ):
+        running_bot.fake.press(forged)
+    await running_bot.eventually(
+        lambda: len(running_bot.fake.calls_to("answerCallbackQuery")) >= answered + 4
+    )
+    texts = [c.params.get("text", "") for c in running_bot.fake.calls_to("answerCallbackQuery")[answered:]]
+    assert all("no longer valid" in t for t in texts)
+
+
+async def test_stale_next_hint_button_continues_that_days_puzzle(running_bot: RunningBot) -> None:
+    old = encode_callback(Callback("hint", "calendar", __import__("datetime").date(2025, 7, 4)))
+    before = len(running_bot.fake.sent(1))
+    running_bot.fake.press(old)
+    await running_bot.eventually(lambda: len(running_bot.fake.sent(1)) > before)
+    assert running_bot.fake.sent(1)[-1].params["caption"].startswith("Hint 1 of 3")
+
+
+async def test_group_hints_are_spoilers_and_progress_is_per_user(running_bot: RunningBot) -> None:
+    group = -1001
+    await running_bot.ask("/today 2026-01-25", chat_id=group, user_id=10, chat_type="supergroup")
+    first = (await running_bot.ask("/hint", chat_id=group, user_id=10, chat_type="supergroup"))[0]
+    second = (await running_bot.ask("/hint", chat_id=group, user_id=10, chat_type="supergroup"))[0]
+    other_user = (await running_bot.ask("/hint", chat_id=group, user_id=11, chat_type="supergroup"))[0]
+    assert first.params["caption"].startswith("Hint 1") and second.params["caption"].startswith("Hint 2")
+    assert other_user.params["caption"].startswith("Hint 1")
+    assert all(c.params.get("has_spoiler") == "true" for c in (first, second, other_user))
+    answer = (await running_bot.ask("/solution", chat_id=group, user_id=11, chat_type="supergroup"))[0]
+    assert answer.params.get("has_spoiler") == "true"
+
+
+async def test_only_admins_change_group_settings(running_bot: RunningBot) -> None:
+    group = -1002
+    (refused,) = await running_bot.ask("/subscribe 09:00", chat_id=group, user_id=20, chat_type="group")
+    assert "Only the group's admins" in refused.params["text"]
+    with running_bot.sessions() as session:
+        assert bot_repository.get_chat(session=session, chat_id=group) is None
+    running_bot.fake.admins.add((group, 21))
+    (accepted,) = await running_bot.ask("/subscribe 09:00", chat_id=group, user_id=21, chat_type="group")
+    assert "09:00" in accepted.params["text"]
+    for command in ("/timezone Asia/Tokyo", "/language ja", "/unsubscribe"):
+        (reply,) = await running_bot.ask(command, chat_id=group, user_id=20, chat_type="group")
+        assert "Only the group's admins" in reply.params["text"] or "管理者" in reply.params["text"]
+    with running_bot.sessions() as session:
+        chat = bot_repository.get_chat(session=session, chat_id=group)
+    assert chat is not None and chat.subscribed and chat.timezone is None and chat.language is None
+
+
+async def test_settings_language_timezone_stats_and_pentomino(running_bot: RunningBot) -> None:
+    (tz,) = await running_bot.ask("/timezone")
+    assert "UTC" in tz.params["text"]
+    (tz_set,) = await running_bot.ask("/timezone Asia/Tokyo")
+    assert "Asia/Tokyo" in tz_set.params["text"]
+    (subscribed,) = await running_bot.ask("/subscribe 7:05")
+    assert "07:05 (Asia/Tokyo)" in subscribed.params["text"]
+    (stats,) = await running_bot.ask("/stats")
+    assert stats.method == "sendPhoto" and "fewest 10-06 (7)" in stats.params["caption"]
+    assert "every day at 07:05" in stats.params["caption"]
+    (ja,) = await running_bot.ask("/language ja")
+    assert "日本語" in ja.params["text"]
+    (today,) = await running_bot.ask("/today 2026-01-25")
+    assert "解は 216 通り" in today.params["caption"]
+    (challenge,) = await running_bot.ask("/pentomino")
+    assert challenge.method == "sendPhoto" and "ペントミノ" in challenge.params["caption"]
+    (hint,) = await running_bot.ask("/hint")
+    assert hint.params["caption"].startswith("ヒント 1/3")
+    (stopped,) = await running_bot.ask("/unsubscribe")
+    assert "停止" in stopped.params["text"]
+
+
+async def test_user_language_is_the_default(running_bot: RunningBot) -> None:
+    (reply,) = await running_bot.ask("/help", chat_id=5, language="ja")
+    assert "こんにちは" in reply.params["text"]
+
+
+@pytest.mark.parametrize(
+    ("message", "expected"),
+    [
+        ("/subscribe 25:00", "like 07:30"),
+        ("/subscribe 7", "like 07:30"),
+        ("/timezone Mars/Phobos", "not a time zone I know"),
+        ("/today 2026-02-30", "2026-02-30 is not a real date"),
+        ("/today yesterday", "date like 2026-01-25"),
+        ("/language xx", "I speak en (English) and ja"),
+        ("/frobnicate", "I don't know that command"),
+        ("hello there", "I answer commands only"),
+        ("x" * 3000, "too long"),
+        ("/today " + "9" * 3000, "date like 2026-01-25"),
+    ],
+)
+async def test_bad_input_gets_a_short_reply_and_changes_nothing(
+    running_bot: RunningBot, message: str, expected: str
+) -> None:
+    (reply,) = await running_bot.ask(message)
+    assert expected in reply.params["text"]
+    assert len(reply.params["text"]) < 300
+    with running_bot.sessions() as session:
+        assert list(session.scalars(select(ChatRow))) == []
+
+
+async def test_stickers_edits_and_other_bots_commands(running_bot: RunningBot) -> None:
+    (sticker,) = await running_bot.ask(
+        None,
+        extra={
+            "sticker": {
+                "file_id": "s",
+                "file_unique_id": "s",
+                "width": 1,
+                "height": 1,
+                "is_animated": False,
+                "is_video": False,
+                "type": "regular",
+            }
+        },
+    )
+    assert "I answer commands only" in sticker.params["text"]
+    (edited,) = await running_bot.ask("/subscribe 09:00", edited=True)
+    assert "edited messages" in edited.params["text"]
+    before = len(running_bot.fake.sent(1))
+    running_bot.fake.message("/hint@otherbot")
+    running_bot.fake.message("/frobnicate@otherbot")
+    await running_bot.ask("/help")  # a marker: everything before it has been handled
+    assert len(running_bot.fake.sent(1)) == before + 1
+    (ours,) = await running_bot.ask("/today@puzzle_hint_bot 2026-01-25")
+    assert ours.method == "sendPhoto"
+    with running_bot.sessions() as session:
+        assert list(session.scalars(select(ChatRow))) == []
+
+
+async def test_an_unexpected_error_is_logged_and_apologised_for(
+    running_bot: RunningBot, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
+) -> None:
+    from bot import replies
+
+    def broken(*args: object, **kwargs: object) -> object:
+        raise RuntimeError("kaboom in a handler")
+
+    monkeypatch.setattr(replies, "stats", broken)
+    (apology,) = await running_bot.ask("/stats")
+    assert "Sorry, something went wrong" in apology.params["text"]
+    assert any(
+        "kaboom in a handler" in r.getMessage() and "Traceback" in r.getMessage() for r in caplog.records
+    )
+    (still_alive,) = await running_bot.ask("/help")
+    assert "/today" in still_alive.params["text"]
