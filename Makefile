@@ -20,9 +20,10 @@ migrate: install
 precompute: migrate
 	$(PY) -m solver.precompute
 
-# Until the API and bot land, `run` stops after the precompute summary and warming a week of hints.
+# Precompute what is missing, warm a week of hints, then serve the API (and the bot if a token is set).
 run: precompute
 	$(PY) -m hints.warm --days 7
+	$(PY) -m launcher
 
 test: install
 	$(PY) -m pytest -q
@@ -32,12 +33,13 @@ test-fast: install
 
 lint: install
 	$(VENV)/bin/ruff check .
-	$(VENV)/bin/mypy solver db settings.py
+	$(VENV)/bin/mypy solver db hints render bot api settings.py launcher.py
 
 bench: install
 	$(PY) benchmarks/precompute.py
 	$(PY) -m solver.precompute
 	$(PY) benchmarks/hints.py
+	$(PY) benchmarks/bot.py
 
 clean:
 	rm -rf $(VENV) data test-output .pytest_cache .mypy_cache .ruff_cache

@@ -108,6 +108,8 @@ def build_application(
 ) -> Application:  # type: ignore[type-arg]
     """The bot: polling by default; the dispatcher job runs every DISPATCH_INTERVAL_SECONDS."""
     token = bot_token(settings)
+    for noisy in ("httpx", "httpcore"):  # their request lines carry the URL, and the URL carries the token
+        logging.getLogger(noisy).setLevel(logging.WARNING)
     now = clock or (lambda: datetime.now(UTC))
     builder = (
         ApplicationBuilder()

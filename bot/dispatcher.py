@@ -14,9 +14,10 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import warnings
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from datetime import date, datetime
+from datetime import date, datetime, timedelta
 
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session, sessionmaker
@@ -51,6 +52,14 @@ class _Job:
     chat_id: int
     local_date: date
     language: str
+
+
+def retry_seconds(error: RetryAfter) -> float:
+    """Seconds to wait; PTB is moving ``retry_after`` from int to timedelta."""
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        value = error.retry_after
+    return value.total_seconds() if isinstance(value, timedelta) else float(value)
 
 
 class Dispatcher:

@@ -30,6 +30,7 @@ class Sender:
         self._sessions = sessions
         self._file_ids: dict[str, str] = {}
         self._locks: dict[str, asyncio.Lock] = {}
+        self._rejected: set[str] = set()
         self.uploads = 0  # how many images were uploaded as bytes (for tests and benchmarks)
 
     async def send(self, bot: Bot, chat_id: int, reply: Reply) -> Message:
@@ -40,8 +41,12 @@ class Sender:
             try:
                 return await self._send_photo(bot, chat_id, reply, file_id)
             except BadRequest as exc:  # Telegram forgot the file (or a different bot token): upload again
-                logger.warning("file_id for %s rejected (%s); uploading again", reply.photo.key, exc.message)
-                self._forget(reply.photo.key)
+                if file_id not in self._rejected:
+                    logger.warning(
+                        "file_id for %s rejected (%s); uploading again", reply.photo.key, exc.message
+                    )
+                    self._rejected.add(file_id)
+                    await asyncio.to_thread(self._forget, reply.photo.key)
         return await self._upload(bot, chat_id, reply, reply.photo)
 
     async def _send_photo(self, bot: Bot, chat_id: int, reply: Reply, photo: str | bytes) -> Message:
@@ -70,7 +75,7 @@ class Sender:
         if key in self._file_ids:
             return self._file_ids[key]
         found = await asyncio.to_thread(self._stored_file_id, key)
-        if found is not None:
+        if found is not None and found not in self._rejected:
             self._file_ids[key] = found
         return found
 

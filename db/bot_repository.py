@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from datetime import date, datetime
+from datetime import UTC, date, datetime
 
 from sqlalchemy import delete, select, update
 from sqlalchemy.orm import Session
@@ -32,9 +32,16 @@ class Progress:
     another: int  # how many other solutions were shown
 
 
+def _aware(moment: datetime | None) -> datetime | None:
+    """SQLite returns naive datetimes even for timezone-aware columns; we always store UTC."""
+    if moment is None or moment.tzinfo is not None:
+        return moment
+    return moment.replace(tzinfo=UTC)
+
+
 def _settings(row: ChatRow) -> ChatSettings:
     return ChatSettings(
-        row.id, row.kind, row.language, row.timezone, row.subscribed, row.post_time, row.subscribed_at
+        row.id, row.kind, row.language, row.timezone, row.subscribed, row.post_time, _aware(row.subscribed_at)
     )
 
 

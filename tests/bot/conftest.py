@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import logging
 import sqlite3
 import sys
 import time
@@ -19,11 +20,12 @@ from telegram.ext import Application
 
 sys.path.insert(0, str(Path(__file__).parent))
 
-from bot.app import build_application  # noqa: E402
-from db.engine import make_engine, session_factory  # noqa: E402
-from db.migrate import upgrade  # noqa: E402
-from fake_telegram import FakeTelegram  # noqa: E402
-from settings import Settings  # noqa: E402
+from fake_telegram import FakeTelegram
+
+from bot.app import build_application
+from db.engine import make_engine, session_factory
+from db.migrate import upgrade
+from settings import Settings
 
 TOKEN = "123456789:AAH-fake-token-for-tests-0123456789abc"
 
@@ -39,6 +41,15 @@ class FakeClock:
 
     def advance(self, **delta: float) -> None:
         self.now += timedelta(**delta)
+
+
+@pytest.fixture(autouse=True)
+def no_token_in_logs(caplog: pytest.LogCaptureFixture) -> object:
+    """Every bot test also checks that no log record of the run contains the token."""
+    caplog.set_level(logging.DEBUG)
+    yield
+    leaked = [r.name for r in caplog.records if TOKEN in r.getMessage() or TOKEN in str(r.exc_text or "")]
+    assert not leaked, f"the token reached the logs via {leaked}"
 
 
 @pytest.fixture

@@ -9,6 +9,7 @@ Forbidden (blocked by the user), ChatMigrated.
 
 from __future__ import annotations
 
+import contextlib
 import email.parser
 import email.policy
 import itertools
@@ -185,12 +186,12 @@ class FakeTelegram:
         class Handler(BaseHTTPRequestHandler):
             protocol_version = "HTTP/1.1"
 
-            def do_POST(self) -> None:  # noqa: N802 - http.server's naming
+            def do_POST(self) -> None:
                 fake._serve(self)
 
-            do_GET = do_POST  # noqa: N815
+            do_GET = do_POST
 
-            def log_message(self, format: str, *args: Any) -> None:  # noqa: A002 - quiet
+            def log_message(self, format: str, *args: Any) -> None:
                 return
 
         return Handler
@@ -261,7 +262,7 @@ class FakeTelegram:
     def _ok(self, result: Any) -> tuple[int, dict[str, Any]]:
         return 200, {"ok": True, "result": result}
 
-    def _api_getMe(self, call: Call) -> tuple[int, dict[str, Any]]:  # noqa: N802
+    def _api_getMe(self, call: Call) -> tuple[int, dict[str, Any]]:
         return self._ok(
             {
                 "id": 42,
@@ -274,7 +275,7 @@ class FakeTelegram:
             }
         )
 
-    def _api_getUpdates(self, call: Call) -> tuple[int, dict[str, Any]]:  # noqa: N802
+    def _api_getUpdates(self, call: Call) -> tuple[int, dict[str, Any]]:
         offset = int(call.params.get("offset") or 0)
         timeout = min(float(call.params.get("timeout") or 0), 1.0)
         with self._lock:
@@ -297,10 +298,10 @@ class FakeTelegram:
             message["reply_markup"] = json.loads(call.params["reply_markup"])
         return message
 
-    def _api_sendMessage(self, call: Call) -> tuple[int, dict[str, Any]]:  # noqa: N802
+    def _api_sendMessage(self, call: Call) -> tuple[int, dict[str, Any]]:
         return self._ok(self._message(call, {"text": call.params.get("text", "")}))
 
-    def _api_sendPhoto(self, call: Call) -> tuple[int, dict[str, Any]]:  # noqa: N802
+    def _api_sendPhoto(self, call: Call) -> tuple[int, dict[str, Any]]:
         photo = call.params.get("photo")
         if "photo" in call.files:
             file_id = f"photo-{len(self._file_ids) + 1}"
@@ -313,19 +314,19 @@ class FakeTelegram:
         sizes = [{"file_id": file_id, "file_unique_id": f"u-{file_id}", "width": 800, "height": 800}]
         return self._ok(self._message(call, {"photo": sizes, "caption": call.params.get("caption", "")}))
 
-    def _api_answerCallbackQuery(self, call: Call) -> tuple[int, dict[str, Any]]:  # noqa: N802
+    def _api_answerCallbackQuery(self, call: Call) -> tuple[int, dict[str, Any]]:
         return self._ok(True)
 
-    def _api_setMyCommands(self, call: Call) -> tuple[int, dict[str, Any]]:  # noqa: N802
+    def _api_setMyCommands(self, call: Call) -> tuple[int, dict[str, Any]]:
         return self._ok(True)
 
-    def _api_deleteWebhook(self, call: Call) -> tuple[int, dict[str, Any]]:  # noqa: N802
+    def _api_deleteWebhook(self, call: Call) -> tuple[int, dict[str, Any]]:
         return self._ok(True)
 
-    def _api_setWebhook(self, call: Call) -> tuple[int, dict[str, Any]]:  # noqa: N802
+    def _api_setWebhook(self, call: Call) -> tuple[int, dict[str, Any]]:
         return self._ok(True)
 
-    def _api_getChatMember(self, call: Call) -> tuple[int, dict[str, Any]]:  # noqa: N802
+    def _api_getChatMember(self, call: Call) -> tuple[int, dict[str, Any]]:
         chat_id, user_id = int(call.params["chat_id"]), int(call.params["user_id"])
         status = "administrator" if (chat_id, user_id) in self.admins else "member"
         member: dict[str, Any] = {
@@ -402,4 +403,5 @@ def _answer(request: BaseHTTPRequestHandler, status: int, payload: dict[str, Any
     request.send_header("Content-Type", "application/json")
     request.send_header("Content-Length", str(len(data)))
     request.end_headers()
-    request.wfile.write(data)
+    with contextlib.suppress(BrokenPipeError, ConnectionResetError):  # the client gave up (timeout, shutdown)
+        request.wfile.write(data)

@@ -1,0 +1,150 @@
+"""Bot speed: in-process /hint handling, and broadcast throughput against the fake Bot API.
+
+    .venv/bin/python benchmarks/bot.py [--database-url URL] [--rates 30 100] [--chats-per-rate 20]
+
+/hint: builds the reply (store reads, cached hints) and passes it through the
+real Sender to a bot stub that answers instantly, so everything but the
+network is timed; images are already known by file_id ("images cached").
+Broadcast: one dispatcher tick to N subscribed chats through python-telegram-bot's
+real HTTP stack against tests/bot/fake_telegram.py enforcing R messages/s.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import sqlite3
+import statistics
+import sys
+import tempfile
+import time
+from datetime import UTC, date, datetime
+from pathlib import Path
+from types import SimpleNamespace
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path[:0] = [str(ROOT), str(ROOT / "tests" / "bot")]
+
+from fake_telegram import FakeTelegram  # noqa: E402
+from pydantic import SecretStr  # noqa: E402
+from sqlalchemy.engine import make_url  # noqa: E402
+
+from bot import replies  # noqa: E402
+from bot.app import build_application  # noqa: E402
+from bot.dispatcher import Dispatcher  # noqa: E402
+from bot.replies import Who  # noqa: E402
+from bot.sender import Sender  # noqa: E402
+from db import bot_repository  # noqa: E402
+from db.engine import make_engine, session_factory  # noqa: E402
+from db.migrate import upgrade  # noqa: E402
+from settings import Settings, get_settings  # noqa: E402
+
+TOKEN = "123456789:AAH-benchmark-token-0123456789abcdef"
+
+
+class InstantBot:
+    """Stands in for telegram.Bot: answers at once, as if the network took no time."""
+
+    async def send_photo(self, chat_id: int, photo: object, **_: object) -> SimpleNamespace:
+        return SimpleNamespace(message_id=1, photo=[SimpleNamespace(file_id=f"id-{hash(photo)}")])
+
+    async def send_message(self, chat_id: int, text: str, **_: object) -> SimpleNamespace:
+        return SimpleNamespace(message_id=1, photo=None)
+
+
+def copy_store(source_url: str, folder: str) -> str:
+    target = Path(folder) / "bench.db"
+    source = sqlite3.connect(str(make_url(source_url).database))
+    destination = sqlite3.connect(str(target))
+    source.backup(destination)
+    source.close()
+    destination.close()
+    url = f"sqlite:///{target}"
+    upgrade(url)
+    return url
+
+
+async def hint_latency(url: str, rounds: int = 100) -> list[float]:
+    sessions = session_factory(make_engine(url))
+    sender, bot = Sender(sessions), InstantBot()
+    now = datetime(2026, 1, 25, 10, tzinfo=UTC)
+    days = [date(2026, 1, d) for d in range(1, 29)]
+    timings = []
+    for warm in (True, False):  # first pass fills the hint cache and the file_id cache
+        for i in range(rounds):
+            # New users each pass, so every call computes a real hint stage (1, 2, 3).
+            who = Who(1, "private", (1 if warm else 2) * 100_000 + i, "en", "UTC")
+            with sessions() as session:
+                replies.today(session, who, days[i % len(days)])
+            for _ in range(3):
+                started = time.perf_counter()
+                with sessions() as session:
+                    bot_repository.get_chat(session=session, chat_id=who.chat_id)
+                    reply = replies.next_hint(session, who, now)
+                await sender.send(bot, who.chat_id, reply)  # type: ignore[arg-type]
+                assert reply.photo is not None, reply.text  # a hint image, not "already seen"
+                if not warm:
+                    timings.append((time.perf_counter() - started) * 1000)
+    return timings
+
+
+async def broadcast(url: str, rate: float, chats: int) -> tuple[float, float, int]:
+    fake = FakeTelegram(TOKEN, rate_limit=rate).start()
+    settings = Settings(
+        TELEGRAM_BOT_TOKEN=SecretStr(TOKEN),
+        TELEGRAM_API_BASE_URL=fake.base_url,
+        DATABASE_URL=url,
+        TELEGRAM_MESSAGES_PER_SECOND=rate,
+    )
+    sessions = session_factory(make_engine(url))
+    clock_now = [datetime(2026, 2, 1, 7, 0, tzinfo=UTC)]
+    application = build_application(settings, sessions, clock=lambda: clock_now[0], start_scheduler=False)
+    await application.initialize()
+    base = int(rate * 1000)
+    with sessions.begin() as session:
+        for chat_id in range(base, base + chats):
+            bot_repository.subscribe(
+                session=session, chat_id=chat_id, kind="private", post_time="08:00", now=clock_now[0]
+            )
+    clock_now[0] = datetime(2026, 2, 1, 8, 0, tzinfo=UTC)
+    dispatcher: Dispatcher = application.bot_data["dispatcher"]
+    started = time.perf_counter()
+    report = await dispatcher.tick(application.bot)
+    elapsed = time.perf_counter() - started
+    sends = sorted(c.at for c in fake.sent())
+    steady = (len(sends) - 1) / (sends[-1] - sends[0])
+    await application.shutdown()
+    fake.stop()
+    assert report.sent == chats, report
+    return elapsed, steady, fake.rejected_by_rate_limit
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--database-url", default=get_settings().DATABASE_URL)
+    parser.add_argument("--rates", type=float, nargs="+", default=[30.0, 100.0])
+    parser.add_argument("--chats-per-rate", type=int, default=20, help="chats = rate x this")
+    args = parser.parse_args()
+    with tempfile.TemporaryDirectory() as folder:
+        url = copy_store(args.database_url, folder)
+        timings = sorted(asyncio.run(hint_latency(url)))
+        p95 = timings[int(0.95 * len(timings))]
+        print(
+            f"/hint in-process, images cached: median {statistics.median(timings):.1f} ms, "
+            f"p95 {p95:.1f} ms, max {timings[-1]:.1f} ms (n={len(timings)}; goal p95 <= 20 ms)"
+        )
+        for rate in args.rates:
+            chats = int(rate * args.chats_per_rate)
+            fresh = copy_store(args.database_url, tempfile.mkdtemp(dir=folder))  # no file_ids of other runs
+            elapsed, steady, rejected = asyncio.run(broadcast(fresh, rate, chats))
+            print(
+                f"broadcast {chats} chats at a {rate:.0f}/s limit: {elapsed:.1f} s, "
+                f"{chats / elapsed:.1f} posts/s "
+                f"= {100 * chats / elapsed / rate:.0f}% of the limit (first to last send {steady:.1f}/s); "
+                f"429s from the server: {rejected}"
+            )
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
