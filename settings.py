@@ -26,6 +26,10 @@ class Settings(BaseSettings):
     # Telegram's broadcast limit is about 30 messages/s; lower it for a slow local Bot API server.
     TELEGRAM_MESSAGES_PER_SECOND: float = 30.0
     DISPATCH_INTERVAL_SECONDS: float = 60.0
+    # Messages one dispatcher keeps in flight (also the most a crash can duplicate).
+    DISPATCH_CONCURRENCY: int = 8
+    # A claimed post whose dispatcher died is taken over after this long.
+    DISPATCH_LEASE_SECONDS: float = 300.0
 
     @field_validator("DATABASE_URL")
     @classmethod
@@ -41,7 +45,12 @@ class Settings(BaseSettings):
             raise ValueError("API_PORT must be between 1 and 65535")
         return value
 
-    @field_validator("TELEGRAM_MESSAGES_PER_SECOND", "DISPATCH_INTERVAL_SECONDS")
+    @field_validator(
+        "TELEGRAM_MESSAGES_PER_SECOND",
+        "DISPATCH_INTERVAL_SECONDS",
+        "DISPATCH_CONCURRENCY",
+        "DISPATCH_LEASE_SECONDS",
+    )
     @classmethod
     def _positive(cls, value: float) -> float:
         if value <= 0:

@@ -128,7 +128,12 @@ def build_application(
     sender = Sender(sessions)
     application.bot_data["deps"] = Deps(sessions, sender, settings.DEFAULT_TIMEZONE, now)
     application.bot_data["dispatcher"] = Dispatcher(
-        sessions, sender, default_timezone=settings.DEFAULT_TIMEZONE, clock=now
+        sessions,
+        sender,
+        default_timezone=settings.DEFAULT_TIMEZONE,
+        clock=now,
+        concurrency=settings.DISPATCH_CONCURRENCY,
+        lease_seconds=settings.DISPATCH_LEASE_SECONDS,
     )
     application.bot_data["dispatch_seconds"] = settings.DISPATCH_INTERVAL_SECONDS
     application.bot_data["start_scheduler"] = start_scheduler
@@ -140,10 +145,15 @@ async def _post_init(application: Application) -> None:  # type: ignore[type-arg
     """Register the command lists (English and Japanese) and start the daily-post job."""
     await application.bot.set_my_commands(_command_list("en"))
     await application.bot.set_my_commands(_command_list("ja"), language_code="ja")
-    if not application.bot_data["start_scheduler"]:
-        return
-    scheduler = AsyncIOScheduler(timezone="UTC")
+    if application.bot_data["start_scheduler"]:
+        start_dispatching(application)
+
+
+def start_dispatching(application: Application) -> None:  # type: ignore[type-arg]
+    """Take the dispatcher lock (SQLite) and start the job; its store is this process's memory only."""
     dispatcher: Dispatcher = application.bot_data["dispatcher"]
+    dispatcher.start()
+    scheduler = AsyncIOScheduler(timezone="UTC")
     scheduler.add_job(
         dispatcher.tick,
         "interval",
@@ -160,9 +170,10 @@ async def _post_init(application: Application) -> None:  # type: ignore[type-arg
 
 
 async def _post_shutdown(application: Application) -> None:  # type: ignore[type-arg]
-    scheduler = application.bot_data.get("scheduler")
+    scheduler = application.bot_data.pop("scheduler", None)
     if scheduler is not None:
         scheduler.shutdown(wait=False)
+        application.bot_data["dispatcher"].stop()
 
 
 ALLOWED_UPDATES = Update.ALL_TYPES

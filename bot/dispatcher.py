@@ -8,18 +8,30 @@ still due; a post missed during downtime goes out late the same local day)
 nor repeats one (sent rows stay sent). Only a message in flight when the
 process dies (claimed *sending*, no answer recorded) is sent again: Telegram
 offers no idempotency key, so at-least-once is the honest guarantee there.
+
+Several dispatcher processes may share one PostgreSQL database: each worker
+claims one row at a time with ``SELECT ... FOR UPDATE SKIP LOCKED`` and holds
+it under a lease (``DISPATCH_LEASE_SECONDS``); a row whose dispatcher died is
+taken over when its lease runs out. At most ``DISPATCH_CONCURRENCY`` messages
+per dispatcher are in flight at any moment, which bounds the duplicates a
+crash can cause. On SQLite a lock file allows a single dispatcher, which
+releases every stale claim when it starts.
 """
 
 from __future__ import annotations
 
 import asyncio
+import fcntl
 import logging
+import os
+import socket
 import warnings
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import date, datetime, timedelta
+from pathlib import Path
+from typing import IO
 
-from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session, sessionmaker
 from telegram import Bot
 from telegram.error import BadRequest, ChatMigrated, Forbidden, NetworkError, RetryAfter, TimedOut
@@ -29,7 +41,7 @@ from bot.logic import local_today, post_is_due, zone
 from bot.replies import Reply
 from bot.sender import Sender
 from db import bot_repository as chats
-from db.bot_repository import DUE, FAILED, SENDING, SENT
+from db.bot_repository import DUE, FAILED, SENT
 
 logger = logging.getLogger(__name__)
 
@@ -55,11 +67,43 @@ class _Job:
 
 
 def retry_seconds(error: RetryAfter) -> float:
-    """Seconds to wait; PTB is moving ``retry_after`` from int to timedelta."""
+    """Seconds to wait; python-telegram-bot is moving ``retry_after`` from int to timedelta."""
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")
         value = error.retry_after
     return value.total_seconds() if isinstance(value, timedelta) else float(value)
+
+
+class DispatcherAlreadyRunning(RuntimeError):
+    """A second dispatcher tried to start on a SQLite database."""
+
+
+class SingleDispatcherLock:
+    """An exclusive lock file beside a SQLite database, held while the dispatcher runs."""
+
+    def __init__(self, database: str) -> None:
+        self.path = Path(f"{database}.dispatcher.lock")
+        self._file: IO[str] | None = None
+
+    def acquire(self) -> None:
+        handle = self.path.open("w")
+        try:
+            fcntl.flock(handle, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except BlockingIOError:
+            handle.close()
+            raise DispatcherAlreadyRunning(
+                f"another dispatcher already runs on this SQLite database (lock {self.path}); "
+                "SQLite supports one dispatcher - use PostgreSQL to run several"
+            ) from None
+        handle.write(f"{os.getpid()}\n")
+        handle.flush()
+        self._file = handle
+
+    def release(self) -> None:
+        if self._file is not None:
+            fcntl.flock(self._file, fcntl.LOCK_UN)
+            self._file.close()
+            self._file = None
 
 
 class Dispatcher:
@@ -72,67 +116,115 @@ class Dispatcher:
         *,
         default_timezone: str,
         clock: Callable[[], datetime],
-        concurrency: int = 32,
+        concurrency: int = 8,
+        lease_seconds: float = 300.0,
+        name: str | None = None,
     ) -> None:
         self._sessions = sessions
         self._sender = sender
         self._default_tz = default_timezone
         self._clock = clock
-        self._limit = asyncio.Semaphore(concurrency)
+        self._concurrency = concurrency
+        self._lease = timedelta(seconds=lease_seconds)
+        self.name = name or f"{socket.gethostname()}:{os.getpid()}"
         self._replies: dict[tuple[str, date], Reply] = {}
         self._running = asyncio.Lock()
+        self._lock: SingleDispatcherLock | None = None
+
+    # ------------------------------------------------------------ lifecycle
+
+    def start(self) -> None:
+        """Claim the right to dispatch: on SQLite, be the only one and take over stale claims."""
+        url = self._sessions.kw["bind"].url
+        if url.get_backend_name() != "sqlite":
+            return
+        self._lock = SingleDispatcherLock(url.database or "memory")
+        self._lock.acquire()
+        with self._sessions.begin() as session:
+            released = chats.release_claims(session=session)
+        if released:
+            logger.warning("took over %s post(s) claimed by a dispatcher that stopped", released)
+
+    def stop(self) -> None:
+        if self._lock is not None:
+            self._lock.release()
+            self._lock = None
 
     async def tick(self, bot: Bot) -> TickReport:
         """Send every post that is due now; never runs twice at once in one process."""
         async with self._running:
-            now = self._clock()
-            jobs = await asyncio.to_thread(self._claim_due, now)
-            report = TickReport(due=len(jobs))
-            results = await asyncio.gather(*(self._deliver(bot, job) for job in jobs))
-            for status, detail in results:
-                if status == SENT:
-                    report.sent += 1
-                elif status == FAILED:
-                    report.failed += 1
-                    report.errors.append(detail)
-                else:
-                    report.retry_later += 1
-            if jobs:
+            local_dates = await asyncio.to_thread(self._enqueue_due, self._clock())
+            report = TickReport()
+            if local_dates:
+                handled: set[int] = set()
+                workers = (self._work(bot, local_dates, handled, report) for _ in range(self._concurrency))
+                await asyncio.gather(*workers)
+            await asyncio.to_thread(self._beat, report.sent)
+            if report.due:
                 logger.info("daily posts: %s", report)
             return report
 
     # ------------------------------------------------------------ the outbox
 
-    def _claim_due(self, now: datetime) -> list[_Job]:
-        """Create outbox rows for chats whose post time has come, and claim every unsent one."""
-        with self._sessions() as session:
-            due: dict[tuple[int, date], str] = {}
+    def _enqueue_due(self, now: datetime) -> set[date]:
+        """Create outbox rows for chats whose post time has come; returns their local days."""
+        with self._sessions.begin() as session:
+            due: set[tuple[int, date]] = set()
             for chat in chats.subscribed_chats(session=session):
                 tz = zone(chat.timezone, self._default_tz)
                 if post_is_due(now, chat.post_time, tz, chat.subscribed_at):
-                    due[(chat.id, local_today(now, tz))] = chat.language or "en"
-            if not due:
-                return []
-            existing = chats.deliveries_for(session=session, local_dates={day for _, day in due})
-            for chat_id, day in due:
-                if (chat_id, day) not in existing:
-                    chats.enqueue(session=session, chat_id=chat_id, local_date=day, now=now)
-            try:
-                session.commit()
-            except IntegrityError:  # another dispatcher enqueued the same rows first
-                session.rollback()
-            rows = chats.deliveries_for(session=session, local_dates={day for _, day in due})
-            jobs = []
-            for key, delivery in rows.items():
-                claimable = key in due and delivery.status in (DUE, SENDING)
-                if claimable and chats.claim(session=session, delivery_id=delivery.id, now=now):
-                    jobs.append(_Job(delivery.id, key[0], key[1], due[key]))
-            session.commit()
-            return jobs
+                    due.add((chat.id, local_today(now, tz)))
+            chats.enqueue(session=session, keys=sorted(due), now=now)
+        return {day for _, day in due}
 
-    def _finish(
-        self, job: _Job, status: str, message_id: int | None = None, error: str | None = None
-    ) -> None:
+    def _claim(self, local_dates: set[date], handled: set[int]) -> _Job | None:
+        """Take the next due row (skipping those this tick already handled) with the chat's language."""
+        while True:
+            with self._sessions.begin() as session:
+                delivery = chats.claim_next(
+                    session=session,
+                    local_dates=local_dates,
+                    now=self._clock(),
+                    lease=self._lease,
+                    worker=self.name,
+                    skip=handled,
+                )
+                if delivery is None:
+                    return None
+                handled.add(delivery.id)
+                chat = chats.get_chat(session=session, chat_id=delivery.chat_id)
+                if chat is not None and chat.subscribed:
+                    return _Job(delivery.id, delivery.chat_id, delivery.local_date, chat.language or "en")
+                chats.finish(
+                    session=session,
+                    delivery_id=delivery.id,
+                    status=FAILED,
+                    now=self._clock(),
+                    error="unsubscribed before sending",
+                )
+
+    async def _work(self, bot: Bot, local_dates: set[date], handled: set[int], report: TickReport) -> None:
+        """One worker: claim, send, record, until nothing is due."""
+        while (job := await asyncio.to_thread(self._claim, local_dates, handled)) is not None:
+            report.due += 1
+            status, detail = await self._deliver(bot, job)
+            if status == SENT:
+                report.sent += 1
+            elif status == FAILED:
+                report.failed += 1
+                report.errors.append(detail)
+            else:
+                report.retry_later += 1
+
+    def _beat(self, sent: int) -> None:
+        with self._sessions.begin() as session:
+            chats.beat(session=session, name=self.name, now=self._clock(), sent=sent)
+
+    def _renew(self, job: _Job) -> None:
+        with self._sessions.begin() as session:
+            chats.renew(session=session, delivery_id=job.delivery_id, now=self._clock())
+
+    def _finish(self, job: _Job, status: str, message_id: int | None, error: str | None) -> None:
         with self._sessions.begin() as session:
             chats.finish(
                 session=session,
@@ -166,36 +258,34 @@ class Dispatcher:
 
     async def _deliver(self, bot: Bot, job: _Job) -> tuple[str, str]:
         """Send one post, retrying network errors with backoff; record and return the outcome."""
-        async with self._limit:
-            chat_id = job.chat_id
+        chat_id = job.chat_id
+        try:
+            reply = await self._reply(job.language, job.local_date)
+        except Exception as exc:  # e.g. the store is not ready: retry next tick
+            return await self._record(job, DUE, error=f"not ready: {exc}")
+        for attempt in range(NETWORK_RETRIES):
+            if attempt:
+                await asyncio.to_thread(self._renew, job)
             try:
-                reply = await self._reply(job.language, job.local_date)
-            except Exception as exc:  # e.g. the store is not ready: retry next tick
-                await asyncio.to_thread(self._finish, job, DUE, None, f"not ready: {exc}")
-                return DUE, str(exc)
-            for attempt in range(NETWORK_RETRIES):
-                try:
-                    message = await self._sender.send(bot, chat_id, reply)
-                except Forbidden as exc:
-                    await asyncio.to_thread(self._unsubscribe, chat_id)
-                    return await self._record(job, FAILED, error=f"forbidden, unsubscribed: {exc.message}")
-                except ChatMigrated as exc:
-                    await asyncio.to_thread(self._move, chat_id, exc.new_chat_id)
-                    chat_id = exc.new_chat_id
-                    continue
-                except RetryAfter as exc:
-                    await asyncio.sleep(
-                        float(exc.retry_after if isinstance(exc.retry_after, int | float) else 1)
-                    )
-                    continue
-                except BadRequest as exc:
-                    return await self._record(job, FAILED, error=f"bad request: {exc.message}")
-                except (TimedOut, NetworkError) as exc:
-                    logger.warning("post to %s: network error (%s), retrying", chat_id, exc.message)
-                    await asyncio.sleep(BACKOFF_SECONDS * 2**attempt)
-                    continue
-                return await self._record(job, SENT, message_id=message.message_id)
-            return await self._record(job, DUE, error="network errors; will retry")
+                message = await self._sender.send(bot, chat_id, reply)
+            except Forbidden as exc:
+                await asyncio.to_thread(self._unsubscribe, chat_id)
+                return await self._record(job, FAILED, error=f"forbidden, unsubscribed: {exc.message}")
+            except ChatMigrated as exc:
+                await asyncio.to_thread(self._move, chat_id, exc.new_chat_id)
+                chat_id = exc.new_chat_id
+                continue
+            except RetryAfter as exc:
+                await asyncio.sleep(retry_seconds(exc))
+                continue
+            except BadRequest as exc:
+                return await self._record(job, FAILED, error=f"bad request: {exc.message}")
+            except (TimedOut, NetworkError) as exc:
+                logger.warning("post to %s: network error (%s), retrying", chat_id, exc.message)
+                await asyncio.sleep(BACKOFF_SECONDS * 2**attempt)
+                continue
+            return await self._record(job, SENT, message_id=message.message_id)
+        return await self._record(job, DUE, error="network errors; will retry")
 
     async def _record(
         self, job: _Job, status: str, message_id: int | None = None, error: str | None = None

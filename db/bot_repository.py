@@ -2,13 +2,16 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
-from datetime import UTC, date, datetime
+from datetime import UTC, date, datetime, timedelta
 
-from sqlalchemy import delete, select, update
+from sqlalchemy import and_, delete, func, or_, select, update
+from sqlalchemy.dialects.postgresql import insert as postgresql_insert
+from sqlalchemy.dialects.sqlite import insert as sqlite_insert
 from sqlalchemy.orm import Session
 
-from db.models import ChatRow, DeliveryRow, FileIdRow, HintProgressRow
+from db.models import ChatRow, DeliveryRow, DispatcherHeartbeatRow, FileIdRow, HintProgressRow
 
 DUE, SENDING, SENT, FAILED = "due", "sending", "sent", "failed"
 
@@ -146,19 +149,91 @@ def deliveries_for(*, session: Session, local_dates: set[date]) -> dict[tuple[in
     return {(r.chat_id, r.local_date): _delivery(r) for r in rows}
 
 
-def enqueue(*, session: Session, chat_id: int, local_date: date, now: datetime) -> None:
-    """Record that a post is due (the unique key keeps one row per chat and day)."""
-    session.add(DeliveryRow(chat_id=chat_id, local_date=local_date, status=DUE, attempts=0, updated_at=now))
+def enqueue(*, session: Session, keys: Iterable[tuple[int, date]], now: datetime) -> None:
+    """Record posts as due; a row that exists already (another dispatcher's, say) is left alone."""
+    values = [
+        {"chat_id": chat_id, "local_date": day, "status": DUE, "attempts": 0, "updated_at": now}
+        for chat_id, day in keys
+    ]
+    if not values:
+        return
+    dialect = session.get_bind().dialect.name
+    insert = postgresql_insert if dialect == "postgresql" else sqlite_insert
+    statement = insert(DeliveryRow).on_conflict_do_nothing(index_elements=["chat_id", "local_date"])
+    for start in range(0, len(values), 500):
+        session.execute(statement, values[start : start + 500])
 
 
-def claim(*, session: Session, delivery_id: int, now: datetime) -> bool:
-    """Mark a due (or interrupted) delivery as being sent; False if someone else has it."""
-    result = session.execute(
-        update(DeliveryRow)
-        .where(DeliveryRow.id == delivery_id, DeliveryRow.status.in_((DUE, SENDING)))
-        .values(status=SENDING, attempts=DeliveryRow.attempts + 1, updated_at=now)
+def claim_next(
+    *,
+    session: Session,
+    local_dates: set[date],
+    now: datetime,
+    lease: timedelta,
+    worker: str,
+    skip: Iterable[int] = (),
+) -> Delivery | None:
+    """Lock and take one due delivery (or one whose sender's lease ran out); None if there is none.
+
+    On PostgreSQL the row lock uses SKIP LOCKED, so concurrent dispatchers never
+    take the same row; SQLite ignores the lock clause and relies on there being
+    a single dispatcher. The caller commits.
+    """
+    claimable = or_(
+        DeliveryRow.status == DUE,
+        and_(DeliveryRow.status == SENDING, DeliveryRow.updated_at < now - lease),
     )
-    return bool(result.rowcount)  # type: ignore[attr-defined]
+    skipped = list(skip)
+    while True:
+        query = (
+            select(DeliveryRow.id)
+            .where(DeliveryRow.local_date.in_(local_dates), claimable)
+            .order_by(DeliveryRow.id)
+            .limit(1)
+            .with_for_update(skip_locked=True)
+        )
+        if skipped:
+            query = query.where(DeliveryRow.id.not_in(skipped))
+        found = session.scalar(query)
+        if found is None:
+            return None
+        # The conditional update makes the claim atomic where SKIP LOCKED does not exist (SQLite).
+        taken = session.execute(
+            update(DeliveryRow)
+            .where(DeliveryRow.id == found, claimable)
+            .values(status=SENDING, attempts=DeliveryRow.attempts + 1, updated_at=now, claimed_by=worker)
+        )
+        if taken.rowcount == 1:  # type: ignore[attr-defined]
+            row = session.get(DeliveryRow, found)
+            assert row is not None
+            session.refresh(row)
+            return _delivery(row)
+        skipped.append(found)
+
+
+def renew(*, session: Session, delivery_id: int, now: datetime) -> None:
+    """Extend a claim's lease while its sender is still retrying."""
+    session.execute(update(DeliveryRow).where(DeliveryRow.id == delivery_id).values(updated_at=now))
+
+
+def release_claims(*, session: Session) -> int:
+    """Return every 'sending' row to 'due' (only safe when no other dispatcher can be running)."""
+    result = session.execute(update(DeliveryRow).where(DeliveryRow.status == SENDING).values(status=DUE))
+    return int(result.rowcount)  # type: ignore[attr-defined]
+
+
+def beat(*, session: Session, name: str, now: datetime, sent: int) -> None:
+    """Record a dispatcher's heartbeat and its running total of posts sent."""
+    row = session.get(DispatcherHeartbeatRow, name)
+    if row is None:
+        session.add(DispatcherHeartbeatRow(name=name, beat_at=now, sent_total=sent))
+    else:
+        row.beat_at, row.sent_total = now, row.sent_total + sent
+
+
+def last_heartbeat(*, session: Session) -> datetime | None:
+    """The newest heartbeat of any dispatcher."""
+    return _aware(session.scalar(select(func.max(DispatcherHeartbeatRow.beat_at))))
 
 
 def finish(

@@ -123,6 +123,7 @@ class DeliveryRow(Base):
     message_id: Mapped[int | None] = mapped_column(BigInteger, nullable=True)
     error: Mapped[str | None] = mapped_column(String(500), nullable=True)
     updated_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+    claimed_by: Mapped[str | None] = mapped_column(String(64), nullable=True)
 
 
 class FileIdRow(Base):
@@ -132,3 +133,13 @@ class FileIdRow(Base):
 
     key: Mapped[str] = mapped_column(String(200), primary_key=True)
     file_id: Mapped[str] = mapped_column(String(300))
+
+
+class DispatcherHeartbeatRow(Base):
+    """When each dispatcher process last finished a tick (for health checks)."""
+
+    __tablename__ = "dispatcher_heartbeats"
+
+    name: Mapped[str] = mapped_column(String(64), primary_key=True)
+    beat_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+    sent_total: Mapped[int] = mapped_column(Integer, default=0)

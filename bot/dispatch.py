@@ -1,0 +1,92 @@
+"""The daily-post dispatcher as its own process (webhook deployments, several dispatchers).
+
+    python -m bot.dispatch                 run until SIGTERM or SIGINT
+    python -m bot.dispatch --healthcheck   exit 0 if some dispatcher ticked recently, else 1
+
+On PostgreSQL any number may run side by side (rows are claimed with SKIP
+LOCKED); on SQLite a second one refuses to start.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import logging
+import signal
+import sys
+from datetime import UTC, datetime, timedelta
+
+from telegram.error import InvalidToken, NetworkError
+
+from bot.app import ConfigurationError, bot_token, build_application, start_dispatching
+from bot.dispatcher import DispatcherAlreadyRunning
+from bot.logs import configure_logging
+from db import bot_repository
+from db.engine import DatabaseUnavailable, make_engine, session_factory
+from db.migrate import upgrade
+from settings import Settings, get_settings
+
+logger = logging.getLogger("bot.dispatch")
+
+
+async def run(settings: Settings) -> None:
+    """Dispatch daily posts until a stop signal arrives."""
+    application = build_application(
+        settings, session_factory(make_engine(settings.DATABASE_URL)), start_scheduler=False, updater=False
+    )
+    await application.initialize()
+    stop = asyncio.Event()
+    loop = asyncio.get_running_loop()
+    for signum in (signal.SIGTERM, signal.SIGINT):
+        loop.add_signal_handler(signum, stop.set)
+    try:
+        start_dispatching(application)
+        logger.info("dispatcher %s running", application.bot_data["dispatcher"].name)
+        await stop.wait()
+    finally:
+        if application.post_shutdown:
+            await application.post_shutdown(application)
+        await application.shutdown()
+
+
+def healthy(settings: Settings, now: datetime | None = None) -> bool:
+    """Whether any dispatcher finished a tick within three intervals (plus a minute of slack)."""
+    with session_factory(make_engine(settings.DATABASE_URL))() as session:
+        last = bot_repository.last_heartbeat(session=session)
+    allowed = timedelta(seconds=3 * settings.DISPATCH_INTERVAL_SECONDS + 60)
+    return last is not None and (now or datetime.now(UTC)) - last <= allowed
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m bot.dispatch", description=__doc__.split("\n\n")[0])
+    parser.add_argument("--healthcheck", action="store_true", help="exit 0 if a dispatcher is alive")
+    args = parser.parse_args(argv)
+    settings = get_settings()
+    if args.healthcheck:
+        ok = healthy(settings)
+        print("dispatcher heartbeat: ok" if ok else "dispatcher heartbeat: stale or missing")
+        return 0 if ok else 1
+    try:
+        token = bot_token(settings)
+    except ConfigurationError as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return 2
+    configure_logging([token])
+    try:
+        upgrade(settings.DATABASE_URL)
+        asyncio.run(run(settings))
+    except (DispatcherAlreadyRunning, DatabaseUnavailable) as exc:
+        logger.error("%s", exc)
+        return 1
+    except InvalidToken:
+        logger.error("Telegram rejected TELEGRAM_BOT_TOKEN")
+        return 2
+    except NetworkError as exc:
+        logger.error("cannot reach the Telegram Bot API: %s", exc.message)
+        return 1
+    logger.info("dispatcher stopped")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
