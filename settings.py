@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+import re
 from functools import lru_cache
 
-from pydantic import SecretStr, field_validator
+from pydantic import SecretStr, field_validator, model_validator
 from pydantic_settings import BaseSettings, SettingsConfigDict
 
 DEFAULT_DATABASE_URL = "sqlite:///data/puzzles.db"
+WEBHOOK_SECRET_PATTERN = re.compile(r"^[A-Za-z0-9_-]{1,256}$")
 
 
 class Settings(BaseSettings):
@@ -56,6 +58,19 @@ class Settings(BaseSettings):
         if value <= 0:
             raise ValueError("must be positive")
         return value
+
+    @model_validator(mode="after")
+    def _webhook_needs_secret(self) -> Settings:
+        """A webhook without a secret would let anyone on the internet impersonate Telegram."""
+        if self.WEBHOOK_URL:
+            secret = self.WEBHOOK_SECRET.get_secret_value() if self.WEBHOOK_SECRET else ""
+            if not WEBHOOK_SECRET_PATTERN.match(secret):
+                raise ValueError(
+                    "WEBHOOK_URL needs WEBHOOK_SECRET: 1-256 characters of A-Z, a-z, 0-9, _ and -"
+                )
+            if not self.WEBHOOK_URL.startswith(("https://", "http://127.0.0.1", "http://localhost")):
+                raise ValueError("WEBHOOK_URL must be an https:// URL (Telegram only calls https webhooks)")
+        return self
 
 
 @lru_cache

@@ -1,0 +1,74 @@
+"""Webhook mode: Telegram POSTs updates to the API process, which hands them to the bot.
+
+Used when ``WEBHOOK_URL`` is set. Requests must carry Telegram's
+``X-Telegram-Bot-Api-Secret-Token`` header equal to ``WEBHOOK_SECRET``;
+anything else is refused with 403 and never processed. Every API worker runs
+this bridge; the daily posts belong to ``python -m bot.dispatch``.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+import secrets
+from dataclasses import dataclass
+
+from sqlalchemy.orm import Session, sessionmaker
+from telegram import Update
+from telegram.ext import Application
+
+from bot.app import build_application
+from settings import Settings
+
+logger = logging.getLogger(__name__)
+
+SECRET_HEADER = "X-Telegram-Bot-Api-Secret-Token"
+WEBHOOK_PATH = "/telegram/webhook"
+
+
+@dataclass(frozen=True)
+class WebhookResult:
+    status: int
+    detail: str
+
+
+class WebhookBridge:
+    """The bot's Application without an updater, fed by the HTTP route."""
+
+    def __init__(self, settings: Settings, sessions: sessionmaker[Session]) -> None:
+        if settings.WEBHOOK_SECRET is None:
+            raise ValueError("WEBHOOK_URL is set but WEBHOOK_SECRET is not")
+        self._settings = settings
+        self._secret = settings.WEBHOOK_SECRET.get_secret_value()
+        self.application: Application = build_application(  # type: ignore[type-arg]
+            settings, sessions, start_scheduler=False, updater=False
+        )
+
+    async def start(self) -> None:
+        """Initialise the bot, start processing, and tell Telegram where to send updates."""
+        await self.application.initialize()
+        if self.application.post_init:
+            await self.application.post_init(self.application)
+        await self.application.start()
+        await self.application.bot.set_webhook(
+            url=str(self._settings.WEBHOOK_URL), secret_token=self._secret, allowed_updates=Update.ALL_TYPES
+        )
+
+    async def stop(self) -> None:
+        if self.application.running:
+            await self.application.stop()
+        await self.application.shutdown()
+
+    async def receive(self, body: bytes, secret_header: str | None) -> WebhookResult:
+        """Check the secret, parse the update and queue it for the handlers."""
+        if secret_header is None or not secrets.compare_digest(secret_header, self._secret):
+            return WebhookResult(403, "missing or wrong secret token")
+        try:
+            payload = json.loads(body)
+            update = Update.de_json(payload, self.application.bot)
+        except (ValueError, TypeError, KeyError):
+            return WebhookResult(400, "not a Telegram update")
+        if update is None:
+            return WebhookResult(400, "not a Telegram update")
+        await self.application.update_queue.put(update)
+        return WebhookResult(200, "ok")
