@@ -90,7 +90,8 @@ def test_two_dispatchers_one_killed_every_chat_posted_once(full_postgres_url: st
     posts = Counter(int(c.params["chat_id"]) for c in fake.sent())
     duplicates = [chat for chat, n in posts.items() if n > 1]
     print(
-        f"\n2 dispatchers, 2000 chats: killed one after {killed_at} posts; chats posted twice: {len(duplicates)}"
+        f"\n2 dispatchers, 2000 chats: killed one after {killed_at} posts; "
+        f"chats posted twice: {len(duplicates)}"
     )
     assert set(posts) == set(chats)
     assert len(duplicates) <= 1  # at most the one message the killed dispatcher had in flight
