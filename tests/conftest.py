@@ -48,8 +48,12 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
     if problem is None:
         return
     if os.environ.get("REQUIRE_POSTGRES") == "1":
-        raise pytest.UsageError(f"REQUIRE_POSTGRES=1 but PostgreSQL at {POSTGRES_TEST_URL} is unusable: {problem}")
-    _postgres_problem.append(f"{len(wanted)} postgres tests skipped: no PostgreSQL at {POSTGRES_TEST_URL} ({problem})")
+        raise pytest.UsageError(
+            f"REQUIRE_POSTGRES=1 but PostgreSQL at {POSTGRES_TEST_URL} is unusable: {problem}"
+        )
+    _postgres_problem.append(
+        f"{len(wanted)} postgres tests skipped: no PostgreSQL at {POSTGRES_TEST_URL} ({problem})"
+    )
     for item in wanted:
         item.add_marker(pytest.mark.skip(reason="PostgreSQL not reachable"))
 
