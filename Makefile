@@ -4,7 +4,7 @@ VENV := .venv
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed-stamp
 
-.PHONY: install migrate precompute run test test-fast lint bench clean
+.PHONY: install migrate precompute run test test-fast lint bench clean browser
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -25,7 +25,13 @@ run: precompute
 	$(PY) -m hints.warm --days 7
 	$(PY) -m launcher
 
-test: install
+# Debian's Chromium for the web page's browser test (installed where missing, needs root).
+browser:
+	@command -v chromium >/dev/null 2>&1 || { \
+		echo "installing Debian's chromium for the browser test"; \
+		apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null; }
+
+test: install browser
 	$(PY) -m pytest -q
 
 test-fast: install
@@ -36,10 +42,14 @@ lint: install
 	$(VENV)/bin/mypy solver db hints render bot api settings.py launcher.py
 
 bench: install
+	@command -v wrk >/dev/null 2>&1 || { apt-get update -qq && apt-get install -y -qq wrk >/dev/null; } || true
 	$(PY) benchmarks/precompute.py
 	$(PY) -m solver.precompute
 	$(PY) benchmarks/hints.py
 	$(PY) benchmarks/bot.py
+	$(PY) benchmarks/api_load.py
+	$(PY) benchmarks/api_load.py --workers 2
+	$(PY) benchmarks/dispatch.py
 
 clean:
 	rm -rf $(VENV) data test-output .pytest_cache .mypy_cache .ruff_cache

@@ -156,8 +156,10 @@ class Dispatcher:
             local_dates = await asyncio.to_thread(self._enqueue_due, self._clock())
             report = TickReport()
             if local_dates:
-                handled: set[int] = set()
-                workers = (self._work(bot, local_dates, handled, report) for _ in range(self._concurrency))
+                retry_later: set[int] = set()  # rows put back as due this tick; the next tick retries them
+                workers = (
+                    self._work(bot, local_dates, retry_later, report) for _ in range(self._concurrency)
+                )
                 await asyncio.gather(*workers)
             await asyncio.to_thread(self._beat, report.sent)
             if report.due:
@@ -177,8 +179,8 @@ class Dispatcher:
             chats.enqueue(session=session, keys=sorted(due), now=now)
         return {day for _, day in due}
 
-    def _claim(self, local_dates: set[date], handled: set[int]) -> _Job | None:
-        """Take the next due row (skipping those this tick already handled) with the chat's language."""
+    def _claim(self, local_dates: set[date], retry_later: set[int]) -> _Job | None:
+        """Take the next due row (not one this tick already put back) with the chat's language."""
         while True:
             with self._sessions.begin() as session:
                 delivery = chats.claim_next(
@@ -187,11 +189,10 @@ class Dispatcher:
                     now=self._clock(),
                     lease=self._lease,
                     worker=self.name,
-                    skip=handled,
+                    skip=retry_later,
                 )
                 if delivery is None:
                     return None
-                handled.add(delivery.id)
                 chat = chats.get_chat(session=session, chat_id=delivery.chat_id)
                 if chat is not None and chat.subscribed:
                     return _Job(delivery.id, delivery.chat_id, delivery.local_date, chat.language or "en")
@@ -203,9 +204,11 @@ class Dispatcher:
                     error="unsubscribed before sending",
                 )
 
-    async def _work(self, bot: Bot, local_dates: set[date], handled: set[int], report: TickReport) -> None:
+    async def _work(
+        self, bot: Bot, local_dates: set[date], retry_later: set[int], report: TickReport
+    ) -> None:
         """One worker: claim, send, record, until nothing is due."""
-        while (job := await asyncio.to_thread(self._claim, local_dates, handled)) is not None:
+        while (job := await asyncio.to_thread(self._claim, local_dates, retry_later)) is not None:
             report.due += 1
             status, detail = await self._deliver(bot, job)
             if status == SENT:
@@ -215,6 +218,7 @@ class Dispatcher:
                 report.errors.append(detail)
             else:
                 report.retry_later += 1
+                retry_later.add(job.delivery_id)
 
     def _beat(self, sent: int) -> None:
         with self._sessions.begin() as session:

@@ -119,7 +119,11 @@ class FakeTelegram:
             self._lock.notify_all()
             return update_id
 
-    def message(
+    def message(self, text: str | None, **options: Any) -> int:
+        """Queue a message (a command if it starts with '/') from a user in a chat."""
+        return self.push(self.build_message(text, **options))
+
+    def build_message(
         self,
         text: str | None,
         *,
@@ -129,8 +133,8 @@ class FakeTelegram:
         language: str = "en",
         edited: bool = False,
         extra: dict[str, Any] | None = None,
-    ) -> int:
-        """Queue a message (a command if it starts with '/') from a user in a chat."""
+    ) -> dict[str, Any]:
+        """An update carrying a message (without an update_id), as Telegram would send it."""
         user = {
             "id": user_id or abs(chat_id),
             "is_bot": False,
@@ -153,7 +157,7 @@ class FakeTelegram:
         body.update(extra or {})
         if edited:
             body["edit_date"] = int(time.time())
-        return self.push({"edited_message" if edited else "message": body})
+        return {"edited_message" if edited else "message": body}
 
     def press(
         self, data: str, *, chat_id: int = 1, user_id: int | None = None, chat_type: str = "private"

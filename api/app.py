@@ -1,0 +1,61 @@
+"""The application factory: ``create_app(settings)`` builds a FastAPI app; nothing happens at import."""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+
+from fastapi import FastAPI
+
+from api.errors import install_error_handlers
+from api.links import PREFIX
+from api.middleware import BodySizeLimit, HeadAsGet
+from api.routes import check, daily, health, puzzles, telegram, web
+from api.state import ApiState
+from bot.webhook import WebhookBridge
+from settings import Settings, get_settings
+
+MAX_BODY_BYTES = 64 * 1024
+DESCRIPTION = """\
+Daily polyomino puzzles (DragonFjord's A-Puzzle-A-Day calendar, pentomino and hexiamond boards),
+their staged hints and every stored solution.
+
+Cells are `[row, column]` on the board's grid (the catalog's coordinates); pieces are named.
+Every error is `{"error": {"code": "...", "message": "...", "details": [...]}}`.
+"""
+
+
+def create_app(settings: Settings | None = None) -> FastAPI:
+    """A new app with its own engine and caches (DatabaseUnavailable for an unusable SQLite path)."""
+    settings = settings or get_settings()
+    state = ApiState.create(settings)
+    bridge = WebhookBridge(settings, state.sessions) if settings.WEBHOOK_URL else None
+
+    @asynccontextmanager
+    async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
+        if bridge is not None:
+            await bridge.start()
+        yield
+        if bridge is not None:
+            await bridge.stop()
+        state.engine.dispose()
+
+    app = FastAPI(
+        title="Puzzle hint API",
+        version="1.0.0",
+        description=DESCRIPTION,
+        lifespan=lifespan,
+        redoc_url=None,
+    )
+    app.state.api = state
+    install_error_handlers(app)
+    app.add_middleware(BodySizeLimit, max_bytes=MAX_BODY_BYTES)
+    app.add_middleware(HeadAsGet)
+    # Routes are matched in order: the hot daily resources first.
+    for resource in (daily, puzzles, check):
+        app.include_router(resource.router, prefix=PREFIX)
+    app.include_router(health.router)
+    app.include_router(web.router)
+    if bridge is not None:
+        app.include_router(telegram.router(bridge))
+    return app

@@ -1,0 +1,123 @@
+"""FastAPI dependencies: the app's state, a database session, and parsed path parameters."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from dataclasses import dataclass
+from datetime import date, datetime
+from functools import lru_cache
+from typing import Annotated
+from zoneinfo import ZoneInfo
+
+from fastapi import Depends, Path, Query, Request
+from sqlalchemy.orm import Session
+
+from api.caching import IMMUTABLE, SHORT, STABLE
+from api.errors import invalid, not_found
+from api.state import ApiState
+from solver.catalog import Puzzle, Target, get_puzzle
+
+ISO_DATE = re.compile(r"\d{4}-\d{2}-\d{2}")
+TODAY = "today"
+
+
+async def get_state(request: Request) -> ApiState:
+    state: ApiState = request.app.state.api
+    return state
+
+
+State = Annotated[ApiState, Depends(get_state)]
+
+
+def get_session(state: State) -> Iterator[Session]:
+    """A session for one request, closed afterwards (routes that write commit themselves)."""
+    with state.sessions() as session:
+        yield session
+
+
+SessionDep = Annotated[Session, Depends(get_session)]
+
+
+@dataclass(frozen=True)
+class Day:
+    """A requested date; ``today`` answers depend on the clock, so they are cached briefly."""
+
+    value: date
+    is_today: bool
+
+    @property
+    def cache_control(self) -> str:
+        """For renderings (PNG, text): immutable for a fixed date."""
+        return SHORT if self.is_today else IMMUTABLE
+
+    @property
+    def json_cache_control(self) -> str:
+        return SHORT if self.is_today else STABLE
+
+
+@lru_cache(maxsize=64)
+def _zone(name: str) -> ZoneInfo:
+    return ZoneInfo(name)
+
+
+def parse_zone(name: str) -> ZoneInfo:
+    """An IANA time zone, or 422 naming the bad value."""
+    try:
+        return _zone(name)
+    except (ValueError, KeyError, OSError):
+        raise invalid(
+            "invalid_timezone", f"unknown time zone {name[:64]!r}; use an IANA name like Europe/Berlin"
+        ) from None
+
+
+def parse_day(text: str, tz: str | None, default_zone: str) -> Day:
+    """``YYYY-MM-DD`` (a real date, years 0001-9999) or ``today`` in ``tz`` (or the default zone)."""
+    zone = parse_zone(tz if tz is not None else default_zone)
+    if text == TODAY:
+        return Day(datetime.now(zone).date(), is_today=True)
+    if ISO_DATE.fullmatch(text):
+        try:
+            return Day(date.fromisoformat(text), is_today=False)
+        except ValueError:
+            pass
+    raise invalid("invalid_date", f"date must be a real date like 2026-01-25 or 'today', got {text[:40]!r}")
+
+
+async def get_day(
+    state: State,
+    date: Annotated[str, Path(description="YYYY-MM-DD, or 'today'", examples=["2026-01-25"])],
+    tz: Annotated[
+        str | None, Query(max_length=64, description="IANA time zone for 'today', e.g. Europe/Berlin")
+    ] = None,
+) -> Day:
+    return parse_day(date, tz, state.settings.DEFAULT_TIMEZONE)
+
+
+DayDep = Annotated[Day, Depends(get_day)]
+
+
+async def get_catalog_puzzle(
+    puzzle_id: Annotated[str, Path(description="catalog id, e.g. pentomino-6x10")],
+) -> Puzzle:
+    return get_puzzle(puzzle_id)  # UnknownPuzzleError -> 404 listing the valid ids
+
+
+PuzzleDep = Annotated[Puzzle, Depends(get_catalog_puzzle)]
+
+
+def puzzle_target(puzzle: Puzzle, name: str) -> Target:
+    try:
+        return puzzle.target(name)
+    except KeyError as exc:
+        raise not_found("unknown_target", exc.args[0]) from None
+
+
+async def get_target(
+    puzzle: PuzzleDep,
+    target: Annotated[str, Path(description="'MM-DD' on calendars, 'board' on boards")],
+) -> Target:
+    return puzzle_target(puzzle, target)
+
+
+TargetDep = Annotated[Target, Depends(get_target)]

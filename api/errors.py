@@ -1,0 +1,141 @@
+"""One error shape for every failure: ``{"error": {"code": "...", "message": "...", "details": [...]}}``.
+
+Handlers turn the exceptions the service layer and FastAPI raise into that
+shape, so no input ever reaches a bare 500: unknown ids are 404, bad
+parameters and bodies 422, a missing or unreachable store 503.
+"""
+
+from __future__ import annotations
+
+import logging
+from typing import Any
+
+from fastapi import FastAPI, Request
+from fastapi.exceptions import RequestValidationError
+from fastapi.responses import JSONResponse
+from sqlalchemy.exc import SQLAlchemyError
+from starlette.exceptions import HTTPException as StarletteHTTPException
+
+from api.schemas import ErrorOut
+from hints.service import NotPrecomputed
+from solver.catalog import UnknownPuzzleError
+
+logger = logging.getLogger("api")
+
+# Codes for Starlette's own HTTP errors (no route, wrong method, ...).
+_HTTP_CODES = {
+    400: "bad_request",
+    404: "not_found",
+    405: "method_not_allowed",
+    413: "payload_too_large",
+    415: "unsupported_media_type",
+}
+
+
+class ApiError(Exception):
+    """An error with its HTTP status, a stable machine-readable code and a message for people."""
+
+    def __init__(
+        self, status: int, code: str, message: str, details: list[dict[str, Any]] | None = None
+    ) -> None:
+        super().__init__(message)
+        self.status = status
+        self.code = code
+        self.message = message
+        self.details = details or []
+
+
+def not_found(code: str, message: str) -> ApiError:
+    return ApiError(404, code, message)
+
+
+def invalid(code: str, message: str, details: list[dict[str, Any]] | None = None) -> ApiError:
+    return ApiError(422, code, message, details)
+
+
+def error_response(
+    status: int, code: str, message: str, details: list[dict[str, Any]] | None = None
+) -> JSONResponse:
+    body = ErrorOut.model_validate({"error": {"code": code, "message": message, "details": details or []}})
+    return JSONResponse(body.model_dump(), status_code=status, headers={"Cache-Control": "no-store"})
+
+
+def _location(loc: tuple[Any, ...] | list[Any]) -> str:
+    return ".".join(str(part) for part in loc)
+
+
+def validation_details(exc: RequestValidationError) -> list[dict[str, Any]]:
+    """FastAPI's validation errors as plain JSON (their ``ctx`` may hold exception objects)."""
+    return [
+        {
+            "location": _location(e.get("loc", ())),
+            "type": str(e.get("type", "")),
+            "message": str(e.get("msg", "")),
+        }
+        for e in exc.errors()
+    ]
+
+
+async def _api_error(_request: Request, exc: Exception) -> JSONResponse:
+    assert isinstance(exc, ApiError)
+    return error_response(exc.status, exc.code, exc.message, exc.details)
+
+
+async def _validation_error(_request: Request, exc: Exception) -> JSONResponse:
+    assert isinstance(exc, RequestValidationError)
+    details = validation_details(exc)
+    first = details[0] if details else {"location": "request", "type": "", "message": "invalid request"}
+    if first["type"] == "json_invalid":
+        message = "the request body is not valid JSON"
+    else:
+        message = f"{first['location']}: {first['message']}"
+    return error_response(422, "invalid_request", message, details)
+
+
+async def _http_error(_request: Request, exc: Exception) -> JSONResponse:
+    assert isinstance(exc, StarletteHTTPException)
+    code = _HTTP_CODES.get(exc.status_code, "http_error")
+    message = exc.detail if isinstance(exc.detail, str) else code.replace("_", " ")
+    response = error_response(exc.status_code, code, message)
+    if exc.headers:
+        response.headers.update(exc.headers)
+    return response
+
+
+async def _unknown_puzzle(_request: Request, exc: Exception) -> JSONResponse:
+    return error_response(404, "unknown_puzzle", str(exc))
+
+
+async def _not_precomputed(_request: Request, exc: Exception) -> JSONResponse:
+    return error_response(503, "not_precomputed", str(exc))
+
+
+async def _database_error(_request: Request, exc: Exception) -> JSONResponse:
+    logger.warning("database error: %s", type(exc).__name__)
+    return error_response(503, "database_unavailable", "the solution store cannot be read right now")
+
+
+async def _unexpected(_request: Request, exc: Exception) -> JSONResponse:
+    logger.exception("unexpected error", exc_info=exc)
+    return error_response(500, "internal_error", "unexpected server error")
+
+
+def install_error_handlers(app: FastAPI) -> None:
+    app.add_exception_handler(ApiError, _api_error)
+    app.add_exception_handler(RequestValidationError, _validation_error)
+    app.add_exception_handler(StarletteHTTPException, _http_error)
+    app.add_exception_handler(UnknownPuzzleError, _unknown_puzzle)
+    app.add_exception_handler(NotPrecomputed, _not_precomputed)
+    app.add_exception_handler(SQLAlchemyError, _database_error)
+    app.add_exception_handler(Exception, _unexpected)
+
+
+def documented(*statuses: int) -> dict[int | str, dict[str, Any]]:
+    """OpenAPI ``responses`` entries for the error statuses an operation can return."""
+    descriptions = {
+        404: "Unknown puzzle, target or resource",
+        413: "Request body too large",
+        422: "Invalid parameter or body",
+        503: "Store not precomputed or unreachable",
+    }
+    return {status: {"model": ErrorOut, "description": descriptions[status]} for status in statuses}

@@ -1,0 +1,44 @@
+"""URLs of the API's resources, built in one place so links and routes agree."""
+
+from __future__ import annotations
+
+from datetime import date
+from typing import Literal
+
+PREFIX = "/api/v1"
+Kind = Literal["calendar", "pentomino"]
+KINDS: tuple[Kind, ...] = ("calendar", "pentomino")
+
+
+def puzzle(puzzle_id: str) -> str:
+    return f"{PREFIX}/puzzles/{puzzle_id}"
+
+
+def heatmap(puzzle_id: str) -> str:
+    return f"{puzzle(puzzle_id)}/heatmap.png"
+
+
+def solutions(puzzle_id: str, target: str) -> str:
+    return f"{puzzle(puzzle_id)}/targets/{target}/solutions"
+
+
+def solution(puzzle_id: str, target: str, n: int, suffix: str) -> str:
+    return f"{solutions(puzzle_id, target)}/{n}.{suffix}"
+
+
+def daily(day: date, kind: Kind = "calendar") -> str:
+    base = f"{PREFIX}/daily/{day.isoformat()}"
+    return base if kind == "calendar" else f"{base}/pentomino"
+
+
+def puzzle_image(day: date, kind: Kind) -> str:
+    return f"{daily(day, kind)}/puzzle.png"
+
+
+def stage_image(day: date, kind: Kind, stage: int) -> str:
+    """Image of stage 0 (the puzzle itself) to 3 (the answer)."""
+    return puzzle_image(day, kind) if stage == 0 else f"{hint(day, kind, stage)}.png"
+
+
+def hint(day: date, kind: Kind, stage: int, suffix: str = "") -> str:
+    return f"{daily(day, kind)}/hints/{stage}{'.' + suffix if suffix else ''}"

@@ -1,0 +1,200 @@
+"""From catalog objects, stored targets and daily bundles to the API's response schemas."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Sequence
+from functools import cache
+from typing import TYPE_CHECKING
+
+from api import links
+from api.schemas import (
+    BoardCellOut,
+    ChallengeOut,
+    CheckOut,
+    DailyOut,
+    DifficultyOut,
+    HintLinkOut,
+    HintOut,
+    PieceOut,
+    PlacementOut,
+    PuzzleOut,
+    PuzzleSummaryOut,
+    SolutionOut,
+    TargetOut,
+)
+from db.repository import StoredTarget
+from solver.catalog import Puzzle, Target, get_puzzle
+from solver.geometry import Cell, symmetries
+from solver.problem import Placement
+
+if TYPE_CHECKING:
+    from api.checking import CheckResult
+    from api.daily import DailyBundle, DailyPuzzle
+
+MONTH_DAY = re.compile(r"\d\d-\d\d")
+
+
+def is_calendar(puzzle: Puzzle) -> bool:
+    """A calendar has one ``MM-DD`` target per date (and so a year heatmap)."""
+    return len(puzzle.targets) > 1 and all(MONTH_DAY.fullmatch(t.name) for t in puzzle.targets)
+
+
+@cache
+def symmetry_count(puzzle_id: str) -> int:
+    """Symmetries of a catalog board (computed once per puzzle)."""
+    puzzle = get_puzzle(puzzle_id)
+    return len(symmetries(puzzle.lattice, puzzle.cells, puzzle.labels))
+
+
+def cells_out(cells: Iterable[Cell]) -> list[Cell]:
+    return sorted((int(r), int(c)) for r, c in cells)
+
+
+def placement_out(puzzle: Puzzle, placement: Placement) -> PlacementOut:
+    return PlacementOut(piece=puzzle.pieces[placement.piece].name, cells=cells_out(placement.cells))
+
+
+def placements_out(puzzle: Puzzle, placements: Iterable[Placement]) -> list[PlacementOut]:
+    return [placement_out(puzzle, p) for p in sorted(placements, key=lambda p: p.piece)]
+
+
+# ------------------------------------------------------------------ catalog
+
+
+def _totals(stored: Sequence[StoredTarget]) -> tuple[int, int]:
+    total = sum(t.solution_count for t in stored)
+    return total, sum(t.solution_count for t in stored if t.is_real)
+
+
+def puzzle_summary(puzzle: Puzzle, stored: Sequence[StoredTarget]) -> PuzzleSummaryOut:
+    total, real_total = _totals(stored)
+    return PuzzleSummaryOut(
+        id=puzzle.id,
+        title=puzzle.title,
+        lattice=puzzle.lattice.name,
+        pieces=list(puzzle.piece_names),
+        targets=len(puzzle.targets),
+        stored_targets=len(stored),
+        total=total,
+        real_total=real_total,
+        url=links.puzzle(puzzle.id),
+    )
+
+
+def _target_out(puzzle: Puzzle, target: Target, count: int | None) -> TargetOut:
+    return TargetOut(
+        name=target.name,
+        impossible=not target.real,
+        uncovered=cells_out(target.uncovered),
+        solutions=count,
+        solutions_url=links.solutions(puzzle.id, target.name),
+    )
+
+
+def puzzle_out(puzzle: Puzzle, stored: Sequence[StoredTarget]) -> PuzzleOut:
+    counts = {t.name: t.solution_count for t in stored}
+    summary = puzzle_summary(puzzle, stored)
+    return PuzzleOut(
+        **summary.model_dump(),
+        piece_shapes=[
+            PieceOut(name=p.name, cells=cells_out(p.cells), orientations=len(p.orientations))
+            for p in puzzle.pieces
+        ],
+        symmetries=symmetry_count(puzzle.id),
+        cells=[BoardCellOut(cell=cell, label=puzzle.labels.get(cell)) for cell in puzzle.cells],
+        target_counts=[_target_out(puzzle, t, counts.get(t.name)) for t in puzzle.targets],
+        heatmap=links.heatmap(puzzle.id) if is_calendar(puzzle) else None,
+    )
+
+
+def solution_out(puzzle: Puzzle, target: str, n: int, placements: Iterable[Placement]) -> SolutionOut:
+    return SolutionOut(
+        n=n,
+        placements=placements_out(puzzle, placements),
+        image=links.solution(puzzle.id, target, n, "png"),
+        text=links.solution(puzzle.id, target, n, "txt"),
+    )
+
+
+# ------------------------------------------------------------------ daily
+
+
+def hint_links(daily: DailyPuzzle) -> list[HintLinkOut]:
+    return [
+        HintLinkOut(
+            stage=stage,
+            title=daily.title(stage),
+            url=links.hint(daily.day, daily.kind, stage),
+            image=links.hint(daily.day, daily.kind, stage, "png"),
+            text=links.hint(daily.day, daily.kind, stage, "txt"),
+        )
+        for stage in (1, 2, 3)
+    ]
+
+
+def hint_out(daily: DailyPuzzle, stage: int) -> HintOut:
+    hint = daily.stages[stage]
+    return HintOut(
+        date=daily.day.isoformat(),
+        puzzle=daily.puzzle.id,
+        target=daily.target.name,
+        stage=stage,
+        title=daily.title(stage),
+        caption=daily.caption(stage),
+        placements=placements_out(daily.puzzle, hint.shown),
+        preplaced=[daily.puzzle.pieces[p.piece].name for p in daily.preplaced],
+        remaining=hint.remaining,
+        total=hint.total,
+        image=links.stage_image(daily.day, daily.kind, stage),
+    )
+
+
+def challenge_out(daily: DailyPuzzle) -> ChallengeOut:
+    return ChallengeOut(
+        date=daily.day.isoformat(),
+        puzzle=daily.puzzle.id,
+        title=daily.puzzle.title,
+        target=daily.target.name,
+        placements=placements_out(daily.puzzle, daily.preplaced),
+        total=daily.stages[0].total,
+        image=links.puzzle_image(daily.day, "pentomino"),
+        hints=hint_links(daily),
+    )
+
+
+def daily_out(bundle: DailyBundle) -> DailyOut:
+    calendar = bundle.calendar
+    difficulty = bundle.difficulty
+    return DailyOut(
+        date=bundle.day.isoformat(),
+        puzzle=calendar.puzzle.id,
+        title=calendar.puzzle.title,
+        target=calendar.target.name,
+        uncovered=cells_out(calendar.target.uncovered),
+        labels=[calendar.puzzle.labels.get(cell, "") for cell in sorted(calendar.target.uncovered)],
+        total=calendar.stages[0].total,
+        difficulty=DifficultyOut(
+            level=difficulty.level, label=difficulty.label, rank=difficulty.rank, out_of=difficulty.out_of
+        ),
+        image=links.puzzle_image(bundle.day, "calendar"),
+        hints=hint_links(calendar),
+        pentomino=challenge_out(bundle.pentomino),
+    )
+
+
+# ------------------------------------------------------------------ check
+
+
+def check_out(result: CheckResult) -> CheckOut:
+    return CheckOut(
+        puzzle=result.puzzle.id,
+        target=result.target.name,
+        legal=result.legal,
+        problems=list(result.problems),
+        placed=len(result.placements),
+        extensions=result.extensions,
+        total=result.total,
+        dead_end=result.extensions == 0,
+        solution=None if result.solution is None else placements_out(result.puzzle, result.solution),
+    )

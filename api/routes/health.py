@@ -1,0 +1,50 @@
+"""``/healthz`` (the process is up) and ``/readyz`` (the store is reachable and precomputed)."""
+
+from __future__ import annotations
+
+from fastapi import APIRouter
+from fastapi.responses import JSONResponse
+from starlette.concurrency import run_in_threadpool
+
+from api.deps import State
+from api.errors import ApiError, documented
+from api.schemas import HealthOut, ReadyOut, ReadyPuzzleOut
+from api.state import ApiState
+from db import repository
+from solver.catalog import catalog
+
+router = APIRouter(tags=["health"])
+
+
+@router.get("/healthz", response_model=HealthOut)
+async def healthz() -> JSONResponse:
+    """Always 200 while the process serves requests; touches nothing else."""
+    return JSONResponse({"status": "ok"}, headers={"Cache-Control": "no-store"})
+
+
+def readiness(state: ApiState) -> ReadyOut:
+    """Stored targets per catalog puzzle; 503 (not_precomputed) when any is missing."""
+    with state.sessions() as session:
+        stored = repository.list_targets(session=session)
+    counts: dict[str, int] = {}
+    for target in stored:
+        counts[target.puzzle_id] = counts.get(target.puzzle_id, 0) + 1
+    puzzles = {
+        p.id: ReadyPuzzleOut(targets=len(p.targets), stored=counts.get(p.id, 0)) for p in catalog().values()
+    }
+    missing = [pid for pid, p in puzzles.items() if p.stored < p.targets]
+    if missing:
+        raise ApiError(
+            503,
+            "not_precomputed",
+            f"not precomputed yet: {', '.join(missing)}; run python -m solver.precompute",
+            [{"puzzle": pid, **puzzles[pid].model_dump()} for pid in missing],
+        )
+    return ReadyOut(status="ready", puzzles=puzzles)
+
+
+@router.get("/readyz", response_model=ReadyOut, responses=documented(503))
+async def readyz(state: State) -> JSONResponse:
+    """200 when the database answers and every catalog puzzle is precomputed, else 503."""
+    ready = await run_in_threadpool(readiness, state)
+    return JSONResponse(ready.model_dump(), headers={"Cache-Control": "no-store"})

@@ -1,0 +1,133 @@
+"""``/puzzles``: the catalog, one puzzle with per-target counts, the heatmap, stored solutions."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Annotated, Any
+
+from fastapi import APIRouter, Path, Query, Request, Response
+from sqlalchemy.orm import Session
+from starlette.concurrency import run_in_threadpool
+
+from api import puzzle_content as content
+from api.caching import IMMUTABLE, PNG, SHORT, TEXT, Payload, send
+from api.deps import PuzzleDep, State, TargetDep
+from api.errors import documented
+from api.schemas import PuzzleOut, PuzzlesOut, SolutionOut, SolutionPageOut
+from api.state import ApiState
+
+router = APIRouter(prefix="/puzzles", tags=["puzzles"])
+
+MAX_OFFSET = 1_000_000
+MAX_LIMIT = 100
+MAX_SOLUTION = 10_000_000
+
+Offset = Annotated[int, Query(ge=0, le=MAX_OFFSET, description="solutions to skip")]
+Limit = Annotated[int, Query(ge=1, le=MAX_LIMIT, description="solutions per page")]
+SolutionNumber = Annotated[int, Path(ge=1, le=MAX_SOLUTION, description="solution number, from 1")]
+PNG_RESPONSE: dict[int | str, dict[str, Any]] = {200: {"content": {PNG: {}}, "description": "PNG image"}}
+TEXT_RESPONSE: dict[int | str, dict[str, Any]] = {200: {"content": {TEXT: {}}, "description": "text drawing"}}
+
+
+def _in_session(state: ApiState, produce: Callable[[Session], Payload]) -> Callable[[], Payload]:
+    """A producer that opens its own session, so cache hits never touch the database."""
+
+    def run() -> Payload:
+        with state.sessions() as session:
+            return produce(session)
+
+    return run
+
+
+async def _fresh(state: ApiState, produce: Callable[[Session], Payload]) -> Payload:
+    """A payload built for this request (not cached: it reflects the store as it is now)."""
+    return await run_in_threadpool(_in_session(state, produce))
+
+
+async def _immutable(
+    request: Request, state: ApiState, key: tuple[object, ...], produce: Callable[[Session], Payload]
+) -> Response:
+    """A payload cached in process under ``key`` (built in its own session on a miss), sent as immutable."""
+    return send(request, await state.payloads.fetch(key, _in_session(state, produce)), IMMUTABLE)
+
+
+@router.get("", response_model=PuzzlesOut, responses=documented(503))
+async def list_puzzles(request: Request, state: State) -> Response:
+    """Every catalog puzzle: lattice, pieces, number of targets and stored solutions."""
+    return send(request, await _fresh(state, content.catalog_payload), SHORT)
+
+
+@router.get("/{puzzle_id}", response_model=PuzzleOut, responses=documented(404, 503))
+async def get_puzzle(request: Request, puzzle: PuzzleDep, state: State) -> Response:
+    """One puzzle: its cells (with calendar labels), pieces and per-target solution counts."""
+    payload = await _fresh(state, lambda s: content.puzzle_payload(s, puzzle))
+    return send(request, payload, SHORT)
+
+
+@router.get(
+    "/{puzzle_id}/heatmap.png", response_class=Response, responses={**PNG_RESPONSE, **documented(404, 503)}
+)
+async def heatmap(request: Request, puzzle: PuzzleDep, state: State) -> Response:
+    """Solutions per date over the year (calendars only)."""
+    return await _immutable(
+        request, state, ("heatmap", puzzle.id), lambda s: content.heatmap_payload(s, puzzle)
+    )
+
+
+@router.get(
+    "/{puzzle_id}/targets/{target}/solutions",
+    response_model=SolutionPageOut,
+    responses=documented(404, 422, 503),
+)
+async def list_solutions(
+    request: Request,
+    puzzle: PuzzleDep,
+    target: TargetDep,
+    state: State,
+    offset: Offset = 0,
+    limit: Limit = 20,
+) -> Response:
+    """Stored solutions as placements, ``limit`` at a time from ``offset`` (one per symmetry class)."""
+    key = ("solutions", puzzle.id, target.name, offset, limit)
+    return await _immutable(
+        request, state, key, lambda s: content.solution_page(s, puzzle, target, offset, limit)
+    )
+
+
+@router.get(
+    "/{puzzle_id}/targets/{target}/solutions/{n}.png",
+    response_class=Response,
+    responses={**PNG_RESPONSE, **documented(404, 422, 503)},
+)
+async def solution_png(
+    request: Request, puzzle: PuzzleDep, target: TargetDep, n: SolutionNumber, state: State
+) -> Response:
+    """Solution ``n`` drawn as a PNG."""
+    key = ("solution-png", puzzle.id, target.name, n)
+    return await _immutable(request, state, key, lambda s: content.solution_png(s, puzzle, target, n))
+
+
+@router.get(
+    "/{puzzle_id}/targets/{target}/solutions/{n}.txt",
+    response_class=Response,
+    responses={**TEXT_RESPONSE, **documented(404, 422, 503)},
+)
+async def solution_txt(
+    request: Request, puzzle: PuzzleDep, target: TargetDep, n: SolutionNumber, state: State
+) -> Response:
+    """Solution ``n`` as the solver's text drawing."""
+    key = ("solution-txt", puzzle.id, target.name, n)
+    return await _immutable(request, state, key, lambda s: content.solution_text(s, puzzle, target, n))
+
+
+@router.get(
+    "/{puzzle_id}/targets/{target}/solutions/{n}",
+    response_model=SolutionOut,
+    responses=documented(404, 422, 503),
+)
+async def solution_json(
+    request: Request, puzzle: PuzzleDep, target: TargetDep, n: SolutionNumber, state: State
+) -> Response:
+    """Solution ``n`` as placements."""
+    key = ("solution-json", puzzle.id, target.name, n)
+    return await _immutable(request, state, key, lambda s: content.solution_json(s, puzzle, target, n))

@@ -1,0 +1,194 @@
+"""Pydantic response and request schemas of the HTTP API (separate from the store's DB models).
+
+Cells are ``[row, column]`` on the board's grid everywhere, exactly the
+catalog's cell coordinates; a placement names its piece by NAME ("L",
+"hexagon"), never by index.
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, Any
+
+from pydantic import BaseModel, ConfigDict, Field, StrictInt
+
+CellOut = tuple[int, int]
+CellIn = tuple[StrictInt, StrictInt]
+MAX_CHECK_PLACEMENTS = 64
+MAX_CHECK_CELLS = 64
+
+
+class ErrorBody(BaseModel):
+    code: str = Field(description="stable machine-readable code, e.g. unknown_puzzle, invalid_request")
+    message: str = Field(description="what is wrong, for people")
+    details: list[dict[str, Any]] = Field(default_factory=list)
+
+
+class ErrorOut(BaseModel):
+    """The shape of every error response."""
+
+    error: ErrorBody
+
+
+class PlacementOut(BaseModel):
+    piece: str = Field(description="piece name, e.g. 'L' or 'hexagon'")
+    cells: list[CellOut]
+
+
+class PieceOut(BaseModel):
+    name: str
+    cells: list[CellOut] = Field(description="the piece as drawn in its data file")
+    orientations: int = Field(description="distinct rotations and reflections")
+
+
+class BoardCellOut(BaseModel):
+    cell: CellOut
+    label: str | None = Field(description="calendar label such as 'Jan' or '25'; null on unlabelled boards")
+
+
+class TargetOut(BaseModel):
+    name: str = Field(description="'MM-DD' on calendars, 'board' on single-target boards")
+    impossible: bool = Field(description="true for dates that do not exist, like 02-30")
+    uncovered: list[CellOut] = Field(description="cells the pieces must leave open")
+    solutions: int | None = Field(description="stored solutions; null while not precomputed")
+    solutions_url: str
+
+
+class PuzzleSummaryOut(BaseModel):
+    id: str
+    title: str
+    lattice: str = Field(description="'square' or 'triangle'")
+    pieces: list[str]
+    targets: int = Field(description="number of targets (372 calendar dates, or 1 board)")
+    stored_targets: int = Field(description="targets whose solutions are precomputed")
+    total: int = Field(description="stored solutions over all targets")
+    real_total: int = Field(description="stored solutions over real targets (impossible dates left out)")
+    url: str
+
+
+class PuzzlesOut(BaseModel):
+    puzzles: list[PuzzleSummaryOut]
+
+
+class PuzzleOut(PuzzleSummaryOut):
+    piece_shapes: list[PieceOut]
+    symmetries: int = Field(description="board symmetries; boards store one solution per class")
+    cells: list[BoardCellOut]
+    target_counts: list[TargetOut]
+    heatmap: str | None = Field(description="URL of the year heatmap (calendars only)")
+
+
+class SolutionOut(BaseModel):
+    n: int = Field(description="solution number, from 1")
+    placements: list[PlacementOut]
+    image: str
+    text: str
+
+
+class SolutionPageOut(BaseModel):
+    puzzle: str
+    target: str
+    total: int
+    offset: int
+    limit: int
+    solutions: list[SolutionOut]
+
+
+class DifficultyOut(BaseModel):
+    level: int = Field(description="1 (most solutions) .. 5 (fewest)")
+    label: str
+    rank: int = Field(description="1 = the date with the fewest solutions")
+    out_of: int
+
+
+class HintLinkOut(BaseModel):
+    stage: int
+    title: str
+    url: str
+    image: str
+    text: str
+
+
+class HintOut(BaseModel):
+    date: str
+    puzzle: str
+    target: str
+    stage: int = Field(description="1 one piece, 2 half the pieces, 3 the full answer")
+    title: str
+    caption: str
+    placements: list[PlacementOut] = Field(description="every piece shown at this stage")
+    preplaced: list[str] = Field(description="pieces pre-placed by the challenge (empty on the calendar)")
+    remaining: int = Field(description="solutions containing every shown placement")
+    total: int
+    image: str
+
+
+class ChallengeOut(BaseModel):
+    date: str
+    puzzle: str
+    title: str
+    target: str
+    placements: list[PlacementOut] = Field(description="the pre-placed pieces")
+    total: int = Field(description="raw solutions of the board (all symmetric images)")
+    image: str
+    hints: list[HintLinkOut]
+
+
+class DailyOut(BaseModel):
+    date: str
+    puzzle: str
+    title: str
+    target: str
+    uncovered: list[CellOut]
+    labels: list[str] = Field(description="labels of the cells to leave open, e.g. ['Jan', '25']")
+    total: int = Field(description="solutions of today's calendar target")
+    difficulty: DifficultyOut
+    image: str
+    hints: list[HintLinkOut]
+    pentomino: ChallengeOut
+
+
+class CheckPlacementIn(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+    piece: Annotated[str, Field(min_length=1, max_length=64, description="piece name")]
+    cells: Annotated[list[CellIn], Field(min_length=1, max_length=MAX_CHECK_CELLS)]
+
+
+class CheckIn(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+    puzzle: Annotated[str, Field(min_length=1, max_length=100, examples=["calendar-dragonfjord"])]
+    target: Annotated[
+        str | None,
+        Field(max_length=32, description="'MM-DD' on the calendar; may be left out on single-target boards"),
+    ] = None
+    placements: Annotated[list[CheckPlacementIn], Field(max_length=MAX_CHECK_PLACEMENTS)] = []
+    complete: bool = Field(default=False, description="also return one stored solution that extends it")
+
+
+class CheckOut(BaseModel):
+    puzzle: str
+    target: str
+    legal: bool = Field(description="false if a piece is not in one of its shapes or covers an open cell")
+    problems: list[str]
+    placed: int
+    extensions: int = Field(
+        description="solutions (all symmetric images on boards) that extend the placement"
+    )
+    total: int = Field(description="solutions of the target counted the same way")
+    dead_end: bool = Field(description="true when no solution extends the placement")
+    solution: list[PlacementOut] | None = Field(description="one completion when 'complete' was asked")
+
+
+class HealthOut(BaseModel):
+    status: str
+
+
+class ReadyPuzzleOut(BaseModel):
+    targets: int
+    stored: int
+
+
+class ReadyOut(BaseModel):
+    status: str
+    puzzles: dict[str, ReadyPuzzleOut]

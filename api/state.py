@@ -1,0 +1,42 @@
+"""What one app instance holds: settings, the engine, session factory and in-process caches."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from zoneinfo import ZoneInfo
+
+from sqlalchemy import Engine
+from sqlalchemy.orm import Session, sessionmaker
+
+from api.caching import PayloadStore
+from api.checking import RawSolutionStore
+from api.daily import DailyContent
+from db.engine import make_engine, session_factory
+from settings import Settings
+
+
+@dataclass(frozen=True)
+class ApiState:
+    settings: Settings
+    engine: Engine
+    sessions: sessionmaker[Session]
+    payloads: PayloadStore
+    daily: DailyContent
+    raw_solutions: RawSolutionStore
+
+    @classmethod
+    def create(cls, settings: Settings) -> ApiState:
+        """Open the engine (DatabaseUnavailable for an unusable SQLite path) and empty caches.
+
+        ValueError if ``DEFAULT_TIMEZONE`` is not an IANA time zone.
+        """
+        try:
+            ZoneInfo(settings.DEFAULT_TIMEZONE)
+        except (ValueError, KeyError, OSError):
+            raise ValueError(
+                f"DEFAULT_TIMEZONE {settings.DEFAULT_TIMEZONE!r} is not an IANA time zone"
+            ) from None
+        engine = make_engine(settings.DATABASE_URL)
+        sessions = session_factory(engine)
+        payloads = PayloadStore()
+        return cls(settings, engine, sessions, payloads, DailyContent(sessions, payloads), RawSolutionStore())

@@ -1,0 +1,101 @@
+"""The page's stylesheet and script, served from ``/static`` (no front-end build step)."""
+
+from __future__ import annotations
+
+CSS = """\
+:root { color-scheme: light; --ink: #1b1b1f; --muted: #55555c; --accent: #1f5fa8; --paper: #fbfaf7; }
+* { box-sizing: border-box; }
+body { margin: 0; font: 1rem/1.5 system-ui, -apple-system, "Segoe UI", Roboto, sans-serif;
+       color: var(--ink); background: var(--paper); }
+header, main, footer { max-width: 72rem; margin: 0 auto; padding: 0 1rem; }
+h1 { font-size: clamp(1.4rem, 4vw, 2rem); margin: 1rem 0 .5rem; }
+h1 .day { display: block; font-size: .6em; font-weight: 500; color: var(--muted); }
+h2 { font-size: 1.25rem; margin: .5rem 0; }
+a { color: var(--accent); }
+:focus-visible { outline: 3px solid #e07b00; outline-offset: 2px; }
+.skip { position: absolute; left: -999px; }
+.skip:focus { left: 1rem; top: 1rem; background: #fff; padding: .5rem; z-index: 1; }
+.pick { display: flex; flex-wrap: wrap; gap: .5rem; align-items: center; }
+.pick input, .pick button { font: inherit; min-height: 44px; padding: .25rem .5rem; }
+.days { display: flex; flex-wrap: wrap; gap: 1rem; margin: .5rem 0 1rem; }
+.days a { display: inline-block; min-height: 44px; padding: .6rem 0; }
+.puzzles { display: grid; gap: 1.5rem;
+           grid-template-columns: repeat(auto-fit, minmax(min(100%, 30rem), 1fr)); }
+.puzzle, #year { background: #fff; border: 1px solid #dedad2; border-radius: .5rem; padding: 1rem; }
+#year { margin: 1.5rem 0; }
+.facts { margin: 0 0 .75rem; }
+figure { margin: 0 0 1rem; }
+figure:focus { outline: 3px solid #e07b00; }
+img { display: block; max-width: 100%; height: auto; border-radius: .25rem; }
+figcaption { font-size: .95rem; color: var(--muted); margin-top: .25rem; }
+.hints { display: flex; flex-wrap: wrap; gap: .5rem; align-items: center; }
+.button { display: inline-flex; align-items: center; min-height: 44px; padding: .5rem 1rem;
+          border-radius: .4rem; background: var(--accent); color: #fff; text-decoration: none;
+          font-weight: 600; }
+.button:hover { background: #174a84; }
+.button.done { background: #e8eef6; color: var(--ink); font-weight: 500; }
+.button.done::before { content: "\\2713\\00a0"; }
+.reset { display: inline-block; padding: .6rem .25rem; min-height: 44px; }
+.error { background: #fde8e8; border: 1px solid #e0a0a0; padding: 1rem; border-radius: .4rem; }
+.json { color: var(--muted); font-size: .9rem; overflow-wrap: anywhere; }
+footer { color: var(--muted); font-size: .9rem; padding-bottom: 2rem; }
+"""
+
+JS = """\
+// Progressive enhancement: a hint button reveals its image in place. Without this
+// script every button is a plain link to the same page with the stage revealed.
+(function () {
+  "use strict";
+
+  function figureFor(section, button) {
+    var figure = document.createElement("figure");
+    figure.id = section.id + "-stage-" + button.dataset.stage;
+    figure.tabIndex = -1;
+    var img = document.createElement("img");
+    img.src = button.dataset.src;
+    img.alt = button.dataset.alt;
+    var caption = document.createElement("figcaption");
+    var title = document.createElement("strong");
+    title.textContent = button.dataset.title;
+    caption.append(title, " \\u2014 " + button.dataset.caption);
+    figure.append(img, caption);
+    return figure;
+  }
+
+  function reveal(section, upTo) {
+    var stages = section.querySelector(".stages");
+    var added = null;
+    section.querySelectorAll("a[data-stage]").forEach(function (button) {
+      if (Number(button.dataset.stage) > upTo) return;
+      if (!document.getElementById(section.id + "-stage-" + button.dataset.stage)) {
+        added = figureFor(section, button);
+        stages.append(added);
+      }
+      button.classList.add("done");
+      button.setAttribute("aria-current", "step");
+    });
+    return added;
+  }
+
+  document.addEventListener("click", function (event) {
+    var button = event.target.closest ? event.target.closest("a[data-stage]") : null;
+    if (!button || event.button !== 0 || event.ctrlKey || event.metaKey || event.shiftKey || event.altKey) {
+      return;
+    }
+    event.preventDefault();
+    var section = button.closest("section[data-param]");
+    var stage = Number(button.dataset.stage);
+    var added = reveal(section, stage);
+    var url = new URL(window.location.href);
+    var shown = Math.max(stage, Number(url.searchParams.get(section.dataset.param) || 0));
+    url.searchParams.set("date", section.dataset.date);
+    url.searchParams.set(section.dataset.param, String(shown));
+    url.hash = "";
+    history.replaceState(null, "", url);
+    var reset = section.querySelector("a.reset");
+    if (reset) reset.hidden = false;
+    var target = added || document.getElementById(section.id + "-stage-" + stage);
+    if (target) target.focus();
+  });
+})();
+"""

@@ -1,0 +1,192 @@
+"""The server-rendered page: today's puzzles, hint buttons, a date picker and the year heatmap.
+
+Everything works without JavaScript: a hint button is a link to
+``/?date=YYYY-MM-DD&stage=N&pstage=M`` and the page shows every image up to
+the revealed stage (``stage`` for the calendar, ``pstage`` for the pentomino
+challenge). ``/static/page.js`` only reveals the next image in place.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from datetime import date, timedelta
+from html import escape
+from urllib.parse import urlencode
+
+from api import links
+from api.daily import DailyBundle, DailyPuzzle
+from api.links import Kind
+from hints.service import CALENDAR_ID
+
+STAGE_BUTTONS = {1: "Hint 1: one piece", 2: "Hint 2: half the pieces", 3: "Show the answer"}
+PARAM: dict[Kind, str] = {"calendar": "stage", "pentomino": "pstage"}
+SECTION_TITLES: dict[Kind, str] = {"calendar": "Calendar puzzle", "pentomino": "Pentomino challenge"}
+
+
+@dataclass(frozen=True)
+class View:
+    """What the page shows: a date and how far each puzzle's hints are revealed (0..3)."""
+
+    day: date
+    stage: int = 0
+    pstage: int = 0
+
+    def revealed(self, kind: Kind) -> int:
+        return self.stage if kind == "calendar" else self.pstage
+
+    def with_stage(self, kind: Kind, stage: int) -> View:
+        return replace(self, stage=stage) if kind == "calendar" else replace(self, pstage=stage)
+
+    def url(self, anchor: str = "") -> str:
+        query = {"date": self.day.isoformat()}
+        if self.stage:
+            query["stage"] = str(self.stage)
+        if self.pstage:
+            query["pstage"] = str(self.pstage)
+        return f"/?{urlencode(query)}" + (f"#{anchor}" if anchor else "")
+
+
+def _long_date(day: date) -> str:
+    return f"{day.strftime('%A')} {day.day} {day.strftime('%B')} {day.year}"
+
+
+def _alt(daily: DailyPuzzle, stage: int) -> str:
+    return f"{SECTION_TITLES[daily.kind]}, {daily.title(stage)}: {daily.caption(stage)}"
+
+
+def _figure(daily: DailyPuzzle, stage: int) -> str:
+    src = links.stage_image(daily.day, daily.kind, stage)
+    return (
+        f'<figure id="{daily.kind}-stage-{stage}" tabindex="-1">'
+        f'<img src="{escape(src)}" alt="{escape(_alt(daily, stage))}">'
+        f"<figcaption><strong>{escape(daily.title(stage))}</strong> — {escape(daily.caption(stage))}"
+        "</figcaption></figure>"
+    )
+
+
+def _button(daily: DailyPuzzle, view: View, stage: int) -> str:
+    done = stage <= view.revealed(daily.kind)
+    attributes = {
+        "class": "button done" if done else "button",
+        "href": view.with_stage(daily.kind, stage).url(f"{daily.kind}-stage-{stage}"),
+        "data-stage": str(stage),
+        "data-src": links.stage_image(daily.day, daily.kind, stage),
+        "data-alt": _alt(daily, stage),
+        "data-title": daily.title(stage),
+        "data-caption": daily.caption(stage),
+    }
+    if done:
+        attributes["aria-current"] = "step"
+    rendered = " ".join(f'{name}="{escape(value)}"' for name, value in attributes.items())
+    return f"<a {rendered}>{escape(STAGE_BUTTONS[stage])}</a>"
+
+
+def _hide_link(daily: DailyPuzzle, view: View) -> str:
+    """Back to the bare puzzle; hidden while nothing is revealed (the script unhides it)."""
+    href = view.with_stage(daily.kind, 0).url(daily.kind)
+    hidden = "" if view.revealed(daily.kind) else " hidden"
+    return f'<a class="reset" href="{escape(href)}"{hidden}>Hide the hints</a>'
+
+
+def _facts(bundle: DailyBundle, kind: Kind) -> str:
+    daily = bundle.of(kind)
+    if kind == "calendar":
+        labels = " and ".join(daily.puzzle.labels.get(c, "?") for c in sorted(daily.marked))
+        level = bundle.difficulty
+        return (
+            f"<p class=facts>Leave <strong>{escape(labels)}</strong> uncovered. "
+            f"<strong>{daily.stages[0].total}</strong> solutions · difficulty "
+            f"<strong>{escape(level.label)}</strong> (level {level.level} of 5)</p>"
+        )
+    count = len(daily.preplaced)
+    board = daily.puzzle.title
+    return (
+        f"<p class=facts>{escape(board)}: {count} piece{'s' if count != 1 else ''} pre-placed, "
+        f"<strong>exactly one</strong> way to finish (the board has {daily.stages[0].total} solutions).</p>"
+    )
+
+
+def _section(bundle: DailyBundle, kind: Kind, view: View) -> str:
+    daily = bundle.of(kind)
+    figures = "".join(_figure(daily, stage) for stage in range(view.revealed(kind) + 1))
+    buttons = "".join(_button(daily, view, stage) for stage in (1, 2, 3))
+    title = SECTION_TITLES[kind]
+    return (
+        f'<section id="{kind}" class="puzzle" aria-labelledby="{kind}-title" '
+        f'data-param="{PARAM[kind]}" data-date="{daily.day.isoformat()}">'
+        f'<h2 id="{kind}-title">{escape(title)}</h2>'
+        f"{_facts(bundle, kind)}"
+        f'<div class="stages" aria-live="polite">{figures}</div>'
+        f'<nav class="hints" aria-label="{escape(title)} hints">{buttons}{_hide_link(daily, view)}</nav>'
+        "</section>"
+    )
+
+
+def _day_link(day: date, offset: int, text: str, rel: str) -> str:
+    try:
+        other = day + timedelta(days=offset)
+    except OverflowError:
+        return ""
+    return f'<a href="{escape(View(other).url())}" rel="{rel}">{escape(text)}</a>'
+
+
+def _date_form(view: View, today: date) -> str:
+    day = view.day
+    return (
+        '<form class="pick" method="get" action="/">'
+        '<label for="date">Another day</label>'
+        f'<input type="date" id="date" name="date" value="{day.isoformat()}" '
+        'min="0001-01-01" max="9999-12-31" required>'
+        '<button type="submit">Show</button></form>'
+        '<nav class="days" aria-label="Other days">'
+        f"{_day_link(day, -1, '← Previous day', 'prev')}"
+        f'<a href="{escape(View(today).url())}">Today</a>'
+        f"{_day_link(day, 1, 'Next day →', 'next')}</nav>"
+    )
+
+
+def _heatmap() -> str:
+    return (
+        '<section id="year" aria-labelledby="year-title">'
+        '<h2 id="year-title">The year at a glance</h2>'
+        "<p>How many solutions the calendar has on each date; grey dates do not exist.</p>"
+        f'<img src="{links.heatmap(CALENDAR_ID)}" '
+        'alt="Heatmap of the number of calendar solutions for each date of the year"></section>'
+    )
+
+
+def _document(title: str, body: str) -> str:
+    return (
+        '<!doctype html><html lang="en"><head><meta charset="utf-8">'
+        '<meta name="viewport" content="width=device-width, initial-scale=1">'
+        f"<title>{escape(title)}</title>"
+        '<link rel="stylesheet" href="/static/page.css">'
+        '<script src="/static/page.js" defer></script></head>'
+        f'<body><a class="skip" href="#main">Skip to the puzzles</a>{body}'
+        '<footer><p>API: <a href="/docs">OpenAPI docs</a> · '
+        '<a href="/api/v1/puzzles">the catalog</a></p></footer></body></html>'
+    )
+
+
+def render_page(bundle: DailyBundle, view: View, today: date) -> str:
+    """The whole page for one date."""
+    heading = _long_date(view.day)
+    body = (
+        f'<header><h1>Puzzles of the day <span class="day">{escape(heading)}</span></h1>'
+        f"{_date_form(view, today)}</header>"
+        '<main id="main"><div class="puzzles">'
+        f"{_section(bundle, 'calendar', view)}{_section(bundle, 'pentomino', view)}"
+        f"</div>{_heatmap()}"
+        f'<p class="json">This day as JSON: <a href="{escape(links.daily(view.day))}">'
+        f"{escape(links.daily(view.day))}</a></p></main>"
+    )
+    return _document(f"Puzzles of the day · {view.day.isoformat()}", body)
+
+
+def render_error(message: str, today: date) -> str:
+    """A page saying what is wrong, with the date form to try again."""
+    body = (
+        f"<header><h1>Puzzles of the day</h1>{_date_form(View(today), today)}</header>"
+        f'<main id="main"><p class="error" role="alert">{escape(message)}</p></main>'
+    )
+    return _document("Puzzles of the day · error", body)
