@@ -19,6 +19,7 @@ import sys
 from collections.abc import Sequence
 
 import uvicorn
+from fastapi import FastAPI
 from pydantic import ValidationError
 from sqlalchemy import inspect, text
 from sqlalchemy.exc import SQLAlchemyError
@@ -122,26 +123,28 @@ def serve(args: argparse.Namespace) -> None:
         raise StartupError(str(exc)) from None
     shown = f"[{host}]" if ":" in host else host
     print(f"api: serving http://{shown}:{bound_port} (OpenAPI at /docs)", flush=True)
-    config = uvicorn.Config(app, **uvicorn_options(args))
-    run_until_signalled(uvicorn.Server(config), sock)
+    run_until_signalled(uvicorn.Server(uvicorn_config(app, args)), sock)
 
 
-def uvicorn_options(args: argparse.Namespace) -> dict[str, object]:
-    """Server options shared by the one-worker and the multi-worker modes."""
-    return {
-        "loop": "uvloop",
-        "http": "httptools",
-        "access_log": args.access_log,
-        "log_level": args.log_level,
-        "server_header": False,
-        "timeout_graceful_shutdown": 5,
-    }
+def uvicorn_config(app: FastAPI | str, args: argparse.Namespace, workers: int = 1) -> uvicorn.Config:
+    """Server options shared by the one-worker and the multi-worker modes (a string is a factory path)."""
+    return uvicorn.Config(
+        app,
+        factory=isinstance(app, str),
+        workers=workers,
+        loop="uvloop",
+        http="httptools",
+        access_log=args.access_log,
+        log_level=args.log_level,
+        server_header=False,
+        timeout_graceful_shutdown=5,
+    )
 
 
 def serve_workers(args: argparse.Namespace, settings: Settings, sock: socket.socket, where: str) -> None:
     """Several worker processes on one listening socket; each builds its app from the environment."""
     os.environ["DATABASE_URL"] = settings.DATABASE_URL  # --database-url reaches the workers this way
-    config = uvicorn.Config("api.app:create_app", factory=True, workers=args.workers, **uvicorn_options(args))
+    config = uvicorn_config("api.app:create_app", args, workers=args.workers)
     print(f"api: serving http://{where} with {args.workers} workers (OpenAPI at /docs)", flush=True)
     Multiprocess(config, sockets=[sock]).run()
 
