@@ -14,12 +14,12 @@ STAGE_TITLES = {0: "The puzzle", 1: "Hint 1 of 3", 2: "Hint 2 of 3", 3: "The ans
 
 
 def caption(hint: Hint, preplaced: int = 0) -> str:
-    """'With this piece placed, 3 of today's 47 solutions remain' and the like.
+    """'With this piece placed, 3 of the day's 47 solutions remain' and the like (any date, not just today).
 
     ``preplaced`` > 0 means a pentomino challenge: its total counts every
     solution of the board, so the wording says "the board's".
     """
-    whose = "the board's" if preplaced else "today's"
+    whose = "the board's" if preplaced else "the day's"
     if hint.stage == 0:
         return puzzle_caption(hint.total, preplaced)
     if hint.stage == 3:
@@ -36,7 +36,7 @@ def puzzle_caption(total: int, preplaced: int = 0) -> str:
     """Caption of the puzzle itself (stage 0)."""
     if preplaced:
         return f"{preplaced} piece{'s' if preplaced != 1 else ''} pre-placed: exactly one way to finish"
-    return f"{total} solutions today · leave the marked cells uncovered"
+    return f"{total} solutions on this date · leave the marked cells uncovered"
 
 
 def hint_image(

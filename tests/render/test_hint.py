@@ -23,14 +23,14 @@ DAY = date(2026, 1, 25)
 
 def test_captions_count_what_remains() -> None:
     one = Hint(1, (Placement(0, ((0, 0),)),), 3, 47)
-    assert caption(one) == "With this piece placed, 3 of today's 47 solutions remain"
+    assert caption(one) == "With this piece placed, 3 of the day's 47 solutions remain"
     two = Hint(2, (Placement(0, ((0, 0),)), Placement(1, ((0, 1),))), 1, 47)
-    assert caption(two) == "With these 2 pieces placed, 1 of today's 47 solutions remains"
-    assert caption(Hint(3, (), 1, 47)) == "The full answer: one of today's 47 solutions"
+    assert caption(two) == "With these 2 pieces placed, 1 of the day's 47 solutions remains"
+    assert caption(Hint(3, (), 1, 47)) == "The full answer: one of the day's 47 solutions"
     assert caption(Hint(1, two.shown, 1, 9356), preplaced=1) == (
         "With 1 more piece placed, 1 of the board's 9356 solutions remains"
     )
-    assert caption(Hint(0, (), 47, 47)).startswith("47 solutions today")
+    assert caption(Hint(0, (), 47, 47)).startswith("47 solutions on this date")
 
 
 @pytest.mark.slow
@@ -76,7 +76,7 @@ def test_cli_stage_challenge_and_heatmap(full_catalog_url: str, tmp_path: Path) 
         assert Image.open(out).format == "PNG"
         out.unlink()
     text = render_cli("calendar-dragonfjord", "10-06", "--stage", "1", "--text", *db)
-    assert text.returncode == 0 and "of today's 7 solutions" in text.stdout and "[Oct]" in text.stdout
+    assert text.returncode == 0 and "of the day's 7 solutions" in text.stdout and "[Oct]" in text.stdout
 
 
 @pytest.mark.parametrize(
