@@ -201,3 +201,14 @@ def test_whole_catalog_matches_every_published_count(full_catalog_url: str) -> N
     real = {k: v for k, v in calendar["targets"].items() if k not in calendar["not_real_targets"]}
     assert min(real.values()) == 7 and max(real.values()) == 216
     assert all(v > 0 for v in real.values())
+
+
+@pytest.mark.postgres
+def test_cli_on_postgres_computes_resumes_reports_and_verifies(postgres_url: str) -> None:
+    first = precompute(*SMALL, "--database-url", postgres_url, "--workers", "2", "--verify")
+    assert first.returncode == 0, first.stderr
+    assert "every stored count matches" in first.stdout
+    again = precompute(*SMALL, "--database-url", postgres_url)
+    assert "pentomino-8x8-hole: all 1 target(s) already stored, skipping" in again.stderr
+    report = json.loads(precompute("--report", "json", *SMALL, "--database-url", postgres_url).stdout)
+    assert [p["total"] for p in report["puzzles"]] == [2, 65]
