@@ -15,6 +15,7 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import signal
 import sys
 import time
 from collections import defaultdict
@@ -173,12 +174,21 @@ def _store_target(
     return len(encodings), seconds
 
 
+def _ignore_interrupts() -> None:
+    """Pool workers leave Ctrl-C to the main process, which stops the pool cleanly.
+
+    Without this, SIGINT (sent to the whole process group) kills workers
+    mid-task and the pool's shutdown can hang waiting for them.
+    """
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
 def _results(tasks: Sequence[Task], workers: int) -> Iterable[TaskResult]:
     """Task results as they complete; a pool when workers > 1, in-process otherwise."""
     if workers <= 1:
         yield from (solve_task(task) for task in tasks)
         return
-    pool = ProcessPoolExecutor(max_workers=workers)
+    pool = ProcessPoolExecutor(max_workers=workers, initializer=_ignore_interrupts)
     try:
         pending: set[Future[TaskResult]] = {pool.submit(solve_task, task) for task in tasks}
         while pending:
