@@ -9,7 +9,7 @@ from datetime import UTC, datetime, timedelta
 
 from apscheduler.schedulers.asyncio import AsyncIOScheduler
 from sqlalchemy.orm import Session, sessionmaker
-from telegram import BotCommand, Update
+from telegram import BotCommand
 from telegram.ext import (
     AIORateLimiter,
     Application,
@@ -174,6 +174,3 @@ async def _post_shutdown(application: Application) -> None:  # type: ignore[type
     if scheduler is not None:
         scheduler.shutdown(wait=False)
         application.bot_data["dispatcher"].stop()
-
-
-ALLOWED_UPDATES = Update.ALL_TYPES

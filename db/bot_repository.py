@@ -143,12 +143,6 @@ def _delivery(row: DeliveryRow) -> Delivery:
     return Delivery(row.id, row.chat_id, row.local_date, row.status, row.attempts)
 
 
-def deliveries_for(*, session: Session, local_dates: set[date]) -> dict[tuple[int, date], Delivery]:
-    """Existing outbox rows for these local days, keyed by (chat, day)."""
-    rows = session.scalars(select(DeliveryRow).where(DeliveryRow.local_date.in_(local_dates)))
-    return {(r.chat_id, r.local_date): _delivery(r) for r in rows}
-
-
 def enqueue(*, session: Session, keys: Iterable[tuple[int, date]], now: datetime) -> None:
     """Record posts as due; a row that exists already (another dispatcher's, say) is left alone."""
     values = [

@@ -6,7 +6,7 @@ import dataclasses
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from sqlalchemy import delete, func, insert, select
+from sqlalchemy import delete, insert, select
 from sqlalchemy.orm import Session
 
 from db.models import HintCacheRow, PuzzleRow, SolutionRow, TargetRow
@@ -79,10 +79,6 @@ def list_targets(*, session: Session, puzzle_id: str | None = None) -> list[Stor
     ]
 
 
-def stored_puzzle_titles(*, session: Session) -> dict[str, str]:
-    return {row.id: row.title for row in session.scalars(select(PuzzleRow).order_by(PuzzleRow.id))}
-
-
 def _target_id(session: Session, puzzle_id: str, name: str) -> int | None:
     query = select(TargetRow.id).where(TargetRow.puzzle_id == puzzle_id, TargetRow.name == name)
     return session.scalars(query).first()
@@ -109,10 +105,6 @@ def count_solutions(*, session: Session, puzzle_id: str, target: str) -> int | N
     """Number of stored solutions, or None when the target has not been computed."""
     query = select(TargetRow.solution_count).where(TargetRow.puzzle_id == puzzle_id, TargetRow.name == target)
     return session.scalars(query).first()
-
-
-def total_solutions(*, session: Session) -> int:
-    return int(session.scalar(select(func.count(SolutionRow.id))) or 0)
 
 
 @dataclass(frozen=True)

@@ -119,12 +119,11 @@ def daily_calendar(session: Session, day: date) -> DailyCalendar:
     return DailyCalendar(day, puzzle, target, total, pick(day, puzzle.id, total), difficulty(total, counts))
 
 
-def _hints_from_cache(puzzle: Puzzle, cached: repository.CachedHints) -> Stages:
-    stage1, stage2 = decode(puzzle, cached.stage1), decode(puzzle, cached.stage2)
+def _cached_stages(puzzle: Puzzle, cached: repository.CachedHints) -> tuple[Hint, Hint]:
+    """Stages 1 and 2 as stored; stage 3 is the featured solution itself."""
     return (
-        Hint(1, stage1, cached.remaining1, cached.total),
-        Hint(2, stage2, cached.remaining2, cached.total),
-        Hint(3, (), 1, cached.total),  # filled in by the caller from the featured solution
+        Hint(1, decode(puzzle, cached.stage1), cached.remaining1, cached.total),
+        Hint(2, decode(puzzle, cached.stage2), cached.remaining2, cached.total),
     )
 
 
@@ -149,7 +148,7 @@ def _hints(session: Session, puzzle: Puzzle, target: str, ordinal: int, compute:
             session=session, puzzle_id=puzzle.id, target=target, ordinal=ordinal, hints=cached
         )
         session.commit()
-    one, two, _ = _hints_from_cache(puzzle, cached)
+    one, two = _cached_stages(puzzle, cached)
     return one, two, Hint(3, featured, 1, cached.total)
 
 

@@ -28,7 +28,6 @@ from ortools.sat.python import cp_model
 from solver.problem import Placement, TargetProblem
 
 SolutionSet = frozenset[Placement]
-STAGES = (1, 2, 3)
 
 
 @dataclass(frozen=True)

@@ -136,8 +136,7 @@ class TargetProblem:
         group = self.symmetry_group
         if len(group) == 1:
             return [Subproblem((), ())]
-        piece, orbits = self._breaking_piece_orbits()
-        del piece
+        _, orbits = self._breaking_piece_orbits()
         return [Subproblem((rep,), stab) for rep, stab in orbits]
 
     def _breaking_piece_orbits(self) -> tuple[int, list[tuple[int, tuple[dict[Cell, Cell], ...]]]]:
