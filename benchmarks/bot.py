@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import argparse
 import asyncio
-import sqlite3
 import statistics
 import sys
 import tempfile
@@ -27,7 +26,6 @@ sys.path[:0] = [str(ROOT), str(ROOT / "tests" / "bot")]
 
 from fake_telegram import FakeTelegram  # noqa: E402
 from pydantic import SecretStr  # noqa: E402
-from sqlalchemy.engine import make_url  # noqa: E402
 
 from bot import replies  # noqa: E402
 from bot.app import build_application  # noqa: E402
@@ -36,7 +34,7 @@ from bot.replies import Who  # noqa: E402
 from bot.sender import Sender  # noqa: E402
 from db import bot_repository  # noqa: E402
 from db.engine import make_engine, session_factory  # noqa: E402
-from db.migrate import upgrade  # noqa: E402
+from db.transfer import copy_sqlite  # noqa: E402
 from settings import Settings, get_settings  # noqa: E402
 
 TOKEN = "123456789:AAH-benchmark-token-0123456789abcdef"
@@ -53,15 +51,7 @@ class InstantBot:
 
 
 def copy_store(source_url: str, folder: str) -> str:
-    target = Path(folder) / "bench.db"
-    source = sqlite3.connect(str(make_url(source_url).database))
-    destination = sqlite3.connect(str(target))
-    source.backup(destination)
-    source.close()
-    destination.close()
-    url = f"sqlite:///{target}"
-    upgrade(url)
-    return url
+    return copy_sqlite(source_url, Path(folder) / "bench.db")
 
 
 async def hint_latency(url: str, rounds: int = 100) -> list[float]:

@@ -11,16 +11,11 @@ import logging
 import sys
 
 from telegram import Update
-from telegram.error import InvalidToken, NetworkError
 
-from bot.app import ConfigurationError, bot_token, build_application
-from bot.dispatcher import DispatcherAlreadyRunning
-from bot.logs import configure_logging
-from db.engine import DatabaseUnavailable, make_engine, session_factory
-from db.migrate import upgrade
+from bot.app import build_application
+from bot.process import run_process
+from db.engine import make_engine, session_factory
 from settings import get_settings
-
-logger = logging.getLogger("bot")
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -37,34 +32,17 @@ def main(argv: list[str] | None = None) -> int:
             file=sys.stderr,
         )
         return 2
-    try:
-        token = bot_token(settings)
-    except ConfigurationError as exc:
-        print(f"error: {exc}", file=sys.stderr)
-        return 2
-    configure_logging([token])
-    try:
-        upgrade(settings.DATABASE_URL)
-    except DatabaseUnavailable as exc:
-        logger.error("%s", exc)
-        return 1
-    application = build_application(
-        settings, session_factory(make_engine(settings.DATABASE_URL)), start_scheduler=not args.no_dispatcher
-    )
-    logger.info("bot starting (polling); SIGINT or SIGTERM stops it cleanly")
-    try:
+
+    def poll() -> None:
+        application = build_application(
+            settings,
+            session_factory(make_engine(settings.DATABASE_URL)),
+            start_scheduler=not args.no_dispatcher,
+        )
+        logging.getLogger("bot").info("bot starting (polling); SIGINT or SIGTERM stops it cleanly")
         application.run_polling(allowed_updates=Update.ALL_TYPES, drop_pending_updates=False)
-    except InvalidToken:
-        logger.error("Telegram rejected TELEGRAM_BOT_TOKEN")
-        return 2
-    except DispatcherAlreadyRunning as exc:
-        logger.error("%s", exc)
-        return 1
-    except NetworkError as exc:
-        logger.error("cannot reach the Telegram Bot API: %s", exc.message)
-        return 1
-    logger.info("bot stopped")
-    return 0
+
+    return run_process("bot", settings, poll)
 
 
 if __name__ == "__main__":

@@ -13,17 +13,12 @@ import argparse
 import asyncio
 import logging
 import signal
-import sys
 from datetime import UTC, datetime, timedelta
 
-from telegram.error import InvalidToken, NetworkError
-
-from bot.app import ConfigurationError, bot_token, build_application, start_dispatching
-from bot.dispatcher import DispatcherAlreadyRunning
-from bot.logs import configure_logging
+from bot.app import build_application, start_dispatching
+from bot.process import run_process
 from db import bot_repository
-from db.engine import DatabaseUnavailable, make_engine, session_factory
-from db.migrate import upgrade
+from db.engine import make_engine, session_factory
 from settings import Settings, get_settings
 
 logger = logging.getLogger("bot.dispatch")
@@ -66,26 +61,7 @@ def main(argv: list[str] | None = None) -> int:
         ok = healthy(settings)
         print("dispatcher heartbeat: ok" if ok else "dispatcher heartbeat: stale or missing")
         return 0 if ok else 1
-    try:
-        token = bot_token(settings)
-    except ConfigurationError as exc:
-        print(f"error: {exc}", file=sys.stderr)
-        return 2
-    configure_logging([token])
-    try:
-        upgrade(settings.DATABASE_URL)
-        asyncio.run(run(settings))
-    except (DispatcherAlreadyRunning, DatabaseUnavailable) as exc:
-        logger.error("%s", exc)
-        return 1
-    except InvalidToken:
-        logger.error("Telegram rejected TELEGRAM_BOT_TOKEN")
-        return 2
-    except NetworkError as exc:
-        logger.error("cannot reach the Telegram Bot API: %s", exc.message)
-        return 1
-    logger.info("dispatcher stopped")
-    return 0
+    return run_process("dispatcher", settings, lambda: asyncio.run(run(settings)))
 
 
 if __name__ == "__main__":

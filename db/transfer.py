@@ -7,10 +7,13 @@ again. The target is migrated first and must be empty.
 from __future__ import annotations
 
 import argparse
+import sqlite3
 import sys
 from collections.abc import Sequence
+from pathlib import Path
 
 from sqlalchemy import Engine, func, insert, inspect, select, text
+from sqlalchemy.engine import make_url
 from sqlalchemy.exc import SQLAlchemyError
 
 from db.engine import DatabaseUnavailable, make_engine
@@ -67,6 +70,20 @@ def transfer(source_url: str, target_url: str) -> dict[str, int]:
     finally:
         source.dispose()
         target.dispose()
+
+
+def copy_sqlite(source_url: str, target: Path) -> str:
+    """Copy a SQLite store to a new file with SQLite's backup API (WAL pages included), migrated; its URL."""
+    source = sqlite3.connect(str(make_url(source_url).database))
+    destination = sqlite3.connect(str(target))
+    try:
+        source.backup(destination)
+    finally:
+        source.close()
+        destination.close()
+    url = f"sqlite:///{target}"
+    upgrade(url)
+    return url
 
 
 def main(argv: Sequence[str] | None = None) -> int:

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import asyncio
 import logging
-import sqlite3
 import sys
 import time
 from collections.abc import AsyncIterator, Callable
@@ -14,7 +13,6 @@ from pathlib import Path
 
 import pytest
 from pydantic import SecretStr
-from sqlalchemy.engine import make_url
 from sqlalchemy.orm import Session, sessionmaker
 from telegram.ext import Application
 
@@ -24,7 +22,7 @@ from fake_telegram import FakeTelegram
 
 from bot.app import build_application
 from db.engine import make_engine, session_factory
-from db.migrate import upgrade
+from db.transfer import copy_sqlite
 from settings import Settings
 
 TOKEN = "123456789:AAH-fake-token-for-tests-0123456789abc"
@@ -55,15 +53,7 @@ def no_token_in_logs(caplog: pytest.LogCaptureFixture) -> object:
 @pytest.fixture
 def store_url(full_catalog_url: str, tmp_path: Path) -> str:
     """A private copy of the fully precomputed store (SQLite's backup API copies WAL contents too)."""
-    target = tmp_path / "bot.db"
-    source = sqlite3.connect(str(make_url(full_catalog_url).database))
-    destination = sqlite3.connect(str(target))
-    source.backup(destination)
-    source.close()
-    destination.close()
-    url = f"sqlite:///{target}"
-    upgrade(url)
-    return url
+    return copy_sqlite(full_catalog_url, tmp_path / "bot.db")
 
 
 @pytest.fixture
