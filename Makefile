@@ -43,13 +43,13 @@ lint: install
 
 bench: install
 	@command -v wrk >/dev/null 2>&1 || { apt-get update -qq && apt-get install -y -qq wrk >/dev/null; } || true
-	$(PY) benchmarks/precompute.py
+	$(PY) -m benchmarks.precompute
 	$(PY) -m solver.precompute
-	$(PY) benchmarks/hints.py
-	$(PY) benchmarks/bot.py
-	$(PY) benchmarks/api_load.py
-	$(PY) benchmarks/api_load.py --workers 2
-	$(PY) benchmarks/dispatch.py
+	$(PY) -m benchmarks.hints
+	$(PY) -m benchmarks.bot
+	$(PY) -m benchmarks.api_load
+	$(PY) -m benchmarks.api_load --workers 2
+	$(PY) -m benchmarks.dispatch
 
 clean:
 	rm -rf $(VENV) data test-output .pytest_cache .mypy_cache .ruff_cache

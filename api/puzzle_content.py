@@ -19,7 +19,7 @@ from hints import service
 from render.images import render_board, render_heatmap
 from solver.catalog import Puzzle, Target, catalog
 from solver.problem import Placement, decode
-from solver.text import render_text
+from render.text import render_text
 
 
 def _stored_by_puzzle(session: Session) -> dict[str, list[StoredTarget]]:

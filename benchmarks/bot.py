@@ -14,28 +14,24 @@ from __future__ import annotations
 import argparse
 import asyncio
 import statistics
-import sys
 import tempfile
 import time
 from datetime import UTC, date, datetime
 from pathlib import Path
 from types import SimpleNamespace
 
-ROOT = Path(__file__).resolve().parent.parent
-sys.path[:0] = [str(ROOT), str(ROOT / "tests" / "bot")]
+from pydantic import SecretStr
 
-from fake_telegram import FakeTelegram  # noqa: E402
-from pydantic import SecretStr  # noqa: E402
-
-from bot import replies  # noqa: E402
-from bot.app import build_application  # noqa: E402
-from bot.dispatcher import Dispatcher  # noqa: E402
-from bot.replies import Who  # noqa: E402
-from bot.sender import Sender  # noqa: E402
-from db import bot_repository  # noqa: E402
-from db.engine import make_engine, session_factory  # noqa: E402
-from db.transfer import copy_sqlite  # noqa: E402
-from settings import Settings, get_settings  # noqa: E402
+from bot import replies
+from bot.app import build_application
+from bot.dispatcher import Dispatcher
+from bot.replies import Who
+from bot.sender import Sender
+from db import bot_repository
+from db.engine import make_engine, session_factory
+from db.transfer import copy_sqlite
+from settings import Settings, get_settings
+from tests.support.fake_telegram import FakeTelegram
 
 TOKEN = "123456789:AAH-benchmark-token-0123456789abcdef"
 

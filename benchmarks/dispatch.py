@@ -19,16 +19,15 @@ import uuid
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
-sys.path[:0] = [str(ROOT), str(ROOT / "tests" / "bot")]
+from sqlalchemy import create_engine, text
+from sqlalchemy.engine import make_url
 
-from fake_telegram import FakeTelegram  # noqa: E402
-from sqlalchemy import create_engine, text  # noqa: E402
-from sqlalchemy.engine import make_url  # noqa: E402
+from db import bot_repository
+from db.engine import make_engine, session_factory
+from db.transfer import transfer
+from tests.support.fake_telegram import FakeTelegram
 
-from db import bot_repository  # noqa: E402
-from db.engine import make_engine, session_factory  # noqa: E402
-from db.transfer import transfer  # noqa: E402
+PROJECT_ROOT = Path(__file__).resolve().parent.parent
 
 TOKEN = "123456789:AAH-benchmark-token-0123456789abcdef"
 ADMIN_URL = os.environ.get("POSTGRES_TEST_URL", "postgresql+psycopg://postgres@127.0.0.1:5432/test")
@@ -73,7 +72,7 @@ def run(store: str, chats: int, limit: float | None, dispatchers: int) -> tuple[
     processes = [
         subprocess.Popen(
             [sys.executable, "-m", "bot.dispatch"],
-            cwd=ROOT,
+            cwd=PROJECT_ROOT,
             env=env,
             stdout=subprocess.DEVNULL,
             stderr=subprocess.DEVNULL,

@@ -20,8 +20,6 @@ from collections.abc import Callable
 from datetime import date, timedelta
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
-
 from sqlalchemy import delete
 from sqlalchemy.engine import make_url
 

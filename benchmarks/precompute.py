@@ -11,11 +11,7 @@ from __future__ import annotations
 import argparse
 import os
 import platform
-import sys
 import tempfile
-from pathlib import Path
-
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from db.engine import make_engine, session_factory
 from db.migrate import upgrade

@@ -8,7 +8,7 @@ from render.images import render_board
 from solver.catalog import Puzzle
 from solver.geometry import Cell
 from solver.hints import Hint
-from solver.text import render_text
+from render.text import render_text
 
 STAGE_TITLES = {0: "The puzzle", 1: "Hint 1 of 3", 2: "Hint 2 of 3", 3: "The answer"}
 

@@ -73,7 +73,7 @@ def _draw_header(canvas: Canvas, title: str, subtitle: str) -> None:
 
 
 def _owners(puzzle: Puzzle, placements: Iterable[Placement], marked: Collection[Cell]) -> Owners:
-    """Cell -> piece index (or _MARKED_OWNER); a placement wins over a mark, as in solver.text."""
+    """Cell -> piece index (or _MARKED_OWNER); a placement wins over a mark, as in render.text."""
     board = set(puzzle.cells)
     owner = {cell: _MARKED_OWNER for cell in marked}
     for placement in placements:

@@ -39,6 +39,13 @@ class UnknownPuzzleError(KeyError):
         return str(self.args[0])
 
 
+class UnknownTargetError(KeyError):
+    """The puzzle has no target of this name; the message lists the valid targets."""
+
+    def __str__(self) -> str:
+        return str(self.args[0])
+
+
 @dataclass(frozen=True)
 class Piece:
     name: str
@@ -78,13 +85,13 @@ class Puzzle:
     fingerprint: str
 
     def target(self, name: str) -> Target:
-        """The target called ``name``; KeyError listing valid targets otherwise."""
+        """The target called ``name``; UnknownTargetError listing the valid targets otherwise."""
         for target in self.targets:
             if target.name == name:
                 return target
         names = [t.name for t in self.targets]
         listing = ", ".join(names) if len(names) <= 12 else f"{', '.join(names[:3])}, … {names[-1]} (MM-DD)"
-        raise KeyError(f"unknown target {name!r} for {self.id}; valid targets: {listing}")
+        raise UnknownTargetError(f"unknown target {name!r} for {self.id}; valid targets: {listing}")
 
     @property
     def piece_names(self) -> tuple[str, ...]:

@@ -13,7 +13,7 @@ from db.engine import DatabaseUnavailable, make_engine, session_factory
 from settings import get_settings
 from solver.catalog import CatalogError, UnknownPuzzleError, get_puzzle
 from solver.problem import decode
-from solver.text import render_text
+from render.text import render_text
 
 
 def _parser() -> argparse.ArgumentParser:

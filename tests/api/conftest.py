@@ -6,10 +6,10 @@ from collections.abc import Iterator
 
 import httpx
 import pytest
-from api_testing import start_server
 from sqlalchemy.orm import Session, sessionmaker
 
 from db.engine import make_engine, session_factory
+from tests.support.api_server import start_server
 
 
 @pytest.fixture(scope="session")

@@ -7,7 +7,6 @@ from collections.abc import Iterable
 
 import httpx
 import pytest
-from api_testing import assert_error
 from sqlalchemy.orm import Session, sessionmaker
 
 from db import repository
@@ -15,6 +14,7 @@ from solver.catalog import Puzzle, get_puzzle
 from solver.geometry import symmetries
 from solver.problem import Placement, decode
 from solver.verify import check_solution
+from tests.support.api_server import assert_error
 
 pytestmark = pytest.mark.slow
 

@@ -8,7 +8,6 @@ from zoneinfo import ZoneInfo
 
 import httpx
 import pytest
-from api_testing import assert_png
 from sqlalchemy.orm import Session, sessionmaker
 
 from hints import service
@@ -16,6 +15,7 @@ from render.hint import hint_image, hint_text
 from solver.catalog import MONTH_ABBREVIATIONS, Puzzle
 from solver.hints import Hint
 from solver.problem import Placement
+from tests.support.api_server import assert_png
 
 pytestmark = pytest.mark.slow
 

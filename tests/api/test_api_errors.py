@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import httpx
 import pytest
-from api_testing import assert_error
+
+from tests.support.api_server import assert_error
 
 pytestmark = pytest.mark.slow
 

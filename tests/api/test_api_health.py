@@ -7,7 +7,8 @@ from pathlib import Path
 
 import httpx
 import pytest
-from api_testing import RunningServer, assert_error, start_server
+
+from tests.support.api_server import RunningServer, assert_error, start_server
 
 
 @pytest.fixture

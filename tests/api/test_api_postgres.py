@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import httpx
 import pytest
-from api_testing import start_server
+
+from tests.support.api_server import start_server
 
 pytestmark = [pytest.mark.slow, pytest.mark.postgres]
 

@@ -4,15 +4,15 @@ from __future__ import annotations
 
 import httpx
 import pytest
-from api_testing import assert_error, assert_png
 from sqlalchemy.orm import Session, sessionmaker
 
 from db import repository
 from hints import service
 from render.images import render_heatmap
+from render.text import render_text
 from solver.catalog import catalog, get_puzzle
 from solver.problem import Placement, decode
-from solver.text import render_text
+from tests.support.api_server import assert_error, assert_png
 
 pytestmark = pytest.mark.slow
 

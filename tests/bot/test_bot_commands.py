@@ -5,12 +5,12 @@ from __future__ import annotations
 import json
 
 import pytest
-from conftest import RunningBot
 from sqlalchemy import select
 
 from bot.logic import Callback, encode_callback
 from db import bot_repository
 from db.models import ChatRow
+from tests.support.bot import RunningBot
 
 pytestmark = pytest.mark.slow
 

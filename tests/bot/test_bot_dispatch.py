@@ -6,12 +6,12 @@ import time
 from datetime import UTC, datetime
 
 import pytest
-from conftest import FakeClock, RunningBot, bot_settings, start_bot, stop_bot
-from fake_telegram import FakeTelegram, Fault
 
 from bot.dispatcher import Dispatcher, TickReport
 from db import bot_repository
 from db.bot_repository import FAILED, SENT
+from tests.support.bot import TOKEN, FakeClock, RunningBot, bot_settings, start_bot, stop_bot
+from tests.support.fake_telegram import FakeTelegram, Fault
 
 pytestmark = pytest.mark.slow
 
@@ -127,7 +127,7 @@ async def test_the_scheduler_job_posts_without_help(fake: FakeTelegram, store_ur
 
 
 async def test_a_thousand_chats_are_each_posted_once_under_30_per_second(store_url: str) -> None:
-    fake = FakeTelegram(token=__import__("conftest").TOKEN, rate_limit=30).start()
+    fake = FakeTelegram(token=TOKEN, rate_limit=30).start()
     clock = FakeClock(datetime(2026, 1, 25, 7, 0, tzinfo=UTC))
     bot = await start_bot(bot_settings(fake, store_url), fake, clock)
     chats = list(range(10_000, 11_000))

@@ -5,10 +5,10 @@ from __future__ import annotations
 from datetime import UTC, datetime
 
 import pytest
-from conftest import FakeClock, bot_settings, start_bot, stop_bot
-from fake_telegram import FakeTelegram
 
 from bot.dispatcher import Dispatcher
+from tests.support.bot import FakeClock, bot_settings, start_bot, stop_bot
+from tests.support.fake_telegram import FakeTelegram
 
 pytestmark = [pytest.mark.slow, pytest.mark.postgres]
 

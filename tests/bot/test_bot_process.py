@@ -10,8 +10,9 @@ import sys
 from pathlib import Path
 
 import pytest
-from conftest import TOKEN
-from fake_telegram import FakeTelegram
+
+from tests.support.bot import TOKEN
+from tests.support.fake_telegram import FakeTelegram
 
 PROJECT_ROOT = Path(__file__).resolve().parents[2]
 

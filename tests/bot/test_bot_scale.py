@@ -13,13 +13,13 @@ from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
 import pytest
-from conftest import TOKEN
-from fake_telegram import FakeTelegram, Fault
 from sqlalchemy import select
 
 from db import bot_repository
 from db.engine import make_engine, session_factory
 from db.models import DeliveryRow
+from tests.support.bot import TOKEN
+from tests.support.fake_telegram import FakeTelegram, Fault
 
 PROJECT_ROOT = Path(__file__).resolve().parents[2]
 

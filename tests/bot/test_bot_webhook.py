@@ -10,10 +10,10 @@ from pathlib import Path
 
 import httpx
 import pytest
-from conftest import TOKEN
-from fake_telegram import FakeTelegram
 
 from bot.webhook import SECRET_HEADER, WEBHOOK_PATH
+from tests.support.bot import TOKEN
+from tests.support.fake_telegram import FakeTelegram
 
 pytestmark = pytest.mark.slow
 
