@@ -31,7 +31,9 @@ browser:
 		echo "installing Debian's chromium for the browser test"; \
 		apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null; }
 
+# The import contracts first (a second), then everything (tests/test_architecture.py checks them too).
 test: install browser
+	$(VENV)/bin/lint-imports
 	$(PY) -m pytest -q
 
 test-fast: install
@@ -39,7 +41,9 @@ test-fast: install
 
 lint: install
 	$(VENV)/bin/ruff check .
-	$(VENV)/bin/mypy solver db hints render bot api settings.py launcher.py
+	$(VENV)/bin/ruff format --check .
+	$(VENV)/bin/mypy solver db hints render bot api settings.py launcher.py cli.py
+	$(VENV)/bin/lint-imports
 
 bench: install
 	@command -v wrk >/dev/null 2>&1 || { apt-get update -qq && apt-get install -y -qq wrk >/dev/null; } || true

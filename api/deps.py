@@ -14,7 +14,7 @@ from fastapi import Depends, Path, Query, Request
 from sqlalchemy.orm import Session
 
 from api.caching import IMMUTABLE, SHORT, STABLE
-from api.errors import invalid, not_found
+from api.errors import invalid
 from api.state import ApiState
 from solver.catalog import Puzzle, Target, get_puzzle
 
@@ -31,8 +31,8 @@ State = Annotated[ApiState, Depends(get_state)]
 
 
 def get_session(state: State) -> Iterator[Session]:
-    """A session for one request, closed afterwards (routes that write commit themselves)."""
-    with state.sessions() as session:
+    """The request's unit of work: committed when the route returns, rolled back if it raises."""
+    with state.sessions.begin() as session:
         yield session
 
 
@@ -106,18 +106,11 @@ async def get_catalog_puzzle(
 PuzzleDep = Annotated[Puzzle, Depends(get_catalog_puzzle)]
 
 
-def puzzle_target(puzzle: Puzzle, name: str) -> Target:
-    try:
-        return puzzle.target(name)
-    except KeyError as exc:
-        raise not_found("unknown_target", exc.args[0]) from None
-
-
 async def get_target(
     puzzle: PuzzleDep,
     target: Annotated[str, Path(description="'MM-DD' on calendars, 'board' on boards")],
 ) -> Target:
-    return puzzle_target(puzzle, target)
+    return puzzle.target(target)  # UnknownTargetError -> 404 listing the valid targets
 
 
 TargetDep = Annotated[Target, Depends(get_target)]

@@ -17,10 +17,18 @@ from sqlalchemy.exc import SQLAlchemyError
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from api.schemas import ErrorOut
-from hints.service import NotPrecomputed
-from solver.catalog import UnknownPuzzleError
+from hints.errors import MalformedPosition, NotPrecomputed, OffsetOutOfRange, ServiceError, UnknownSolution
+from solver.catalog import UnknownPuzzleError, UnknownTargetError
 
 logger = logging.getLogger("api")
+
+# HTTP status of each refusal of the service layer (its code and message are the error's own).
+SERVICE_STATUSES: tuple[tuple[type[ServiceError], int], ...] = (
+    (NotPrecomputed, 503),
+    (UnknownSolution, 404),
+    (OffsetOutOfRange, 422),
+    (MalformedPosition, 422),
+)
 
 # Codes for Starlette's own HTTP errors (no route, wrong method, ...).
 _HTTP_CODES = {
@@ -106,8 +114,14 @@ async def _unknown_puzzle(_request: Request, exc: Exception) -> JSONResponse:
     return error_response(404, "unknown_puzzle", str(exc))
 
 
-async def _not_precomputed(_request: Request, exc: Exception) -> JSONResponse:
-    return error_response(503, "not_precomputed", str(exc))
+async def _unknown_target(_request: Request, exc: Exception) -> JSONResponse:
+    return error_response(404, "unknown_target", str(exc))
+
+
+async def _service_error(_request: Request, exc: Exception) -> JSONResponse:
+    assert isinstance(exc, ServiceError)
+    status = next((code for kind, code in SERVICE_STATUSES if isinstance(exc, kind)), 500)
+    return error_response(status, exc.code, exc.message)
 
 
 async def _database_error(_request: Request, exc: Exception) -> JSONResponse:
@@ -125,7 +139,8 @@ def install_error_handlers(app: FastAPI) -> None:
     app.add_exception_handler(RequestValidationError, _validation_error)
     app.add_exception_handler(StarletteHTTPException, _http_error)
     app.add_exception_handler(UnknownPuzzleError, _unknown_puzzle)
-    app.add_exception_handler(NotPrecomputed, _not_precomputed)
+    app.add_exception_handler(UnknownTargetError, _unknown_target)
+    app.add_exception_handler(ServiceError, _service_error)
     app.add_exception_handler(SQLAlchemyError, _database_error)
     app.add_exception_handler(Exception, _unexpected)
 

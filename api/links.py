@@ -3,11 +3,10 @@
 from __future__ import annotations
 
 from datetime import date
-from typing import Literal
+
+from hints.daily import PuzzleKind
 
 PREFIX = "/api/v1"
-Kind = Literal["calendar", "pentomino"]
-KINDS: tuple[Kind, ...] = ("calendar", "pentomino")
 
 
 def puzzle(puzzle_id: str) -> str:
@@ -26,19 +25,19 @@ def solution(puzzle_id: str, target: str, n: int, suffix: str) -> str:
     return f"{solutions(puzzle_id, target)}/{n}.{suffix}"
 
 
-def daily(day: date, kind: Kind = "calendar") -> str:
+def daily(day: date, kind: PuzzleKind = PuzzleKind.CALENDAR) -> str:
     base = f"{PREFIX}/daily/{day.isoformat()}"
-    return base if kind == "calendar" else f"{base}/pentomino"
+    return base if kind == PuzzleKind.CALENDAR else f"{base}/pentomino"
 
 
-def puzzle_image(day: date, kind: Kind) -> str:
+def puzzle_image(day: date, kind: PuzzleKind) -> str:
     return f"{daily(day, kind)}/puzzle.png"
 
 
-def stage_image(day: date, kind: Kind, stage: int) -> str:
+def stage_image(day: date, kind: PuzzleKind, stage: int) -> str:
     """Image of stage 0 (the puzzle itself) to 3 (the answer)."""
     return puzzle_image(day, kind) if stage == 0 else f"{hint(day, kind, stage)}.png"
 
 
-def hint(day: date, kind: Kind, stage: int, suffix: str = "") -> str:
+def hint(day: date, kind: PuzzleKind, stage: int, suffix: str = "") -> str:
     return f"{daily(day, kind)}/hints/{stage}{'.' + suffix if suffix else ''}"

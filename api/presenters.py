@@ -5,7 +5,6 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Sequence
 from functools import cache
-from typing import TYPE_CHECKING
 
 from api import links
 from api.schemas import (
@@ -23,14 +22,13 @@ from api.schemas import (
     SolutionOut,
     TargetOut,
 )
-from db.repository import StoredTarget
+from hints.daily import DailyBundle, DailyPuzzle, PuzzleKind
+from hints.positions import CheckResult
+from hints.solutions import StoredSolution, StoredTarget
 from solver.catalog import Puzzle, Target, get_puzzle
 from solver.geometry import Cell, symmetries
+from solver.hints import HINT_STAGES, Stage
 from solver.problem import Placement
-
-if TYPE_CHECKING:
-    from api.checking import CheckResult
-    from api.daily import DailyBundle, DailyPuzzle
 
 MONTH_DAY = re.compile(r"\d\d-\d\d")
 
@@ -108,10 +106,11 @@ def puzzle_out(puzzle: Puzzle, stored: Sequence[StoredTarget]) -> PuzzleOut:
     )
 
 
-def solution_out(puzzle: Puzzle, target: str, n: int, placements: Iterable[Placement]) -> SolutionOut:
+def solution_out(puzzle: Puzzle, target: str, solution: StoredSolution) -> SolutionOut:
+    n = solution.number
     return SolutionOut(
         n=n,
-        placements=placements_out(puzzle, placements),
+        placements=placements_out(puzzle, solution.placements),
         image=links.solution(puzzle.id, target, n, "png"),
         text=links.solution(puzzle.id, target, n, "txt"),
     )
@@ -129,11 +128,11 @@ def hint_links(daily: DailyPuzzle) -> list[HintLinkOut]:
             image=links.hint(daily.day, daily.kind, stage, "png"),
             text=links.hint(daily.day, daily.kind, stage, "txt"),
         )
-        for stage in (1, 2, 3)
+        for stage in HINT_STAGES
     ]
 
 
-def hint_out(daily: DailyPuzzle, stage: int) -> HintOut:
+def hint_out(daily: DailyPuzzle, stage: Stage) -> HintOut:
     hint = daily.stages[stage]
     return HintOut(
         date=daily.day.isoformat(),
@@ -157,8 +156,8 @@ def challenge_out(daily: DailyPuzzle) -> ChallengeOut:
         title=daily.puzzle.title,
         target=daily.target.name,
         placements=placements_out(daily.puzzle, daily.preplaced),
-        total=daily.stages[0].total,
-        image=links.puzzle_image(daily.day, "pentomino"),
+        total=daily.total,
+        image=links.puzzle_image(daily.day, PuzzleKind.PENTOMINO),
         hints=hint_links(daily),
     )
 
@@ -173,11 +172,11 @@ def daily_out(bundle: DailyBundle) -> DailyOut:
         target=calendar.target.name,
         uncovered=cells_out(calendar.target.uncovered),
         labels=[calendar.puzzle.labels.get(cell, "") for cell in sorted(calendar.target.uncovered)],
-        total=calendar.stages[0].total,
+        total=calendar.total,
         difficulty=DifficultyOut(
             level=difficulty.level, label=difficulty.label, rank=difficulty.rank, out_of=difficulty.out_of
         ),
-        image=links.puzzle_image(bundle.day, "calendar"),
+        image=links.puzzle_image(bundle.day, PuzzleKind.CALENDAR),
         hints=hint_links(calendar),
         pentomino=challenge_out(bundle.pentomino),
     )

@@ -9,7 +9,6 @@ from sqlalchemy import Engine
 from sqlalchemy.orm import Session, sessionmaker
 
 from api.caching import PayloadStore
-from api.checking import RawSolutionStore
 from api.daily import DailyContent
 from db.engine import make_engine, session_factory
 from settings import Settings
@@ -22,7 +21,6 @@ class ApiState:
     sessions: sessionmaker[Session]
     payloads: PayloadStore
     daily: DailyContent
-    raw_solutions: RawSolutionStore
 
     @classmethod
     def create(cls, settings: Settings) -> ApiState:
@@ -39,4 +37,4 @@ class ApiState:
         engine = make_engine(settings.DATABASE_URL)
         sessions = session_factory(engine)
         payloads = PayloadStore()
-        return cls(settings, engine, sessions, payloads, DailyContent(sessions, payloads), RawSolutionStore())
+        return cls(settings, engine, sessions, payloads, DailyContent(sessions, payloads))

@@ -60,11 +60,11 @@ async def hint_latency(url: str, rounds: int = 100) -> list[float]:
         for i in range(rounds):
             # New users each pass, so every call computes a real hint stage (1, 2, 3).
             who = Who(1, "private", (1 if warm else 2) * 100_000 + i, "en", "UTC")
-            with sessions() as session:
+            with sessions.begin() as session:  # one unit of work per update, as the handlers do
                 replies.today(session, who, days[i % len(days)])
             for _ in range(3):
                 started = time.perf_counter()
-                with sessions() as session:
+                with sessions.begin() as session:
                     bot_repository.get_chat(session=session, chat_id=who.chat_id)
                     reply = replies.next_hint(session, who, now)
                 await sender.send(bot, who.chat_id, reply)  # type: ignore[arg-type]
@@ -93,7 +93,7 @@ async def broadcast(url: str, rate: float, chats: int) -> tuple[float, float, in
                 session=session, chat_id=chat_id, kind="private", post_time="08:00", now=clock_now[0]
             )
     clock_now[0] = datetime(2026, 2, 1, 8, 0, tzinfo=UTC)
-    dispatcher: Dispatcher = application.bot_data["dispatcher"]
+    dispatcher: Dispatcher = application.bot_data.deps.dispatcher
     started = time.perf_counter()
     report = await dispatcher.tick(application.bot)
     elapsed = time.perf_counter() - started

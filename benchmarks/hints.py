@@ -25,18 +25,18 @@ from sqlalchemy.engine import make_url
 
 from db.engine import make_engine, session_factory
 from db.models import HintCacheRow
-from hints import service
+from hints.daily import challenge_board, daily_calendar, daily_challenge
 from settings import get_settings
 
 COLD_RENDER = """
 import time
 from datetime import date
 from db.engine import make_engine, session_factory
-from hints import service
+from hints.daily import challenge_board, daily_calendar, daily_challenge
 from render.hint import hint_image
 with session_factory(make_engine({url!r}))() as s:
-    daily = service.daily_calendar(s, date(2026, 1, 25))
-    hint = service.calendar_hints(s, date(2026, 1, 25))[0]
+    daily = daily_calendar(s, date(2026, 1, 25))
+    hint = daily_calendar(s, date(2026, 1, 25)).hints[0]
 t = time.perf_counter()
 hint_image(daily.puzzle, hint, heading="2026-01-25", marked=daily.target.uncovered)
 print((time.perf_counter() - t) * 1000)
@@ -75,22 +75,22 @@ def main() -> int:
             session.execute(delete(HintCacheRow))
         days = [date(2024, 1, 1) + timedelta(days=i) for i in range(366)]
         with sessions() as session:
-            service.calendar_hints(session, date(2023, 6, 1))  # imports and catalog, outside the timing
-            cold = [_ms(lambda d=d: service.calendar_hints(session, d)) for d in days]
-            warm = [_ms(lambda d=d: service.calendar_hints(session, d)) for d in days]
+            daily_calendar(session, date(2023, 6, 1))  # imports and catalog, outside the timing
+            cold = [_ms(lambda d=d: daily_calendar(session, d).hints) for d in days]
+            warm = [_ms(lambda d=d: daily_calendar(session, d).hints) for d in days]
             print(_line("calendar, all 3 stages, cache cold", cold))
             print(_line("calendar, all 3 stages, cached", warm))
             challenge_days = days[:30]
             first = {}
             cold_c = []
             for d in challenge_days:
-                board = service.challenge_board(d)
-                elapsed = _ms(lambda d=d: service.challenge_hints(session, d))
+                board = challenge_board(d)
+                elapsed = _ms(lambda d=d: daily_challenge(session, d).hints)
                 if board in first:
                     cold_c.append(elapsed)
                 else:
                     first[board] = elapsed
-            warm_c = [_ms(lambda d=d: service.challenge_hints(session, d)) for d in challenge_days]
+            warm_c = [_ms(lambda d=d: daily_challenge(session, d).hints) for d in challenge_days]
             firsts = ", ".join(f"{b.removeprefix('pentomino-')} {ms:.0f}" for b, ms in first.items())
             print(f"challenge, first date per board (raw solutions built): {firsts} ms")
             print(_line("challenge, all stages, cache cold", cold_c))
@@ -110,8 +110,8 @@ def main() -> int:
         from render.hint import hint_image
 
         with sessions() as session:
-            daily = service.daily_calendar(session, date(2026, 1, 25))
-            hints = service.calendar_hints(session, date(2026, 1, 25))
+            daily = daily_calendar(session, date(2026, 1, 25))
+            hints = daily_calendar(session, date(2026, 1, 25)).hints
         warm_render = [
             _ms(lambda h=h: hint_image(daily.puzzle, h, heading="2026-01-25", marked=daily.target.uncovered))
             for h in hints * 10

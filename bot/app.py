@@ -1,18 +1,21 @@
-"""Wiring only: the Application, one line per route, the error handler, the daily-post job."""
+"""Wiring only: the Application, one handler per command of the table, the error handler, the job.
+
+The daily-post tick runs on the application's ``JobQueue`` (APScheduler
+underneath, one scheduler per process, started and stopped with the
+application), as python-telegram-bot's own examples schedule work.
+"""
 
 from __future__ import annotations
 
 import logging
 import re
 from collections.abc import Callable
-from datetime import UTC, datetime, timedelta
+from datetime import UTC, datetime
+from typing import cast
 
-from apscheduler.schedulers.asyncio import AsyncIOScheduler
 from sqlalchemy.orm import Session, sessionmaker
-from telegram import BotCommand
 from telegram.ext import (
     AIORateLimiter,
-    Application,
     ApplicationBuilder,
     CallbackQueryHandler,
     CommandHandler,
@@ -21,28 +24,17 @@ from telegram.ext import (
 )
 
 from bot import handlers
+from bot.commands import COMMANDS, menu
+from bot.context import CONTEXT_TYPES, BotApplication, BotContext, Deps
 from bot.dispatcher import Dispatcher
-from bot.handlers import Deps
 from bot.sender import Sender
-from bot.texts import text
+from bot.texts import LANGUAGES
 from settings import Settings
 
 logger = logging.getLogger(__name__)
 
 TOKEN_PATTERN = re.compile(r"^\d{3,}:[A-Za-z0-9_-]{30,}$")
-COMMANDS = (
-    "today",
-    "hint",
-    "solution",
-    "another",
-    "pentomino",
-    "subscribe",
-    "unsubscribe",
-    "timezone",
-    "stats",
-    "language",
-    "help",
-)
+DAILY_POSTS_JOB = "daily-posts"
 
 
 class ConfigurationError(ValueError):
@@ -61,40 +53,15 @@ def bot_token(settings: Settings) -> str:
     return token
 
 
-def _command_list(language: str) -> list[BotCommand]:
-    descriptions = dict(line.split(" – ", 1) for line in text("commands", language).splitlines())
-    found = []
+def add_routes(application: BotApplication) -> None:
+    """One handler per command of the table, then buttons, edits and everything else."""
+    messages_only = filters.UpdateType.MESSAGE
     for command in COMMANDS:
-        key = next(k for k in descriptions if k.split()[0] == f"/{command}")
-        found.append(BotCommand(command, descriptions[key][:256]))
-    return found
-
-
-def _message_only() -> filters.BaseFilter:
-    return filters.UpdateType.MESSAGE
-
-
-def add_routes(application: Application) -> None:  # type: ignore[type-arg]
-    routes = {
-        "start": handlers.start,
-        "help": handlers.help_command,
-        "today": handlers.today,
-        "hint": handlers.hint,
-        "solution": handlers.solution,
-        "another": handlers.another,
-        "pentomino": handlers.pentomino,
-        "subscribe": handlers.subscribe,
-        "unsubscribe": handlers.unsubscribe,
-        "timezone": handlers.timezone,
-        "stats": handlers.stats,
-        "language": handlers.language,
-    }
-    for name, callback in routes.items():
-        application.add_handler(CommandHandler(name, callback, filters=_message_only()))
+        application.add_handler(CommandHandler(command.name, command.callback, filters=messages_only))
     application.add_handler(CallbackQueryHandler(handlers.button))
     application.add_handler(MessageHandler(filters.UpdateType.EDITED, handlers.edited_message))
-    application.add_handler(MessageHandler(filters.COMMAND & _message_only(), handlers.unknown_command))
-    application.add_handler(MessageHandler(_message_only(), handlers.other_message))
+    application.add_handler(MessageHandler(filters.COMMAND & messages_only, handlers.unknown_command))
+    application.add_handler(MessageHandler(messages_only, handlers.other_message))
     application.add_error_handler(handlers.error_handler)
 
 
@@ -105,8 +72,8 @@ def build_application(
     clock: Callable[[], datetime] | None = None,
     start_scheduler: bool = True,
     updater: bool = True,
-) -> Application:  # type: ignore[type-arg]
-    """The bot: polling by default; the dispatcher job runs every DISPATCH_INTERVAL_SECONDS."""
+) -> BotApplication:
+    """The bot: polling by default; the daily-post job runs every DISPATCH_INTERVAL_SECONDS."""
     token = bot_token(settings)
     for noisy in ("httpx", "httpcore"):  # their request lines carry the URL, and the URL carries the token
         logging.getLogger(noisy).setLevel(logging.WARNING)
@@ -114,6 +81,7 @@ def build_application(
     builder = (
         ApplicationBuilder()
         .token(token)
+        .context_types(CONTEXT_TYPES)
         .rate_limiter(AIORateLimiter(overall_max_rate=settings.TELEGRAM_MESSAGES_PER_SECOND, max_retries=3))
         .concurrent_updates(True)
         .post_init(_post_init)
@@ -124,10 +92,10 @@ def build_application(
         builder = builder.base_url(f"{base}/bot").base_file_url(f"{base}/file/bot")
     if not updater:
         builder = builder.updater(None)
-    application = builder.build()
+    # The builder's type cannot follow context_types into the JobQueue's parameter; it is this.
+    application = cast(BotApplication, builder.build())
     sender = Sender(sessions)
-    application.bot_data["deps"] = Deps(sessions, sender, settings.DEFAULT_TIMEZONE, now)
-    application.bot_data["dispatcher"] = Dispatcher(
+    dispatcher = Dispatcher(
         sessions,
         sender,
         default_timezone=settings.DEFAULT_TIMEZONE,
@@ -135,42 +103,61 @@ def build_application(
         concurrency=settings.DISPATCH_CONCURRENCY,
         lease_seconds=settings.DISPATCH_LEASE_SECONDS,
     )
-    application.bot_data["dispatch_seconds"] = settings.DISPATCH_INTERVAL_SECONDS
-    application.bot_data["start_scheduler"] = start_scheduler
+    application.bot_data.deps = Deps(
+        sessions=sessions,
+        sender=sender,
+        dispatcher=dispatcher,
+        default_timezone=settings.DEFAULT_TIMEZONE,
+        clock=now,
+        dispatch_seconds=settings.DISPATCH_INTERVAL_SECONDS,
+        start_scheduler=start_scheduler,
+    )
     add_routes(application)
     return application
 
 
-async def _post_init(application: Application) -> None:  # type: ignore[type-arg]
-    """Register the command lists (English and Japanese) and start the daily-post job."""
-    await application.bot.set_my_commands(_command_list("en"))
-    await application.bot.set_my_commands(_command_list("ja"), language_code="ja")
-    if application.bot_data["start_scheduler"]:
+async def _post_init(application: BotApplication) -> None:
+    """Register the command menu in every language, and schedule the daily posts if asked to."""
+    for language in LANGUAGES:
+        await application.bot.set_my_commands(
+            menu(language), language_code=None if language == "en" else language
+        )
+    if application.bot_data.deps.start_scheduler:
         start_dispatching(application)
 
 
-def start_dispatching(application: Application) -> None:  # type: ignore[type-arg]
-    """Take the dispatcher lock (SQLite) and start the job; its store is this process's memory only."""
-    dispatcher: Dispatcher = application.bot_data["dispatcher"]
-    dispatcher.start()
-    scheduler = AsyncIOScheduler(timezone="UTC")
-    scheduler.add_job(
-        dispatcher.tick,
-        "interval",
-        seconds=application.bot_data["dispatch_seconds"],
-        args=[application.bot],
-        next_run_time=datetime.now(UTC) + timedelta(seconds=1),
-        max_instances=1,
-        coalesce=True,
-        misfire_grace_time=30,
-        id="daily-posts",
+async def _post_shutdown(application: BotApplication) -> None:
+    stop_dispatching(application)
+
+
+async def _daily_posts(context: BotContext) -> None:
+    """The job: one outbox tick."""
+    await context.bot_data.deps.dispatcher.tick(context.bot)
+
+
+def start_dispatching(application: BotApplication) -> None:
+    """Take the dispatcher lock (SQLite) and schedule the tick on the application's JobQueue.
+
+    The job runs once the application has started (python-telegram-bot starts
+    and stops the JobQueue with it); the lock is released when the job queue stops.
+    """
+    deps = application.bot_data.deps
+    deps.dispatcher.start()
+    job_queue = application.job_queue
+    if job_queue is None:
+        raise RuntimeError("python-telegram-bot was installed without its job-queue extra")
+    job_queue.run_repeating(
+        _daily_posts,
+        interval=deps.dispatch_seconds,
+        first=1,
+        name=DAILY_POSTS_JOB,
+        job_kwargs={"max_instances": 1, "coalesce": True, "misfire_grace_time": 30},
     )
-    scheduler.start()
-    application.bot_data["scheduler"] = scheduler
 
 
-async def _post_shutdown(application: Application) -> None:  # type: ignore[type-arg]
-    scheduler = application.bot_data.pop("scheduler", None)
-    if scheduler is not None:
-        scheduler.shutdown(wait=False)
-        application.bot_data["dispatcher"].stop()
+def stop_dispatching(application: BotApplication) -> None:
+    """Remove the daily-post job and release the dispatcher lock."""
+    if application.job_queue is not None:
+        for job in application.job_queue.get_jobs_by_name(DAILY_POSTS_JOB):
+            job.schedule_removal()
+    application.bot_data.deps.dispatcher.stop()

@@ -15,7 +15,7 @@ import logging
 import signal
 from datetime import UTC, datetime, timedelta
 
-from bot.app import build_application, start_dispatching
+from bot.app import build_application, start_dispatching, stop_dispatching
 from bot.process import run_process
 from db import bot_repository
 from db.engine import make_engine, session_factory
@@ -29,19 +29,20 @@ async def run(settings: Settings) -> None:
     application = build_application(
         settings, session_factory(make_engine(settings.DATABASE_URL)), start_scheduler=False, updater=False
     )
-    await application.initialize()
     stop = asyncio.Event()
     loop = asyncio.get_running_loop()
     for signum in (signal.SIGTERM, signal.SIGINT):
         loop.add_signal_handler(signum, stop.set)
-    try:
+    async with application:  # initialize ... shutdown
         start_dispatching(application)
-        logger.info("dispatcher %s running", application.bot_data["dispatcher"].name)
-        await stop.wait()
-    finally:
-        if application.post_shutdown:
-            await application.post_shutdown(application)
-        await application.shutdown()
+        try:
+            await application.start()  # starts the JobQueue that runs the tick
+            logger.info("dispatcher %s running", application.bot_data.deps.dispatcher.name)
+            await stop.wait()
+        finally:
+            if application.running:
+                await application.stop()
+            stop_dispatching(application)
 
 
 def healthy(settings: Settings, now: datetime | None = None) -> bool:

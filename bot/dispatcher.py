@@ -41,7 +41,7 @@ from bot.logic import local_today, post_is_due, zone
 from bot.replies import Reply
 from bot.sender import Sender
 from db import bot_repository as chats
-from db.bot_repository import DUE, FAILED, SENT
+from db.models import DeliveryStatus
 
 logger = logging.getLogger(__name__)
 
@@ -199,7 +199,7 @@ class Dispatcher:
                 chats.finish(
                     session=session,
                     delivery_id=delivery.id,
-                    status=FAILED,
+                    status=DeliveryStatus.FAILED,
                     now=self._clock(),
                     error="unsubscribed before sending",
                 )
@@ -211,9 +211,9 @@ class Dispatcher:
         while (job := await asyncio.to_thread(self._claim, local_dates, retry_later)) is not None:
             report.due += 1
             status, detail = await self._deliver(bot, job)
-            if status == SENT:
+            if status == DeliveryStatus.SENT:
                 report.sent += 1
-            elif status == FAILED:
+            elif status == DeliveryStatus.FAILED:
                 report.failed += 1
                 report.errors.append(detail)
             else:
@@ -228,7 +228,7 @@ class Dispatcher:
         with self._sessions.begin() as session:
             chats.renew(session=session, delivery_id=job.delivery_id, now=self._clock())
 
-    def _finish(self, job: _Job, status: str, message_id: int | None, error: str | None) -> None:
+    def _finish(self, job: _Job, status: DeliveryStatus, message_id: int | None, error: str | None) -> None:
         with self._sessions.begin() as session:
             chats.finish(
                 session=session,
@@ -254,19 +254,19 @@ class Dispatcher:
         if key not in self._replies:
 
             def build() -> Reply:
-                with self._sessions() as session:
+                with self._sessions.begin() as session:  # keeps a hint cache entry computed on the way
                     return replies.daily_post(session, language, day)
 
             self._replies[key] = await asyncio.to_thread(build)
         return self._replies[key]
 
-    async def _deliver(self, bot: Bot, job: _Job) -> tuple[str, str]:
+    async def _deliver(self, bot: Bot, job: _Job) -> tuple[DeliveryStatus, str]:
         """Send one post, retrying network errors with backoff; record and return the outcome."""
         chat_id = job.chat_id
         try:
             reply = await self._reply(job.language, job.local_date)
         except Exception as exc:  # e.g. the store is not ready: retry next tick
-            return await self._record(job, DUE, error=f"not ready: {exc}")
+            return await self._record(job, DeliveryStatus.DUE, error=f"not ready: {exc}")
         for attempt in range(NETWORK_RETRIES):
             if attempt:
                 await asyncio.to_thread(self._renew, job)
@@ -274,7 +274,9 @@ class Dispatcher:
                 message = await self._sender.send(bot, chat_id, reply)
             except Forbidden as exc:
                 await asyncio.to_thread(self._unsubscribe, chat_id)
-                return await self._record(job, FAILED, error=f"forbidden, unsubscribed: {exc.message}")
+                return await self._record(
+                    job, DeliveryStatus.FAILED, error=f"forbidden, unsubscribed: {exc.message}"
+                )
             except ChatMigrated as exc:
                 await asyncio.to_thread(self._move, chat_id, exc.new_chat_id)
                 chat_id = exc.new_chat_id
@@ -283,16 +285,16 @@ class Dispatcher:
                 await asyncio.sleep(retry_seconds(exc))
                 continue
             except BadRequest as exc:
-                return await self._record(job, FAILED, error=f"bad request: {exc.message}")
+                return await self._record(job, DeliveryStatus.FAILED, error=f"bad request: {exc.message}")
             except (TimedOut, NetworkError) as exc:
                 logger.warning("post to %s: network error (%s), retrying", chat_id, exc.message)
                 await asyncio.sleep(BACKOFF_SECONDS * 2**attempt)
                 continue
-            return await self._record(job, SENT, message_id=message.message_id)
-        return await self._record(job, DUE, error="network errors; will retry")
+            return await self._record(job, DeliveryStatus.SENT, message_id=message.message_id)
+        return await self._record(job, DeliveryStatus.DUE, error="network errors; will retry")
 
     async def _record(
-        self, job: _Job, status: str, message_id: int | None = None, error: str | None = None
-    ) -> tuple[str, str]:
+        self, job: _Job, status: DeliveryStatus, message_id: int | None = None, error: str | None = None
+    ) -> tuple[DeliveryStatus, str]:
         await asyncio.to_thread(self._finish, job, status, message_id, error)
         return status, error or ""

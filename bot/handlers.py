@@ -1,7 +1,8 @@
 """Telegram handlers: thin adapters from updates to :mod:`bot.replies` and back.
 
-Replies are built in a worker thread (database reads, hint computation,
-rendering) so the event loop keeps serving other chats meanwhile.
+Each update is one unit of work: in a worker thread (so the event loop keeps
+serving other chats) one session reads who is asking, builds the reply
+(database reads, hint computation) and commits once; then the reply is sent.
 """
 
 from __future__ import annotations
@@ -10,16 +11,16 @@ import asyncio
 import logging
 import traceback
 from collections.abc import Callable
-from dataclasses import dataclass
 from datetime import datetime
 
-from sqlalchemy.orm import Session, sessionmaker
+from sqlalchemy.orm import Session
 from telegram import ChatMember, Update
 from telegram.constants import ChatType
-from telegram.ext import ContextTypes
 
 from bot import replies
+from bot.context import BotContext, Deps
 from bot.logic import (
+    Action,
     BadArgument,
     decode_callback,
     local_today,
@@ -29,103 +30,75 @@ from bot.logic import (
     zone,
 )
 from bot.replies import Reply, Who
-from bot.sender import Sender
 from bot.texts import LANGUAGES, language_for, text
 from db import bot_repository as chats
-from hints.service import NotPrecomputed
+from hints.errors import NotPrecomputed
 
 logger = logging.getLogger(__name__)
 
 MAX_TEXT = 1000
 ADMIN_STATUSES = (ChatMember.ADMINISTRATOR, ChatMember.OWNER)
+Build = Callable[[Session, Who], Reply]
 
 
-@dataclass
-class Deps:
-    """What the handlers need, stored in ``application.bot_data['deps']``."""
-
-    sessions: sessionmaker[Session]
-    sender: Sender
-    default_timezone: str
-    clock: Callable[[], datetime]
+def deps(context: BotContext) -> Deps:
+    return context.bot_data.deps
 
 
-def deps(context: ContextTypes.DEFAULT_TYPE) -> Deps:
-    found: Deps = context.application.bot_data["deps"]
-    return found
-
-
-async def _in_db(context: ContextTypes.DEFAULT_TYPE, work: Callable[[Session], Reply]) -> Reply:
-    def run() -> Reply:
-        with deps(context).sessions() as session:
-            return work(session)
-
-    return await asyncio.to_thread(run)
-
-
-async def who_is_asking(update: Update, context: ContextTypes.DEFAULT_TYPE) -> Who:
-    """Chat, user, language and time zone of an update (settings read from the store)."""
+def who_is_asking(session: Session, update: Update, default_timezone: str) -> Who:
+    """Chat, user, language and time zone of an update (the chat's settings read from the store)."""
     chat, user = update.effective_chat, update.effective_user
     assert chat is not None and user is not None
-
-    def read() -> chats.ChatSettings | None:
-        with deps(context).sessions() as session:
-            return chats.get_chat(session=session, chat_id=chat.id)
-
-    settings = await asyncio.to_thread(read)
+    settings = chats.get_chat(session=session, chat_id=chat.id)
     language = language_for(settings.language if settings else None, user.language_code)
-    timezone = (settings.timezone if settings else None) or deps(context).default_timezone
+    timezone = (settings.timezone if settings else None) or default_timezone
     return Who(chat.id, chat.type, user.id, language, timezone)
 
 
-async def send(update: Update, context: ContextTypes.DEFAULT_TYPE, reply: Reply) -> None:
+def unit_of_work(update: Update, found: Deps, build: Build) -> Reply:
+    """Read who asks, build the reply and commit, all in one session; bad input gets a short answer."""
+    with found.sessions() as session:
+        who = who_is_asking(session, update, found.default_timezone)
+        try:
+            reply = build(session, who)
+        except BadArgument as exc:
+            session.rollback()
+            return Reply(text(exc.key, who.language, value=exc.value))
+        except NotPrecomputed:
+            session.rollback()
+            return Reply(text("not_ready", who.language))
+        session.commit()
+        return reply
+
+
+async def send(update: Update, context: BotContext, reply: Reply) -> None:
     chat = update.effective_chat
     assert chat is not None
     await deps(context).sender.send(context.bot, chat.id, reply)
 
 
-async def say(update: Update, context: ContextTypes.DEFAULT_TYPE, key: str, **values: object) -> None:
-    who = await who_is_asking(update, context)
-    await send(update, context, Reply(text(key, who.language, **values)))
-
-
-async def respond(
-    update: Update, context: ContextTypes.DEFAULT_TYPE, build: Callable[[Session, Who], Reply]
-) -> None:
-    """Build a reply for the asker and send it; bad arguments and a missing store get a short answer."""
-    who = await who_is_asking(update, context)
-    try:
-        reply = await _in_db(context, lambda session: build(session, who))
-    except BadArgument as exc:
-        reply = Reply(text(exc.key, who.language, value=exc.value))
-    except NotPrecomputed:
-        reply = Reply(text("not_ready", who.language))
+async def respond(update: Update, context: BotContext, build: Build) -> None:
+    """Build a reply for the asker in one unit of work, then send it."""
+    reply = await asyncio.to_thread(unit_of_work, update, deps(context), build)
     await send(update, context, reply)
 
 
-def _now(context: ContextTypes.DEFAULT_TYPE) -> datetime:
+async def say(update: Update, context: BotContext, key: str, **values: object) -> None:
+    await respond(update, context, lambda _session, who: Reply(text(key, who.language, **values)))
+
+
+def _now(context: BotContext) -> datetime:
     return deps(context).clock()
 
 
-def _argument(context: ContextTypes.DEFAULT_TYPE) -> str | None:
+def _argument(context: BotContext) -> str | None:
     return " ".join(context.args) if context.args else None
 
 
 # ---------------------------------------------------------------- commands
 
 
-async def start(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
-    """Greet and list the commands."""
-    who = await who_is_asking(update, context)
-    await send(update, context, Reply(text("welcome", who.language, commands=text("commands", who.language))))
-
-
-async def help_command(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
-    """Same as /start."""
-    await start(update, context)
-
-
-async def today(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
+async def today(update: Update, context: BotContext) -> None:
     """The calendar puzzle of today (the chat's time zone) or of the given date."""
     argument, now = _argument(context), _now(context)
 
@@ -136,25 +109,25 @@ async def today(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
     await respond(update, context, build)
 
 
-async def hint(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
+async def hint(update: Update, context: BotContext) -> None:
     """The next hint stage of the user's current puzzle."""
     now = _now(context)
     await respond(update, context, lambda session, who: replies.next_hint(session, who, now))
 
 
-async def solution(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
+async def solution(update: Update, context: BotContext) -> None:
     """The full answer of the user's current puzzle."""
     now = _now(context)
     await respond(update, context, lambda session, who: replies.solution(session, who, now))
 
 
-async def another(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
+async def another(update: Update, context: BotContext) -> None:
     """A different stored solution of the day's calendar puzzle."""
     now = _now(context)
     await respond(update, context, lambda session, who: replies.another(session, who, now))
 
 
-async def pentomino(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
+async def pentomino(update: Update, context: BotContext) -> None:
     """Today's pentomino challenge."""
     now = _now(context)
 
@@ -164,7 +137,7 @@ async def pentomino(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
     await respond(update, context, build)
 
 
-async def stats(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
+async def stats(update: Update, context: BotContext) -> None:
     """The year heatmap and this chat's subscription."""
     default_tz = deps(context).default_timezone
     await respond(update, context, lambda session, who: replies.stats(session, who, default_tz))
@@ -173,7 +146,7 @@ async def stats(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
 # ---------------------------------------------------------------- chat settings (admins only in groups)
 
 
-async def may_change_settings(update: Update, context: ContextTypes.DEFAULT_TYPE) -> bool:
+async def may_change_settings(update: Update, context: BotContext) -> bool:
     """In groups only admins may change settings; says so to everyone else."""
     chat, user = update.effective_chat, update.effective_user
     assert chat is not None and user is not None
@@ -186,21 +159,13 @@ async def may_change_settings(update: Update, context: ContextTypes.DEFAULT_TYPE
     return False
 
 
-async def _change(
-    update: Update, context: ContextTypes.DEFAULT_TYPE, change: Callable[[Session, Who], Reply]
-) -> None:
-    if not await may_change_settings(update, context):
-        return
-
-    def build(session: Session, who: Who) -> Reply:
-        reply = change(session, who)
-        session.commit()
-        return reply
-
-    await respond(update, context, build)
+async def _change(update: Update, context: BotContext, change: Build) -> None:
+    """A settings change, if the asker may make it (committed with the update's unit of work)."""
+    if await may_change_settings(update, context):
+        await respond(update, context, change)
 
 
-async def subscribe(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
+async def subscribe(update: Update, context: BotContext) -> None:
     """Daily post of the day's puzzle at HH:MM local time (default 08:00)."""
     argument, now = _argument(context), _now(context)
 
@@ -214,7 +179,7 @@ async def subscribe(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
     await _change(update, context, change)
 
 
-async def unsubscribe(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
+async def unsubscribe(update: Update, context: BotContext) -> None:
     """Stop the daily post."""
 
     def change(session: Session, who: Who) -> Reply:
@@ -224,12 +189,13 @@ async def unsubscribe(update: Update, context: ContextTypes.DEFAULT_TYPE) -> Non
     await _change(update, context, change)
 
 
-async def timezone(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
+async def timezone(update: Update, context: BotContext) -> None:
     """Show the chat's time zone, or set it (IANA name)."""
     argument = _argument(context)
     if argument is None:
-        who = await who_is_asking(update, context)
-        await send(update, context, Reply(text("timezone_is", who.language, tz=who.timezone)))
+        await respond(
+            update, context, lambda _session, who: Reply(text("timezone_is", who.language, tz=who.timezone))
+        )
         return
 
     def change(session: Session, who: Who) -> Reply:
@@ -240,7 +206,7 @@ async def timezone(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
     await _change(update, context, change)
 
 
-async def language(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
+async def language(update: Update, context: BotContext) -> None:
     """Switch between English and Japanese."""
     argument = (_argument(context) or "").strip().lower()
     if argument not in LANGUAGES:
@@ -257,7 +223,7 @@ async def language(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
 # ---------------------------------------------------------------- buttons
 
 
-async def button(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
+async def button(update: Update, context: BotContext) -> None:
     """Inline buttons: Hint / Next hint, Pentomino challenge, Another solution."""
     query = update.callback_query
     assert query is not None
@@ -268,11 +234,11 @@ async def button(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
         return
     await query.answer()
     now = _now(context)
-    if callback.action == "hint":
+    if callback.action == Action.HINT:
         await respond(
             update, context, lambda s, who: replies.next_hint(s, who, now, callback.kind, callback.day)
         )
-    elif callback.action == "challenge":
+    elif callback.action == Action.CHALLENGE:
         await respond(update, context, lambda s, who: replies.pentomino(s, who, callback.day))
     else:
         await respond(update, context, lambda s, who: replies.another(s, who, now, callback.day))
@@ -286,7 +252,7 @@ def _addressed_elsewhere(message_text: str, bot_username: str) -> bool:
     return "@" in command and command.split("@", 1)[1].lower() != bot_username.lower()
 
 
-async def unknown_command(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
+async def unknown_command(update: Update, context: BotContext) -> None:
     """Commands we do not know; commands for other bots are left alone."""
     message = update.effective_message
     if message is None or not message.text or _addressed_elsewhere(message.text, context.bot.username):
@@ -297,7 +263,7 @@ async def unknown_command(update: Update, context: ContextTypes.DEFAULT_TYPE) ->
     await say(update, context, "unknown_command")
 
 
-async def other_message(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
+async def other_message(update: Update, context: BotContext) -> None:
     """Plain text, stickers, photos…: a pointer to /help in private chats, silence in groups."""
     chat, message = update.effective_chat, update.effective_message
     if chat is None or chat.type != ChatType.PRIVATE or message is None:
@@ -306,14 +272,14 @@ async def other_message(update: Update, context: ContextTypes.DEFAULT_TYPE) -> N
     await say(update, context, "too_long" if too_long else "plain_text")
 
 
-async def edited_message(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
+async def edited_message(update: Update, context: BotContext) -> None:
     """Edits change nothing; in private chats we say so."""
     chat = update.effective_chat
     if chat is not None and chat.type == ChatType.PRIVATE and update.effective_user is not None:
         await say(update, context, "edited")
 
 
-async def error_handler(update: object, context: ContextTypes.DEFAULT_TYPE) -> None:
+async def error_handler(update: object, context: BotContext) -> None:
     """Log the traceback once and apologise to the user; the bot keeps running."""
     error = context.error
     trace = "".join(traceback.format_exception(type(error), error, error.__traceback__)) if error else ""

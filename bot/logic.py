@@ -5,15 +5,24 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 from datetime import date, datetime, time, timedelta
+from enum import StrEnum
 from functools import cache
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError, available_timezones
+
+from hints.daily import PuzzleKind
 
 TIME_PATTERN = re.compile(r"^([01]?\d|2[0-3]):([0-5]\d)$")
 DATE_PATTERN = re.compile(r"^\d{4}-\d{2}-\d{2}$")
 MAX_ECHO = 40
 CALLBACK_VERSION = "v1"
-ACTIONS = ("hint", "challenge", "another")
-KINDS = ("calendar", "pentomino")
+
+
+class Action(StrEnum):
+    """What an inline button asks for (part of its callback data)."""
+
+    HINT = "hint"
+    CHALLENGE = "challenge"
+    ANOTHER = "another"
 
 
 class BadArgument(ValueError):
@@ -96,8 +105,8 @@ def post_is_due(now: datetime, post_time: str, tz: ZoneInfo, subscribed_at: date
 
 @dataclass(frozen=True)
 class Callback:
-    action: str  # hint, challenge, another
-    kind: str  # calendar or pentomino
+    action: Action
+    kind: PuzzleKind
     day: date
 
 
@@ -110,11 +119,11 @@ def decode_callback(data: str | None) -> Callback | None:
     if not data or len(data) > 64:
         return None
     parts = data.split("|")
-    if len(parts) != 4 or parts[0] != CALLBACK_VERSION or parts[1] not in ACTIONS or parts[2] not in KINDS:
+    if len(parts) != 4 or parts[0] != CALLBACK_VERSION:
         return None
     try:
-        return Callback(parts[1], parts[2], parse_day(parts[3]))
-    except BadArgument:
+        return Callback(Action(parts[1]), PuzzleKind(parts[2]), parse_day(parts[3]))
+    except (ValueError, BadArgument):
         return None
 
 

@@ -61,7 +61,7 @@ class Sender:
     async def _upload(self, bot: Bot, chat_id: int, reply: Reply, photo: Photo) -> Message:
         lock = self._locks.setdefault(photo.key, asyncio.Lock())
         async with lock:  # one upload per image even when a broadcast sends it to many chats at once
-            file_id = await self._known_file_id(photo.key)
+            file_id = self._file_ids.get(photo.key)  # uploaded by another task while this one waited
             if file_id is not None:
                 return await self._send_photo(bot, chat_id, reply, file_id)
             png = await asyncio.to_thread(photo.render)

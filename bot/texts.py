@@ -17,34 +17,24 @@ _TEXTS: dict[str, dict[str, str]] = {
             "すべての解を知っているので、ヒントは必ず正解につながります。\n\n{commands}"
         ),
     },
-    "commands": {
-        "en": (
-            "/today [YYYY-MM-DD] – the day's calendar puzzle\n"
-            "/hint – the next hint (one piece, half, the answer)\n"
-            "/solution – the full answer\n"
-            "/another – a different solution of the day\n"
-            "/pentomino – today's pentomino challenge\n"
-            "/subscribe [HH:MM] – a daily post (default 08:00)\n"
-            "/unsubscribe – stop the daily post\n"
-            "/timezone [Area/City] – show or set the time zone\n"
-            "/stats – solutions per date and this chat's subscription\n"
-            "/language en|ja – English or Japanese\n"
-            "/help – this list"
-        ),
-        "ja": (
-            "/today [YYYY-MM-DD] – その日のカレンダー問題\n"
-            "/hint – 次のヒント（1ピース → 半分 → 答え）\n"
-            "/solution – 答え\n"
-            "/another – その日の別の解\n"
-            "/pentomino – 今日のペントミノ・チャレンジ\n"
-            "/subscribe [HH:MM] – 毎日の投稿（既定 08:00）\n"
-            "/unsubscribe – 毎日の投稿をやめる\n"
-            "/timezone [Area/City] – タイムゾーンの表示・設定\n"
-            "/stats – 日付ごとの解の数と購読状況\n"
-            "/language en|ja – 英語／日本語\n"
-            "/help – この一覧"
-        ),
+    # One description per command of bot.commands.COMMANDS (its /help line and menu entry).
+    "command_today": {"en": "the day's calendar puzzle", "ja": "その日のカレンダー問題"},
+    "command_hint": {
+        "en": "the next hint (one piece, half, the answer)",
+        "ja": "次のヒント（1ピース → 半分 → 答え）",
     },
+    "command_solution": {"en": "the full answer", "ja": "答え"},
+    "command_another": {"en": "a different solution of the day", "ja": "その日の別の解"},
+    "command_pentomino": {"en": "today's pentomino challenge", "ja": "今日のペントミノ・チャレンジ"},
+    "command_subscribe": {"en": "a daily post (default 08:00)", "ja": "毎日の投稿（既定 08:00）"},
+    "command_unsubscribe": {"en": "stop the daily post", "ja": "毎日の投稿をやめる"},
+    "command_timezone": {"en": "show or set the time zone", "ja": "タイムゾーンの表示・設定"},
+    "command_stats": {
+        "en": "solutions per date and this chat's subscription",
+        "ja": "日付ごとの解の数と購読状況",
+    },
+    "command_language": {"en": "English or Japanese", "ja": "英語／日本語"},
+    "command_help": {"en": "this list", "ja": "この一覧"},
     "today_caption": {
         "en": "{date}: {count} solutions · difficulty {stars} ({label})\nLeave {month} and {day} uncovered.",
         "ja": "{date}：解は {count} 通り · 難易度 {stars}（{label}）\n{month} と {day} を空けてください。",

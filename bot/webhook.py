@@ -15,9 +15,9 @@ from dataclasses import dataclass
 
 from sqlalchemy.orm import Session, sessionmaker
 from telegram import Update
-from telegram.ext import Application
 
 from bot.app import build_application
+from bot.context import BotApplication
 from settings import Settings
 
 logger = logging.getLogger(__name__)
@@ -40,7 +40,7 @@ class WebhookBridge:
             raise ValueError("WEBHOOK_URL is set but WEBHOOK_SECRET is not")
         self._settings = settings
         self._secret = settings.WEBHOOK_SECRET.get_secret_value()
-        self.application: Application = build_application(  # type: ignore[type-arg]
+        self.application: BotApplication = build_application(
             settings, sessions, start_scheduler=False, updater=False
         )
 

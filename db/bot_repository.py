@@ -7,13 +7,17 @@ from dataclasses import dataclass
 from datetime import UTC, date, datetime, timedelta
 
 from sqlalchemy import and_, delete, func, or_, select, update
-from sqlalchemy.dialects.postgresql import insert as postgresql_insert
-from sqlalchemy.dialects.sqlite import insert as sqlite_insert
 from sqlalchemy.orm import Session
 
-from db.models import ChatRow, DeliveryRow, DispatcherHeartbeatRow, FileIdRow, HintProgressRow
-
-DUE, SENDING, SENT, FAILED = "due", "sending", "sent", "failed"
+from db.models import (
+    ChatRow,
+    DeliveryRow,
+    DeliveryStatus,
+    DispatcherHeartbeatRow,
+    FileIdRow,
+    HintProgressRow,
+)
+from db.statements import insert_ignoring_conflicts, upsert
 
 
 @dataclass(frozen=True)
@@ -120,11 +124,16 @@ def get_progress(*, session: Session, chat_id: int, user_id: int) -> Progress | 
 
 
 def save_progress(*, session: Session, chat_id: int, user_id: int, progress: Progress) -> None:
-    row = session.get(HintProgressRow, (chat_id, user_id))
-    if row is None:
-        row = HintProgressRow(chat_id=chat_id, user_id=user_id)
-        session.add(row)
-    row.kind, row.day, row.stage, row.another = progress.kind, progress.day, progress.stage, progress.another
+    """Record the user's progress (one upsert: no read, no first-insert race)."""
+    values = {
+        "chat_id": chat_id,
+        "user_id": user_id,
+        "kind": str(progress.kind),
+        "day": progress.day,
+        "stage": int(progress.stage),
+        "another": progress.another,
+    }
+    upsert(session, HintProgressRow, ("chat_id", "user_id"), values)
 
 
 # ---------------------------------------------------------------- the outbox
@@ -135,25 +144,29 @@ class Delivery:
     id: int
     chat_id: int
     local_date: date
-    status: str
+    status: DeliveryStatus
     attempts: int
 
 
 def _delivery(row: DeliveryRow) -> Delivery:
-    return Delivery(row.id, row.chat_id, row.local_date, row.status, row.attempts)
+    return Delivery(row.id, row.chat_id, row.local_date, DeliveryStatus(row.status), row.attempts)
 
 
 def enqueue(*, session: Session, keys: Iterable[tuple[int, date]], now: datetime) -> None:
     """Record posts as due; a row that exists already (another dispatcher's, say) is left alone."""
     values = [
-        {"chat_id": chat_id, "local_date": day, "status": DUE, "attempts": 0, "updated_at": now}
+        {
+            "chat_id": chat_id,
+            "local_date": day,
+            "status": DeliveryStatus.DUE,
+            "attempts": 0,
+            "updated_at": now,
+        }
         for chat_id, day in keys
     ]
     if not values:
         return
-    dialect = session.get_bind().dialect.name
-    insert = postgresql_insert if dialect == "postgresql" else sqlite_insert
-    statement = insert(DeliveryRow).on_conflict_do_nothing(index_elements=["chat_id", "local_date"])
+    statement = insert_ignoring_conflicts(session, DeliveryRow, "chat_id", "local_date")
     for start in range(0, len(values), 500):
         session.execute(statement, values[start : start + 500])
 
@@ -174,8 +187,8 @@ def claim_next(
     a single dispatcher. The caller commits.
     """
     claimable = or_(
-        DeliveryRow.status == DUE,
-        and_(DeliveryRow.status == SENDING, DeliveryRow.updated_at < now - lease),
+        DeliveryRow.status == DeliveryStatus.DUE,
+        and_(DeliveryRow.status == DeliveryStatus.SENDING, DeliveryRow.updated_at < now - lease),
     )
     skipped = list(skip)
     while True:
@@ -195,7 +208,12 @@ def claim_next(
         taken = session.execute(
             update(DeliveryRow)
             .where(DeliveryRow.id == found, claimable)
-            .values(status=SENDING, attempts=DeliveryRow.attempts + 1, updated_at=now, claimed_by=worker)
+            .values(
+                status=DeliveryStatus.SENDING,
+                attempts=DeliveryRow.attempts + 1,
+                updated_at=now,
+                claimed_by=worker,
+            )
         )
         if taken.rowcount == 1:  # type: ignore[attr-defined]
             row = session.get(DeliveryRow, found)
@@ -212,7 +230,11 @@ def renew(*, session: Session, delivery_id: int, now: datetime) -> None:
 
 def release_claims(*, session: Session) -> int:
     """Return every 'sending' row to 'due' (only safe when no other dispatcher can be running)."""
-    result = session.execute(update(DeliveryRow).where(DeliveryRow.status == SENDING).values(status=DUE))
+    result = session.execute(
+        update(DeliveryRow)
+        .where(DeliveryRow.status == DeliveryStatus.SENDING)
+        .values(status=DeliveryStatus.DUE)
+    )
     return int(result.rowcount)  # type: ignore[attr-defined]
 
 
@@ -234,7 +256,7 @@ def finish(
     *,
     session: Session,
     delivery_id: int,
-    status: str,
+    status: DeliveryStatus,
     now: datetime,
     message_id: int | None = None,
     error: str | None = None,
@@ -261,11 +283,7 @@ def get_file_id(*, session: Session, key: str) -> str | None:
 
 
 def save_file_id(*, session: Session, key: str, file_id: str) -> None:
-    row = session.get(FileIdRow, key)
-    if row is None:
-        session.add(FileIdRow(key=key, file_id=file_id))
-    else:
-        row.file_id = file_id
+    upsert(session, FileIdRow, ("key",), {"key": key, "file_id": file_id})
 
 
 def forget_file_id(*, session: Session, key: str) -> None:

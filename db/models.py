@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from datetime import date, datetime
+from enum import StrEnum
 
 from sqlalchemy import (
     BigInteger,
@@ -21,6 +22,15 @@ from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
 
 class Base(DeclarativeBase):
     pass
+
+
+class DeliveryStatus(StrEnum):
+    """Where a daily post is in the outbox (stored as its value)."""
+
+    DUE = "due"
+    SENDING = "sending"
+    SENT = "sent"
+    FAILED = "failed"
 
 
 class PuzzleRow(Base):

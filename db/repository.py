@@ -10,6 +10,7 @@ from sqlalchemy import delete, insert, select
 from sqlalchemy.orm import Session
 
 from db.models import HintCacheRow, PuzzleRow, SolutionRow, TargetRow
+from db.statements import insert_ignoring_conflicts
 
 
 @dataclass(frozen=True)
@@ -19,6 +20,14 @@ class StoredTarget:
     is_real: bool
     solution_count: int
     seconds: float
+
+
+@dataclass(frozen=True)
+class TargetKey:
+    """A stored target's row id and count; the id changes whenever the target is stored again."""
+
+    id: int
+    solution_count: int
 
 
 def sync_puzzle(*, session: Session, puzzle_id: str, title: str, lattice: str, fingerprint: str) -> bool:
@@ -79,21 +88,23 @@ def list_targets(*, session: Session, puzzle_id: str | None = None) -> list[Stor
     ]
 
 
-def _target_id(session: Session, puzzle_id: str, name: str) -> int | None:
-    query = select(TargetRow.id).where(TargetRow.puzzle_id == puzzle_id, TargetRow.name == name)
-    return session.scalars(query).first()
+def target_key(*, session: Session, puzzle_id: str, target: str) -> TargetKey | None:
+    """The stored target's id and solution count, or None when it has not been computed."""
+    query = select(TargetRow.id, TargetRow.solution_count).where(
+        TargetRow.puzzle_id == puzzle_id, TargetRow.name == target
+    )
+    row = session.execute(query).first()
+    return None if row is None else TargetKey(row.id, row.solution_count)
 
 
 def get_encodings(
     *, session: Session, puzzle_id: str, target: str, offset: int = 0, limit: int | None = None
 ) -> list[str]:
     """Stored solution encodings of a target in ordinal order ([] if the target is not stored)."""
-    target_id = _target_id(session, puzzle_id, target)
-    if target_id is None:
-        return []
     query = (
         select(SolutionRow.encoding)
-        .where(SolutionRow.target_id == target_id)
+        .join(TargetRow, TargetRow.id == SolutionRow.target_id)
+        .where(TargetRow.puzzle_id == puzzle_id, TargetRow.name == target)
         .order_by(SolutionRow.ordinal)
         .offset(offset)
         .limit(limit)
@@ -103,8 +114,8 @@ def get_encodings(
 
 def count_solutions(*, session: Session, puzzle_id: str, target: str) -> int | None:
     """Number of stored solutions, or None when the target has not been computed."""
-    query = select(TargetRow.solution_count).where(TargetRow.puzzle_id == puzzle_id, TargetRow.name == target)
-    return session.scalars(query).first()
+    key = target_key(session=session, puzzle_id=puzzle_id, target=target)
+    return None if key is None else key.solution_count
 
 
 @dataclass(frozen=True)
@@ -117,11 +128,8 @@ class CachedHints:
     total: int
 
 
-def get_cached_hints(*, session: Session, puzzle_id: str, target: str, ordinal: int) -> CachedHints | None:
+def get_cached_hints(*, session: Session, target_id: int, ordinal: int) -> CachedHints | None:
     """Hint stages stored for this featured solution, or None."""
-    target_id = _target_id(session, puzzle_id, target)
-    if target_id is None:
-        return None
     row = session.scalars(
         select(HintCacheRow).where(HintCacheRow.target_id == target_id, HintCacheRow.ordinal == ordinal)
     ).first()
@@ -130,16 +138,14 @@ def get_cached_hints(*, session: Session, puzzle_id: str, target: str, ordinal: 
     return CachedHints(row.preplaced, row.stage1, row.stage2, row.remaining1, row.remaining2, row.total)
 
 
-def save_cached_hints(
-    *, session: Session, puzzle_id: str, target: str, ordinal: int, hints: CachedHints
-) -> None:
-    """Store hint stages for a featured solution (a no-op if another process stored them first)."""
-    target_id = _target_id(session, puzzle_id, target)
-    if target_id is None or get_cached_hints(
-        session=session, puzzle_id=puzzle_id, target=target, ordinal=ordinal
-    ):
-        return
-    session.add(HintCacheRow(target_id=target_id, ordinal=ordinal, **dataclasses.asdict(hints)))
+def save_cached_hints(*, session: Session, target_id: int, ordinal: int, hints: CachedHints) -> None:
+    """Store hint stages for a featured solution; a no-op if another writer stored them first.
+
+    The insert ignores a conflicting row instead of raising, so a concurrent
+    writer never turns the caller's read into an ``IntegrityError``. Not committed.
+    """
+    values = {"target_id": target_id, "ordinal": ordinal, **dataclasses.asdict(hints)}
+    session.execute(insert_ignoring_conflicts(session, HintCacheRow, "target_id", "ordinal"), [values])
 
 
 def real_target_counts(*, session: Session, puzzle_id: str) -> dict[str, int]:

@@ -2,21 +2,19 @@
 
 The pentomino challenge's minimum unique set takes up to about a second on the
 6x10 board (all 9356 raw solutions); warming makes every request a cache read.
+Each day is its own unit of work: committed when both its puzzles are ready.
 """
 
 from __future__ import annotations
 
 import argparse
-import sys
 import time
 from collections.abc import Sequence
 from datetime import date, timedelta
 
-from sqlalchemy.exc import SQLAlchemyError
-
-from db.engine import DatabaseUnavailable, make_engine, session_factory
-from hints.service import NotPrecomputed, calendar_hints, challenge_hints
-from settings import get_settings
+import cli
+from db.engine import make_engine, session_factory
+from hints.daily import daily_bundle
 
 
 def _parser() -> argparse.ArgumentParser:
@@ -25,38 +23,37 @@ def _parser() -> argparse.ArgumentParser:
     parser.add_argument(
         "--from", dest="start", type=date.fromisoformat, default=None, help="first day (today)"
     )
-    parser.add_argument("--database-url", help="override DATABASE_URL")
+    cli.add_database_option(parser)
     return parser
 
 
 def warm(database_url: str, start: date, days: int) -> float:
     """Compute and store the hints of ``days`` days from ``start``; returns the seconds taken."""
     started = time.perf_counter()
-    sessions = session_factory(make_engine(database_url))
-    with sessions() as session:
+    engine = make_engine(database_url)
+    sessions = session_factory(engine)
+    try:
         for offset in range(days):
-            day = start + timedelta(days=offset)
-            calendar_hints(session, day)
-            challenge_hints(session, day)
+            with sessions.begin() as session:
+                daily_bundle(session, start + timedelta(days=offset))
+    finally:
+        engine.dispose()
     return time.perf_counter() - started
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    args = _parser().parse_args(argv)
+    parser = _parser()
+    args = parser.parse_args(argv)
     if not 1 <= args.days <= 3660:
-        print("error: --days must be between 1 and 3660", file=sys.stderr)
-        return 2
+        parser.error("--days must be between 1 and 3660")
     start = args.start or date.today()
-    try:
-        seconds = warm(args.database_url or get_settings().DATABASE_URL, start, args.days)
-    except (NotPrecomputed, DatabaseUnavailable) as exc:
-        print(f"error: {exc}", file=sys.stderr)
-        return 1
-    except SQLAlchemyError as exc:
-        print(f"error: cannot use the database: {type(exc).__name__}", file=sys.stderr)
-        return 1
-    print(f"hints ready for {args.days} day(s) from {start.isoformat()} ({seconds:.1f} s)")
-    return 0
+
+    def work() -> int:
+        seconds = warm(cli.database_url(args), start, args.days)
+        print(f"hints ready for {args.days} day(s) from {start.isoformat()} ({seconds:.1f} s)")
+        return cli.EXIT_OK
+
+    return cli.run(work)
 
 
 if __name__ == "__main__":

@@ -5,10 +5,10 @@ from __future__ import annotations
 from collections.abc import Collection
 
 from render.images import render_board
+from render.text import render_text
 from solver.catalog import Puzzle
 from solver.geometry import Cell
 from solver.hints import Hint
-from render.text import render_text
 
 STAGE_TITLES = {0: "The puzzle", 1: "Hint 1 of 3", 2: "Hint 2 of 3", 3: "The answer"}
 

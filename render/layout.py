@@ -1,31 +1,31 @@
 """Where every board cell and edge lands in the image, in exact integer pixels.
 
-Cells are polygons over *lattice vertices* ``(k, row)``: on the square lattice
-``k`` is a column line, on the triangular lattice ``k`` counts half sides, so
-triangle ``(r, c)`` has its apex or bottom point at ``k = c`` and its other two
-corners at ``k = c - 1`` and ``k = c + 1`` (see :mod:`solver.geometry`). Each
-lattice vertex maps to one integer pixel, so neighbouring cells share edges
-exactly. Two cells are neighbours exactly when their polygons share an edge,
-which also finds the board outline (edges with one cell).
+Cells are polygons over the lattice's vertices ``(k, row)``
+(:meth:`solver.geometry.Lattice.vertices`). Each lattice vertex maps to one
+integer pixel, scaled by the lattice's ``vertex_step``, so neighbouring cells
+share edges exactly. Two cells are neighbours exactly when their polygons
+share an edge, which also finds the board outline (edges with one cell).
+
+Cosmetics that depend on the cell shape (ring inset, label size, where the
+fill point sits) are chosen by the number of corners a cell has.
 
 Sampling pixels (for tests): labels are drawn centred on :meth:`BoardLayout.centre`,
 so :meth:`BoardLayout.fill_point` gives a pixel that always shows the cell's fill
-colour. It is the centre for unlabelled cells and a point well below the label
-(square) or towards the apex (triangle) for labelled ones; it stays clear of
-the marked-cell ring and of borders.
+colour. It is the centre for unlabelled cells and, for labelled ones, a point
+moved vertically towards the side with fewer corners (a triangle's apex),
+downwards when both sides have as many (a square); it stays clear of the
+label, of the marked-cell ring and of borders.
 """
 
 from __future__ import annotations
 
-import math
 from collections.abc import Iterable
 from dataclasses import dataclass
 
 from solver.catalog import Puzzle
-from solver.geometry import Cell
+from solver.geometry import Cell, Lattice, Vertex
 
 Point = tuple[int, int]
-Vertex = tuple[int, int]  # lattice vertex (k, row)
 
 MARGIN = 40
 TITLE_SIZE = 30
@@ -33,22 +33,22 @@ SUBTITLE_SIZE = 20
 HEADER_GAP = 10
 BOARD_LONG_SIDE = 880  # px; keeps every image's long side >= 800 whatever the board's shape
 BORDER_WIDTH = 5  # odd, so a border is centred on its edge pixel
-SQRT3_2 = math.sqrt(3) / 2
-
-# Ring of a marked cell: the cell polygon scaled about its centre by this factor.
-RING_SCALE = {"square": 0.78, "triangle": 0.72}
-# Label size as a fraction of the cell side.
-LABEL_SCALE = {"square": 0.2, "triangle": 0.16}
 
 
-def cell_vertices(lattice_name: str, cell: Cell) -> tuple[Vertex, ...]:
-    """The corners of ``cell`` as lattice vertices, clockwise on screen."""
-    row, col = cell
-    if lattice_name == "square":
-        return ((col, row), (col + 1, row), (col + 1, row + 1), (col, row + 1))
-    if (row + col) % 2 == 0:  # points up: apex on top, base on row + 1
-        return ((col, row), (col + 1, row + 1), (col - 1, row + 1))
-    return ((col - 1, row), (col + 1, row), (col, row + 1))  # points down
+@dataclass(frozen=True)
+class CellStyle:
+    """Shape-dependent cosmetics of one cell, as fractions of its size."""
+
+    ring_scale: float  # ring of a marked cell: the cell polygon scaled about its centre
+    label_scale: float  # label size per cell side
+    fill_offset: float  # fill point of a labelled cell: distance from the centre per row height
+
+
+# Keyed by the number of corners of a cell: squares, triangles.
+CELL_STYLES = {
+    4: CellStyle(ring_scale=0.78, label_scale=0.2, fill_offset=0.3),
+    3: CellStyle(ring_scale=0.72, label_scale=0.16, fill_offset=0.22),
+}
 
 
 @dataclass(frozen=True)
@@ -64,10 +64,11 @@ class Edge:
 class BoardLayout:
     """Image size and the pixel geometry of one puzzle's board (independent of any solution)."""
 
-    lattice: str
+    style: CellStyle
     width: int
     height: int
     side: int
+    row_height: float  # px between consecutive vertex rows
     polygons: dict[Cell, tuple[Point, ...]]
     edges: tuple[Edge, ...]
     labelled: frozenset[Cell]
@@ -78,7 +79,7 @@ class BoardLayout:
 
     @property
     def label_size(self) -> int:
-        return max(10, round(self.side * LABEL_SCALE[self.lattice]))
+        return max(10, round(self.side * self.style.label_scale))
 
     def centre(self, cell: Cell) -> Point:
         """Pixel centre (centroid) of a cell; labels are centred here."""
@@ -93,36 +94,36 @@ class BoardLayout:
         x, y = self.centre(cell)
         if cell not in self.labelled:
             return x, y
-        if self.lattice == "square":
-            return x, y + round(0.3 * self.side)
-        towards_apex = -1 if _points_up(cell) else 1
-        return x, y + towards_apex * round(0.22 * self.side * SQRT3_2)
+        above = sum(py < y for _, py in self.polygons[cell])
+        below = sum(py > y for _, py in self.polygons[cell])
+        direction = -1 if above < below else 1
+        return x, y + direction * round(self.style.fill_offset * self.row_height)
 
     def ring(self, cell: Cell) -> tuple[Point, ...]:
         """The inset outline drawn on a marked cell."""
-        factor = RING_SCALE[self.lattice]
+        factor = self.style.ring_scale
         cx, cy = self.centre(cell)
         points = self.polygons[cell]
         return tuple((round(cx + (x - cx) * factor), round(cy + (y - cy) * factor)) for x, y in points)
 
 
-def _points_up(cell: Cell) -> bool:
-    return (cell[0] + cell[1]) % 2 == 0
+def _k_per_side(lattice: Lattice) -> int:
+    """Vertex steps along ``k`` per cell side: 1 on squares, 2 on triangles (k counts half sides)."""
+    return round(1 / lattice.vertex_step[0])
 
 
-def _cell_side(lattice: str, k_span: int, rows: int) -> int:
-    """Cell side in px so the board's longer side is about BOARD_LONG_SIDE (even on triangles)."""
-    if lattice == "square":
-        return BOARD_LONG_SIDE // max(k_span, rows)
-    side = int(BOARD_LONG_SIDE / max(k_span / 2, rows * SQRT3_2))
-    return side - side % 2  # half a side must be a whole number of pixels
+def _cell_side(lattice: Lattice, k_span: int, rows: int) -> int:
+    """Cell side in px: the board's longer side about BOARD_LONG_SIDE, every vertex on a whole pixel."""
+    step_x, step_y = lattice.vertex_step
+    side = int(BOARD_LONG_SIDE / max(k_span * step_x, rows * step_y))
+    return side - side % _k_per_side(lattice)
 
 
-def _edges(lattice: str, cells: Iterable[Cell], to_pixel: dict[Vertex, Point]) -> tuple[Edge, ...]:
+def _edges(lattice: Lattice, cells: Iterable[Cell], to_pixel: dict[Vertex, Point]) -> tuple[Edge, ...]:
     owners: dict[frozenset[Vertex], list[Cell]] = {}
     ends: dict[frozenset[Vertex], tuple[Vertex, Vertex]] = {}
     for cell in cells:
-        corners = cell_vertices(lattice, cell)
+        corners = lattice.vertices(cell)
         for a, b in zip(corners, corners[1:] + corners[:1], strict=True):
             key = frozenset((a, b))
             owners.setdefault(key, []).append(cell)
@@ -134,13 +135,13 @@ def _edges(lattice: str, cells: Iterable[Cell], to_pixel: dict[Vertex, Point]) -
 
 
 def _build(puzzle: Puzzle) -> BoardLayout:
-    lattice = puzzle.lattice.name
-    vertices = {v for cell in puzzle.cells for v in cell_vertices(lattice, cell)}
+    lattice = puzzle.lattice
+    vertices = {v for cell in puzzle.cells for v in lattice.vertices(cell)}
     k_min, k_max = min(k for k, _ in vertices), max(k for k, _ in vertices)
     r_min, r_max = min(r for _, r in vertices), max(r for _, r in vertices)
     side = _cell_side(lattice, k_max - k_min, r_max - r_min)
-    x_step = side if lattice == "square" else side // 2
-    y_step = side if lattice == "square" else side * SQRT3_2
+    x_step = side // _k_per_side(lattice)
+    y_step = side * lattice.vertex_step[1]
     board_w = (k_max - k_min) * x_step
     board_h = round((r_max - r_min) * y_step)
     header = TITLE_SIZE + HEADER_GAP + SUBTITLE_SIZE + 2 * HEADER_GAP
@@ -148,12 +149,13 @@ def _build(puzzle: Puzzle) -> BoardLayout:
     height = MARGIN + header + board_h + MARGIN
     left, top = MARGIN, MARGIN + header
     to_pixel = {(k, r): (left + (k - k_min) * x_step, top + round((r - r_min) * y_step)) for k, r in vertices}
-    polygons = {cell: tuple(to_pixel[v] for v in cell_vertices(lattice, cell)) for cell in puzzle.cells}
+    polygons = {cell: tuple(to_pixel[v] for v in lattice.vertices(cell)) for cell in puzzle.cells}
     return BoardLayout(
-        lattice=lattice,
+        style=CELL_STYLES[lattice.corners],
         width=width,
         height=height,
         side=side,
+        row_height=y_step,
         polygons=polygons,
         edges=_edges(lattice, puzzle.cells, to_pixel),
         labelled=frozenset(puzzle.labels),

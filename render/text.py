@@ -2,8 +2,10 @@
 
 Each board cell becomes a box; a border is drawn wherever the two sides
 belong to different owners (a piece, the marked target cells, or nothing yet).
-Triangular boards use the same grid: vertically stacked cells share an edge
-only when the upper one points up, so no border is drawn otherwise.
+Triangular boards use the same grid: a border between vertically stacked
+cells is drawn only where the lattice says they share an edge
+(:meth:`solver.geometry.Lattice.shares_edge`; on triangles, only below an up
+triangle), never where they meet at a corner.
 """
 
 from __future__ import annotations
@@ -57,15 +59,14 @@ def render_text(puzzle: Puzzle, placements: Iterable[Placement], marked: Collect
     rows = max(r for r, _ in cells) + 1
     cols = max(c for _, c in cells) + 1
     width = max([3, *(len(label) + 2 for label in puzzle.labels.values())])
-    is_triangle = puzzle.lattice.name == "triangle"
 
     def key(cell: Cell) -> str | None:
         return owner.get(cell, "") if cell in cells else None
 
     def vertical_edge(upper: Cell) -> bool:
         lower = (upper[0] + 1, upper[1])
-        if is_triangle and (upper[0] + upper[1]) % 2 == 1:
-            return False  # a down triangle meets the cell below only at a corner
+        if not puzzle.lattice.shares_edge(upper, lower):
+            return False  # e.g. a down triangle meets the cell below only at a corner
         return (upper in cells or lower in cells) and key(upper) != key(lower)
 
     def corner(r: int, c: int) -> str:

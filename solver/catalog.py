@@ -137,14 +137,12 @@ def _cells_from_art(rows: list[_Line]) -> Shape:
 
 
 def _is_connected(lattice: Lattice, cells: Shape) -> bool:
-    """Whether cells form one edge-connected region (centroids one step apart)."""
-    centroids = {cell: lattice.centroid(cell) for cell in cells}
-    step = 1.01 if lattice.name == "square" else 0.6
+    """Whether cells form one region, each step between lattice neighbours (sharing an edge)."""
+    inside = set(cells)
     todo, seen = [cells[0]], {cells[0]}
     while todo:
-        x, y = centroids[todo.pop()]
-        for other, (ox, oy) in centroids.items():
-            if other not in seen and (x - ox) ** 2 + (y - oy) ** 2 <= step**2:
+        for other in lattice.neighbours(todo.pop()):
+            if other in inside and other not in seen:
                 seen.add(other)
                 todo.append(other)
     return len(seen) == len(cells)

@@ -10,6 +10,10 @@ filled (e.g. the lowest empty cell first). Options are branched on in the
 order of their first item, trying "chosen" first, with CP-SAT's fixed search:
 the classic fill-the-first-empty-cell backtracking, plus CP-SAT's propagation
 and clause learning.
+
+Every solve reads CP-SAT's status: an enumeration that did not finish (and
+did not stop at the caller's limit) raises :class:`SearchIncomplete` rather
+than passing off a partial list as all solutions.
 """
 
 from __future__ import annotations
@@ -20,6 +24,13 @@ from dataclasses import dataclass
 from ortools.sat.python import cp_model
 
 Solution = tuple[int, ...]
+
+# With enumerate_all_solutions a finished search ends OPTIMAL (solutions found) or INFEASIBLE (none).
+_FINISHED = (cp_model.OPTIMAL, cp_model.INFEASIBLE)
+
+
+class SearchIncomplete(RuntimeError):
+    """CP-SAT did not finish an enumeration (stopped early, or rejected the model); names the status."""
 
 
 @dataclass(frozen=True)
@@ -58,10 +69,15 @@ class _Collector(cp_model.CpSolverSolutionCallback):
         self._limit = limit
         self.solutions: list[Solution] = []
 
+    @property
+    def reached_limit(self) -> bool:
+        """Whether the caller's limit of solutions has been collected."""
+        return self._limit is not None and len(self.solutions) >= self._limit
+
     def on_solution_callback(self) -> None:
         chosen = tuple(sorted(int(self.value(expr)) for expr in self._chosen_index_of_group))
         self.solutions.append(chosen)
-        if self._limit is not None and len(self.solutions) >= self._limit:
+        if self.reached_limit:
             self.stop_search()
 
 
@@ -118,15 +134,31 @@ def _solver(enumerate_all: bool) -> cp_model.CpSolver:
 NO_CONSTRAINTS = Constraints()
 
 
+def check_status(status: cp_model.CpSolverStatus, *, stopped_at_limit: bool = False) -> None:
+    """Return None if an enumeration finished or stopped at the caller's limit; SearchIncomplete otherwise.
+
+    FEASIBLE means the search stopped before the end: fine when the collector
+    stopped it at its limit, incomplete otherwise (e.g. a time limit). UNKNOWN
+    (stopped before any answer) and MODEL_INVALID always raise.
+    """
+    if status in _FINISHED or (status == cp_model.FEASIBLE and stopped_at_limit):
+        return
+    raise SearchIncomplete(f"CP-SAT enumeration did not finish: status {status.name}")
+
+
 def enumerate_solutions(
     problem: CoverProblem, constraints: Constraints = NO_CONSTRAINTS, limit: int | None = None
 ) -> list[Solution]:
-    """Every solution (or the first ``limit``), each as sorted option indices."""
+    """Every solution (or the first ``limit``), each as sorted option indices.
+
+    SearchIncomplete if CP-SAT ends without finishing the enumeration.
+    """
     if not _trivially_feasible(problem, constraints):
         return []
     model, index_of_group = _build_model(problem, constraints)
     collector = _Collector(index_of_group, limit)
-    _solver(enumerate_all=True).solve(model, collector)
+    status = _solver(enumerate_all=True).solve(model, collector)
+    check_status(status, stopped_at_limit=collector.reached_limit)
     return collector.solutions
 
 

@@ -1,28 +1,40 @@
-r"""Lattices: where cells are, how they rotate and reflect.
+r"""Lattices: where cells and their corners are, how cells rotate and reflect.
 
-Every cell is a ``(row, col)`` pair of ints, rows growing downwards.
+Every cell is a ``(row, col)`` pair of ints, rows growing downwards. A cell's
+corners are *lattice vertices* ``(k, row)``, also pairs of ints, listed
+clockwise on screen. Vertex ``(k, row)`` lies at the plane point
+``(k * step_x, row * step_y)``, where ``(step_x, step_y)`` is the lattice's
+``vertex_step`` in units of one cell side; a cell's centroid is the mean of
+its corners. Two cells are *neighbours* when they share an edge (two
+corners), not just one corner.
 
-Square lattice::
+Square lattice: ``k`` is the column line, so cell ``(r, c)`` has corners
+``(c, r) (c+1, r) (c+1, r+1) (c, r+1)``; ``vertex_step`` is ``(1, 1)``::
 
-    (0,0) (0,1) (0,2)        col -->
-    (1,0) (1,1) (1,2)        row
-                             |
-                             v
+    k:    0     1     2     3
+    row 0 +-----+-----+-----+        col -->
+          |(0,0)|(0,1)|(0,2)|        row
+    row 1 +-----+-----+-----+        |
+          |(1,0)|(1,1)|(1,2)|        v
+    row 2 +-----+-----+-----+
 
 Triangular lattice: each row is a strip of alternating triangles. The
 triangle at ``(row, col)`` points up when ``row + col`` is even and down when
 it is odd; an up triangle shares its base with the down triangle directly
-below it, ``(row + 1, col)``. Columns advance by half a side::
+below it, ``(row + 1, col)``. ``k`` counts half sides, so triangle ``(r, c)``
+has its apex or bottom point at ``k = c`` and its other two corners at
+``k = c - 1`` and ``k = c + 1``; ``vertex_step`` is ``(1/2, sqrt(3)/2)``::
 
-     ___________
-    \  /\  /\  /      row 0:  (0,0) is up  /\ , (0,1) is down \/ ...
-     \/__\/__\/
-    /\  /\  /\        row 1:  (1,0) is down, (1,1) is up ...
+    k:    0   1   2   3   4   5   6
+    row 0 *-------*-------*-------*
+           \(0,1)/ \(0,3)/ \(0,5)/      (0,1) points down: corners (0,0) (2,0) (1,1)
+            \   /   \   /   \   /       (0,2) points up:   corners (2,0) (3,1) (1,1)
+             \ /(0,2)\ /(0,4)\ /
+    row 1     *-------*-------*
 
-(The sketch shows a strip starting with a down triangle; parity decides.)
-
-Rotations and reflections act on cell centroids in the plane about a lattice
-vertex, then map back to cells, so both lattices share one code path.
+Rotations and reflections act on cell centroids in the plane about the
+vertex ``(0, 0)``, then map back to cells, so both lattices share one code
+path.
 """
 
 from __future__ import annotations
@@ -34,6 +46,7 @@ from typing import Literal
 
 Cell = tuple[int, int]
 Shape = tuple[Cell, ...]
+Vertex = tuple[int, int]  # a cell corner (k, row)
 LatticeName = Literal["square", "triangle"]
 
 _SQRT3_2 = math.sqrt(3) / 2
@@ -48,14 +61,28 @@ class Transform:
 
 
 class Lattice:
-    """Common behaviour; subclasses define centroids and their inverse."""
+    """Common behaviour; subclasses define corners, neighbours, centroids and their inverse."""
 
     name: LatticeName
     rotation_steps: int
+    corners: int  # corners (and sides) of one cell
+    vertex_step: tuple[float, float]  # plane (x, y) of one step in k and in row, in cell sides
 
     def transforms(self) -> list[Transform]:
         """All rotations and reflections of the lattice (identity first)."""
         return [Transform(t, m) for m in (False, True) for t in range(self.rotation_steps)]
+
+    def vertices(self, cell: Cell) -> tuple[Vertex, ...]:
+        """The corners of ``cell`` as lattice vertices, clockwise on screen."""
+        raise NotImplementedError
+
+    def neighbours(self, cell: Cell) -> tuple[Cell, ...]:
+        """The cells sharing an edge with ``cell`` (on or off any board)."""
+        raise NotImplementedError
+
+    def shares_edge(self, a: Cell, b: Cell) -> bool:
+        """Whether cells ``a`` and ``b`` share an edge (a shared corner alone is not enough)."""
+        return b in self.neighbours(a)
 
     def centroid(self, cell: Cell) -> tuple[float, float]:
         raise NotImplementedError
@@ -99,6 +126,16 @@ class Lattice:
 class SquareLattice(Lattice):
     name: LatticeName = "square"
     rotation_steps = 4
+    corners = 4
+    vertex_step = (1.0, 1.0)
+
+    def vertices(self, cell: Cell) -> tuple[Vertex, ...]:
+        row, col = cell
+        return ((col, row), (col + 1, row), (col + 1, row + 1), (col, row + 1))
+
+    def neighbours(self, cell: Cell) -> tuple[Cell, ...]:
+        row, col = cell
+        return ((row - 1, col), (row, col + 1), (row + 1, col), (row, col - 1))
 
     def centroid(self, cell: Cell) -> tuple[float, float]:
         row, col = cell
@@ -114,10 +151,24 @@ class SquareLattice(Lattice):
 class TriangleLattice(Lattice):
     name: LatticeName = "triangle"
     rotation_steps = 6
+    corners = 3
+    vertex_step = (0.5, _SQRT3_2)
 
     @staticmethod
     def points_up(cell: Cell) -> bool:
+        """Whether the triangle at ``cell`` has its apex on top (``row + col`` even)."""
         return (cell[0] + cell[1]) % 2 == 0
+
+    def vertices(self, cell: Cell) -> tuple[Vertex, ...]:
+        row, col = cell
+        if self.points_up(cell):  # apex on top, base on row + 1
+            return ((col, row), (col + 1, row + 1), (col - 1, row + 1))
+        return ((col - 1, row), (col + 1, row), (col, row + 1))
+
+    def neighbours(self, cell: Cell) -> tuple[Cell, ...]:
+        row, col = cell
+        across_flat_side = (row + 1, col) if self.points_up(cell) else (row - 1, col)
+        return ((row, col - 1), (row, col + 1), across_flat_side)
 
     def centroid(self, cell: Cell) -> tuple[float, float]:
         row, col = cell

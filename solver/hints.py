@@ -22,6 +22,7 @@ import math
 from collections import Counter
 from collections.abc import Collection, Iterable, Sequence
 from dataclasses import dataclass
+from enum import IntEnum
 
 from ortools.sat.python import cp_model
 
@@ -30,9 +31,21 @@ from solver.problem import Placement, TargetProblem
 SolutionSet = frozenset[Placement]
 
 
+class Stage(IntEnum):
+    """How much of the answer is shown: the puzzle itself, one piece, half the pieces, all of them."""
+
+    PUZZLE = 0
+    ONE_PIECE = 1
+    HALF = 2
+    ANSWER = 3
+
+
+HINT_STAGES = (Stage.ONE_PIECE, Stage.HALF, Stage.ANSWER)
+
+
 @dataclass(frozen=True)
 class Hint:
-    stage: int
+    stage: Stage
     shown: tuple[Placement, ...]  # ordered by piece index
     remaining: int
     total: int
@@ -155,7 +168,7 @@ def hint_stages(
     half = best_subset(featured, solutions, half_size(len(featured), len(forced)), forced)
     full = _ordered(featured)
     return (
-        Hint(1, one, consistent_count(solutions, one), total),
-        Hint(2, half, consistent_count(solutions, half), total),
-        Hint(3, full, consistent_count(solutions, full), total),
+        Hint(Stage.ONE_PIECE, one, consistent_count(solutions, one), total),
+        Hint(Stage.HALF, half, consistent_count(solutions, half), total),
+        Hint(Stage.ANSWER, full, consistent_count(solutions, full), total),
     )

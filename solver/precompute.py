@@ -26,11 +26,11 @@ from functools import cache
 
 from sqlalchemy.orm import Session, sessionmaker
 
+import cli
 from db import repository
-from db.engine import DatabaseUnavailable, make_engine, session_factory
+from db.engine import make_engine, session_factory
 from db.migrate import upgrade
-from settings import get_settings
-from solver.catalog import CatalogError, Puzzle, UnknownPuzzleError, catalog, get_puzzle
+from solver.catalog import Puzzle, catalog, get_puzzle
 from solver.problem import ENCODING_VERSION, TargetProblem, decode
 from solver.verify import check_solution
 
@@ -324,7 +324,7 @@ def _parser() -> argparse.ArgumentParser:
     )
     parser.add_argument("--report", choices=["json"], help="print the stored counts as JSON, without solving")
     parser.add_argument("--verify", action="store_true", help="compare stored counts with published numbers")
-    parser.add_argument("--database-url", help="override DATABASE_URL")
+    cli.add_database_option(parser)
     return parser
 
 
@@ -350,46 +350,43 @@ def _selected_puzzles(ids: list[str] | None) -> list[Puzzle]:
     return [get_puzzle(pid) for pid in dict.fromkeys(ids)]
 
 
-def main(argv: Sequence[str] | None = None) -> int:
-    args = _parser().parse_args(argv)
-    if args.workers < 1:
-        print("error: --workers must be at least 1", file=sys.stderr)
-        return 2
-    try:
-        puzzles = _selected_puzzles(args.puzzle)
-    except (CatalogError, UnknownPuzzleError) as exc:
-        print(f"error: {exc}", file=sys.stderr)
-        return 2
-    url = args.database_url or get_settings().DATABASE_URL
-    try:
-        upgrade(url)
-        sessions = session_factory(make_engine(url))
-        if args.report:
-            print(json.dumps(report(sessions, puzzles), indent=2))
-            return 0
-        summary = run(
-            sessions,
-            puzzles,
-            force=args.force,
-            workers=args.workers,
-            progress=sys.stderr.isatty(),
-            say=lambda message: print(message, file=sys.stderr),
-        )
-    except DatabaseUnavailable as exc:
-        print(f"error: {exc}", file=sys.stderr)
-        return 1
+def precompute(args: argparse.Namespace) -> int:
+    """The command's body: report, or solve what is missing (then verify); returns the exit code."""
+    puzzles = _selected_puzzles(args.puzzle)
+    url = cli.database_url(args)
+    upgrade(url)
+    sessions = session_factory(make_engine(url))
+    if args.report:
+        print(json.dumps(report(sessions, puzzles), indent=2))
+        return cli.EXIT_OK
+    summary = run(
+        sessions,
+        puzzles,
+        force=args.force,
+        workers=args.workers,
+        progress=sys.stderr.isatty(),
+        say=lambda message: print(message, file=sys.stderr),
+    )
     print(format_summary(summary, sessions, puzzles))
     if summary.interrupted:
         print("interrupted: every stored target is complete; run again to resume", file=sys.stderr)
-        return 130
+        return cli.EXIT_INTERRUPTED
     if args.verify:
         problems = [p for puzzle in puzzles for p in verify_counts(sessions, puzzle)]
         for problem in problems:
             print(f"MISMATCH {problem}", file=sys.stderr)
         if problems:
-            return 1
+            return cli.EXIT_ENVIRONMENT
         print("verify: every stored count matches the published numbers")
-    return 0
+    return cli.EXIT_OK
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    args = _parser().parse_args(argv)
+    if args.workers < 1:
+        print("error: --workers must be at least 1", file=sys.stderr)
+        return cli.EXIT_USAGE
+    return cli.run(lambda: precompute(args))
 
 
 if __name__ == "__main__":

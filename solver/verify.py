@@ -1,43 +1,183 @@
-"""An independent check of a stored solution; it shares no code with the search.
+"""An independent, cell-by-cell check of a stored solution.
 
-It re-derives everything from the catalog: each piece once, in one of its legal
-orientations (rotation/reflection, then a lattice translation), every board
-cell outside the target covered exactly once, the target cells left open.
+What it shares with the search: the catalog's data (:class:`Puzzle`,
+:class:`Target`, each piece's drawing ``Piece.cells``, the lattice's *name*)
+and the :class:`Placement` type. What it does not share: the lattice code in
+:mod:`solver.geometry` (``Lattice.apply``, ``normalize``, ``orientations``)
+and the shapes it produced (``Piece.orientations``). Each piece's legal
+shapes are derived here from its drawing by integer arithmetic on cell
+corners, with the rules restated below, so a bug in the search's geometry
+cannot approve its own output.
+
+Corners are ``(k, row)`` pairs. Square cell ``(r, c)`` has corners ``k = c,
+c + 1`` on rows ``r, r + 1``; one quarter turn maps corner ``(k, row)`` to
+``(-row, k)``. Triangle ``(r, c)`` points up when ``r + c`` is even (apex
+``(c, r)``, base ``(c - 1, r + 1) (c + 1, r + 1)``) and down when odd (top
+``(c - 1, r) (c + 1, r)``, bottom point ``(c, r + 1)``); corner ``(k, row)``
+sits at the plane point ``(k / 2, row * sqrt(3) / 2)``, so one sixth of a
+turn maps it to ``((k - 3 row) / 2, (k + row) / 2)``. The mirror is
+``(k, row) -> (-k, row)`` on both. A shift ``(dr, dc)`` is a lattice
+translation on squares always, on triangles only when ``dr + dc`` is even
+(it must keep up triangles up).
+
+A solution is valid when each piece is placed once, in a legal shape (a
+rotation or reflection of its drawing, then a lattice translation), every
+board cell outside the target is covered exactly once, and the target cells
+are left open.
 """
 
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Callable, Collection, Iterable, Sequence
+from dataclasses import dataclass
+from functools import cache
 
 from solver.catalog import Puzzle, Target
 from solver.problem import Placement
+
+Cell = tuple[int, int]  # (row, col)
+Corner = tuple[int, int]  # (k, row)
+Shape = tuple[Cell, ...]  # sorted, translated to the origin by _anchored
 
 
 class InvalidSolution(ValueError):
     """A solution breaks a rule; the message says which."""
 
 
-def check_solution(puzzle: Puzzle, target: Target, placements: Sequence[Placement]) -> None:
-    """Return None if the placements solve ``target``; raise InvalidSolution otherwise."""
+# ---------------------------------------------------------------- lattice rules
+
+
+@dataclass(frozen=True)
+class _Rules:
+    """One lattice restated: cell corners and back, one rotation step, which shifts are translations."""
+
+    corners: Callable[[Cell], tuple[Corner, ...]]
+    cell_of: Callable[[Collection[Corner]], Cell]
+    turn: Callable[[Corner], Corner]
+    turns: int
+    is_shift: Callable[[int, int], bool]
+
+
+def _square_corners(cell: Cell) -> tuple[Corner, ...]:
+    row, col = cell
+    return ((col, row), (col + 1, row), (col, row + 1), (col + 1, row + 1))
+
+
+def _square_cell(corners: Collection[Corner]) -> Cell:
+    """The square with these corners: its top-left corner names it."""
+    return min(row for _, row in corners), min(k for k, _ in corners)
+
+
+def _triangle_corners(cell: Cell) -> tuple[Corner, ...]:
+    row, col = cell
+    if (row + col) % 2 == 0:  # points up
+        return ((col, row), (col - 1, row + 1), (col + 1, row + 1))
+    return ((col - 1, row), (col + 1, row), (col, row + 1))
+
+
+def _triangle_cell(corners: Collection[Corner]) -> Cell:
+    """The triangle with these corners: one corner on its top row means it points up."""
+    top = min(row for _, row in corners)
+    on_top = [k for k, row in corners if row == top]
+    return top, on_top[0] if len(on_top) == 1 else sum(on_top) // 2
+
+
+_RULES = {
+    "square": _Rules(
+        corners=_square_corners,
+        cell_of=_square_cell,
+        turn=lambda corner: (-corner[1], corner[0]),
+        turns=4,
+        is_shift=lambda d_row, d_col: True,
+    ),
+    "triangle": _Rules(
+        corners=_triangle_corners,
+        cell_of=_triangle_cell,
+        turn=lambda corner: ((corner[0] - 3 * corner[1]) // 2, (corner[0] + corner[1]) // 2),
+        turns=6,
+        is_shift=lambda d_row, d_col: (d_row + d_col) % 2 == 0,
+    ),
+}
+
+
+def _rules(lattice_name: str) -> _Rules:
+    """The rules of the lattice called ``lattice_name``; InvalidSolution for an unknown one."""
+    try:
+        return _RULES[lattice_name]
+    except KeyError:
+        raise InvalidSolution(f"cannot check solutions on the {lattice_name!r} lattice") from None
+
+
+def _moved(rules: _Rules, corner: Corner, turns: int, mirrored: bool) -> Corner:
+    """``corner`` mirrored (if asked), then turned ``turns`` steps about corner (0, 0)."""
+    if mirrored:
+        corner = (-corner[0], corner[1])
+    for _ in range(turns):
+        corner = rules.turn(corner)
+    return corner
+
+
+def _anchored(rules: _Rules, cells: Iterable[Cell]) -> Shape:
+    """Cells sorted and shifted by a lattice translation to the top row 0 and leftmost column 0 or 1."""
+    cell_list = list(cells)
+    d_row = -min(row for row, _ in cell_list)
+    d_col = -min(col for _, col in cell_list)
+    if not rules.is_shift(d_row, d_col):
+        d_col += 1
+    return tuple(sorted((row + d_row, col + d_col) for row, col in cell_list))
+
+
+@cache
+def legal_shapes(lattice_name: str, drawing: tuple[Cell, ...]) -> frozenset[Shape]:
+    """Every rotation and reflection of a piece drawing, each anchored by :func:`_anchored`."""
+    rules = _rules(lattice_name)
+    shapes = set()
+    for mirrored in (False, True):
+        for turns in range(rules.turns):
+            image = [
+                rules.cell_of([_moved(rules, corner, turns, mirrored) for corner in rules.corners(cell)])
+                for cell in drawing
+            ]
+            shapes.add(_anchored(rules, image))
+    return frozenset(shapes)
+
+
+# ---------------------------------------------------------------- the check
+
+
+def _check_pieces_used_once(puzzle: Puzzle, placements: Sequence[Placement]) -> None:
+    """Return None if every piece is placed exactly once; raise InvalidSolution otherwise."""
     uses = Counter(p.piece for p in placements)
+    unknown = sorted(set(uses) - set(range(len(puzzle.pieces))))
+    if unknown:
+        raise InvalidSolution(f"no piece has index {unknown[0]}")
     for index, piece in enumerate(puzzle.pieces):
         if uses[index] != 1:
             raise InvalidSolution(f"piece {piece.name} is used {uses[index]} times")
+
+
+def _check_placement(puzzle: Puzzle, target: Target, board: set[Cell], placement: Placement) -> None:
+    """Return None if one placement is a legal shape of its piece on open board cells; raise otherwise."""
+    piece = puzzle.pieces[placement.piece]
+    shapes = legal_shapes(puzzle.lattice.name, piece.cells)
+    if _anchored(_rules(puzzle.lattice.name), placement.cells) not in shapes:
+        raise InvalidSolution(f"piece {piece.name} is not in one of its legal orientations")
+    outside = set(placement.cells) - board
+    if outside:
+        raise InvalidSolution(f"piece {piece.name} leaves the board at {sorted(outside)}")
+    blocked = set(placement.cells) & target.uncovered
+    if blocked:
+        raise InvalidSolution(f"piece {piece.name} covers target cell(s) {sorted(blocked)}")
+
+
+def check_solution(puzzle: Puzzle, target: Target, placements: Sequence[Placement]) -> None:
+    """Return None if the placements solve ``target``; raise InvalidSolution saying which rule broke."""
+    _check_pieces_used_once(puzzle, placements)
     board = set(puzzle.cells)
-    covered: Counter[tuple[int, int]] = Counter()
     for placement in placements:
-        name = puzzle.pieces[placement.piece].name
-        shape, _ = puzzle.lattice.normalize(placement.cells)
-        if shape not in puzzle.pieces[placement.piece].orientations:
-            raise InvalidSolution(f"piece {name} is not in one of its legal orientations")
-        outside = set(placement.cells) - board
-        if outside:
-            raise InvalidSolution(f"piece {name} leaves the board at {sorted(outside)}")
-        blocked = set(placement.cells) & target.uncovered
-        if blocked:
-            raise InvalidSolution(f"piece {name} covers target cell(s) {sorted(blocked)}")
-        covered.update(placement.cells)
+        _check_placement(puzzle, target, board, placement)
+    covered = Counter(cell for placement in placements for cell in placement.cells)
     twice = sorted(cell for cell, n in covered.items() if n > 1)
     if twice:
         raise InvalidSolution(f"cells covered twice: {twice}")

@@ -4,19 +4,24 @@ from __future__ import annotations
 
 from fastapi import APIRouter
 
-from api import checking, presenters
-from api.deps import SessionDep, State
+from api import presenters
+from api.deps import SessionDep
 from api.errors import documented
 from api.schemas import CheckIn, CheckOut
+from hints.positions import PlacedPiece, check_position, resolve_target
+from solver.catalog import get_puzzle
 
 router = APIRouter(tags=["check"])
 
 
 @router.post("/check", response_model=CheckOut, responses=documented(404, 413, 422, 503))
-def check_placement(body: CheckIn, session: SessionDep, state: State) -> CheckOut:
+def check_placement(body: CheckIn, session: SessionDep) -> CheckOut:
     """Is the placement legal, and how many solutions extend it (0: a dead end)?
 
     Pieces are named (e.g. "L"), cells are ``[row, column]``. Boards count every
     symmetric image of their stored solutions, so a mirrored placement counts too.
     """
-    return presenters.check_out(checking.check(session, state.raw_solutions, body))
+    puzzle = get_puzzle(body.puzzle)
+    target = resolve_target(puzzle, body.target)
+    pieces = [PlacedPiece(p.piece, tuple((int(r), int(c)) for r, c in p.cells)) for p in body.placements]
+    return presenters.check_out(check_position(session, puzzle, target, pieces, complete=body.complete))

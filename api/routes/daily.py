@@ -15,12 +15,15 @@ from fastapi import APIRouter, Path, Request, Response
 from api.caching import PNG, TEXT, send
 from api.deps import DayDep, State
 from api.errors import documented
-from api.links import Kind
 from api.schemas import ChallengeOut, DailyOut, HintOut
+from hints.daily import PuzzleKind
+from solver.hints import Stage
 
 router = APIRouter(prefix="/daily", tags=["daily"])
 
-Stage = Annotated[int, Path(ge=1, le=3, description="1 one piece, 2 half the pieces, 3 the answer")]
+StageNumber = Annotated[
+    int, Path(ge=Stage.ONE_PIECE, le=Stage.ANSWER, description="1 one piece, 2 half the pieces, 3 the answer")
+]
 ERRORS = documented(422, 503)
 PNG_RESPONSE = {200: {"content": {PNG: {}}, "description": "PNG image"}, **ERRORS}
 TEXT_RESPONSE = {200: {"content": {TEXT: {}}, "description": "text drawing"}, **ERRORS}
@@ -38,10 +41,10 @@ async def challenge(request: Request, day: DayDep, state: State) -> Response:
     return send(request, await state.daily.challenge_json(day.value), day.json_cache_control)
 
 
-def _stage_routes(kind: Kind, prefix: str) -> APIRouter:
+def _stage_routes(kind: PuzzleKind, prefix: str) -> APIRouter:
     """The puzzle image and the three hint stages of one daily puzzle, as JSON, PNG and text."""
     stages = APIRouter(prefix=prefix)
-    label = "calendar" if kind == "calendar" else "pentomino challenge"
+    label = "calendar" if kind == PuzzleKind.CALENDAR else "pentomino challenge"
 
     @stages.get(
         "/puzzle.png",
@@ -51,7 +54,7 @@ def _stage_routes(kind: Kind, prefix: str) -> APIRouter:
         summary=f"The {label} as a PNG (stage 0)",
     )
     async def puzzle_png(request: Request, day: DayDep, state: State) -> Response:
-        return send(request, await state.daily.image(kind, day.value, 0), day.cache_control)
+        return send(request, await state.daily.image(kind, day.value, Stage.PUZZLE), day.cache_control)
 
     @stages.get(
         "/puzzle.txt",
@@ -61,7 +64,7 @@ def _stage_routes(kind: Kind, prefix: str) -> APIRouter:
         summary=f"The {label} as text (stage 0)",
     )
     async def puzzle_txt(request: Request, day: DayDep, state: State) -> Response:
-        return send(request, await state.daily.text(kind, day.value, 0), day.cache_control)
+        return send(request, await state.daily.text(kind, day.value, Stage.PUZZLE), day.cache_control)
 
     @stages.get(
         "/hints/{stage}.png",
@@ -70,8 +73,8 @@ def _stage_routes(kind: Kind, prefix: str) -> APIRouter:
         name=f"{kind}_hint_png",
         summary=f"Hint stage of the {label} as a PNG",
     )
-    async def hint_png(request: Request, day: DayDep, stage: Stage, state: State) -> Response:
-        return send(request, await state.daily.image(kind, day.value, stage), day.cache_control)
+    async def hint_png(request: Request, day: DayDep, stage: StageNumber, state: State) -> Response:
+        return send(request, await state.daily.image(kind, day.value, Stage(stage)), day.cache_control)
 
     @stages.get(
         "/hints/{stage}.txt",
@@ -80,8 +83,8 @@ def _stage_routes(kind: Kind, prefix: str) -> APIRouter:
         name=f"{kind}_hint_txt",
         summary=f"Hint stage of the {label} as text",
     )
-    async def hint_txt(request: Request, day: DayDep, stage: Stage, state: State) -> Response:
-        return send(request, await state.daily.text(kind, day.value, stage), day.cache_control)
+    async def hint_txt(request: Request, day: DayDep, stage: StageNumber, state: State) -> Response:
+        return send(request, await state.daily.text(kind, day.value, Stage(stage)), day.cache_control)
 
     @stages.get(
         "/hints/{stage}",
@@ -90,11 +93,13 @@ def _stage_routes(kind: Kind, prefix: str) -> APIRouter:
         name=f"{kind}_hint",
         summary=f"Hint stage of the {label}: placements shown, solutions remaining",
     )
-    async def hint(request: Request, day: DayDep, stage: Stage, state: State) -> Response:
-        return send(request, await state.daily.hint_json(kind, day.value, stage), day.json_cache_control)
+    async def hint(request: Request, day: DayDep, stage: StageNumber, state: State) -> Response:
+        return send(
+            request, await state.daily.hint_json(kind, day.value, Stage(stage)), day.json_cache_control
+        )
 
     return stages
 
 
-router.include_router(_stage_routes("calendar", "/{date}"))
-router.include_router(_stage_routes("pentomino", "/{date}/pentomino"))
+router.include_router(_stage_routes(PuzzleKind.CALENDAR, "/{date}"))
+router.include_router(_stage_routes(PuzzleKind.PENTOMINO, "/{date}/pentomino"))

@@ -10,7 +10,8 @@ from api.deps import State
 from api.errors import ApiError, documented
 from api.schemas import HealthOut, ReadyOut, ReadyPuzzleOut
 from api.state import ApiState
-from db import repository
+from hints.errors import PRECOMPUTE_COMMAND
+from hints.solutions import stored_targets
 from solver.catalog import catalog
 
 router = APIRouter(tags=["health"])
@@ -25,19 +26,16 @@ async def healthz() -> JSONResponse:
 def readiness(state: ApiState) -> ReadyOut:
     """Stored targets per catalog puzzle; 503 (not_precomputed) when any is missing."""
     with state.sessions() as session:
-        stored = repository.list_targets(session=session)
-    counts: dict[str, int] = {}
-    for target in stored:
-        counts[target.puzzle_id] = counts.get(target.puzzle_id, 0) + 1
+        stored = stored_targets(session)
     puzzles = {
-        p.id: ReadyPuzzleOut(targets=len(p.targets), stored=counts.get(p.id, 0)) for p in catalog().values()
+        p.id: ReadyPuzzleOut(targets=len(p.targets), stored=len(stored[p.id])) for p in catalog().values()
     }
     missing = [pid for pid, p in puzzles.items() if p.stored < p.targets]
     if missing:
         raise ApiError(
             503,
             "not_precomputed",
-            f"not precomputed yet: {', '.join(missing)}; run python -m solver.precompute",
+            f"not precomputed yet: {', '.join(missing)}; run {PRECOMPUTE_COMMAND}",
             [{"puzzle": pid, **puzzles[pid].model_dump()} for pid in missing],
         )
     return ReadyOut(status="ready", puzzles=puzzles)

@@ -16,7 +16,7 @@ from api.deps import State, parse_day
 from api.errors import ApiError
 from api.web import assets
 from api.web.page import View, render_error, render_page
-from hints.service import NotPrecomputed
+from hints.errors import PRECOMPUTE_COMMAND, NotPrecomputed
 
 router = APIRouter(include_in_schema=False)
 
@@ -62,7 +62,7 @@ async def page(
     except ApiError as exc:
         return _html(render_error(exc.message, today), 400)
     except NotPrecomputed:
-        message = "The puzzles are not precomputed yet; run python -m solver.precompute."
+        message = f"The puzzles are not precomputed yet; run {PRECOMPUTE_COMMAND}."
         return _html(render_error(message, today), 503)
     except SQLAlchemyError:
         return _html(render_error("The solution store cannot be read right now.", today), 503)

@@ -14,13 +14,16 @@ from html import escape
 from urllib.parse import urlencode
 
 from api import links
-from api.daily import DailyBundle, DailyPuzzle
-from api.links import Kind
-from hints.service import CALENDAR_ID
+from hints.daily import CALENDAR_ID, DailyBundle, DailyPuzzle, PuzzleKind
+from solver.hints import HINT_STAGES, Stage
 
-STAGE_BUTTONS = {1: "Hint 1: one piece", 2: "Hint 2: half the pieces", 3: "Show the answer"}
-PARAM: dict[Kind, str] = {"calendar": "stage", "pentomino": "pstage"}
-SECTION_TITLES: dict[Kind, str] = {"calendar": "Calendar puzzle", "pentomino": "Pentomino challenge"}
+STAGE_BUTTONS = {
+    Stage.ONE_PIECE: "Hint 1: one piece",
+    Stage.HALF: "Hint 2: half the pieces",
+    Stage.ANSWER: "Show the answer",
+}
+PARAM = {PuzzleKind.CALENDAR: "stage", PuzzleKind.PENTOMINO: "pstage"}
+SECTION_TITLES = {PuzzleKind.CALENDAR: "Calendar puzzle", PuzzleKind.PENTOMINO: "Pentomino challenge"}
 
 
 @dataclass(frozen=True)
@@ -31,11 +34,11 @@ class View:
     stage: int = 0
     pstage: int = 0
 
-    def revealed(self, kind: Kind) -> int:
-        return self.stage if kind == "calendar" else self.pstage
+    def revealed(self, kind: PuzzleKind) -> int:
+        return self.stage if kind == PuzzleKind.CALENDAR else self.pstage
 
-    def with_stage(self, kind: Kind, stage: int) -> View:
-        return replace(self, stage=stage) if kind == "calendar" else replace(self, pstage=stage)
+    def with_stage(self, kind: PuzzleKind, stage: int) -> View:
+        return replace(self, stage=stage) if kind == PuzzleKind.CALENDAR else replace(self, pstage=stage)
 
     def url(self, anchor: str = "") -> str:
         query = {"date": self.day.isoformat()}
@@ -50,11 +53,11 @@ def _long_date(day: date) -> str:
     return f"{day.strftime('%A')} {day.day} {day.strftime('%B')} {day.year}"
 
 
-def _alt(daily: DailyPuzzle, stage: int) -> str:
+def _alt(daily: DailyPuzzle, stage: Stage) -> str:
     return f"{SECTION_TITLES[daily.kind]}, {daily.title(stage)}: {daily.caption(stage)}"
 
 
-def _figure(daily: DailyPuzzle, stage: int) -> str:
+def _figure(daily: DailyPuzzle, stage: Stage) -> str:
     src = links.stage_image(daily.day, daily.kind, stage)
     return (
         f'<figure id="{daily.kind}-stage-{stage}" tabindex="-1">'
@@ -64,7 +67,7 @@ def _figure(daily: DailyPuzzle, stage: int) -> str:
     )
 
 
-def _button(daily: DailyPuzzle, view: View, stage: int) -> str:
+def _button(daily: DailyPuzzle, view: View, stage: Stage) -> str:
     done = stage <= view.revealed(daily.kind)
     attributes = {
         "class": "button done" if done else "button",
@@ -88,28 +91,28 @@ def _hide_link(daily: DailyPuzzle, view: View) -> str:
     return f'<a class="reset" href="{escape(href)}"{hidden}>Hide the hints</a>'
 
 
-def _facts(bundle: DailyBundle, kind: Kind) -> str:
+def _facts(bundle: DailyBundle, kind: PuzzleKind) -> str:
     daily = bundle.of(kind)
-    if kind == "calendar":
+    if kind == PuzzleKind.CALENDAR:
         labels = " and ".join(daily.puzzle.labels.get(c, "?") for c in sorted(daily.marked))
         level = bundle.difficulty
         return (
             f"<p class=facts>Leave <strong>{escape(labels)}</strong> uncovered. "
-            f"<strong>{daily.stages[0].total}</strong> solutions · difficulty "
+            f"<strong>{daily.total}</strong> solutions · difficulty "
             f"<strong>{escape(level.label)}</strong> (level {level.level} of 5)</p>"
         )
     count = len(daily.preplaced)
     board = daily.puzzle.title
     return (
         f"<p class=facts>{escape(board)}: {count} piece{'s' if count != 1 else ''} pre-placed, "
-        f"<strong>exactly one</strong> way to finish (the board has {daily.stages[0].total} solutions).</p>"
+        f"<strong>exactly one</strong> way to finish (the board has {daily.total} solutions).</p>"
     )
 
 
-def _section(bundle: DailyBundle, kind: Kind, view: View) -> str:
+def _section(bundle: DailyBundle, kind: PuzzleKind, view: View) -> str:
     daily = bundle.of(kind)
-    figures = "".join(_figure(daily, stage) for stage in range(view.revealed(kind) + 1))
-    buttons = "".join(_button(daily, view, stage) for stage in (1, 2, 3))
+    figures = "".join(_figure(daily, stage) for stage in Stage if stage <= view.revealed(kind))
+    buttons = "".join(_button(daily, view, stage) for stage in HINT_STAGES)
     title = SECTION_TITLES[kind]
     return (
         f'<section id="{kind}" class="puzzle" aria-labelledby="{kind}-title" '
@@ -175,7 +178,7 @@ def render_page(bundle: DailyBundle, view: View, today: date) -> str:
         f'<header><h1>Puzzles of the day <span class="day">{escape(heading)}</span></h1>'
         f"{_date_form(view, today)}</header>"
         '<main id="main"><div class="puzzles">'
-        f"{_section(bundle, 'calendar', view)}{_section(bundle, 'pentomino', view)}"
+        f"{_section(bundle, PuzzleKind.CALENDAR, view)}{_section(bundle, PuzzleKind.PENTOMINO, view)}"
         f"</div>{_heatmap()}"
         f'<p class="json">This day as JSON: <a href="{escape(links.daily(view.day))}">'
         f"{escape(links.daily(view.day))}</a></p></main>"

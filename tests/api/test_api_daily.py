@@ -10,7 +10,7 @@ import httpx
 import pytest
 from sqlalchemy.orm import Session, sessionmaker
 
-from hints import service
+from hints.daily import challenge_board, daily_calendar, daily_challenge, target_name
 from render.hint import hint_image, hint_text
 from solver.catalog import MONTH_ABBREVIATIONS, Puzzle
 from solver.hints import Hint
@@ -33,10 +33,10 @@ def as_json(puzzle: Puzzle, placements: tuple[Placement, ...]) -> list[dict[str,
 def test_daily_matches_the_service(client: httpx.Client, store: sessionmaker[Session], day: date) -> None:
     body = client.get(f"/api/v1/daily/{day.isoformat()}").json()
     with store() as session:
-        calendar = service.daily_calendar(session, day)
-        challenge = service.daily_challenge(session, day)
+        calendar = daily_calendar(session, day)
+        challenge = daily_challenge(session, day)
     assert body["date"] == day.isoformat()
-    assert (body["puzzle"], body["target"]) == ("calendar-dragonfjord", service.target_name(day))
+    assert (body["puzzle"], body["target"]) == ("calendar-dragonfjord", target_name(day))
     assert body["total"] == calendar.total
     assert body["difficulty"] == {
         "level": calendar.difficulty.level,
@@ -52,7 +52,7 @@ def test_daily_matches_the_service(client: httpx.Client, store: sessionmaker[Ses
     assert [h["url"] for h in body["hints"]] == [f"{base}/hints/{s}" for s in (1, 2, 3)]
     assert [h["image"] for h in body["hints"]] == [f"{base}/hints/{s}.png" for s in (1, 2, 3)]
     pentomino = body["pentomino"]
-    assert pentomino["puzzle"] == service.challenge_board(day) == challenge.puzzle.id
+    assert pentomino["puzzle"] == challenge_board(day) == challenge.puzzle.id
     assert pentomino["placements"] == as_json(challenge.puzzle, challenge.preplaced)
     assert pentomino["total"] == challenge.total
     assert pentomino["image"] == f"{base}/pentomino/puzzle.png"
@@ -78,8 +78,8 @@ def test_calendar_hints_match_the_service(
     client: httpx.Client, store: sessionmaker[Session], day: date
 ) -> None:
     with store() as session:
-        stages = service.calendar_hints(session, day)
-        daily = service.daily_calendar(session, day)
+        stages = daily_calendar(session, day).hints
+        daily = daily_calendar(session, day)
     for hint in stages:
         body = client.get(f"/api/v1/daily/{day.isoformat()}/hints/{hint.stage}").json()
         assert body["stage"] == hint.stage
@@ -95,8 +95,8 @@ def test_challenge_hints_match_the_service(
     client: httpx.Client, store: sessionmaker[Session], day: date
 ) -> None:
     with store() as session:
-        stages = service.challenge_hints(session, day)
-        challenge = service.daily_challenge(session, day)
+        stages = daily_challenge(session, day).hints
+        challenge = daily_challenge(session, day)
     names = [challenge.puzzle.pieces[p.piece].name for p in challenge.preplaced]
     for hint in stages:
         body = client.get(f"/api/v1/daily/{day.isoformat()}/pentomino/hints/{hint.stage}").json()
@@ -111,12 +111,12 @@ def test_images_are_the_renderers_output(client: httpx.Client, store: sessionmak
     """Every stage's PNG and text equal what render.hint draws for the same hint (stage 0 = the puzzle)."""
     day = date(2026, 1, 25)
     with store() as session:
-        daily = service.daily_calendar(session, day)
-        calendar_stages = (Hint(0, (), daily.total, daily.total), *service.calendar_hints(session, day))
-        challenge = service.daily_challenge(session, day)
+        daily = daily_calendar(session, day)
+        calendar_stages = (Hint(0, (), daily.total, daily.total), *daily_calendar(session, day).hints)
+        challenge = daily_challenge(session, day)
         challenge_stages = (
             Hint(0, challenge.preplaced, 1, challenge.total),
-            *service.challenge_hints(session, day),
+            *daily_challenge(session, day).hints,
         )
     heading = f"2026-01-25 · pentomino challenge ({challenge.puzzle.id.removeprefix('pentomino-')})"
     for stage in range(4):

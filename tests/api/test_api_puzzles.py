@@ -7,7 +7,8 @@ import pytest
 from sqlalchemy.orm import Session, sessionmaker
 
 from db import repository
-from hints import service
+from hints.daily import CALENDAR_ID
+from hints.solutions import solution_counts
 from render.images import render_heatmap
 from render.text import render_text
 from solver.catalog import catalog, get_puzzle
@@ -88,7 +89,7 @@ def test_board_detail_has_its_symmetries_and_no_heatmap(client: httpx.Client) ->
 def test_heatmap_is_the_rendered_year(client: httpx.Client, store: sessionmaker[Session]) -> None:
     data = assert_png(client.get("/api/v1/puzzles/calendar-dragonfjord/heatmap.png"))
     with store() as session:
-        assert data == render_heatmap(service.solution_counts(session))
+        assert data == render_heatmap(solution_counts(session, get_puzzle(CALENDAR_ID)))
 
 
 def test_solutions_pages_cover_every_stored_solution_in_order(

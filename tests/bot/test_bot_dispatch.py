@@ -7,9 +7,10 @@ from datetime import UTC, datetime
 
 import pytest
 
+from bot.app import start_dispatching
 from bot.dispatcher import Dispatcher, TickReport
 from db import bot_repository
-from db.bot_repository import FAILED, SENT
+from db.models import DeliveryStatus
 from tests.support.bot import TOKEN, FakeClock, RunningBot, bot_settings, start_bot, stop_bot
 from tests.support.fake_telegram import FakeTelegram, Fault
 
@@ -19,7 +20,7 @@ TOKYO_0700 = datetime(2026, 1, 24, 22, 0, tzinfo=UTC)  # 2026-01-25 07:00 in Asi
 
 
 async def tick(bot: RunningBot) -> TickReport:
-    dispatcher: Dispatcher = bot.application.bot_data["dispatcher"]
+    dispatcher: Dispatcher = bot.application.bot_data.deps.dispatcher
     return await dispatcher.tick(bot.application.bot)
 
 
@@ -65,8 +66,8 @@ async def test_one_post_per_local_day_across_restarts_faults_and_downtime(
     with late.sessions() as session:
         rows = bot_repository.delivery_rows(session=session)
     assert [(r.local_date.isoformat(), r.status) for r in rows] == [
-        ("2026-01-25", SENT),
-        ("2026-01-26", SENT),
+        ("2026-01-25", DeliveryStatus.SENT),
+        ("2026-01-26", DeliveryStatus.SENT),
     ]
     assert all(r.message_id for r in rows)
     await stop_bot(late)
@@ -104,7 +105,7 @@ async def test_blocked_chats_unsubscribe_and_migrated_groups_move(fake: FakeTele
         statuses = {r.chat_id: r.status for r in bot_repository.delivery_rows(session=session)}
     assert blocked is not None and not blocked.subscribed
     assert moved is not None and moved.subscribed and moved.post_time == "08:00"
-    assert statuses == {2: FAILED, -1005: SENT}
+    assert statuses == {2: DeliveryStatus.FAILED, -1005: DeliveryStatus.SENT}
     await stop_bot(bot)
 
 
@@ -114,9 +115,7 @@ async def test_the_scheduler_job_posts_without_help(fake: FakeTelegram, store_ur
     bot = await start_bot(settings, fake, clock)
     with bot.sessions.begin() as session:
         bot_repository.subscribe(session=session, chat_id=9, kind="private", post_time="08:00", now=clock())
-    bot.application.bot_data["start_scheduler"] = True
-    assert bot.application.post_init is not None
-    await bot.application.post_init(bot.application)  # starts APScheduler's job
+    start_dispatching(bot.application)  # the daily-post job on the application's JobQueue
     clock.advance(minutes=1)
     await bot.eventually(lambda: len(posts(fake, 9)) == 1, timeout=10)
     time_after_first = time.monotonic()

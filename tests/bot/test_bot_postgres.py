@@ -25,7 +25,7 @@ async def test_commands_and_a_daily_post_on_postgres(fake: FakeTelegram, full_po
         (subscribed,) = await bot.ask("/subscribe 08:00")
         assert "08:00" in subscribed.params["text"]
         clock.advance(hours=1)
-        dispatcher: Dispatcher = bot.application.bot_data["dispatcher"]
+        dispatcher: Dispatcher = bot.application.bot_data.deps.dispatcher
         report = await dispatcher.tick(bot.application.bot)
         assert (report.due, report.sent) == (1, 1)
         assert (await dispatcher.tick(bot.application.bot)).due == 0

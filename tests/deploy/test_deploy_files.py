@@ -7,6 +7,7 @@ import importlib
 import importlib.util
 import re
 import shlex
+import tomllib
 from pathlib import Path
 
 import pytest
@@ -99,8 +100,14 @@ def test_dockerfile_is_slim_non_root_and_refers_to_real_files() -> None:
     check_python_command(__import__("json").loads(cmd))
     assert any(keyword == "HEALTHCHECK" and "/healthz" in rest for keyword, rest in instructions)
     copied = {s for k, r in instructions if k == "COPY" for s in r.split()[:-1]}
-    packages = {p.name for p in ROOT.iterdir() if (p / "__init__.py").exists() and p.name != "tests"}
+    development_only = {"tests", "benchmarks"}
+    packages = {
+        p.name for p in ROOT.iterdir() if (p / "__init__.py").exists() and p.name not in development_only
+    }
     assert packages <= copied, f"packages missing from the image: {packages - copied}"
+    project = tomllib.loads((ROOT / "pyproject.toml").read_text())
+    modules = {f"{name}.py" for name in project["tool"]["setuptools"]["py-modules"]}
+    assert modules <= copied, f"top-level modules missing from the image: {modules - copied}"
 
 
 def test_env_example_lists_every_setting_without_secrets() -> None:

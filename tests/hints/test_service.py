@@ -13,7 +13,8 @@ import pytest
 from sqlalchemy.orm import Session
 
 from db.engine import make_engine, session_factory
-from hints import service
+from hints.daily import PENTOMINO_BOARDS, challenge_board, daily_calendar, daily_challenge
+from hints.solutions import all_solutions, raw_solutions
 from solver.catalog import get_puzzle
 from solver.cover import Constraints, find_other_solution, find_solution
 from solver.hints import SolutionSet
@@ -40,10 +41,10 @@ def test_every_leap_year_date_has_consistent_hints(session: Session) -> None:
     calendar = get_puzzle("calendar-dragonfjord")
     unique_halves_found = 0
     for day in LEAP_YEAR:
-        daily = service.daily_calendar(session, day)
-        solutions = service._solutions(session, calendar, daily.target.name)
+        daily = daily_calendar(session, day)
+        solutions = [frozenset(s) for s in all_solutions(session, calendar, daily.target)]
         featured = solutions[daily.featured]
-        one, two, full = service.calendar_hints(session, day)
+        one, two, full = daily_calendar(session, day).hints
         assert len(one.shown) == 1 and len(two.shown) == 4 and set(full.shown) == featured
         for hint in (one, two, full):
             assert set(hint.shown) <= featured  # drawn from one stored solution
@@ -61,29 +62,29 @@ def test_every_leap_year_date_has_consistent_hints(session: Session) -> None:
 
 def test_hints_are_deterministic_and_cached(session: Session) -> None:
     day = date(2026, 1, 25)
-    assert service.calendar_hints(session, day) == service.calendar_hints(session, day)
-    assert service.daily_challenge(session, day) == service.daily_challenge(session, day)
+    assert daily_calendar(session, day).hints == daily_calendar(session, day).hints
+    assert daily_challenge(session, day) == daily_challenge(session, day)
 
 
 def test_difficulty_orders_dates_by_solution_count(session: Session) -> None:
-    hardest = service.daily_calendar(session, date(2026, 10, 6))
-    easiest = service.daily_calendar(session, date(2026, 1, 25))
+    hardest = daily_calendar(session, date(2026, 10, 6))
+    easiest = daily_calendar(session, date(2026, 1, 25))
     assert hardest.total == 7 and hardest.difficulty.level == 5 and hardest.difficulty.rank == 1
     assert easiest.total == 216 and easiest.difficulty.level == 1 and easiest.difficulty.rank == 366
 
 
 def test_challenge_boards_rotate_by_date() -> None:
-    boards = [service.challenge_board(date(2026, 3, 1) + timedelta(days=i)) for i in range(5)]
-    assert sorted(boards) == sorted(service.PENTOMINO_BOARDS)
+    boards = [challenge_board(date(2026, 3, 1) + timedelta(days=i)) for i in range(5)]
+    assert sorted(boards) == sorted(PENTOMINO_BOARDS)
 
 
 @pytest.mark.parametrize(
     "day", [date(2026, 3, 1) + timedelta(days=i) for i in range(5)] + [date(2026, 11, 22)]
 )
 def test_challenge_completion_is_unique_and_minimal(session: Session, day: date) -> None:
-    challenge = service.daily_challenge(session, day)
+    challenge = daily_challenge(session, day)
     puzzle = challenge.puzzle
-    raw = service.raw_board_solutions(session, puzzle)
+    raw = raw_solutions(session, puzzle, puzzle.target("board"))
     assert len(raw) == challenge.total
     shown = challenge.preplaced
     matches = [s for s in raw if set(shown) <= s]
@@ -98,7 +99,7 @@ def test_challenge_completion_is_unique_and_minimal(session: Session, day: date)
     # No smaller set of the featured solution's pieces forces a unique completion.
     for smaller in combinations(sorted(featured, key=lambda p: p.piece), len(shown) - 1):
         assert consistent(raw, smaller) > 1
-    hints = service.challenge_hints(session, day)
+    hints = daily_challenge(session, day).hints
     assert [h.remaining for h in hints] == [1, 1, 1]
     assert all(set(shown) <= set(h.shown) <= featured for h in hints)
     assert len(hints[0].shown) == len(shown) + 1 and len(hints[1].shown) > len(hints[0].shown)

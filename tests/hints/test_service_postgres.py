@@ -7,7 +7,7 @@ from datetime import date, timedelta
 import pytest
 
 from db.engine import make_engine, session_factory
-from hints import service
+from hints.daily import daily_calendar, daily_challenge
 
 pytestmark = [pytest.mark.slow, pytest.mark.postgres]
 
@@ -19,8 +19,8 @@ def test_same_hints_and_challenges_on_both_backends(full_catalog_url: str, full_
         session_factory(make_engine(full_postgres_url))() as postgres,
     ):
         for day in days:
-            assert service.daily_calendar(postgres, day) == service.daily_calendar(lite, day)
-            assert service.calendar_hints(postgres, day) == service.calendar_hints(lite, day)
+            assert daily_calendar(postgres, day) == daily_calendar(lite, day)
+            assert daily_calendar(postgres, day).hints == daily_calendar(lite, day).hints
         for day in days[:5]:
-            assert service.daily_challenge(postgres, day) == service.daily_challenge(lite, day)
-            assert service.challenge_hints(postgres, day) == service.challenge_hints(lite, day)
+            assert daily_challenge(postgres, day) == daily_challenge(lite, day)
+            assert daily_challenge(postgres, day).hints == daily_challenge(lite, day).hints

@@ -12,7 +12,7 @@ import pytest
 from PIL import Image
 
 from db.engine import make_engine, session_factory
-from hints import service
+from hints.daily import daily_calendar
 from render import EMPTY, MARKED, board_layout, piece_colour
 from render.hint import caption, hint_image, hint_text
 from solver.hints import Hint
@@ -36,8 +36,8 @@ def test_captions_count_what_remains() -> None:
 @pytest.mark.slow
 def test_each_calendar_stage_image_shows_exactly_its_pieces(full_catalog_url: str) -> None:
     with session_factory(make_engine(full_catalog_url))() as session:
-        daily = service.daily_calendar(session, DAY)
-        stages = service.calendar_hints(session, DAY)
+        daily = daily_calendar(session, DAY)
+        stages = daily_calendar(session, DAY).hints
     layout = board_layout(daily.puzzle)
     for hint in stages:
         png = hint_image(daily.puzzle, hint, heading=DAY.isoformat(), marked=daily.target.uncovered)

@@ -75,10 +75,21 @@ DOMINOES = "lattice: square\n\npiece A\n##\n\npiece B\n##\n"
 TOY = "id: toy\ntitle: Toy\npieces: dominoes\ntargets: board\nboard:\n# #\n# #\n"
 
 
+# Piece B: up triangles (0, 0) and (1, 1) meet only at a corner.
+TRIANGLES_TOUCHING_AT_A_CORNER = "lattice: triangle\n\npiece A\n##\n\npiece B\n#.\n.#\n"
+# Piece B: up triangle (0, 0) and the down triangle below it share its base.
+TRIANGLES_SHARING_AN_EDGE = "lattice: triangle\n\npiece A\n##\n\npiece B\n#\n#\n"
+
+
 def test_a_well_formed_toy_catalog_loads(tmp_path: Path) -> None:
     puzzles = load_catalog(_write_catalog(tmp_path, TOY, DOMINOES))
     assert list(puzzles) == ["toy"]
     assert len(puzzles["toy"].cells) == 4
+
+
+def test_triangle_pieces_connect_across_an_edge(tmp_path: Path) -> None:
+    puzzles = load_catalog(_write_catalog(tmp_path, TOY, TRIANGLES_SHARING_AN_EDGE))
+    assert puzzles["toy"].pieces[1].cells == ((0, 0), (1, 0))
 
 
 @pytest.mark.parametrize(
@@ -90,6 +101,7 @@ def test_a_well_formed_toy_catalog_loads(tmp_path: Path) -> None:
         (TOY + "# #\n", DOMINOES, "toy.txt", 4, "pieces cover 4 cells"),
         (TOY, DOMINOES.replace("piece B\n##", "piece B\n#x"), "dominoes.txt", 7, "unexpected character"),
         (TOY, DOMINOES.replace("piece B\n##", "piece B\n#.#"), "dominoes.txt", 6, "not connected"),
+        (TOY, TRIANGLES_TOUCHING_AT_A_CORNER, "dominoes.txt", 6, "not connected"),
         (
             TOY,
             DOMINOES.replace("lattice: square", "lattice: hexagonal"),

@@ -2,10 +2,15 @@
 
 from itertools import combinations
 
+import pytest
+from ortools.sat.python import cp_model
+
 from solver.cover import (
     Constraints,
     CoverProblem,
     Option,
+    SearchIncomplete,
+    check_status,
     enumerate_solutions,
     find_other_solution,
     find_solution,
@@ -67,3 +72,36 @@ def test_clashing_fixed_options_have_no_solution() -> None:
 
 def test_limit_stops_early() -> None:
     assert len(enumerate_solutions(TOY, limit=5)) == 5
+
+
+@pytest.mark.parametrize(
+    ("status", "stopped_at_limit"),
+    [(cp_model.OPTIMAL, False), (cp_model.INFEASIBLE, False), (cp_model.FEASIBLE, True)],
+)
+def test_finished_or_limited_enumerations_pass_the_status_check(
+    status: cp_model.CpSolverStatus, stopped_at_limit: bool
+) -> None:
+    check_status(status, stopped_at_limit=stopped_at_limit)  # raises if not
+
+
+@pytest.mark.parametrize(
+    ("status", "stopped_at_limit"),
+    [(cp_model.FEASIBLE, False), (cp_model.UNKNOWN, False), (cp_model.MODEL_INVALID, True)],
+)
+def test_unfinished_enumerations_raise(status: cp_model.CpSolverStatus, stopped_at_limit: bool) -> None:
+    with pytest.raises(SearchIncomplete, match=status.name):
+        check_status(status, stopped_at_limit=stopped_at_limit)
+
+
+def test_an_invalid_model_and_a_timed_out_search_are_reported() -> None:
+    invalid = cp_model.CpModel()
+    invalid.new_int_var(1, 0, "empty_domain")
+    with pytest.raises(SearchIncomplete, match="MODEL_INVALID"):
+        check_status(cp_model.CpSolver().solve(invalid))
+    timed_out = cp_model.CpSolver()
+    timed_out.parameters.enumerate_all_solutions = True
+    timed_out.parameters.max_time_in_seconds = 0.0
+    model = cp_model.CpModel()
+    model.add_exactly_one([model.new_bool_var(f"x{i}") for i in range(3)])
+    with pytest.raises(SearchIncomplete, match="UNKNOWN"):
+        check_status(timed_out.solve(model))

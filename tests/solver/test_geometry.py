@@ -93,3 +93,49 @@ def test_transforms_map_cells_to_cells_and_compose_back(lattice: SquareLattice |
             flips = {lattice.points_up(a) == lattice.points_up(b) for a, b in zip(cells, images, strict=True)}
             assert len(flips) == 1
     assert len(lattice.transforms()) == (8 if isinstance(lattice, SquareLattice) else 12)
+
+
+CELLS = [(r, c) for r in range(-3, 4) for c in range(-3, 4)]
+
+
+@pytest.mark.parametrize("lattice", [SquareLattice(), TriangleLattice()])
+def test_centroid_is_the_mean_of_the_corners_in_vertex_steps(
+    lattice: SquareLattice | TriangleLattice,
+) -> None:
+    step_x, step_y = lattice.vertex_step
+    for cell in CELLS:
+        corners = lattice.vertices(cell)
+        assert len(corners) == lattice.corners
+        x = sum(k * step_x for k, _ in corners) / len(corners)
+        y = sum(row * step_y for _, row in corners) / len(corners)
+        assert lattice.centroid(cell) == pytest.approx((x, y)), cell
+
+
+@pytest.mark.parametrize("lattice", [SquareLattice(), TriangleLattice()])
+def test_corners_run_clockwise_on_screen(lattice: SquareLattice | TriangleLattice) -> None:
+    step_x, step_y = lattice.vertex_step
+    for cell in CELLS:
+        points = [(k * step_x, row * step_y) for k, row in lattice.vertices(cell)]
+        pairs = zip(points, points[1:] + points[:1], strict=True)
+        doubled_area = sum(x1 * y2 - x2 * y1 for (x1, y1), (x2, y2) in pairs)
+        assert doubled_area > 0, cell  # positive with y pointing down means clockwise on screen
+
+
+@pytest.mark.parametrize("lattice", [SquareLattice(), TriangleLattice()])
+def test_neighbours_are_the_cells_sharing_two_corners(lattice: SquareLattice | TriangleLattice) -> None:
+    for cell in CELLS:
+        near = [(cell[0] + dr, cell[1] + dc) for dr in (-1, 0, 1) for dc in (-2, -1, 0, 1, 2)]
+        sharing = {
+            other for other in near if len(set(lattice.vertices(cell)) & set(lattice.vertices(other))) == 2
+        }
+        assert set(lattice.neighbours(cell)) == sharing, cell
+        assert len(sharing) == lattice.corners
+        assert all(lattice.shares_edge(cell, other) and lattice.shares_edge(other, cell) for other in sharing)
+
+
+def test_triangles_share_an_edge_vertically_only_below_an_up_triangle() -> None:
+    lattice = TriangleLattice()
+    assert lattice.points_up((0, 0)) and lattice.shares_edge((0, 0), (1, 0))
+    assert not lattice.points_up((0, 1)) and not lattice.shares_edge((0, 1), (1, 1))
+    assert lattice.vertices((0, 1)) == ((0, 0), (2, 0), (1, 1))  # the docstring's drawing
+    assert lattice.vertices((0, 2)) == ((2, 0), (3, 1), (1, 1))

@@ -1,30 +1,69 @@
-"""The verifier accepts real solutions and rejects each kind of broken one."""
+"""The verifier derives the same shapes as the search on its own, accepts real solutions, and
+rejects each kind of broken one."""
 
 import pytest
 
-from solver.catalog import get_puzzle
+from solver.catalog import Puzzle, Target, catalog, get_puzzle
 from solver.cover import find_solution
+from solver.geometry import symmetries
 from solver.problem import Placement, TargetProblem
-from solver.verify import InvalidSolution, check_solution
+from solver.verify import InvalidSolution, check_solution, legal_shapes
 
 CALENDAR = get_puzzle("calendar-dragonfjord")
 TARGET = CALENDAR.target("03-14")
+TENYO = get_puzzle("hexiamond-tenyo")
 
 
-def a_solution() -> list[Placement]:
-    problem = TargetProblem(CALENDAR, TARGET)
+def a_solution(puzzle: Puzzle = CALENDAR, target: Target = TARGET) -> list[Placement]:
+    problem = TargetProblem(puzzle, target)
     solution = find_solution(problem.cover)
     assert solution is not None
     return list(problem.to_placements(solution))
 
 
-def test_accepts_a_real_solution() -> None:
-    check_solution(CALENDAR, TARGET, a_solution())  # raises if wrong
+def test_independent_shapes_equal_the_search_orientations_for_every_piece() -> None:
+    lattices = set()
+    for puzzle in catalog().values():
+        for piece in puzzle.pieces:
+            assert legal_shapes(puzzle.lattice.name, piece.cells) == set(piece.orientations), piece.name
+            lattices.add(puzzle.lattice.name)
+    assert lattices == {"square", "triangle"}
+
+
+@pytest.mark.parametrize("puzzle_id", sorted(catalog()))
+def test_accepts_a_real_solution_on_every_puzzle(puzzle_id: str) -> None:
+    puzzle = get_puzzle(puzzle_id)
+    target = puzzle.targets[0]
+    check_solution(puzzle, target, a_solution(puzzle, target))  # raises if wrong
+
+
+@pytest.mark.parametrize("puzzle_id", ["pentomino-8x8-hole", "hexiamond-rhombus-6x6", "hexiamond-tenyo"])
+def test_accepts_every_rotated_and_reflected_image_of_a_solution(puzzle_id: str) -> None:
+    puzzle = get_puzzle(puzzle_id)
+    target = puzzle.target("board")
+    placements = a_solution(puzzle, target)
+    for mapping in symmetries(puzzle.lattice, puzzle.cells):
+        image = [Placement(p.piece, tuple(sorted(mapping[cell] for cell in p.cells))) for p in placements]
+        check_solution(puzzle, target, image)  # raises if wrong
 
 
 def test_rejects_the_same_solution_for_another_date() -> None:
-    with pytest.raises(InvalidSolution, match=r"target cell|uncovered"):
+    with pytest.raises(InvalidSolution, match="covers target cell"):
         check_solution(CALENDAR, CALENDAR.target("03-15"), a_solution())
+
+
+def test_rejects_a_gap() -> None:
+    march = next(cell for cell, label in CALENDAR.labels.items() if label == "Mar")
+    fourteenth = next(cell for cell, label in CALENDAR.labels.items() if label == "14")
+    only_march = Target("Mar only", frozenset({march}))
+    with pytest.raises(InvalidSolution, match="cells left uncovered") as info:
+        check_solution(CALENDAR, only_march, a_solution())
+    assert str(info.value) == f"cells left uncovered: {[fourteenth]}"
+
+
+def test_rejects_an_unknown_piece_index() -> None:
+    with pytest.raises(InvalidSolution, match="no piece has index 99"):
+        check_solution(CALENDAR, TARGET, [*a_solution(), Placement(99, ((0, 0),))])
 
 
 def test_rejects_a_piece_used_twice() -> None:
@@ -59,3 +98,17 @@ def test_rejects_overlap_gaps_and_cells_off_the_board() -> None:
         pytest.fail("no shift of the first piece stays on the board")
     with pytest.raises(InvalidSolution, match="used 2 times"):
         check_solution(CALENDAR, TARGET, [*placements, placements[0]])
+
+
+def test_triangle_shapes_move_only_by_lattice_translations() -> None:
+    """Shifting the hexagon by (0, 1) turns up triangles down: not a hexagon any more."""
+    placements = a_solution(TENYO, TENYO.target("board"))
+    hexagon = next(i for i, p in enumerate(placements) if TENYO.pieces[p.piece].name == "hexagon")
+    cells = placements[hexagon].cells
+    placements[hexagon] = Placement(placements[hexagon].piece, tuple((r, c + 1) for r, c in cells))
+    with pytest.raises(InvalidSolution, match="hexagon is not in one of its legal orientations"):
+        check_solution(TENYO, TENYO.target("board"), placements)
+    placements[hexagon] = Placement(placements[hexagon].piece, tuple((r + 1, c + 1) for r, c in cells))
+    translated = r"covered twice|leaves the board"  # a lattice translation: the shape itself is accepted
+    with pytest.raises(InvalidSolution, match=translated):
+        check_solution(TENYO, TENYO.target("board"), placements)

@@ -1,0 +1,270 @@
+"""The daily puzzles: for a date, the calendar puzzle and the pentomino challenge with their hints.
+
+For a date the daily calendar puzzle is the target ``MM-DD`` of
+``calendar-dragonfjord``; the pentomino challenge is a board chosen by rotating
+through :data:`PENTOMINO_BOARDS` by date, one of its stored solutions chosen
+by a hash of the date, and the fewest of its pieces that force that solution
+(over every raw solution: the stored representatives and their symmetric
+images). Everything is deterministic, so every user sees the same puzzle on
+the same day.
+
+A :class:`DailyPuzzle` holds all four stages (0 the puzzle, 1 one piece, 2 half
+the pieces, 3 the answer) and draws them; a :class:`DailyBundle` holds both
+puzzles of a day. Each is computed once per request from a handful of reads.
+
+Computed hints are cached in the store (``hint_cache``) per featured solution.
+The cache write joins the caller's transaction and is never committed here:
+the front end's unit of work (a request, an update, a CLI run) commits it, or
+rolls it back and loses nothing but the cache entry.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from bisect import bisect_left
+from collections.abc import Callable
+from dataclasses import dataclass
+from datetime import date
+from enum import StrEnum
+
+from sqlalchemy.orm import Session
+
+from db import repository
+from db.repository import CachedHints, TargetKey
+from hints.solutions import raw_solutions, solution_at, solution_counts, stored_key
+from render.hint import STAGE_TITLES, caption, hint_image, hint_text
+from solver.catalog import SINGLE_TARGET, Puzzle, Target, get_puzzle
+from solver.geometry import Cell
+from solver.hints import Hint, SolutionSet, Stage, hint_stages, minimum_unique_subset
+from solver.problem import Placement, decode, encode
+
+CALENDAR_ID = "calendar-dragonfjord"
+PENTOMINO_BOARDS = (
+    "pentomino-6x10",
+    "pentomino-5x12",
+    "pentomino-4x15",
+    "pentomino-3x20",
+    "pentomino-8x8-hole",
+)
+DIFFICULTY_LABELS = ("very easy", "easy", "medium", "hard", "very hard")
+
+HintStages = tuple[Hint, Hint, Hint]
+# featured solution -> (pre-placed pieces, hint stages 1 to 3)
+HintComputer = Callable[[SolutionSet], tuple[tuple[Placement, ...], HintStages]]
+
+
+class PuzzleKind(StrEnum):
+    """The two daily puzzles."""
+
+    CALENDAR = "calendar"
+    PENTOMINO = "pentomino"
+
+
+@dataclass(frozen=True)
+class Difficulty:
+    level: int  # 1 (most solutions) .. 5 (fewest)
+    label: str
+    rank: int  # 1 = the date with the fewest solutions
+    out_of: int
+
+
+@dataclass(frozen=True)
+class DailyPuzzle:
+    """One daily puzzle and its stages 0 (the puzzle) to 3 (the answer), ready to draw."""
+
+    kind: PuzzleKind
+    day: date
+    puzzle: Puzzle
+    target: Target
+    featured: int  # ordinal of the featured stored solution
+    preplaced: tuple[Placement, ...]
+    heading: str
+    stages: tuple[Hint, Hint, Hint, Hint]
+    difficulty: Difficulty | None = None  # calendars only
+
+    @property
+    def total(self) -> int:
+        """Solutions of the target (raw on boards: every symmetric image counts)."""
+        return self.stages[Stage.PUZZLE].total
+
+    @property
+    def hints(self) -> HintStages:
+        return self.stages[1], self.stages[2], self.stages[3]
+
+    @property
+    def marked(self) -> frozenset[Cell]:
+        return self.target.uncovered
+
+    def title(self, stage: Stage) -> str:
+        return STAGE_TITLES[stage]
+
+    def caption(self, stage: Stage) -> str:
+        return caption(self.stages[stage], len(self.preplaced))
+
+    def image(self, stage: Stage) -> bytes:
+        """PNG of a stage."""
+        return self.draw(self.stages[stage])
+
+    def text(self, stage: Stage) -> str:
+        """Text drawing of a stage."""
+        return hint_text(
+            self.puzzle,
+            self.stages[stage],
+            heading=self.heading,
+            marked=self.marked,
+            preplaced=len(self.preplaced),
+        )
+
+    def draw(self, hint: Hint) -> bytes:
+        """PNG of any hint on this puzzle (a stage, or another solution shown as an answer)."""
+        return hint_image(
+            self.puzzle, hint, heading=self.heading, marked=self.marked, preplaced=len(self.preplaced)
+        )
+
+
+@dataclass(frozen=True)
+class DailyBundle:
+    day: date
+    calendar: DailyPuzzle
+    pentomino: DailyPuzzle
+
+    @property
+    def difficulty(self) -> Difficulty:
+        assert self.calendar.difficulty is not None
+        return self.calendar.difficulty
+
+    def of(self, kind: PuzzleKind) -> DailyPuzzle:
+        return self.calendar if kind == PuzzleKind.CALENDAR else self.pentomino
+
+
+# ---------------------------------------------------------------- choosing the day's puzzles
+
+
+def target_name(day: date) -> str:
+    return f"{day.month:02d}-{day.day:02d}"
+
+
+def pick(day: date, key: str, count: int) -> int:
+    """A deterministic index in range(count) derived from the date and a key."""
+    digest = hashlib.sha256(f"{day.isoformat()}|{key}".encode()).hexdigest()
+    return int(digest, 16) % count
+
+
+def challenge_board(day: date) -> str:
+    """The pentomino board of the day, rotating through the boards by date."""
+    return PENTOMINO_BOARDS[day.toordinal() % len(PENTOMINO_BOARDS)]
+
+
+def difficulty(count: int, all_counts: list[int]) -> Difficulty:
+    """Rank a solution count among all dates' counts: fewer solutions is harder."""
+    ordered = sorted(all_counts)
+    below = bisect_left(ordered, count)
+    fraction = below / max(len(ordered), 1)
+    level = 5 - min(int(fraction * 5), 4)
+    return Difficulty(level, DIFFICULTY_LABELS[level - 1], below + 1, len(ordered))
+
+
+# ---------------------------------------------------------------- hints, cached per featured solution
+
+
+def _to_cache(puzzle: Puzzle, preplaced: tuple[Placement, ...], stages: HintStages) -> CachedHints:
+    return CachedHints(
+        preplaced=encode(puzzle, preplaced),
+        stage1=encode(puzzle, stages[0].shown),
+        stage2=encode(puzzle, stages[1].shown),
+        remaining1=stages[0].remaining,
+        remaining2=stages[1].remaining,
+        total=stages[0].total,
+    )
+
+
+def _featured_hints(
+    session: Session, puzzle: Puzzle, target: Target, key: TargetKey, ordinal: int, compute: HintComputer
+) -> tuple[tuple[Placement, ...], HintStages]:
+    """Pre-placed pieces and hint stages 1-3 of one featured solution: cached, or computed and cached."""
+    featured = solution_at(session, puzzle, target, ordinal)
+    cached = repository.get_cached_hints(session=session, target_id=key.id, ordinal=ordinal)
+    if cached is None:
+        cached = _to_cache(puzzle, *compute(frozenset(featured)))
+        repository.save_cached_hints(session=session, target_id=key.id, ordinal=ordinal, hints=cached)
+    one = Hint(Stage.ONE_PIECE, decode(puzzle, cached.stage1), cached.remaining1, cached.total)
+    half = Hint(Stage.HALF, decode(puzzle, cached.stage2), cached.remaining2, cached.total)
+    answer = Hint(Stage.ANSWER, featured, 1, cached.total)
+    return decode(puzzle, cached.preplaced), (one, half, answer)
+
+
+def _calendar_computer(session: Session, puzzle: Puzzle, target: Target) -> HintComputer:
+    def compute(featured: SolutionSet) -> tuple[tuple[Placement, ...], HintStages]:
+        return (), hint_stages(featured, raw_solutions(session, puzzle, target))
+
+    return compute
+
+
+def _challenge_computer(session: Session, puzzle: Puzzle, target: Target) -> HintComputer:
+    def compute(featured: SolutionSet) -> tuple[tuple[Placement, ...], HintStages]:
+        raw = raw_solutions(session, puzzle, target)
+        preplaced = minimum_unique_subset(featured, raw)
+        return preplaced, hint_stages(featured, raw, preplaced)
+
+    return compute
+
+
+# ---------------------------------------------------------------- the daily puzzles
+
+
+def daily_calendar(session: Session, day: date) -> DailyPuzzle:
+    """The calendar puzzle of ``day``: count, difficulty, featured solution and hints (4 reads warm)."""
+    puzzle = get_puzzle(CALENDAR_ID)
+    target = puzzle.target(target_name(day))
+    key = stored_key(session, puzzle, target)
+    rank = difficulty(key.solution_count, list(solution_counts(session, puzzle).values()))
+    featured = pick(day, puzzle.id, key.solution_count)
+    _, hints = _featured_hints(
+        session, puzzle, target, key, featured, _calendar_computer(session, puzzle, target)
+    )
+    first = Hint(Stage.PUZZLE, (), key.solution_count, key.solution_count)
+    return DailyPuzzle(
+        PuzzleKind.CALENDAR, day, puzzle, target, featured, (), day.isoformat(), (first, *hints), rank
+    )
+
+
+def challenge_heading(day: date, puzzle: Puzzle) -> str:
+    return f"{day.isoformat()} · pentomino challenge ({puzzle.id.removeprefix('pentomino-')})"
+
+
+def daily_challenge(session: Session, day: date) -> DailyPuzzle:
+    """The pentomino challenge of ``day``: board, pre-placed pieces (a unique completion) and hints."""
+    puzzle = get_puzzle(challenge_board(day))
+    target = puzzle.target(SINGLE_TARGET)
+    key = stored_key(session, puzzle, target)
+    featured = pick(day, puzzle.id, key.solution_count)
+    preplaced, hints = _featured_hints(
+        session, puzzle, target, key, featured, _challenge_computer(session, puzzle, target)
+    )
+    first = Hint(Stage.PUZZLE, preplaced, 1, hints[0].total)
+    heading = challenge_heading(day, puzzle)
+    return DailyPuzzle(
+        PuzzleKind.PENTOMINO, day, puzzle, target, featured, preplaced, heading, (first, *hints)
+    )
+
+
+def daily_puzzle(session: Session, kind: PuzzleKind, day: date) -> DailyPuzzle:
+    """One of the day's puzzles."""
+    return daily_calendar(session, day) if kind == PuzzleKind.CALENDAR else daily_challenge(session, day)
+
+
+def daily_bundle(session: Session, day: date) -> DailyBundle:
+    """Both puzzles of ``day``; NotPrecomputed when the store lacks them."""
+    return DailyBundle(day, daily_calendar(session, day), daily_challenge(session, day))
+
+
+def other_solution(session: Session, daily: DailyPuzzle, step: int) -> tuple[int, Hint]:
+    """The calendar solution ``step`` places after the featured one (cycling), as (number from 1, answer).
+
+    Calendars have no symmetry, so their total is the stored count.
+    """
+    if daily.kind != PuzzleKind.CALENDAR:
+        raise ValueError("only the calendar puzzle has other solutions to show")
+    ordinal = (daily.featured + step) % daily.total
+    placements = solution_at(session, daily.puzzle, daily.target, ordinal)
+    return ordinal + 1, Hint(Stage.ANSWER, placements, 1, daily.total)

@@ -1,0 +1,58 @@
+"""What the service refuses, as exceptions the front ends translate (HTTP status, exit code, reply).
+
+Each carries a stable ``code`` (the API's error code) and a message written
+for people; front ends never build these messages themselves.
+"""
+
+from __future__ import annotations
+
+PRECOMPUTE_COMMAND = "python -m solver.precompute"
+
+
+class ServiceError(Exception):
+    """Base of the service's refusals; ``str(error)`` is the message for people."""
+
+    code = "service_error"
+
+    def __init__(self, message: str) -> None:
+        super().__init__(message)
+        self.message = message
+
+
+class NotPrecomputed(ServiceError, LookupError):
+    """The store lacks solutions this request needs; the message says what to run."""
+
+    code = "not_precomputed"
+
+    def __init__(self, what: str, *, fully: bool = False) -> None:
+        state = "not fully precomputed" if fully else "not precomputed"
+        super().__init__(f"{what} is {state} yet; run {PRECOMPUTE_COMMAND}")
+        self.what = what
+
+
+class UnknownSolution(ServiceError, LookupError):
+    """A solution number outside 1..count."""
+
+    code = "unknown_solution"
+
+    def __init__(self, what: str, number: int, total: int) -> None:
+        super().__init__(f"{what} has solutions 1 to {total}, not {number}")
+        self.number = number
+        self.total = total
+
+
+class OffsetOutOfRange(ServiceError, ValueError):
+    """A page of solutions that starts past the end."""
+
+    code = "offset_out_of_range"
+
+    def __init__(self, what: str, offset: int, total: int) -> None:
+        super().__init__(f"offset {offset} is past the end: {what} has {total} solutions")
+
+
+class MalformedPosition(ServiceError, ValueError):
+    """A position no one could lay out on the physical board (unknown piece, overlap, off the board...)."""
+
+    def __init__(self, code: str, message: str) -> None:
+        super().__init__(message)
+        self.code = code

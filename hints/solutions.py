@@ -1,0 +1,183 @@
+"""Stored solutions as the front ends need them: counts, "solution n of a target", pages, raw sets.
+
+Every read goes through here, so the front ends never touch the repository.
+Boards store one solution per symmetry class; :class:`RawSolutionCache` adds
+their symmetric images back (the *raw* solutions a player can lay out) and is
+the one in-process cache of them.
+"""
+
+from __future__ import annotations
+
+import threading
+from collections import OrderedDict
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from sqlalchemy.orm import Session
+
+from db import repository
+from db.repository import StoredTarget, TargetKey
+from hints.errors import NotPrecomputed, OffsetOutOfRange, UnknownSolution
+from solver.catalog import Puzzle, Target, catalog
+from solver.hints import SolutionSet, all_images
+from solver.problem import Placement, TargetProblem, decode
+
+__all__ = [
+    "RAW_SOLUTIONS",
+    "RawSolutionCache",
+    "RawSolutions",
+    "SolutionPage",
+    "StoredSolution",
+    "StoredTarget",
+    "complete_counts",
+    "solution_counts",
+    "solution_page",
+    "stored_solution",
+    "stored_targets",
+    "target_count",
+]
+
+RawSolutions = tuple[SolutionSet, ...]
+
+
+def describe(puzzle: Puzzle, target: Target) -> str:
+    """'calendar-dragonfjord 01-25' or just the board's id on single-target puzzles."""
+    return puzzle.id if len(puzzle.targets) == 1 else f"{puzzle.id} {target.name}"
+
+
+def stored_key(session: Session, puzzle: Puzzle, target: Target) -> TargetKey:
+    """The stored target's key; NotPrecomputed when its solutions are not stored."""
+    key = repository.target_key(session=session, puzzle_id=puzzle.id, target=target.name)
+    if key is None:
+        raise NotPrecomputed(describe(puzzle, target))
+    return key
+
+
+def target_count(session: Session, puzzle: Puzzle, target: Target) -> int:
+    """Stored solutions of a target (one per symmetry class on boards); NotPrecomputed if absent."""
+    return stored_key(session, puzzle, target).solution_count
+
+
+def all_solutions(session: Session, puzzle: Puzzle, target: Target) -> list[tuple[Placement, ...]]:
+    """Every stored solution of a target in ordinal order; NotPrecomputed if absent."""
+    codes = repository.get_encodings(session=session, puzzle_id=puzzle.id, target=target.name)
+    if not codes:
+        stored_key(session, puzzle, target)  # raises when the target is not stored at all
+    return [decode(puzzle, code) for code in codes]
+
+
+@dataclass(frozen=True)
+class StoredSolution:
+    number: int  # from 1, in the store's order
+    placements: tuple[Placement, ...]
+    total: int
+
+
+def solution_at(session: Session, puzzle: Puzzle, target: Target, ordinal: int) -> tuple[Placement, ...]:
+    """The stored solution at ``ordinal`` (from 0), which the caller knows exists."""
+    (code,) = repository.get_encodings(
+        session=session, puzzle_id=puzzle.id, target=target.name, offset=ordinal, limit=1
+    )
+    return decode(puzzle, code)
+
+
+def stored_solution(session: Session, puzzle: Puzzle, target: Target, number: int) -> StoredSolution:
+    """Solution ``number`` (from 1); UnknownSolution outside 1..count, NotPrecomputed if absent."""
+    total = target_count(session, puzzle, target)
+    if not 1 <= number <= total:
+        raise UnknownSolution(describe(puzzle, target), number, total)
+    return StoredSolution(number, solution_at(session, puzzle, target, number - 1), total)
+
+
+@dataclass(frozen=True)
+class SolutionPage:
+    total: int
+    offset: int
+    solutions: tuple[StoredSolution, ...]
+
+
+def solution_page(session: Session, puzzle: Puzzle, target: Target, offset: int, limit: int) -> SolutionPage:
+    """Up to ``limit`` stored solutions from ``offset``; OffsetOutOfRange past the end."""
+    total = target_count(session, puzzle, target)
+    if offset > total:
+        raise OffsetOutOfRange(describe(puzzle, target), offset, total)
+    codes = repository.get_encodings(
+        session=session, puzzle_id=puzzle.id, target=target.name, offset=offset, limit=limit
+    )
+    solutions = tuple(
+        StoredSolution(offset + i + 1, decode(puzzle, code), total) for i, code in enumerate(codes)
+    )
+    return SolutionPage(total, offset, solutions)
+
+
+def solution_counts(session: Session, puzzle: Puzzle) -> dict[str, int]:
+    """Stored solution count per real target (a calendar's year, as far as it is stored)."""
+    return repository.real_target_counts(session=session, puzzle_id=puzzle.id)
+
+
+def complete_counts(session: Session, puzzle: Puzzle) -> dict[str, int]:
+    """Solution count per real target, once every real target is stored; else NotPrecomputed."""
+    counts = solution_counts(session, puzzle)
+    if not counts or len(counts) < sum(1 for t in puzzle.targets if t.real):
+        raise NotPrecomputed(puzzle.id, fully=bool(counts))
+    return counts
+
+
+def stored_targets(session: Session, puzzle: Puzzle | None = None) -> dict[str, list[StoredTarget]]:
+    """Stored targets by puzzle id (of every catalog puzzle, or of one)."""
+    grouped: dict[str, list[StoredTarget]] = {p.id: [] for p in ([puzzle] if puzzle else catalog().values())}
+    found = repository.list_targets(session=session, puzzle_id=puzzle.id if puzzle else None)
+    for target in found:
+        grouped.setdefault(target.puzzle_id, []).append(target)
+    return grouped
+
+
+class RawSolutionCache:
+    """Every raw solution of a target (stored ones and their symmetric images), for a few targets.
+
+    Keyed by the store, the puzzle, the target and the stored row's key, so a
+    target stored again (``--force``) is read again. Thread-safe; bounded LRU.
+    """
+
+    def __init__(self, max_targets: int = 32) -> None:
+        self._entries: OrderedDict[tuple[object, ...], RawSolutions] = OrderedDict()
+        self._lock = threading.Lock()
+        self._max_targets = max_targets
+
+    def get(self, session: Session, puzzle: Puzzle, target: Target) -> RawSolutions:
+        """The target's raw solutions; NotPrecomputed when it is not stored."""
+        stored = stored_key(session, puzzle, target)
+        key = (str(session.get_bind().engine.url), puzzle.id, puzzle.fingerprint, target.name, stored)
+        with self._lock:
+            found = self._entries.get(key)
+            if found is not None:
+                self._entries.move_to_end(key)
+                return found
+        found = self._load(session, puzzle, target)
+        with self._lock:
+            self._entries[key] = found
+            while len(self._entries) > self._max_targets:
+                self._entries.popitem(last=False)
+        return found
+
+    def clear(self) -> None:
+        with self._lock:
+            self._entries.clear()
+
+    @staticmethod
+    def _load(session: Session, puzzle: Puzzle, target: Target) -> RawSolutions:
+        problem = TargetProblem(puzzle, target)
+        return tuple(all_images(problem, all_solutions(session, puzzle, target)))
+
+
+RAW_SOLUTIONS = RawSolutionCache()
+
+
+def raw_solutions(session: Session, puzzle: Puzzle, target: Target) -> RawSolutions:
+    """Every raw solution of a target, from the process's one cache."""
+    return RAW_SOLUTIONS.get(session, puzzle, target)
+
+
+def by_piece(placements: Sequence[Placement]) -> tuple[Placement, ...]:
+    """Placements ordered by piece index (the order every front end lists them in)."""
+    return tuple(sorted(placements, key=lambda p: p.piece))

@@ -1,0 +1,53 @@
+"""One /hint is one unit of work: each store query runs once (counted against the fake Bot API).
+
+Measured when this test was written: 22 statements per warm /hint (28 when the
+hint cache was cold), 16 of them puzzle-store reads that repeated the same
+lookups; now 9, of which 4 read the puzzle store.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from typing import Any
+
+import pytest
+from sqlalchemy import Engine, event
+
+from tests.support.bot import RunningBot
+
+pytestmark = pytest.mark.slow
+
+
+class StatementLog:
+    """Every SQL statement an engine executes, with its parameters, while recording."""
+
+    def __init__(self, engine: Engine) -> None:
+        self.statements: list[tuple[str, str]] = []
+        self.recording = False
+        event.listen(engine, "before_cursor_execute", self._record)
+
+    def _record(self, _conn: Any, _cursor: Any, statement: str, parameters: Any, *_: Any) -> None:
+        if self.recording:
+            self.statements.append((" ".join(statement.split()), repr(parameters)))
+
+    def tables_read(self) -> Counter[str]:
+        return Counter(
+            sql.split(" FROM ", 1)[1].split()[0] for sql, _ in self.statements if sql.startswith("SELECT")
+        )
+
+
+async def test_one_hint_runs_each_query_once(running_bot: RunningBot) -> None:
+    log = StatementLog(running_bot.sessions.kw["bind"])
+    await running_bot.ask("/today 2026-01-25")  # the hint cache is filled here
+    for _ in range(2):
+        log.statements.clear()
+        log.recording = True
+        (reply,) = await running_bot.ask("/hint")
+        log.recording = False
+        assert reply.method == "sendPhoto"
+        repeated = [s for s, n in Counter(log.statements).items() if n > 1]
+        assert repeated == [], f"the same query ran twice in one /hint: {repeated}"
+        reads = log.tables_read()
+        # The puzzle: the target's row and the year's counts, the featured solution, its cached hints.
+        assert (reads["targets"], reads["solutions"], reads["hint_cache"]) == (2, 1, 1)
+        assert len(log.statements) <= 9, log.statements
