@@ -32,6 +32,11 @@ class Settings(BaseSettings):
     DISPATCH_CONCURRENCY: int = 8
     # A claimed post whose dispatcher died is taken over after this long.
     DISPATCH_LEASE_SECONDS: float = 300.0
+    # https base of the web board / Telegram Mini App (e.g. https://puzzles.example.org); unset: no
+    # "Play on the board" buttons in the bot.
+    PUBLIC_URL: str | None = None
+    # The bot's @username without the @, for "Continue in Telegram" deep links from the web page.
+    TELEGRAM_BOT_USERNAME: str | None = None
 
     @field_validator("DATABASE_URL")
     @classmethod
@@ -58,6 +63,26 @@ class Settings(BaseSettings):
         if value <= 0:
             raise ValueError("must be positive")
         return value
+
+    @field_validator("PUBLIC_URL")
+    @classmethod
+    def _https_public_url(cls, value: str | None) -> str | None:
+        """Telegram opens Mini Apps only over https; a trailing slash is dropped."""
+        if not value:
+            return None
+        if not value.startswith(("https://", "http://127.0.0.1", "http://localhost")):
+            raise ValueError("PUBLIC_URL must be an https:// URL (Telegram opens Mini Apps only over https)")
+        return value.rstrip("/")
+
+    @field_validator("TELEGRAM_BOT_USERNAME")
+    @classmethod
+    def _bot_username(cls, value: str | None) -> str | None:
+        if not value:
+            return None
+        name = value.removeprefix("@")
+        if not re.fullmatch(r"[A-Za-z][A-Za-z0-9_]{3,31}", name):
+            raise ValueError("TELEGRAM_BOT_USERNAME must be a Telegram username like PuzzleHintBot")
+        return name
 
     @model_validator(mode="after")
     def _webhook_needs_secret(self) -> Settings:

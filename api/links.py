@@ -5,6 +5,7 @@ from __future__ import annotations
 from datetime import date
 
 from hints.daily import PuzzleKind
+from solver.hints import Stage
 
 PREFIX = "/api/v1"
 
@@ -36,8 +37,22 @@ def puzzle_image(day: date, kind: PuzzleKind) -> str:
 
 def stage_image(day: date, kind: PuzzleKind, stage: int) -> str:
     """Image of stage 0 (the puzzle itself) to 3 (the answer)."""
-    return puzzle_image(day, kind) if stage == 0 else f"{hint(day, kind, stage)}.png"
+    return puzzle_image(day, kind) if stage == Stage.PUZZLE else f"{hint(day, kind, stage)}.png"
 
 
 def hint(day: date, kind: PuzzleKind, stage: int, suffix: str = "") -> str:
     return f"{daily(day, kind)}/hints/{stage}{'.' + suffix if suffix else ''}"
+
+
+def position(puzzle_id: str, target: str) -> str:
+    """Where a position is POSTed for analysis."""
+    return f"{puzzle(puzzle_id)}/targets/{target}/position"
+
+
+def position_code(puzzle_id: str, target: str, code: str) -> str:
+    return f"{puzzle(puzzle_id)}/targets/{target}/positions/{code}"
+
+
+def position_hint(puzzle_id: str, target: str, code: str, stage: int, suffix: str = "") -> str:
+    base = f"{position_code(puzzle_id, target, code)}/hints/{stage}"
+    return f"{base}.{suffix}" if suffix else base

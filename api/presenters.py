@@ -17,14 +17,17 @@ from api.schemas import (
     HintOut,
     PieceOut,
     PlacementOut,
+    PositionHintOut,
+    PositionOut,
     PuzzleOut,
     PuzzleSummaryOut,
     SolutionOut,
     TargetOut,
 )
 from hints.daily import DailyBundle, DailyPuzzle, PuzzleKind
-from hints.positions import CheckResult
+from hints.positions import CheckResult, PositionAnalysis, PositionHint
 from hints.solutions import StoredSolution, StoredTarget
+from render.position import POSITION_TITLES
 from solver.catalog import Puzzle, Target, get_puzzle
 from solver.geometry import Cell, symmetries
 from solver.hints import HINT_STAGES, Stage
@@ -196,4 +199,66 @@ def check_out(result: CheckResult) -> CheckOut:
         total=result.total,
         dead_end=result.extensions == 0,
         solution=None if result.solution is None else placements_out(result.puzzle, result.solution),
+    )
+
+
+# ------------------------------------------------------------------ positions
+
+
+def names(puzzle: Puzzle, placements: Iterable[Placement]) -> list[str]:
+    return [puzzle.pieces[p.piece].name for p in sorted(placements, key=lambda p: p.piece)]
+
+
+def position_hint_links(puzzle: Puzzle, target: str, code: str) -> list[HintLinkOut]:
+    return [
+        HintLinkOut(
+            stage=stage,
+            title=POSITION_TITLES[stage],
+            url=links.position_hint(puzzle.id, target, code, stage),
+            image=links.position_hint(puzzle.id, target, code, stage, "png"),
+            text=links.position_hint(puzzle.id, target, code, stage, "txt"),
+        )
+        for stage in HINT_STAGES
+    ]
+
+
+def position_out(analysis: PositionAnalysis) -> PositionOut:
+    puzzle, target = analysis.puzzle, analysis.target.name
+    with_hints = analysis.legal and analysis.code is not None and not analysis.solved
+    return PositionOut(
+        puzzle=puzzle.id,
+        target=target,
+        code=analysis.code,
+        legal=analysis.legal,
+        problems=list(analysis.problems),
+        placed=len(analysis.placements),
+        remaining=analysis.remaining,
+        total=analysis.total,
+        distinct_total=analysis.distinct_total,
+        dead_end=analysis.dead_end,
+        take_off=names(puzzle, analysis.take_off),
+        solved=analysis.solved,
+        solution_number=analysis.solution_number,
+        hints=position_hint_links(puzzle, target, analysis.code) if with_hints and analysis.code else [],
+    )
+
+
+def position_hint_out(
+    puzzle: Puzzle, target: str, code: str, hint: PositionHint, caption: str
+) -> PositionHintOut:
+    return PositionHintOut(
+        puzzle=puzzle.id,
+        target=target,
+        code=code,
+        stage=hint.stage,
+        title=POSITION_TITLES[hint.stage],
+        caption=caption,
+        given=placements_out(puzzle, hint.given),
+        take_off=names(puzzle, hint.take_off),
+        placements=placements_out(puzzle, hint.added),
+        remaining=hint.remaining,
+        total=hint.total,
+        in_every=hint.in_every,
+        image=links.position_hint(puzzle.id, target, code, hint.stage, "png"),
+        text=links.position_hint(puzzle.id, target, code, hint.stage, "txt"),
     )

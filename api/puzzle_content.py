@@ -7,6 +7,8 @@ once produced; catalog summaries reflect the store and are built per request.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from sqlalchemy.orm import Session
 
 from api import presenters
@@ -14,9 +16,13 @@ from api.caching import Payload
 from api.errors import not_found
 from api.schemas import PuzzlesOut, SolutionPageOut
 from hints import solutions
+from hints.positions import PositionHint, analyse_position, placements_of_code, position_hint
 from render.images import render_board, render_heatmap
+from render.position import PositionDrawing, position_caption, position_image, position_text
 from render.text import render_text
 from solver.catalog import Puzzle, Target, catalog
+from solver.hints import Stage
+from solver.problem import Placement
 
 
 def catalog_payload(session: Session) -> Payload:
@@ -76,3 +82,49 @@ def solution_text(session: Session, puzzle: Puzzle, target: Target, n: int) -> P
     solution = solutions.stored_solution(session, puzzle, target, n)
     body = render_text(puzzle, solution.placements, target.uncovered)
     return Payload.text(f"{_heading(puzzle, target)}: solution {n} of {solution.total}\n{body}\n")
+
+
+# ---------------------------------------------------------------- positions
+
+
+def position_payload(
+    session: Session, puzzle: Puzzle, target: Target, placements: Sequence[Placement]
+) -> Payload:
+    """The analysis of a well-formed position as JSON."""
+    return Payload.json(presenters.position_out(analyse_position(session, puzzle, target, placements)))
+
+
+def position_code_payload(session: Session, puzzle: Puzzle, target: Target, code: str) -> Payload:
+    return position_payload(session, puzzle, target, placements_of_code(puzzle, code))
+
+
+def _drawing(
+    session: Session, puzzle: Puzzle, target: Target, code: str, stage: Stage
+) -> tuple[PositionHint, PositionDrawing]:
+    hint = position_hint(session, puzzle, target, placements_of_code(puzzle, code), stage)
+    drawing = PositionDrawing(
+        puzzle,
+        target,
+        stage,
+        hint.given,
+        hint.take_off,
+        hint.added,
+        hint.remaining,
+        hint.total,
+        hint.in_every,
+        hint.symmetric,
+    )
+    return hint, drawing
+
+
+def position_hint_payload(
+    session: Session, puzzle: Puzzle, target: Target, code: str, stage: Stage, media: str
+) -> Payload:
+    """Hint ``stage`` from the position ``code`` as JSON, PNG or text (``media``)."""
+    hint, drawing = _drawing(session, puzzle, target, code, stage)
+    if media == "png":
+        return Payload.png(position_image(drawing))
+    if media == "txt":
+        return Payload.text(position_text(drawing) + "\n")
+    caption = position_caption(drawing)
+    return Payload.json(presenters.position_hint_out(puzzle, target.name, code, hint, caption))

@@ -180,6 +180,54 @@ class CheckOut(BaseModel):
     solution: list[PlacementOut] | None = Field(description="one completion when 'complete' was asked")
 
 
+class PositionIn(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+    placements: Annotated[list[CheckPlacementIn], Field(max_length=MAX_CHECK_PLACEMENTS)] = []
+
+
+class PositionOut(BaseModel):
+    puzzle: str
+    target: str
+    code: str | None = Field(
+        description="the position code (URL-safe, versioned); null when a piece is in no shape of its own"
+    )
+    legal: bool
+    problems: list[str] = Field(description="why an illegal position breaks the rules")
+    placed: int
+    remaining: int = Field(
+        description="solutions that contain every placed piece, counting every rotation and reflection "
+        "of the board as a different arrangement (as on the physical board)"
+    )
+    total: int = Field(description="all solutions of the target, counted the same way as remaining")
+    distinct_total: int = Field(description="solutions up to the board's symmetry (the published count)")
+    dead_end: bool = Field(description="legal, but no solution contains every placed piece")
+    take_off: list[str] = Field(description="on a dead end: the fewest pieces to take off to go on")
+    solved: bool
+    solution_number: int | None = Field(
+        description="when solved: which stored solution (from 1, in the order of the solutions "
+        "endpoint); on boards with symmetry, the one this arrangement is a rotation or reflection of"
+    )
+    hints: list[HintLinkOut] = Field(default_factory=list, description="hints from this position")
+
+
+class PositionHintOut(BaseModel):
+    puzzle: str
+    target: str
+    code: str
+    stage: int
+    title: str
+    caption: str
+    given: list[PlacementOut] = Field(description="the position the hint starts from, take_off removed")
+    take_off: list[str]
+    placements: list[PlacementOut] = Field(description="the pieces this hint adds")
+    remaining: int = Field(description="solutions containing the given and the added pieces (raw count)")
+    total: int
+    in_every: bool = Field(description="every solution that extends the given pieces has the added ones")
+    image: str
+    text: str
+
+
 class HealthOut(BaseModel):
     status: str
 

@@ -195,14 +195,14 @@ def _featured_hints(
 
 def _calendar_computer(session: Session, puzzle: Puzzle, target: Target) -> HintComputer:
     def compute(featured: SolutionSet) -> tuple[tuple[Placement, ...], HintStages]:
-        return (), hint_stages(featured, raw_solutions(session, puzzle, target))
+        return (), hint_stages(featured, raw_solutions(session, puzzle, target).solutions)
 
     return compute
 
 
 def _challenge_computer(session: Session, puzzle: Puzzle, target: Target) -> HintComputer:
     def compute(featured: SolutionSet) -> tuple[tuple[Placement, ...], HintStages]:
-        raw = raw_solutions(session, puzzle, target)
+        raw = raw_solutions(session, puzzle, target).solutions
         preplaced = minimum_unique_subset(featured, raw)
         return preplaced, hint_stages(featured, raw, preplaced)
 

@@ -1,30 +1,48 @@
-"""A player's partial position: is it legal, and how many solutions extend it?
+"""A player's own board: is it legal, can it still be finished, and what to do next from there.
 
-Malformed positions raise :class:`~hints.errors.MalformedPosition`: an unknown
-piece, a piece placed twice, a cell listed twice, cells off the board, pieces
-overlapping (a player with the physical puzzle cannot do any of these).
-Positions that are well formed but break a rule, a piece whose cells are not
-one of its shapes or a piece over a cell that must stay open, are answered
-with their ``problems``.
+A *position* is a set of placed pieces on one target. Malformed positions
+raise :class:`~hints.errors.MalformedPosition`: an unknown piece, a piece placed
+twice, a cell listed twice, cells off the board, pieces overlapping (a player
+with the physical puzzle cannot do any of these). Positions that are well
+formed but break a rule, a piece whose cells are not one of its shapes or a
+piece over a cell that must stay open, are *illegal*: they are answered with
+their ``problems`` and no counts.
 
-Extensions are counted over *raw* solutions: boards store one representative
-per symmetry class, and a player's pieces may sit in a mirrored or rotated
-image of it, so every symmetric image counts (the calendar has no symmetry,
-its stored solutions are already all of them).
+Everything is counted over *raw* solutions: boards store one solution per
+symmetry class, and a player's pieces may sit in any rotated or mirrored image
+of it, so every image counts (9,356 on the 6x10 board, whose 2,339 stored
+solutions are the count up to symmetry that puzzle fans know).
+
+Dead ends: ``take_off`` is the smallest set of placed pieces whose removal
+leaves a position some solution extends. Ties go to the set whose remaining
+position has the most extensions, then to the set of lowest piece indices.
+
+Hints from a position (after taking off ``take_off``), ``m`` pieces missing:
+
+1. one more piece, the *safest*: of the placements found in some extension,
+   the one found in the most (ties: lowest piece index, then lowest cells);
+2. ``ceil(m/2)`` more pieces of one extension, chosen so the completion is
+   unique when any such set exists, else so that the fewest solutions remain
+   (ties: the earliest extension in the store's raw order, then the fewest
+   pieces needed for uniqueness, then the lowest piece indices);
+3. every missing piece: the extension stage 2 drew from.
 """
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 from dataclasses import dataclass
+from itertools import combinations
 
 from sqlalchemy.orm import Session
 
+from hints.codes import decode_position, encode_position
 from hints.errors import MalformedPosition
-from hints.solutions import raw_solutions
+from hints.solutions import RawSolutions, raw_solutions
 from solver.catalog import Puzzle, Target
 from solver.geometry import Cell
-from solver.hints import SolutionSet
+from solver.hints import SolutionSet, Stage
 from solver.problem import Placement
 
 
@@ -65,6 +83,9 @@ def resolve_target(puzzle: Puzzle, name: str | None) -> Target:
     return puzzle.targets[0]
 
 
+# ---------------------------------------------------------------- well formed and legal
+
+
 def _piece_index(puzzle: Puzzle, name: str) -> int:
     try:
         return puzzle.piece_names.index(name)
@@ -90,24 +111,34 @@ def _placement(puzzle: Puzzle, board: set[Cell], item: PlacedPiece) -> Placement
     return Placement(index, tuple(sorted(cells)))
 
 
+def well_formed(puzzle: Puzzle, placements: Sequence[Placement]) -> tuple[Placement, ...]:
+    """The placements by piece, once checked that no piece repeats and no two overlap."""
+    owner: dict[Cell, int] = {}
+    seen: set[int] = set()
+    for placement in placements:
+        name = puzzle.pieces[placement.piece].name
+        if placement.piece in seen:
+            raise MalformedPosition("piece_used_twice", f"piece {name} is placed more than once")
+        seen.add(placement.piece)
+        for cell in placement.cells:
+            if cell in owner:
+                other = puzzle.pieces[owner[cell]].name
+                raise MalformedPosition(
+                    "overlapping_pieces", f"pieces {other} and {name} overlap at {cell_text(puzzle, cell)}"
+                )
+            owner[cell] = placement.piece
+    return tuple(sorted(placements, key=lambda p: p.piece))
+
+
 def parse_placements(puzzle: Puzzle, items: Sequence[PlacedPiece]) -> tuple[Placement, ...]:
     """Well-formed placements (known pieces, each once, on the board, not overlapping), by piece."""
     board = set(puzzle.cells)
-    placements: list[Placement] = []
-    owner: dict[Cell, str] = {}
-    for item in items:
-        placement = _placement(puzzle, board, item)
-        if any(p.piece == placement.piece for p in placements):
-            raise MalformedPosition("piece_used_twice", f"piece {item.piece} is placed more than once")
-        for cell in placement.cells:
-            if cell in owner:
-                raise MalformedPosition(
-                    "overlapping_pieces",
-                    f"pieces {owner[cell]} and {item.piece} overlap at {cell_text(puzzle, cell)}",
-                )
-            owner[cell] = item.piece
-        placements.append(placement)
-    return tuple(sorted(placements, key=lambda p: p.piece))
+    return well_formed(puzzle, [_placement(puzzle, board, item) for item in items])
+
+
+def placements_of_code(puzzle: Puzzle, code: str) -> tuple[Placement, ...]:
+    """The well-formed placements a position code names; MalformedPosition if it names none."""
+    return well_formed(puzzle, decode_position(puzzle, code))
 
 
 def rule_problems(puzzle: Puzzle, target: Target, placements: Sequence[Placement]) -> tuple[str, ...]:
@@ -130,8 +161,191 @@ def check_position(
     """The position's legality and extension count; with ``complete``, the first extending solution."""
     placements = parse_placements(puzzle, items)
     problems = rule_problems(puzzle, target, placements)
-    solutions = raw_solutions(session, puzzle, target)
-    needed = set(placements)
-    extending = [s for s in solutions if needed <= s] if not problems else []
-    first = extending[0] if complete and extending else None
-    return CheckResult(puzzle, target, placements, problems, len(extending), len(solutions), first)
+    raw = raw_solutions(session, puzzle, target)
+    extending = 0 if problems else raw.containing(placements)
+    first = raw.solutions[_lowest_bit(extending)] if complete and extending else None
+    return CheckResult(puzzle, target, placements, problems, extending.bit_count(), len(raw), first)
+
+
+def _lowest_bit(mask: int) -> int:
+    return (mask & -mask).bit_length() - 1
+
+
+def _members(mask: int) -> list[int]:
+    """Indices of the set bits of ``mask``, in increasing order."""
+    found = []
+    while mask:
+        low = mask & -mask
+        found.append(low.bit_length() - 1)
+        mask ^= low
+    return found
+
+
+# ---------------------------------------------------------------- analysis
+
+
+@dataclass(frozen=True)
+class PositionAnalysis:
+    puzzle: Puzzle
+    target: Target
+    placements: tuple[Placement, ...]  # by piece
+    code: str | None  # None when a piece is in no shape of its own (no code names that)
+    problems: tuple[str, ...]
+    remaining: int  # raw solutions that contain every placed piece (0 when illegal)
+    total: int  # raw solutions of the target: arrangements on the physical board
+    distinct_total: int  # solutions up to the board's symmetry (the stored count)
+    take_off: tuple[Placement, ...]  # on a dead end: the fewest pieces to remove
+    solution_number: int | None  # when solved: its stored solution (its class on boards), from 1
+
+    @property
+    def legal(self) -> bool:
+        return not self.problems
+
+    @property
+    def dead_end(self) -> bool:
+        return self.legal and self.remaining == 0
+
+    @property
+    def solved(self) -> bool:
+        return self.legal and len(self.placements) == len(self.puzzle.pieces)
+
+
+def take_off(raw: RawSolutions, placements: Sequence[Placement]) -> tuple[Placement, ...]:
+    """The fewest placed pieces to remove so some solution extends the rest (ties as documented)."""
+    for keep in range(len(placements) - 1, -1, -1):
+        best: tuple[int, tuple[int, ...], tuple[Placement, ...]] | None = None
+        for kept in combinations(placements, keep):
+            extensions = raw.containing(kept).bit_count()
+            if not extensions:
+                continue
+            removed = tuple(p for p in placements if p not in kept)
+            key = (-extensions, tuple(p.piece for p in removed), removed)
+            if best is None or key[:2] < best[:2]:
+                best = key
+        if best is not None:
+            return best[2]
+    return tuple(placements)  # unreachable: the empty position is extended by every solution
+
+
+def analyse(
+    raw: RawSolutions, puzzle: Puzzle, target: Target, placements: Sequence[Placement]
+) -> PositionAnalysis:
+    """The analysis of well-formed placements against a target's raw solutions."""
+    ordered = tuple(sorted(placements, key=lambda p: p.piece))
+    problems = rule_problems(puzzle, target, ordered)
+    remaining = 0 if problems else raw.containing(ordered).bit_count()
+    removed = take_off(raw, ordered) if not problems and not remaining else ()
+    number = None
+    if not problems and len(ordered) == len(puzzle.pieces):
+        number = raw.classes[raw.index[frozenset(ordered)]] + 1
+    return PositionAnalysis(
+        puzzle,
+        target,
+        ordered,
+        encode_position(puzzle, ordered),
+        problems,
+        remaining,
+        len(raw),
+        raw.stored,
+        removed,
+        number,
+    )
+
+
+def analyse_position(
+    session: Session, puzzle: Puzzle, target: Target, placements: Sequence[Placement]
+) -> PositionAnalysis:
+    """Legality, solutions left, dead end and what to take off, solved and which solution."""
+    return analyse(raw_solutions(session, puzzle, target), puzzle, target, placements)
+
+
+# ---------------------------------------------------------------- hints from the position
+
+
+@dataclass(frozen=True)
+class PositionHint:
+    stage: Stage
+    given: tuple[Placement, ...]  # the position the hint starts from (take_off already removed)
+    take_off: tuple[Placement, ...]
+    added: tuple[Placement, ...]  # the pieces this hint adds
+    remaining: int  # raw solutions containing given + added
+    total: int
+    distinct_total: int
+    in_every: bool  # every extension of ``given`` has the added pieces too
+
+    @property
+    def symmetric(self) -> bool:
+        """Whether raw counts differ from the counts up to symmetry (boards with symmetries)."""
+        return self.total != self.distinct_total
+
+
+def safest_piece(raw: RawSolutions, given: Sequence[Placement], within: int) -> tuple[Placement, int] | None:
+    """The placement (of a piece not yet placed) in the most extensions, with that count."""
+    placed = {p.piece for p in given}
+    best: tuple[int, int, tuple[Cell, ...], Placement] | None = None
+    for placement, mask in raw.masks.items():
+        if placement.piece in placed:
+            continue
+        count = (mask & within).bit_count()
+        if count:
+            key = (-count, placement.piece, placement.cells, placement)
+            if best is None or key[:3] < best[:3]:
+                best = key
+    return None if best is None else (best[3], -best[0])
+
+
+def _unique_subset(
+    raw: RawSolutions, missing: Sequence[Placement], within: int, most: int
+) -> tuple[Placement, ...] | None:
+    """The fewest (then lowest) of ``missing`` that only one extension in ``within`` contains."""
+    for size in range(1, most + 1):
+        for chosen in combinations(missing, size):
+            if raw.containing(chosen, within).bit_count() == 1:
+                return chosen
+    return None
+
+
+def half_of_an_extension(
+    raw: RawSolutions, given: Sequence[Placement], within: int, size: int
+) -> tuple[tuple[Placement, ...], SolutionSet]:
+    """``size`` placements of one extension, unique when possible, else leaving the fewest; and it."""
+    extensions = [raw.solutions[i] for i in _members(within)]
+    placed = set(given)
+    fallback: tuple[int, int, tuple[Placement, ...], SolutionSet] | None = None
+    for order, extension in enumerate(extensions):
+        missing = sorted(extension - placed, key=lambda p: p.piece)
+        unique = _unique_subset(raw, missing, within, size)
+        if unique is not None:
+            rest = [p for p in missing if p not in unique]
+            return tuple(sorted((*unique, *rest[: size - len(unique)]), key=lambda p: p.piece)), extension
+        for chosen in combinations(missing, size):
+            key = (raw.containing(chosen, within).bit_count(), order, chosen, extension)
+            if fallback is None or key[:2] < fallback[:2]:
+                fallback = key
+    assert fallback is not None, "a position with extensions has at least one"
+    return fallback[2], fallback[3]
+
+
+def position_hint(
+    session: Session, puzzle: Puzzle, target: Target, placements: Sequence[Placement], stage: Stage
+) -> PositionHint:
+    """Hint ``stage`` (1 one piece, 2 half the missing pieces, 3 all of them) from a legal position."""
+    raw = raw_solutions(session, puzzle, target)
+    analysis = analyse(raw, puzzle, target, placements)
+    if not analysis.legal:
+        raise MalformedPosition(
+            "illegal_position", "no hints for an illegal position: " + "; ".join(analysis.problems)
+        )
+    given = tuple(p for p in analysis.placements if p not in analysis.take_off)
+    within = raw.containing(given)
+    missing = len(puzzle.pieces) - len(given)
+    added: tuple[Placement, ...] = ()
+    if missing and stage == Stage.ONE_PIECE:
+        found = safest_piece(raw, given, within)
+        added = () if found is None else (found[0],)
+    elif missing and stage in (Stage.HALF, Stage.ANSWER):
+        half, extension = half_of_an_extension(raw, given, within, math.ceil(missing / 2))
+        added = half if stage == Stage.HALF else tuple(sorted(extension - set(given), key=lambda p: p.piece))
+    remaining = raw.containing(added, within).bit_count()
+    in_every = remaining == within.bit_count()
+    return PositionHint(stage, given, analysis.take_off, added, remaining, len(raw), raw.stored, in_every)

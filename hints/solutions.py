@@ -10,8 +10,9 @@ from __future__ import annotations
 
 import threading
 from collections import OrderedDict
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from functools import cached_property
 
 from sqlalchemy.orm import Session
 
@@ -19,7 +20,7 @@ from db import repository
 from db.repository import StoredTarget, TargetKey
 from hints.errors import NotPrecomputed, OffsetOutOfRange, UnknownSolution
 from solver.catalog import Puzzle, Target, catalog
-from solver.hints import SolutionSet, all_images
+from solver.hints import SolutionSet, images_by_class
 from solver.problem import Placement, TargetProblem, decode
 
 __all__ = [
@@ -37,7 +38,58 @@ __all__ = [
     "target_count",
 ]
 
-RawSolutions = tuple[SolutionSet, ...]
+
+@dataclass(frozen=True, eq=False)
+class RawSolutions:
+    """Every raw solution of a target, each with the stored solution (its symmetry class) it images.
+
+    ``masks`` indexes them by placement: bit ``i`` of ``masks[p]`` is set when
+    raw solution ``i`` contains placement ``p``, so "how many solutions contain
+    all of these placements" is an AND and a bit count.
+    """
+
+    solutions: tuple[SolutionSet, ...]
+    classes: tuple[int, ...]  # per raw solution: the ordinal (from 0) of its stored representative
+    stored: int  # stored solutions: the count up to symmetry
+
+    def __len__(self) -> int:
+        return len(self.solutions)
+
+    @property
+    def everything(self) -> int:
+        """The mask of all raw solutions."""
+        return (1 << len(self.solutions)) - 1
+
+    @cached_property
+    def masks(self) -> dict[Placement, int]:
+        members: dict[Placement, list[int]] = {}
+        for index, solution in enumerate(self.solutions):
+            for placement in solution:
+                members.setdefault(placement, []).append(index)
+        return {placement: _mask(indices) for placement, indices in members.items()}
+
+    @cached_property
+    def index(self) -> dict[SolutionSet, int]:
+        return {solution: i for i, solution in enumerate(self.solutions)}
+
+    def containing(self, placements: Iterable[Placement], within: int | None = None) -> int:
+        """The mask of the raw solutions (within ``within``) that contain every one of ``placements``."""
+        found = self.everything if within is None else within
+        for placement in placements:
+            found &= self.masks.get(placement, 0)
+            if not found:
+                break
+        return found
+
+
+def _mask(indices: Sequence[int]) -> int:
+    """An int with the given bits set (built as bytes: one pass, no quadratic big-int growth)."""
+    if not indices:
+        return 0
+    bits = bytearray((indices[-1] >> 3) + 1)
+    for i in indices:
+        bits[i >> 3] |= 1 << (i & 7)
+    return int.from_bytes(bits, "little")
 
 
 def describe(puzzle: Puzzle, target: Target) -> str:
@@ -166,8 +218,9 @@ class RawSolutionCache:
 
     @staticmethod
     def _load(session: Session, puzzle: Puzzle, target: Target) -> RawSolutions:
-        problem = TargetProblem(puzzle, target)
-        return tuple(all_images(problem, all_solutions(session, puzzle, target)))
+        stored = all_solutions(session, puzzle, target)
+        classes = images_by_class(TargetProblem(puzzle, target), stored)
+        return RawSolutions(tuple(classes), tuple(classes.values()), len(stored))
 
 
 RAW_SOLUTIONS = RawSolutionCache()

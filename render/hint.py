@@ -8,9 +8,14 @@ from render.images import render_board
 from render.text import render_text
 from solver.catalog import Puzzle
 from solver.geometry import Cell
-from solver.hints import Hint
+from solver.hints import Hint, Stage
 
-STAGE_TITLES = {0: "The puzzle", 1: "Hint 1 of 3", 2: "Hint 2 of 3", 3: "The answer"}
+STAGE_TITLES = {
+    Stage.PUZZLE: "The puzzle",
+    Stage.ONE_PIECE: "Hint 1 of 3",
+    Stage.HALF: "Hint 2 of 3",
+    Stage.ANSWER: "The answer",
+}
 
 
 def caption(hint: Hint, preplaced: int = 0) -> str:
@@ -20,9 +25,9 @@ def caption(hint: Hint, preplaced: int = 0) -> str:
     solution of the board, so the wording says "the board's".
     """
     whose = "the board's" if preplaced else "the day's"
-    if hint.stage == 0:
+    if hint.stage == Stage.PUZZLE:
         return puzzle_caption(hint.total, preplaced)
-    if hint.stage == 3:
+    if hint.stage == Stage.ANSWER:
         return f"The full answer: one of {whose} {hint.total} solutions"
     extra = len(hint.shown) - preplaced
     what = "this piece" if len(hint.shown) == 1 else f"these {len(hint.shown)} pieces"

@@ -102,9 +102,39 @@ def _grid_colour(owner: int | None) -> RGB:
     return mix(piece_colour(owner), BORDER, 0.3)
 
 
-def _draw_cells(canvas: Canvas, layout: BoardLayout, owners: Owners) -> None:
+def _draw_cells(canvas: Canvas, layout: BoardLayout, owners: Owners, tinted: Collection[int] = ()) -> None:
+    """Each cell in its owner's colour; pieces in ``tinted`` (a hint's new pieces) in a lighter shade."""
     for cell, polygon in layout.polygons.items():
-        canvas.polygon(polygon, _fill(owners.get(cell)))
+        owner = owners.get(cell)
+        fill = _fill(owner)
+        canvas.polygon(polygon, mix(fill, EMPTY, NEW_TINT) if owner in tinted else fill)
+
+
+NEW_TINT = 0.45  # how far a hint's new pieces are lightened towards white
+NEW_MARK_INSET = 0.55  # the dashed ring on each cell of a new piece, as a fraction of the cell
+
+
+def _draw_new_marks(canvas: Canvas, layout: BoardLayout, added: Iterable[Placement]) -> None:
+    """A ring in the piece's own colour on each cell of a piece the hint adds."""
+    for placement in added:
+        colour = mix(piece_colour(placement.piece), BORDER, 0.35)
+        for cell in placement.cells:
+            cx, cy = layout.centre(cell)
+            ring = tuple(
+                (round(cx + (x - cx) * NEW_MARK_INSET), round(cy + (y - cy) * NEW_MARK_INSET))
+                for x, y in layout.polygons[cell]
+            )
+            canvas.outline(ring, colour, width=3)
+
+
+def _draw_crosses(canvas: Canvas, layout: BoardLayout, crossed: Iterable[Placement]) -> None:
+    """A bold X over each cell of a piece to take off."""
+    arm = max(4, layout.side // 4)
+    for placement in crossed:
+        for cell in placement.cells:
+            x, y = layout.centre(cell)
+            canvas.line((x - arm, y - arm), (x + arm, y + arm), BORDER, BORDER_WIDTH)
+            canvas.line((x - arm, y + arm), (x + arm, y - arm), BORDER, BORDER_WIDTH)
 
 
 def _draw_edges(canvas: Canvas, layout: BoardLayout, owners: Owners) -> None:
@@ -145,19 +175,25 @@ def render_board(
     marked: Collection[Cell] = frozenset(),
     title: str = "",
     subtitle: str = "",
+    added: Collection[Placement] = (),
+    crossed: Collection[Placement] = (),
 ) -> bytes:
     """PNG of the board with ``placements`` filled in their piece colours and ``marked`` cells shown dark.
 
     Uncovered cells stay white with their labels; thick lines separate pieces,
-    marked cells and empty space, and surround the board. ValueError if a
-    placement or mark lies off the board.
+    marked cells and empty space, and surround the board. Pieces ``added`` by
+    a hint are drawn lighter with a ring on each cell; pieces to take off
+    (``crossed``) carry an X on each cell. ValueError if a placement or mark
+    lies off the board.
     """
     layout = board_layout(puzzle)
-    owners = _owners(puzzle, placements, marked)
+    owners = _owners(puzzle, [*crossed, *placements, *added], marked)  # what the hint adds wins
     canvas = Canvas(layout.size, CANVAS)
-    _draw_cells(canvas, layout, owners)
+    _draw_cells(canvas, layout, owners, {p.piece for p in added})
     _draw_edges(canvas, layout, owners)
     _draw_rings(canvas, layout, owners)
+    _draw_new_marks(canvas, layout, added)
+    _draw_crosses(canvas, layout, crossed)
     _draw_labels(canvas, puzzle, layout, owners)
     _draw_header(canvas, title, subtitle)
     return canvas.png()

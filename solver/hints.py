@@ -58,7 +58,15 @@ def consistent_count(solutions: Iterable[SolutionSet], shown: Collection[Placeme
 
 
 def all_images(problem: TargetProblem, solutions: Iterable[Iterable[Placement]]) -> list[SolutionSet]:
-    """Every solution under every board symmetry, deduplicated: the raw solutions of a board.
+    """Every solution under every board symmetry, deduplicated: the raw solutions of a board."""
+    return list(images_by_class(problem, solutions))
+
+
+def images_by_class(
+    problem: TargetProblem, solutions: Iterable[Iterable[Placement]]
+) -> dict[SolutionSet, int]:
+    """Each raw solution (every image of every solution, deduplicated, in order of first appearance)
+    mapped to the position of the given solution it first came from: its symmetry class.
 
     Symmetries act on the problem's placements through a precomputed
     permutation, so no placement is rebuilt per solution.
@@ -69,12 +77,12 @@ def all_images(problem: TargetProblem, solutions: Iterable[Iterable[Placement]])
         [placements[index[Placement(p.piece, tuple(sorted(g[c] for c in p.cells)))]] for p in placements]
         for g in problem.symmetry_group
     ]
-    seen: dict[SolutionSet, None] = {}
-    for solution in solutions:
+    seen: dict[SolutionSet, int] = {}
+    for ordinal, solution in enumerate(solutions):
         ids = [index[p] for p in solution]
         for permutation in permutations:
-            seen.setdefault(frozenset([permutation[i] for i in ids]), None)
-    return list(seen)
+            seen.setdefault(frozenset([permutation[i] for i in ids]), ordinal)
+    return seen
 
 
 def _ordered(placements: Iterable[Placement]) -> tuple[Placement, ...]:

@@ -84,7 +84,7 @@ def test_challenge_boards_rotate_by_date() -> None:
 def test_challenge_completion_is_unique_and_minimal(session: Session, day: date) -> None:
     challenge = daily_challenge(session, day)
     puzzle = challenge.puzzle
-    raw = raw_solutions(session, puzzle, puzzle.target("board"))
+    raw = raw_solutions(session, puzzle, puzzle.target("board")).solutions
     assert len(raw) == challenge.total
     shown = challenge.preplaced
     matches = [s for s in raw if set(shown) <= s]

@@ -1,0 +1,121 @@
+"""Positions: a player's own board analysed, and hints that start from it.
+
+``POST .../targets/{target}/position`` analyses placements given as JSON;
+``GET .../positions/{code}`` analyses the position a code names; the hint
+resources under it are pure functions of the URL, cached and sent with ETags
+like the solutions. Counts are raw (every rotation and reflection of a board
+is a different arrangement on the physical board); ``distinct_total`` is the
+count up to symmetry.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Annotated, Any
+
+from fastapi import APIRouter, Path, Request, Response
+from sqlalchemy.orm import Session
+from starlette.concurrency import run_in_threadpool
+
+from api import puzzle_content as content
+from api.caching import IMMUTABLE, PNG, TEXT, Payload, send
+from api.deps import PuzzleDep, State, TargetDep
+from api.errors import documented
+from api.schemas import PositionHintOut, PositionIn, PositionOut
+from api.state import ApiState
+from hints.positions import PlacedPiece, parse_placements
+from solver.hints import Stage
+
+router = APIRouter(prefix="/puzzles", tags=["positions"])
+
+Code = Annotated[str, Path(min_length=1, max_length=64, description="a position code, e.g. 1AAAAAAXPzg")]
+StageNumber = Annotated[
+    int, Path(ge=Stage.ONE_PIECE, le=Stage.ANSWER, description="1 one piece, 2 half the missing, 3 all")
+]
+ERRORS = documented(404, 422, 503)
+PNG_RESPONSE: dict[int | str, dict[str, Any]] = {200: {"content": {PNG: {}}, "description": "PNG"}, **ERRORS}
+TEXT_RESPONSE: dict[int | str, dict[str, Any]] = {
+    200: {"content": {TEXT: {}}, "description": "text"},
+    **ERRORS,
+}
+BASE = "/{puzzle_id}/targets/{target}"
+
+
+def _in_session(state: ApiState, produce: Callable[[Session], Payload]) -> Callable[[], Payload]:
+    def run() -> Payload:
+        with state.sessions() as session:
+            return produce(session)
+
+    return run
+
+
+async def _cached(
+    request: Request, state: State, key: tuple[object, ...], produce: Callable[[Session], Payload]
+) -> Response:
+    return send(request, await state.payloads.fetch(key, _in_session(state, produce)), IMMUTABLE)
+
+
+@router.post(f"{BASE}/position", response_model=PositionOut, responses=documented(404, 413, 422, 503))
+async def analyse_position(
+    request: Request, body: PositionIn, puzzle: PuzzleDep, target: TargetDep, state: State
+) -> Response:
+    """Is the board legal, how many solutions remain, a dead end (and what to take off), solved?"""
+    pieces = [PlacedPiece(p.piece, tuple((int(r), int(c)) for r, c in p.cells)) for p in body.placements]
+    placements = parse_placements(puzzle, pieces)  # malformed: 422 before any store access
+    produce = _in_session(state, lambda s: content.position_payload(s, puzzle, target, placements))
+    return send(request, await run_in_threadpool(produce), "no-store")
+
+
+@router.get(f"{BASE}/positions/{{code}}", response_model=PositionOut, responses=ERRORS)
+async def position(
+    request: Request, puzzle: PuzzleDep, target: TargetDep, code: Code, state: State
+) -> Response:
+    """The same analysis for the position a code names."""
+    key = ("position", puzzle.id, target.name, code)
+    return await _cached(
+        request, state, key, lambda s: content.position_code_payload(s, puzzle, target, code)
+    )
+
+
+def _hint_route(media: str) -> Callable[..., Any]:
+    async def hint(
+        request: Request, puzzle: PuzzleDep, target: TargetDep, code: Code, stage: StageNumber, state: State
+    ) -> Response:
+        key = ("position-hint", media, puzzle.id, target.name, code, stage)
+        return await _cached(
+            request,
+            state,
+            key,
+            lambda s: content.position_hint_payload(s, puzzle, target, code, Stage(stage), media),
+        )
+
+    return hint
+
+
+router.add_api_route(
+    f"{BASE}/positions/{{code}}/hints/{{stage}}.png",
+    _hint_route("png"),
+    methods=["GET"],
+    response_class=Response,
+    responses=PNG_RESPONSE,
+    name="position_hint_png",
+    summary="A hint from the position, drawn: given pieces, new pieces ringed, pieces to take off crossed",
+)
+router.add_api_route(
+    f"{BASE}/positions/{{code}}/hints/{{stage}}.txt",
+    _hint_route("txt"),
+    methods=["GET"],
+    response_class=Response,
+    responses=TEXT_RESPONSE,
+    name="position_hint_txt",
+    summary="A hint from the position as text",
+)
+router.add_api_route(
+    f"{BASE}/positions/{{code}}/hints/{{stage}}",
+    _hint_route("json"),
+    methods=["GET"],
+    response_model=PositionHintOut,
+    responses=ERRORS,
+    name="position_hint",
+    summary="A hint from the position: the pieces it adds and the solutions that remain",
+)
