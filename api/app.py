@@ -10,7 +10,7 @@ from fastapi import FastAPI
 from api.errors import install_error_handlers
 from api.links import PREFIX
 from api.middleware import BodySizeLimit, HeadAsGet
-from api.routes import check, daily, health, positions, puzzles, telegram, web
+from api.routes import check, daily, health, me, positions, puzzles, telegram, web
 from api.state import ApiState
 from bot.webhook import WebhookBridge
 from settings import Settings, get_settings
@@ -52,7 +52,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.add_middleware(BodySizeLimit, max_bytes=MAX_BODY_BYTES)
     app.add_middleware(HeadAsGet)
     # Routes are matched in order: the hot daily resources first.
-    for resource in (daily, puzzles, positions, check):
+    for resource in (daily, puzzles, positions, check, me):
         app.include_router(resource.router, prefix=PREFIX)
     app.include_router(health.router)
     app.include_router(web.router)

@@ -56,3 +56,13 @@ def position_code(puzzle_id: str, target: str, code: str) -> str:
 def position_hint(puzzle_id: str, target: str, code: str, stage: int, suffix: str = "") -> str:
     base = f"{position_code(puzzle_id, target, code)}/hints/{stage}"
     return f"{base}.{suffix}" if suffix else base
+
+
+def saved_position(puzzle_id: str, target: str) -> str:
+    """The signed-in Telegram user's saved board on a target (the Mini App's save slot)."""
+    return f"{PREFIX}/me/positions/{puzzle_id}/{target}"
+
+
+def play(puzzle_id: str, target: str, code: str | None = None) -> str:
+    """The playable board page, starting from the position ``code`` names (empty without one)."""
+    return f"/play/{puzzle_id}/{target}" + (f"?p={code}" if code else "")

@@ -27,6 +27,7 @@ from bot import handlers
 from bot.commands import COMMANDS, menu
 from bot.context import CONTEXT_TYPES, BotApplication, BotContext, Deps
 from bot.dispatcher import Dispatcher
+from bot.replies import Web
 from bot.sender import Sender
 from bot.texts import LANGUAGES
 from settings import Settings
@@ -111,6 +112,7 @@ def build_application(
         clock=now,
         dispatch_seconds=settings.DISPATCH_INTERVAL_SECONDS,
         start_scheduler=start_scheduler,
+        web=Web(settings.PUBLIC_URL) if settings.PUBLIC_URL else None,
     )
     add_routes(application)
     return application

@@ -8,7 +8,7 @@ from typing import Any
 
 from telegram import BotCommand, Update
 
-from bot import handlers
+from bot import handlers, replies
 from bot.context import BotContext
 from bot.replies import Reply
 from bot.texts import text
@@ -42,7 +42,11 @@ def menu(language: str) -> list[BotCommand]:
 
 
 async def start(update: Update, context: BotContext) -> None:
-    """Greet and list the commands."""
+    """Greet and list the commands; ``/start <payload>`` (a deep link from the web board) loads a board."""
+    if context.args:
+        payload, now, web = context.args[0], context.bot_data.deps.clock(), context.bot_data.deps.web
+        await handlers.respond(update, context, lambda s, who: replies.load_board(s, who, now, payload, web))
+        return
     await handlers.respond(
         update,
         context,
@@ -65,6 +69,7 @@ COMMANDS: tuple[Command, ...] = (
     Command("subscribe", handlers.subscribe, "[HH:MM]"),
     Command("unsubscribe", handlers.unsubscribe),
     Command("timezone", handlers.timezone, "[Area/City]"),
+    Command("check", handlers.check),
     Command("stats", handlers.stats),
     Command("language", handlers.language, "en|ja"),
     Command("help", help_command),

@@ -16,6 +16,7 @@ from sqlalchemy.orm import Session, sessionmaker
 from telegram.ext import Application, CallbackContext, ContextTypes, ExtBot, JobQueue
 
 from bot.dispatcher import Dispatcher
+from bot.replies import Web
 from bot.sender import Sender
 
 
@@ -30,6 +31,7 @@ class Deps:
     clock: Callable[[], datetime]
     dispatch_seconds: float
     start_scheduler: bool  # whether start-up schedules the daily-post job in this process
+    web: Web | None = None  # the web board (PUBLIC_URL), for 'Play on the board' buttons
 
 
 class BotData:

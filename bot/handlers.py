@@ -22,6 +22,8 @@ from bot.context import BotContext, Deps
 from bot.logic import (
     Action,
     BadArgument,
+    BoardCallback,
+    Callback,
     decode_callback,
     local_today,
     parse_day,
@@ -29,7 +31,7 @@ from bot.logic import (
     parse_timezone,
     zone,
 )
-from bot.replies import Reply, Who
+from bot.replies import Reply, Web, Who
 from bot.texts import LANGUAGES, language_for, text
 from db import bot_repository as chats
 from hints.errors import NotPrecomputed
@@ -100,19 +102,25 @@ def _argument(context: BotContext) -> str | None:
 
 async def today(update: Update, context: BotContext) -> None:
     """The calendar puzzle of today (the chat's time zone) or of the given date."""
-    argument, now = _argument(context), _now(context)
+    argument, now, web = _argument(context), _now(context), deps(context).web
 
     def build(session: Session, who: Who) -> Reply:
         day = parse_day(argument) if argument else local_today(now, zone(who.timezone, "UTC"))
-        return replies.today(session, who, day)
+        return replies.today(session, who, day, web)
 
     await respond(update, context, build)
 
 
 async def hint(update: Update, context: BotContext) -> None:
-    """The next hint stage of the user's current puzzle."""
-    now = _now(context)
-    await respond(update, context, lambda session, who: replies.next_hint(session, who, now))
+    """The next hint of the user's current puzzle (from their saved board, if they saved one)."""
+    now, web = _now(context), deps(context).web
+    await respond(update, context, lambda session, who: replies.next_hint(session, who, now, web=web))
+
+
+async def check(update: Update, context: BotContext) -> None:
+    """The status of the user's saved board: solutions left, dead end, solved."""
+    now, web = _now(context), deps(context).web
+    await respond(update, context, lambda session, who: replies.check(session, who, now, web))
 
 
 async def solution(update: Update, context: BotContext) -> None:
@@ -129,10 +137,10 @@ async def another(update: Update, context: BotContext) -> None:
 
 async def pentomino(update: Update, context: BotContext) -> None:
     """Today's pentomino challenge."""
-    now = _now(context)
+    now, web = _now(context), deps(context).web
 
     def build(session: Session, who: Who) -> Reply:
-        return replies.pentomino(session, who, local_today(now, zone(who.timezone, "UTC")))
+        return replies.pentomino(session, who, local_today(now, zone(who.timezone, "UTC")), web)
 
     await respond(update, context, build)
 
@@ -224,7 +232,7 @@ async def language(update: Update, context: BotContext) -> None:
 
 
 async def button(update: Update, context: BotContext) -> None:
-    """Inline buttons: Hint / Next hint, Pentomino challenge, Another solution."""
+    """Inline buttons: hints, the challenge, another solution, hints from the saved board or not."""
     query = update.callback_query
     assert query is not None
     callback = decode_callback(query.data)
@@ -233,15 +241,23 @@ async def button(update: Update, context: BotContext) -> None:
         await query.answer(text("stale_button", who_language))
         return
     await query.answer()
-    now = _now(context)
+    now, web = _now(context), deps(context).web
+    await respond(update, context, lambda s, who: _pressed(s, who, now, web, callback))
+
+
+def _pressed(
+    session: Session, who: Who, now: datetime, web: Web | None, callback: Callback | BoardCallback
+) -> Reply:
+    """The reply to a decoded button."""
+    if isinstance(callback, BoardCallback):
+        return replies.board_hint_by_key(session, who, now, callback.board, web)
     if callback.action == Action.HINT:
-        await respond(
-            update, context, lambda s, who: replies.next_hint(s, who, now, callback.kind, callback.day)
-        )
-    elif callback.action == Action.CHALLENGE:
-        await respond(update, context, lambda s, who: replies.pentomino(s, who, callback.day))
-    else:
-        await respond(update, context, lambda s, who: replies.another(s, who, now, callback.day))
+        return replies.next_hint(session, who, now, callback.kind, callback.day, web)
+    if callback.action == Action.CHALLENGE:
+        return replies.pentomino(session, who, callback.day, web)
+    if callback.action == Action.FEATURED:
+        return replies.featured_hint(session, who, now, callback.kind, callback.day, web)
+    return replies.another(session, who, now, callback.day)
 
 
 # ---------------------------------------------------------------- everything else

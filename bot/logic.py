@@ -23,6 +23,8 @@ class Action(StrEnum):
     HINT = "hint"
     CHALLENGE = "challenge"
     ANOTHER = "another"
+    FEATURED = "featured"  # the day's featured hints instead of hints from the saved board
+    BOARD = "board"  # the next hint from the saved board of a puzzle target
 
 
 class BadArgument(ValueError):
@@ -110,15 +112,28 @@ class Callback:
     day: date
 
 
+@dataclass(frozen=True)
+class BoardCallback:
+    """A button about the saved board of one puzzle target (``hints.deeplink.board_key``)."""
+
+    board: str
+
+
 def encode_callback(callback: Callback) -> str:
     return f"{CALLBACK_VERSION}|{callback.action}|{callback.kind}|{callback.day.isoformat()}"
 
 
-def decode_callback(data: str | None) -> Callback | None:
+def encode_board_callback(board: str) -> str:
+    return f"{CALLBACK_VERSION}|{Action.BOARD}|{board}"
+
+
+def decode_callback(data: str | None) -> Callback | BoardCallback | None:
     """The button's meaning, or None for anything we did not make (forged or from an old version)."""
     if not data or len(data) > 64:
         return None
     parts = data.split("|")
+    if len(parts) == 3 and parts[0] == CALLBACK_VERSION and parts[1] == Action.BOARD:
+        return BoardCallback(parts[2])
     if len(parts) != 4 or parts[0] != CALLBACK_VERSION:
         return None
     try:

@@ -11,28 +11,45 @@ each key once and re-sends Telegram's file_id afterwards.
 from __future__ import annotations
 
 import hashlib
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from datetime import date, datetime
 
 from sqlalchemy.orm import Session
 
-from bot.logic import Action, Callback, encode_callback, local_today, stars, zone
+from bot.logic import Action, Callback, encode_board_callback, encode_callback, local_today, stars, zone
 from bot.texts import DIFFICULTY_JA, MONTHS_JA, text
 from db import bot_repository as chats
 from db.bot_repository import Progress
-from hints.daily import CALENDAR_ID, DailyPuzzle, PuzzleKind, daily_calendar, daily_puzzle, other_solution
-from hints.errors import NotPrecomputed
+from hints.codes import encode_position
+from hints.daily import (
+    CALENDAR_ID,
+    DailyPuzzle,
+    PuzzleKind,
+    challenge_board,
+    daily_calendar,
+    daily_puzzle,
+    other_solution,
+    target_name,
+)
+from hints.deeplink import board_key, board_of_key, decode_link
+from hints.errors import MalformedPosition, NotPrecomputed
+from hints.positions import PositionAnalysis, analyse_position, placements_of_code, position_hint
+from hints.saved import SavedPosition, latest_board, record_board_stage, save_board, saved_board, use_board
 from hints.solutions import solution_counts
 from render.images import render_heatmap
-from solver.catalog import get_puzzle
+from render.position import PositionDrawing, position_image
+from solver.catalog import SINGLE_TARGET, Puzzle, Target, get_puzzle
 from solver.hints import Stage
+from solver.problem import Placement
 
 
 @dataclass(frozen=True)
 class Button:
     label: str
-    data: str
+    data: str = ""  # callback data, for buttons the bot answers
+    url: str | None = None  # a link instead
+    web_app: bool = False  # open the link as a Telegram Mini App (private chats only)
 
 
 @dataclass(frozen=True)
@@ -62,6 +79,28 @@ class Who:
     @property
     def in_group(self) -> bool:
         return self.chat_kind in ("group", "supergroup")
+
+
+@dataclass(frozen=True)
+class Web:
+    """Where the web board lives (``PUBLIC_URL``): the "Play on the board" buttons link there."""
+
+    public_url: str
+
+    def play(self, puzzle: Puzzle, target: Target, placements: Sequence[Placement] = ()) -> str:
+        code = encode_position(puzzle, placements) if placements else None
+        return f"{self.public_url}/play/{puzzle.id}/{target.name}" + (f"?p={code}" if code else "")
+
+
+def play_buttons(
+    web: Web | None, who: Who, puzzle: Puzzle, target: Target, placements: Sequence[Placement] = ()
+) -> tuple[Button, ...]:
+    """'Play on the board': a Mini App in private chats, a plain link in groups (Telegram allows
+    ``web_app`` inline buttons only in private chats); nothing without ``PUBLIC_URL``."""
+    if web is None:
+        return ()
+    url = web.play(puzzle, target, placements)
+    return (Button(text("button_play", who.language), url=url, web_app=not who.in_group),)
 
 
 # ---------------------------------------------------------------- images, captions and buttons
@@ -172,32 +211,63 @@ def _start(session: Session, who: Who, kind: PuzzleKind, day: date) -> None:
         _save(session, who, Progress(kind, day, 0, 0))
 
 
-def today(session: Session, who: Who, day: date) -> Reply:
+def _with_play(reply: Reply, web: Web | None, who: Who, daily: DailyPuzzle) -> Reply:
+    extra = play_buttons(web, who, daily.puzzle, daily.target, daily.preplaced)
+    return replace(reply, buttons=reply.buttons + extra)
+
+
+def today(session: Session, who: Who, day: date, web: Web | None = None) -> Reply:
     _start(session, who, PuzzleKind.CALENDAR, day)
-    return calendar_post(daily_calendar(session, day), who.language)
+    daily = daily_calendar(session, day)
+    return _with_play(calendar_post(daily, who.language), web, who, daily)
 
 
-def pentomino(session: Session, who: Who, day: date) -> Reply:
+def pentomino(session: Session, who: Who, day: date, web: Web | None = None) -> Reply:
     _start(session, who, PuzzleKind.PENTOMINO, day)
-    return challenge_post(daily_puzzle(session, PuzzleKind.PENTOMINO, day), who.language)
+    daily = daily_puzzle(session, PuzzleKind.PENTOMINO, day)
+    return _with_play(challenge_post(daily, who.language), web, who, daily)
 
 
 def next_hint(
-    session: Session, who: Who, now: datetime, kind: PuzzleKind | None = None, day: date | None = None
+    session: Session,
+    who: Who,
+    now: datetime,
+    kind: PuzzleKind | None = None,
+    day: date | None = None,
+    web: Web | None = None,
 ) -> Reply:
-    """The next hint stage of the user's current puzzle (or of the puzzle a button names)."""
+    """The next hint of the user's current puzzle (or of the puzzle a button names).
+
+    A typed /hint on a puzzle whose board the user saved (Mini App, deep link)
+    hints from that board instead of the day's featured solution.
+    """
     progress = _progress(session, who, now)
     if kind is not None and day is not None and (progress.kind, progress.day) != (kind, day):
         progress = Progress(kind, day, 0, 0)
     current = PuzzleKind(progress.kind)
+    if kind is None:
+        puzzle, target = puzzle_target(current, progress.day)
+        saved = saved_board(session, who.user_id, puzzle, target)
+        if saved is not None and saved.active:
+            return board_hint(session, who, now, puzzle, target, saved, web)
     if progress.stage >= Stage.ANSWER:
         key = "all_hints_seen" if current == PuzzleKind.CALENDAR else "challenge_unique"
         buttons = _another_buttons(who.language, current, progress.day)
         return Reply(text(key, who.language, date=progress.day.isoformat()), buttons=buttons)
     stage = Stage(progress.stage + 1)
-    reply = stage_reply(daily_puzzle(session, current, progress.day), who, stage)
+    daily = daily_puzzle(session, current, progress.day)
+    reply = _with_play(stage_reply(daily, who, stage), web, who, daily)
     _save(session, who, replace(progress, stage=stage))
     return reply
+
+
+def featured_hint(
+    session: Session, who: Who, now: datetime, kind: PuzzleKind, day: date, web: Web | None = None
+) -> Reply:
+    """Stop hinting from the saved board of this daily puzzle; the next of the day's featured hints."""
+    puzzle, target = puzzle_target(kind, day)
+    use_board(session, who.user_id, puzzle, target, False)
+    return next_hint(session, who, now, kind, day, web)
 
 
 def solution(session: Session, who: Who, now: datetime) -> Reply:
@@ -255,3 +325,181 @@ def stats(session: Session, who: Who, default_tz: str) -> Reply:
         subscription=status,
     )
     return Reply(caption, Photo(f"heatmap:{digest}", lambda: render_heatmap(counts)))
+
+
+# ---------------------------------------------------------------- the user's own board
+
+
+def puzzle_target(kind: PuzzleKind, day: date) -> tuple[Puzzle, Target]:
+    """The catalog puzzle and target of a daily puzzle."""
+    if kind == PuzzleKind.CALENDAR:
+        calendar = get_puzzle(CALENDAR_ID)
+        return calendar, calendar.target(target_name(day))
+    board = get_puzzle(challenge_board(day))
+    return board, board.target(SINGLE_TARGET)
+
+
+def _names(puzzle: Puzzle, placements: Sequence[Placement]) -> str:
+    return ", ".join(puzzle.pieces[p.piece].name for p in placements)
+
+
+def _counting(language: str, total: int, distinct: int) -> str:
+    return "" if total == distinct else text("board_counting", language, distinct=distinct)
+
+
+def board_status(analysis: PositionAnalysis, language: str) -> str:
+    """Plain words on a board: rule broken, dead end and what to take off, solved, or solutions left."""
+    puzzle = analysis.puzzle
+    if not analysis.legal:
+        status = text("board_illegal", language, problems="; ".join(analysis.problems))
+    elif analysis.dead_end:
+        status = text("board_dead_end", language, pieces=_names(puzzle, analysis.take_off))
+    elif analysis.solved:
+        status = text(
+            "board_solved", language, number=analysis.solution_number, distinct=analysis.distinct_total
+        )
+    else:
+        counting = _counting(language, analysis.total, analysis.distinct_total)
+        status = text(
+            "board_remaining", language, remaining=analysis.remaining, total=analysis.total, counting=counting
+        )
+    return text(
+        "board_status",
+        language,
+        puzzle=puzzle.title,
+        target=analysis.target.name,
+        pieces=len(analysis.placements),
+        status=status,
+    )
+
+
+def _board_buttons(
+    who: Who, puzzle: Puzzle, target: Target, analysis: PositionAnalysis | None, web: Web | None
+) -> tuple[Button, ...]:
+    found: list[Button] = []
+    if analysis is None or (analysis.legal and not analysis.solved):
+        found.append(
+            Button(text("button_board_hint", who.language), encode_board_callback(board_key(puzzle, target)))
+        )
+    placements = analysis.placements if analysis is not None else ()
+    return (*found, *play_buttons(web, who, puzzle, target, placements))
+
+
+def board_hint(
+    session: Session,
+    who: Who,
+    now: datetime,
+    puzzle: Puzzle,
+    target: Target,
+    saved: SavedPosition,
+    web: Web | None = None,
+) -> Reply:
+    """The next hint from the user's saved board (one piece, half the missing pieces, all of them)."""
+    placements = placements_of_code(puzzle, saved.code)
+    stage = Stage(min(saved.stage + 1, Stage.ANSWER))
+    try:
+        hint = position_hint(session, puzzle, target, placements, stage)
+    except MalformedPosition:
+        analysis = analyse_position(session, puzzle, target, placements)
+        return Reply(
+            board_status(analysis, who.language), buttons=play_buttons(web, who, puzzle, target, placements)
+        )
+    record_board_stage(session, who.user_id, puzzle, target, stage)
+    language = who.language
+    parts = [text("board_take_off", language, pieces=_names(puzzle, hint.take_off))] if hint.take_off else []
+    if hint.added:
+        counting = _counting(language, hint.total, hint.distinct_total)
+        parts.append(
+            text(
+                "board_hint_caption",
+                language,
+                stage=int(stage),
+                pieces=_names(puzzle, hint.added),
+                remaining=hint.remaining,
+                total=hint.total,
+                counting=counting,
+            )
+        )
+    else:
+        parts.append(text("board_complete", language))
+    drawing = PositionDrawing(
+        puzzle,
+        target,
+        stage,
+        hint.given,
+        hint.take_off,
+        hint.added,
+        hint.remaining,
+        hint.total,
+        hint.in_every,
+        hint.symmetric,
+    )
+    photo = Photo(
+        f"board:{puzzle.id}:{target.name}:{saved.code}:stage{int(stage)}", lambda: position_image(drawing)
+    )
+    buttons: list[Button] = []
+    if stage < Stage.ANSWER and hint.added:
+        buttons.append(
+            Button(text("button_next_hint", language), encode_board_callback(board_key(puzzle, target)))
+        )
+    daily = _daily_of(puzzle, target, who, now)
+    if daily is not None:
+        buttons.append(
+            Button(text("button_featured", language), encode_callback(Callback(Action.FEATURED, *daily)))
+        )
+    buttons.extend(play_buttons(web, who, puzzle, target, placements))
+    return Reply(" ".join(parts), photo, tuple(buttons), spoiler=who.in_group)
+
+
+def _daily_of(puzzle: Puzzle, target: Target, who: Who, now: datetime) -> tuple[PuzzleKind, date] | None:
+    """The daily puzzle (kind, local day) this target is, today in the user's time zone, if any."""
+    today = local_today(now, zone(who.timezone, "UTC"))
+    if puzzle.id == CALENDAR_ID and target.name == target_name(today):
+        return PuzzleKind.CALENDAR, today
+    if puzzle.id == challenge_board(today) and target.name == SINGLE_TARGET:
+        return PuzzleKind.PENTOMINO, today
+    return None
+
+
+def board_hint_by_key(session: Session, who: Who, now: datetime, key: str, web: Web | None = None) -> Reply:
+    """The 'Hint from my board' button: the next hint from the board saved for that puzzle target."""
+    puzzle, target = board_of_key(key)
+    saved = saved_board(session, who.user_id, puzzle, target)
+    if saved is None:
+        return Reply(text("no_board", who.language))
+    use_board(session, who.user_id, puzzle, target, True)
+    return board_hint(session, who, now, puzzle, target, saved, web)
+
+
+def _current_board(session: Session, who: Who, now: datetime) -> SavedPosition | None:
+    """The saved board of the user's current daily puzzle, else their latest saved board."""
+    progress = _progress(session, who, now)
+    puzzle, target = puzzle_target(PuzzleKind(progress.kind), progress.day)
+    return saved_board(session, who.user_id, puzzle, target) or latest_board(session, who.user_id)
+
+
+def check(session: Session, who: Who, now: datetime, web: Web | None = None) -> Reply:
+    """/check: the status of the user's saved board."""
+    saved = _current_board(session, who, now)
+    if saved is None:
+        return Reply(text("no_board", who.language))
+    puzzle = get_puzzle(saved.puzzle_id)
+    target = puzzle.target(saved.target)
+    analysis = analyse_position(session, puzzle, target, placements_of_code(puzzle, saved.code))
+    return Reply(
+        board_status(analysis, who.language), buttons=_board_buttons(who, puzzle, target, analysis, web)
+    )
+
+
+def load_board(session: Session, who: Who, now: datetime, payload: str, web: Web | None = None) -> Reply:
+    """/start <payload> (a deep link from the web board): save that board as the user's, say its status."""
+    try:
+        link = decode_link(payload)
+        analysis = save_board(session, who.user_id, link.puzzle, link.target, link.code, now)
+    except MalformedPosition:
+        return Reply(text("bad_link", who.language))
+    kind_day = _daily_of(link.puzzle, link.target, who, now)
+    if kind_day is not None:
+        _start(session, who, *kind_day)
+    buttons = _board_buttons(who, link.puzzle, link.target, analysis, web)
+    return Reply(board_status(analysis, who.language), buttons=buttons)

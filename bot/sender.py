@@ -6,21 +6,28 @@ import asyncio
 import logging
 
 from sqlalchemy.orm import Session, sessionmaker
-from telegram import Bot, InlineKeyboardButton, InlineKeyboardMarkup, Message
+from telegram import Bot, InlineKeyboardButton, InlineKeyboardMarkup, Message, WebAppInfo
 from telegram.error import BadRequest
 
-from bot.replies import Photo, Reply
+from bot.replies import Button, Photo, Reply
 from db import bot_repository
 
 logger = logging.getLogger(__name__)
 
 
+def inline_button(button: Button) -> InlineKeyboardButton:
+    """A callback button, a link, or a Mini App button (``web_app``, private chats only)."""
+    if button.url and button.web_app:
+        return InlineKeyboardButton(button.label, web_app=WebAppInfo(button.url))
+    if button.url:
+        return InlineKeyboardButton(button.label, url=button.url)
+    return InlineKeyboardButton(button.label, callback_data=button.data)
+
+
 def keyboard(reply: Reply) -> InlineKeyboardMarkup | None:
     if not reply.buttons:
         return None
-    return InlineKeyboardMarkup(
-        [[InlineKeyboardButton(b.label, callback_data=b.data)] for b in reply.buttons]
-    )
+    return InlineKeyboardMarkup([[inline_button(b)] for b in reply.buttons])
 
 
 class Sender:

@@ -34,6 +34,7 @@ _TEXTS: dict[str, dict[str, str]] = {
         "ja": "日付ごとの解の数と購読状況",
     },
     "command_language": {"en": "English or Japanese", "ja": "英語／日本語"},
+    "command_check": {"en": "the status of your saved board", "ja": "保存したボードの状態"},
     "command_help": {"en": "this list", "ja": "この一覧"},
     "today_caption": {
         "en": "{date}: {count} solutions · difficulty {stars} ({label})\nLeave {month} and {day} uncovered.",
@@ -65,6 +66,53 @@ _TEXTS: dict[str, dict[str, str]] = {
         "ja": "ペントミノ・チャレンジの完成形はただ一つで、もう表示しました。",
     },
     "button_hint": {"en": "Hint", "ja": "ヒント"},
+    "button_play": {"en": "Play on the board", "ja": "ボードで遊ぶ"},
+    "button_board_hint": {"en": "Hint from my board", "ja": "自分のボードからヒント"},
+    "button_featured": {"en": "The day's hints instead", "ja": "今日のヒントに戻る"},
+    "board_hint_caption": {
+        "en": "From your board, hint {stage} of 3: add {pieces}. {remaining} of {total} solutions remain{counting}.",
+        "ja": "あなたのボードから・ヒント {stage}/3：{pieces} を置くと、残りの解は {total} 通り中 {remaining} 通り{counting}。",
+    },
+    "board_take_off": {
+        "en": "Your board is a dead end: take off {pieces} first.",
+        "ja": "このボードは行き止まりです：まず {pieces} を外してください。",
+    },
+    "board_counting": {
+        "en": " (each rotation and reflection of the board counted; {distinct} up to symmetry)",
+        "ja": "（回転・裏返しを別々に数えた数。対称性を除くと {distinct} 通り）",
+    },
+    "board_status": {
+        "en": "Your board ({puzzle}, {target}): {pieces} placed. {status}",
+        "ja": "あなたのボード（{puzzle}・{target}）：{pieces} 個配置。{status}",
+    },
+    "board_remaining": {
+        "en": "{remaining} of {total} solutions are still possible{counting}.",
+        "ja": "まだ {total} 通り中 {remaining} 通りの解が可能です{counting}。",
+    },
+    "board_dead_end": {
+        "en": "Dead end: take off {pieces} to go on.",
+        "ja": "行き止まりです：{pieces} を外せば続けられます。",
+    },
+    "board_solved": {
+        "en": "Solved! This is solution {number} of {distinct}.",
+        "ja": "完成！これは {distinct} 通り中 {number} 番目の解です。",
+    },
+    "board_illegal": {
+        "en": "This board breaks a rule: {problems}",
+        "ja": "このボードはルール違反です：{problems}",
+    },
+    "board_complete": {
+        "en": "Your board is complete: nothing left to hint.",
+        "ja": "ボードは完成しています。ヒントはもうありません。",
+    },
+    "no_board": {
+        "en": "You have no saved board yet. Tap “Play on the board” under /today, place pieces there, and come back.",
+        "ja": "保存されたボードはまだありません。/today の「ボードで遊ぶ」からピースを置いて、また来てください。",
+    },
+    "bad_link": {
+        "en": "That link does not name a board I know.",
+        "ja": "そのリンクのボードは見つかりません。",
+    },
     "button_next_hint": {"en": "Next hint", "ja": "次のヒント"},
     "button_challenge": {"en": "Pentomino challenge", "ja": "ペントミノ・チャレンジ"},
     "button_another": {"en": "Another solution", "ja": "別の解"},

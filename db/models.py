@@ -119,6 +119,23 @@ class HintProgressRow(Base):
     another: Mapped[int] = mapped_column(Integer, default=0)
 
 
+class SavedPositionRow(Base):
+    """A Telegram user's own board on one puzzle target, as a position code.
+
+    ``active`` is False once the user asked for the day's featured hints instead.
+    """
+
+    __tablename__ = "saved_positions"
+
+    user_id: Mapped[int] = mapped_column(BigInteger, primary_key=True, autoincrement=False)
+    puzzle_id: Mapped[str] = mapped_column(String(64), primary_key=True)
+    target: Mapped[str] = mapped_column(String(32), primary_key=True)
+    code: Mapped[str] = mapped_column(String(64))
+    active: Mapped[bool] = mapped_column(Boolean, default=True)
+    stage: Mapped[int] = mapped_column(Integer, default=0)  # hints shown from this board so far
+    updated_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+
+
 class DeliveryRow(Base):
     """The daily-post outbox: one row per chat and local day (due -> sending -> sent | failed)."""
 

@@ -211,8 +211,9 @@ class PositionAnalysis:
 
 
 def take_off(raw: RawSolutions, placements: Sequence[Placement]) -> tuple[Placement, ...]:
-    """The fewest placed pieces to remove so some solution extends the rest (ties as documented)."""
-    for keep in range(len(placements) - 1, -1, -1):
+    """The fewest placed pieces to remove so some solution extends the rest (ties as documented);
+    nothing when some solution already extends them all."""
+    for keep in range(len(placements), -1, -1):
         best: tuple[int, tuple[int, ...], tuple[Placement, ...]] | None = None
         for kept in combinations(placements, keep):
             extensions = raw.containing(kept).bit_count()

@@ -1,0 +1,84 @@
+"""``/me/positions``: the signed-in Telegram user's own board per puzzle target (the Mini App's save slot).
+
+Every request carries ``Authorization: tma <initData>``; a missing, forged or
+stale sign-in is a 401 that says which. The saved board is what the bot's
+``/hint`` and ``/check`` start from.
+"""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+from typing import Annotated
+
+from fastapi import APIRouter, Depends, Header, Request, Response
+from pydantic import BaseModel, ConfigDict, Field
+from starlette.concurrency import run_in_threadpool
+
+from api import presenters
+from api.caching import Payload, send
+from api.deps import PuzzleDep, State, TargetDep
+from api.errors import ApiError, documented
+from api.schemas import PositionOut
+from api.telegram_auth import InitDataError, TelegramUser, init_data_from_header, validate_init_data
+from hints.positions import analyse_position, placements_of_code
+from hints.saved import save_board, saved_board
+
+router = APIRouter(prefix="/me", tags=["mini app"])
+ERRORS = documented(401, 404, 422, 503)
+
+
+class SavePositionIn(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+    code: str = Field(min_length=1, max_length=64, description="the board's position code")
+
+
+async def signed_in_user(
+    state: State, authorization: Annotated[str | None, Header(description="tma <initData>")] = None
+) -> TelegramUser:
+    """The Telegram user of a valid Mini App sign-in; 401 (which problem, never the data) otherwise."""
+    token = state.settings.TELEGRAM_BOT_TOKEN
+    if token is None or not token.get_secret_value().strip():
+        raise ApiError(503, "not_configured", "Mini App sign-in needs TELEGRAM_BOT_TOKEN on the server")
+    try:
+        return validate_init_data(init_data_from_header(authorization), token.get_secret_value().strip())
+    except InitDataError as exc:
+        raise ApiError(401, "unauthorized", str(exc)) from None
+
+
+User = Annotated[TelegramUser, Depends(signed_in_user)]
+
+
+def _no_store(request: Request, model: PositionOut) -> Response:
+    return send(request, Payload.json(model), "private, no-store")
+
+
+@router.put("/positions/{puzzle_id}/{target}", response_model=PositionOut, responses=ERRORS)
+async def save_position(
+    request: Request, body: SavePositionIn, puzzle: PuzzleDep, target: TargetDep, user: User, state: State
+) -> Response:
+    """Save the board (by its position code) and answer its analysis."""
+
+    def work() -> PositionOut:
+        with state.sessions.begin() as session:
+            analysis = save_board(session, user.id, puzzle, target, body.code, datetime.now(UTC))
+            return presenters.position_out(analysis)
+
+    return _no_store(request, await run_in_threadpool(work))
+
+
+@router.get("/positions/{puzzle_id}/{target}", response_model=PositionOut, responses=ERRORS)
+async def saved_position(
+    request: Request, puzzle: PuzzleDep, target: TargetDep, user: User, state: State
+) -> Response:
+    """The analysis of the saved board; 404 when this user saved none on this target."""
+
+    def work() -> PositionOut:
+        with state.sessions() as session:
+            saved = saved_board(session, user.id, puzzle, target)
+            if saved is None:
+                raise ApiError(404, "no_saved_position", f"no board saved for {puzzle.id} {target.name}")
+            placements = placements_of_code(puzzle, saved.code)
+            return presenters.position_out(analyse_position(session, puzzle, target, placements))
+
+    return _no_store(request, await run_in_threadpool(work))
