@@ -39,7 +39,7 @@ from sqlalchemy.orm import Session
 
 from hints.codes import decode_position, encode_position
 from hints.errors import MalformedPosition
-from hints.solutions import RawSolutions, raw_solutions
+from hints.solutions import RAW_SOLUTIONS, RawSolutions, raw_solutions
 from solver.catalog import Puzzle, Target
 from solver.geometry import Cell
 from solver.hints import SolutionSet, Stage
@@ -258,6 +258,15 @@ def analyse_position(
 ) -> PositionAnalysis:
     """Legality, solutions left, dead end and what to take off, solved and which solution."""
     return analyse(raw_solutions(session, puzzle, target), puzzle, target, placements)
+
+
+def analyse_if_cached(
+    store: str, puzzle: Puzzle, target: Target, placements: Sequence[Placement]
+) -> PositionAnalysis | None:
+    """The analysis from the in-process cache alone (well under a millisecond), or None when the
+    store must be read first (then call :func:`analyse_position` off the event loop)."""
+    raw = RAW_SOLUTIONS.peek(store, puzzle, target)
+    return None if raw is None else analyse(raw, puzzle, target, placements)
 
 
 # ---------------------------------------------------------------- hints from the position

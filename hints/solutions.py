@@ -9,6 +9,7 @@ the one in-process cache of them.
 from __future__ import annotations
 
 import threading
+import time
 from collections import OrderedDict
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
@@ -184,33 +185,58 @@ def stored_targets(session: Session, puzzle: Puzzle | None = None) -> dict[str, 
     return grouped
 
 
+@dataclass(frozen=True)
+class _Entry:
+    stored: TargetKey
+    raw: RawSolutions
+    checked_at: float  # time.monotonic() of the last check that the store still holds ``stored``
+
+
 class RawSolutionCache:
     """Every raw solution of a target (stored ones and their symmetric images), for a few targets.
 
-    Keyed by the store, the puzzle, the target and the stored row's key, so a
-    target stored again (``--force``) is read again. Thread-safe; bounded LRU.
+    Entries are checked against the store's target row at most every
+    ``recheck_seconds``, so a hot target costs no query at all, and a target
+    stored again (``--force``) is read again within that time. Thread-safe;
+    a bounded LRU.
     """
 
-    def __init__(self, max_targets: int = 32) -> None:
-        self._entries: OrderedDict[tuple[object, ...], RawSolutions] = OrderedDict()
+    def __init__(self, max_targets: int = 32, recheck_seconds: float = 10.0) -> None:
+        self._entries: OrderedDict[tuple[str, ...], _Entry] = OrderedDict()
         self._lock = threading.Lock()
         self._max_targets = max_targets
+        self._recheck = recheck_seconds
+
+    @staticmethod
+    def _key(store: str, puzzle: Puzzle, target: Target) -> tuple[str, ...]:
+        return (store, puzzle.id, puzzle.fingerprint, target.name)
+
+    def peek(self, store: str, puzzle: Puzzle, target: Target) -> RawSolutions | None:
+        """The cached raw solutions when they were checked recently, without touching the store."""
+        with self._lock:
+            entry = self._entries.get(self._key(store, puzzle, target))
+            if entry is None or time.monotonic() - entry.checked_at > self._recheck:
+                return None
+            return entry.raw
 
     def get(self, session: Session, puzzle: Puzzle, target: Target) -> RawSolutions:
         """The target's raw solutions; NotPrecomputed when it is not stored."""
+        key = self._key(str(session.get_bind().engine.url), puzzle, target)
+        found = self.peek(key[0], puzzle, target)
+        if found is not None:
+            return found
         stored = stored_key(session, puzzle, target)
-        key = (str(session.get_bind().engine.url), puzzle.id, puzzle.fingerprint, target.name, stored)
         with self._lock:
-            found = self._entries.get(key)
-            if found is not None:
-                self._entries.move_to_end(key)
-                return found
-        found = self._load(session, puzzle, target)
+            entry = self._entries.get(key)
+        raw = (
+            entry.raw if entry is not None and entry.stored == stored else self._load(session, puzzle, target)
+        )
         with self._lock:
-            self._entries[key] = found
+            self._entries[key] = _Entry(stored, raw, time.monotonic())
+            self._entries.move_to_end(key)
             while len(self._entries) > self._max_targets:
                 self._entries.popitem(last=False)
-        return found
+        return raw
 
     def clear(self) -> None:
         with self._lock:

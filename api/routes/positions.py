@@ -17,13 +17,14 @@ from fastapi import APIRouter, Path, Request, Response
 from sqlalchemy.orm import Session
 from starlette.concurrency import run_in_threadpool
 
+from api import presenters
 from api import puzzle_content as content
 from api.caching import IMMUTABLE, PNG, TEXT, Payload, send
 from api.deps import PuzzleDep, State, TargetDep
 from api.errors import documented
 from api.schemas import PositionHintOut, PositionIn, PositionOut
 from api.state import ApiState
-from hints.positions import PlacedPiece, parse_placements
+from hints.positions import PlacedPiece, analyse_if_cached, parse_placements
 from solver.hints import Stage
 
 router = APIRouter(prefix="/puzzles", tags=["positions"])
@@ -62,6 +63,9 @@ async def analyse_position(
     """Is the board legal, how many solutions remain, a dead end (and what to take off), solved?"""
     pieces = [PlacedPiece(p.piece, tuple((int(r), int(c)) for r, c in p.cells)) for p in body.placements]
     placements = parse_placements(puzzle, pieces)  # malformed: 422 before any store access
+    cached = analyse_if_cached(str(state.engine.url), puzzle, target, placements)
+    if cached is not None:  # the hot path: no thread hop, no query
+        return send(request, Payload.json(presenters.position_out(cached)), "no-store")
     produce = _in_session(state, lambda s: content.position_payload(s, puzzle, target, placements))
     return send(request, await run_in_threadpool(produce), "no-store")
 
