@@ -135,3 +135,44 @@ async def test_bad_deep_links_are_refused_politely(web_bot: RunningBot) -> None:
 async def test_check_without_a_board_says_how_to_make_one(web_bot: RunningBot) -> None:
     (reply,) = await web_bot.ask("/check")
     assert "no saved board" in reply.params["text"]
+
+
+async def test_a_board_saved_by_the_mini_app_is_where_hint_starts(
+    web_bot: RunningBot, store_url: str
+) -> None:
+    """The Mini App saves through the API (signed initData); the bot's /hint then starts from that board."""
+    import asyncio
+
+    import httpx
+
+    from api.telegram_auth import sign
+    from tests.support.api_server import start_server
+    from tests.support.bot import TOKEN
+
+    code, _ = first_pieces(store_url, 2)
+    fields = {
+        "auth_date": str(int(datetime.now(UTC).timestamp())),
+        "user": json.dumps({"id": 1, "first_name": "T"}),
+    }
+    header = {
+        "Authorization": "tma "
+        + "&".join(f"{k}={v}" for k, v in {**fields, "hash": sign(fields, TOKEN)}.items())
+    }
+    server = await asyncio.to_thread(start_server, store_url, TELEGRAM_BOT_TOKEN=TOKEN)
+    try:
+        async with httpx.AsyncClient(base_url=server.url) as client:
+            forged = await client.put(
+                "/api/v1/me/positions/calendar-dragonfjord/01-25",
+                json={"code": code},
+                headers={"Authorization": "tma user=1&hash=00"},
+            )
+            assert forged.status_code == 401
+            saved = await client.put(
+                "/api/v1/me/positions/calendar-dragonfjord/01-25", json={"code": code}, headers=header
+            )
+            assert saved.status_code == 200, saved.text
+    finally:
+        await asyncio.to_thread(server.stop)
+    await web_bot.ask("/today 2026-01-25")
+    (hint,) = await web_bot.ask("/hint")
+    assert hint.params["caption"].startswith("From your board, hint 1 of 3")
