@@ -9,7 +9,7 @@ from pydantic import SecretStr, field_validator, model_validator
 from pydantic_settings import BaseSettings, SettingsConfigDict
 
 DEFAULT_DATABASE_URL = "sqlite:///data/puzzles.db"
-WEBHOOK_SECRET_PATTERN = re.compile(r"^[A-Za-z0-9_-]{1,256}$")
+WEBHOOK_SECRET_PATTERN = re.compile(r"^[A-Za-z0-9_-]{32,256}$")  # Telegram's alphabet; guessable below 32
 
 
 class Settings(BaseSettings):
@@ -91,7 +91,8 @@ class Settings(BaseSettings):
             secret = self.WEBHOOK_SECRET.get_secret_value() if self.WEBHOOK_SECRET else ""
             if not WEBHOOK_SECRET_PATTERN.match(secret):
                 raise ValueError(
-                    "WEBHOOK_URL needs WEBHOOK_SECRET: 1-256 characters of A-Z, a-z, 0-9, _ and -"
+                    "WEBHOOK_URL needs WEBHOOK_SECRET: 32-256 characters of A-Z, a-z, 0-9, _ and - "
+                    "(e.g. python -c 'import secrets; print(secrets.token_urlsafe(32))')"
                 )
             if not self.WEBHOOK_URL.startswith(("https://", "http://127.0.0.1", "http://localhost")):
                 raise ValueError("WEBHOOK_URL must be an https:// URL (Telegram only calls https webhooks)")

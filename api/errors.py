@@ -148,6 +148,7 @@ def install_error_handlers(app: FastAPI) -> None:
 def documented(*statuses: int) -> dict[int | str, dict[str, Any]]:
     """OpenAPI ``responses`` entries for the error statuses an operation can return."""
     descriptions = {
+        400: "A request body that cannot be read (not UTF-8)",
         401: "Missing, forged or stale Telegram Mini App sign-in",
         404: "Unknown puzzle, target or resource",
         413: "Request body too large",

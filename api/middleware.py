@@ -1,4 +1,4 @@
-"""A pure ASGI guard against oversized request bodies (cheaper than Starlette's BaseHTTPMiddleware)."""
+"""Pure ASGI middleware (cheaper than Starlette's BaseHTTPMiddleware): a body size limit, HEAD as GET."""
 
 from __future__ import annotations
 
@@ -7,12 +7,15 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 from api.errors import error_response
 
 
-class BodyTooLarge(Exception):
-    """A chunked body grew past the limit while being read."""
-
-
 class BodySizeLimit:
-    """413 for a declared ``Content-Length`` over the limit; a streamed body is cut off at the limit."""
+    """413 for a body over the limit, declared (``Content-Length``) or streamed (chunked).
+
+    The body is passed on as the app reads it (so a route may refuse a request
+    before reading its body at all, as the webhook does with a wrong secret).
+    Once more than the limit has arrived the app is told the client went away,
+    and whatever it answers is replaced by the 413: no route or body parser
+    can turn an oversized body into a 400 or a 500.
+    """
 
     def __init__(self, app: ASGIApp, max_bytes: int) -> None:
         self.app = app
@@ -22,25 +25,47 @@ class BodySizeLimit:
         if scope["type"] != "http" or scope["method"] in ("GET", "HEAD"):
             await self.app(scope, receive, send)
             return
+        too_large = error_response(413, "payload_too_large", f"request body over {self.max_bytes} bytes")
         declared = dict(scope["headers"]).get(b"content-length")
         if declared is not None and (not declared.isdigit() or int(declared) > self.max_bytes):
-            message = f"request body over {self.max_bytes} bytes"
-            await error_response(413, "payload_too_large", message)(scope, receive, send)
+            await too_large(scope, receive, send)
             return
-        await self.app(scope, self._limited(receive), send)
+        guard = _Guard(self.max_bytes, receive, send)
+        try:
+            await self.app(scope, guard.receive, guard.send)
+        except Exception:
+            if not guard.over:
+                raise
+        if guard.over and not guard.answered:
+            guard.answered = True
+            await too_large(scope, receive, send)
 
-    def _limited(self, receive: Receive) -> Receive:
-        seen = 0
 
-        async def limited() -> Message:
-            nonlocal seen
-            message = await receive()
-            seen += len(message.get("body", b""))
-            if seen > self.max_bytes:
-                raise BodyTooLarge(f"request body over {self.max_bytes} bytes")
-            return message
+class _Guard:
+    """Counts the body as the app receives it; past the limit, fakes a disconnect and mutes the app."""
 
-        return limited
+    def __init__(self, limit: int, receive: Receive, send: Send) -> None:
+        self.limit, self._receive, self._send = limit, receive, send
+        self.size = 0
+        self.over = False
+        self.answered = False
+
+    async def receive(self) -> Message:
+        if self.over:
+            return {"type": "http.disconnect"}
+        message = await self._receive()
+        self.size += len(message.get("body", b""))
+        if self.size > self.limit:
+            self.over = True
+            return {"type": "http.disconnect"}
+        return message
+
+    async def send(self, message: Message) -> None:
+        if self.over:
+            return
+        if message["type"] == "http.response.start":
+            self.answered = True  # too late for a 413 if the body turns out too large afterwards
+        await self._send(message)
 
 
 class HeadAsGet:

@@ -2,8 +2,10 @@
 
 Used when ``WEBHOOK_URL`` is set. Requests must carry Telegram's
 ``X-Telegram-Bot-Api-Secret-Token`` header equal to ``WEBHOOK_SECRET``;
-anything else is refused with 403 and never processed. Every API worker runs
-this bridge; the daily posts belong to ``python -m bot.dispatch``.
+anything else (a missing, wrong or non-ASCII header) is refused with 403
+before the body is read, and never processed. Every API worker runs this
+bridge; the daily posts belong to ``python -m bot.dispatch``. Creating the
+bridge makes every log record of the API process redact the token and secret.
 """
 
 from __future__ import annotations
@@ -18,6 +20,7 @@ from telegram import Update
 
 from bot.app import build_application
 from bot.context import BotApplication
+from bot.logs import redact_logs
 from settings import Settings
 
 logger = logging.getLogger(__name__)
@@ -40,6 +43,8 @@ class WebhookBridge:
             raise ValueError("WEBHOOK_URL is set but WEBHOOK_SECRET is not")
         self._settings = settings
         self._secret = settings.WEBHOOK_SECRET.get_secret_value()
+        token = settings.TELEGRAM_BOT_TOKEN.get_secret_value() if settings.TELEGRAM_BOT_TOKEN else ""
+        redact_logs([token.strip(), self._secret])
         self.application: BotApplication = build_application(
             settings, sessions, start_scheduler=False, updater=False
         )
@@ -59,9 +64,16 @@ class WebhookBridge:
             await self.application.stop()
         await self.application.shutdown()
 
+    def authorized(self, secret_header: str | None) -> bool:
+        """Whether the header carries the secret (compared as bytes: any header value is safe here)."""
+        if secret_header is None:
+            return False
+        given = secret_header.encode("utf-8", "surrogateescape")
+        return secrets.compare_digest(given, self._secret.encode())
+
     async def receive(self, body: bytes, secret_header: str | None) -> WebhookResult:
         """Check the secret, parse the update and queue it for the handlers."""
-        if secret_header is None or not secrets.compare_digest(secret_header, self._secret):
+        if not self.authorized(secret_header):
             return WebhookResult(403, "missing or wrong secret token")
         try:
             payload = json.loads(body)

@@ -14,7 +14,7 @@ from solver.catalog import get_puzzle
 router = APIRouter(tags=["check"])
 
 
-@router.post("/check", response_model=CheckOut, responses=documented(404, 413, 422, 503))
+@router.post("/check", response_model=CheckOut, responses=documented(400, 404, 413, 422, 503))
 def check_placement(body: CheckIn, session: SessionDep) -> CheckOut:
     """Is the placement legal, and how many solutions extend it (0: a dead end)?
 

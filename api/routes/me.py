@@ -17,14 +17,14 @@ from starlette.concurrency import run_in_threadpool
 from api import presenters
 from api.caching import Payload, send
 from api.deps import PuzzleDep, State, TargetDep
-from api.errors import ApiError, documented
+from api.errors import ApiError, documented, error_response
 from api.schemas import PositionOut
 from api.telegram_auth import InitDataError, TelegramUser, init_data_from_header, validate_init_data
 from hints.positions import analyse_position, placements_of_code
 from hints.saved import save_board, saved_board
 
 router = APIRouter(prefix="/me", tags=["mini app"])
-ERRORS = documented(401, 404, 422, 503)
+ERRORS = documented(400, 401, 404, 413, 422, 503)
 
 
 class SavePositionIn(BaseModel):
@@ -82,3 +82,15 @@ async def saved_position(
             return presenters.position_out(analyse_position(session, puzzle, target, placements))
 
     return _no_store(request, await run_in_threadpool(work))
+
+
+@router.api_route(
+    "/positions/{puzzle_id}/{target}",
+    methods=["POST", "DELETE", "PATCH", "OPTIONS"],
+    include_in_schema=False,
+)
+async def other_methods() -> Response:
+    """405 naming both methods of this path (Starlette alone would name only the first route's)."""
+    response = error_response(405, "method_not_allowed", "use GET or PUT")
+    response.headers["Allow"] = "GET, PUT"
+    return response

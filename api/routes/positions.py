@@ -56,7 +56,7 @@ async def _cached(
     return send(request, await state.payloads.fetch(key, _in_session(state, produce)), IMMUTABLE)
 
 
-@router.post(f"{BASE}/position", response_model=PositionOut, responses=documented(404, 413, 422, 503))
+@router.post(f"{BASE}/position", response_model=PositionOut, responses=documented(400, 404, 413, 422, 503))
 async def analyse_position(
     request: Request, body: PositionIn, puzzle: PuzzleDep, target: TargetDep, state: State
 ) -> Response:

@@ -1,8 +1,10 @@
-"""``/``: the web page, and ``/static/page.css`` and ``/static/page.js`` it uses.
+"""``/``: the web page; ``/play/{puzzle_id}/{target}``: the playable board; their ``/static`` files.
 
-Query parameters: ``date`` (YYYY-MM-DD, default today), ``stage`` and
+Query parameters of ``/``: ``date`` (YYYY-MM-DD, default today), ``stage`` and
 ``pstage`` (0-3: calendar and pentomino hints revealed), ``tz`` (for today).
-Bad values answer an HTML page saying what is wrong (400), never a 500.
+``/play`` takes ``p``, a position code to start from. Bad values answer an
+HTML page saying what is wrong (400, or 404 for an unknown puzzle or target),
+never a 500.
 """
 
 from __future__ import annotations
@@ -11,17 +13,31 @@ from fastapi import APIRouter, Request, Response
 from fastapi.responses import HTMLResponse
 from sqlalchemy.exc import SQLAlchemyError
 
+from api import links
 from api.caching import SHORT, Payload, send
 from api.deps import State, parse_day
 from api.errors import ApiError
+from api.presenters import is_calendar
 from api.web import assets
+from api.web.board import BoardView, render_board_list, render_board_page
 from api.web.page import View, render_error, render_page
-from hints.errors import PRECOMPUTE_COMMAND, NotPrecomputed
+from hints.codes import encode_position
+from hints.deeplink import encode_link
+from hints.errors import PRECOMPUTE_COMMAND, MalformedPosition, NotPrecomputed
+from hints.positions import placements_of_code
+from solver.catalog import UnknownPuzzleError, UnknownTargetError, catalog, get_puzzle
 
 router = APIRouter(include_in_schema=False)
 
-CSS = Payload(assets.CSS.encode(), "text/css; charset=utf-8")
-JS = Payload(assets.JS.encode(), "text/javascript; charset=utf-8")
+CSS_TYPE = "text/css; charset=utf-8"
+JS_TYPE = "text/javascript; charset=utf-8"
+CSS = Payload(assets.CSS.encode(), CSS_TYPE)
+JS = Payload(assets.JS.encode(), JS_TYPE)
+STATIC = {
+    "board.css": Payload(assets.static_file("board.css"), CSS_TYPE),
+    "board.js": Payload(assets.static_file("board.js"), JS_TYPE),
+    "telegram.js": Payload(assets.static_file("telegram.js"), JS_TYPE),
+}
 POLICY = (
     "default-src 'none'; img-src 'self'; style-src 'self'; script-src 'self'; "
     "form-action 'self'; base-uri 'none'; frame-ancestors 'none'"
@@ -31,6 +47,10 @@ HEADERS = {
     "Cache-Control": "no-cache",
     "X-Content-Type-Options": "nosniff",
 }
+# The board also talks to the API (same origin), and runs as a Telegram Mini App, which Telegram Web
+# shows in a frame.
+BOARD_POLICY = POLICY.replace("frame-ancestors 'none'", "frame-ancestors 'self' https://web.telegram.org")
+BOARD_HEADERS = {**HEADERS, "Content-Security-Policy": BOARD_POLICY + "; connect-src 'self'"}
 
 
 def _stage(text: str | None, name: str) -> int:
@@ -41,8 +61,8 @@ def _stage(text: str | None, name: str) -> int:
     raise ApiError(400, "invalid_stage", f"{name} must be 0, 1, 2 or 3, got {text[:20]!r}")
 
 
-def _html(body: str, status: int = 200) -> HTMLResponse:
-    return HTMLResponse(body, status_code=status, headers=HEADERS)
+def _html(body: str, status: int = 200, headers: dict[str, str] = HEADERS) -> HTMLResponse:
+    return HTMLResponse(body, status_code=status, headers=headers)
 
 
 @router.get("/", response_class=HTMLResponse)
@@ -77,3 +97,48 @@ async def stylesheet(request: Request) -> Response:
 @router.get("/static/page.js")
 async def script(request: Request) -> Response:
     return send(request, JS, SHORT)
+
+
+def _boards(state: State) -> list[tuple[str, str, str]]:
+    """(title, page, target) of every catalog puzzle; calendars open on today's date."""
+    today = parse_day("today", None, state.settings.DEFAULT_TIMEZONE).value
+    found = []
+    for puzzle in catalog().values():
+        target = f"{today:%m-%d}" if is_calendar(puzzle) else puzzle.targets[0].name
+        found.append((puzzle.title, links.play(puzzle.id, target), target))
+    return found
+
+
+@router.get("/play/{puzzle_id}/{target}", response_class=HTMLResponse)
+async def play(state: State, puzzle_id: str, target: str, p: str | None = None) -> HTMLResponse:
+    """The playable board of one puzzle target, starting from the position ``p`` names (or empty)."""
+    try:
+        puzzle = get_puzzle(puzzle_id)
+        goal = puzzle.target(target)
+    except (UnknownPuzzleError, UnknownTargetError) as exc:
+        return _html(render_board_list(_boards(state), str(exc)), 404)
+    try:
+        placements = placements_of_code(puzzle, p) if p else ()
+    except MalformedPosition as exc:
+        message = f"The link's position (p=…) is not a board of {puzzle.title}: {exc.message}"
+        return _html(render_board_list(_boards(state), message), 400)
+    code = encode_position(puzzle, placements)
+    assert code is not None, "a decoded position always has a code"
+    bot = state.settings.TELEGRAM_BOT_USERNAME
+    view = BoardView(puzzle, goal, placements, code, bot, encode_link(puzzle, goal, "") if bot else None)
+    return _html(render_board_page(view), headers=BOARD_HEADERS)
+
+
+@router.get("/play", response_class=HTMLResponse)
+async def play_index(state: State) -> HTMLResponse:
+    """The boards to play."""
+    return _html(render_board_list(_boards(state)))
+
+
+@router.get("/static/{name}")
+async def static_file(request: Request, name: str) -> Response:
+    """The board page's stylesheet and scripts (404 for any other name)."""
+    payload = STATIC.get(name)
+    if payload is None:
+        raise ApiError(404, "not_found", f"no static file {name[:40]!r}")
+    return send(request, payload, SHORT)

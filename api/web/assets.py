@@ -1,6 +1,19 @@
-"""The page's stylesheet and script, served from ``/static`` (no front-end build step)."""
+"""The pages' stylesheets and scripts, served from ``/static`` (no front-end build step).
+
+The daily page's small stylesheet and script are the strings below; the
+playable board's (``board.css``, ``board.js``, ``telegram.js``) are plain files
+in ``api/web/static/``.
+"""
 
 from __future__ import annotations
+
+from importlib import resources
+
+
+def static_file(name: str) -> bytes:
+    """The bytes of ``api/web/static/<name>`` (read once, when the routes are built)."""
+    return resources.files(__package__).joinpath("static", name).read_bytes()
+
 
 CSS = """\
 :root { color-scheme: light; --ink: #1b1b1f; --muted: #55555c; --accent: #1f5fa8; --paper: #fbfaf7; }
@@ -35,6 +48,9 @@ figcaption { font-size: .95rem; color: var(--muted); margin-top: .25rem; }
 .button:hover { background: #174a84; }
 .button.done { background: #e8eef6; color: var(--ink); font-weight: 500; }
 .button.done::before { content: "\\2713\\00a0"; }
+.button.secondary { background: #fff; color: var(--accent); border: 2px solid var(--accent); }
+.button.secondary:hover { background: #e8eef6; }
+.play-link { margin: 1rem 0 0; }
 .reset { display: inline-block; padding: .6rem .25rem; min-height: 44px; }
 .error { background: #fde8e8; border: 1px solid #e0a0a0; padding: 1rem; border-radius: .4rem; }
 .json { color: var(--muted); font-size: .9rem; overflow-wrap: anywhere; }

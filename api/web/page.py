@@ -14,6 +14,7 @@ from html import escape
 from urllib.parse import urlencode
 
 from api import links
+from hints.codes import encode_position
 from hints.daily import CALENDAR_ID, DailyBundle, DailyPuzzle, PuzzleKind
 from solver.hints import HINT_STAGES, Stage
 
@@ -91,6 +92,14 @@ def _hide_link(daily: DailyPuzzle, view: View) -> str:
     return f'<a class="reset" href="{escape(href)}"{hidden}>Hide the hints</a>'
 
 
+def _play_link(daily: DailyPuzzle) -> str:
+    """The playable board of the puzzle, with the challenge's pre-placed pieces already on it."""
+    code = encode_position(daily.puzzle, daily.preplaced) if daily.preplaced else None
+    href = links.play(daily.puzzle.id, daily.target.name, code)
+    link = f'<a class="button secondary" href="{escape(href)}">Play this on the board</a>'
+    return f'<p class="play-link">{link}</p>'
+
+
 def _facts(bundle: DailyBundle, kind: PuzzleKind) -> str:
     daily = bundle.of(kind)
     if kind == PuzzleKind.CALENDAR:
@@ -121,7 +130,7 @@ def _section(bundle: DailyBundle, kind: PuzzleKind, view: View) -> str:
         f"{_facts(bundle, kind)}"
         f'<div class="stages" aria-live="polite">{figures}</div>'
         f'<nav class="hints" aria-label="{escape(title)} hints">{buttons}{_hide_link(daily, view)}</nav>'
-        "</section>"
+        f"{_play_link(daily)}</section>"
     )
 
 

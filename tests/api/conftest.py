@@ -6,10 +6,12 @@ from collections.abc import Iterator
 
 import httpx
 import pytest
+from playwright.sync_api import Browser
 from sqlalchemy.orm import Session, sessionmaker
 
 from db.engine import make_engine, session_factory
 from tests.support.api_server import start_server
+from tests.support.browser import chromium
 
 
 @pytest.fixture(scope="session")
@@ -32,3 +34,14 @@ def store(full_catalog_url: str) -> Iterator[sessionmaker[Session]]:
     engine = make_engine(full_catalog_url)
     yield session_factory(engine)
     engine.dispose()
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Browser]:
+    """Debian's headless Chromium for one test module (skipped where it is missing).
+
+    Per module, not per session: Playwright's sync API runs its own event loop,
+    which must be gone before the asyncio tests of other modules run.
+    """
+    with chromium() as launched:
+        yield launched

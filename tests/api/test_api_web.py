@@ -1,68 +1,25 @@
 """The web page in a real browser: Debian's headless Chromium driven by Playwright.
 
-The browser may only talk to the test server on 127.0.0.1: every other request
-is aborted and recorded (and fails the test), host names resolve nowhere, and
-Chromium's background services are switched off by flags. Screenshots go to
-``test-output/`` at the project root.
+The browser (the session's ``browser`` fixture, ``tests/support/browser.py``) may
+only talk to the test server on 127.0.0.1: every other request is aborted and
+recorded (and fails the test). Screenshots go to ``test-output/`` at the project root.
 """
 
 from __future__ import annotations
 
-import os
 from collections.abc import Iterator
-from pathlib import Path
 from urllib.parse import parse_qs, urlsplit
 
 import httpx
 import pytest
-from playwright.sync_api import Browser, BrowserContext, Page, Route, sync_playwright
+from playwright.sync_api import Browser, BrowserContext, Page
+
+from tests.support.browser import OUTPUT, LoopbackOnly
 
 pytestmark = pytest.mark.slow
 
-PROJECT_ROOT = Path(__file__).resolve().parents[2]
-OUTPUT = PROJECT_ROOT / "test-output"
-CHROMIUM = Path("/usr/bin/chromium")
-CHROMIUM_ARGS = [
-    "--headless",
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-quic",
-    "--no-first-run",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1",
-]
 DAY = "2026-01-25"
 IMAGE_LOADED = "img => img.complete && img.naturalWidth > 0"
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Browser]:
-    if not CHROMIUM.exists():
-        message = "Debian's chromium is missing: apt-get install -y chromium"
-        if os.environ.get("CI"):
-            pytest.fail(message)
-        pytest.skip(message)
-    with sync_playwright() as playwright:
-        launched = playwright.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
-        yield launched
-        launched.close()
-
-
-class LoopbackOnly:
-    """Aborts (and remembers) every request that is not for the test server."""
-
-    def __init__(self, api_url: str) -> None:
-        self.origin = api_url
-        self.blocked: list[str] = []
-
-    def __call__(self, route: Route) -> None:
-        if route.request.url.startswith(self.origin + "/"):
-            route.continue_()
-        else:
-            self.blocked.append(route.request.url)
-            route.abort()
 
 
 @pytest.fixture

@@ -18,7 +18,7 @@ from tests.support.fake_telegram import FakeTelegram
 pytestmark = pytest.mark.slow
 
 ROOT = Path(__file__).resolve().parents[2]
-SECRET = "webhook_secret-42"
+SECRET = "webhook_secret-42-0123456789abcdefghijkl"  # 32+ characters, as required
 
 
 def test_updates_are_processed_only_with_the_right_secret(fake: FakeTelegram, store_url: str) -> None:

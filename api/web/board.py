@@ -1,0 +1,362 @@
+"""The playable board, ``/play/{puzzle_id}/{target}?p=CODE``: a page with the puzzle's data inline.
+
+The server draws the board (one SVG polygon per cell, from the lattice's cell
+corners) and the piece tray, and embeds everything the script needs as
+``<script type="application/json" id="board-data">`` (data, not code, so the
+page keeps its ``script-src 'self'`` policy):
+
+- the board cells with their labels and polygons, in SVG units (one cell side = :data:`SIDE`);
+- per piece its name, colours (:func:`render.palette.piece_colour`, as in the images) and
+  its :class:`OrientationTable`: every orientation, the one a rotation step and a flip lead
+  to, and the *anchor* cell that a tap or a drop puts on the chosen board cell;
+- the target's open cells, the position the code names, and the URLs of the API.
+
+``/static/board.js`` does the rest (placing, analysing through the position API, hints);
+``/static/telegram.js`` lets the same page run as a Telegram Mini App.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+from dataclasses import dataclass
+from html import escape
+from typing import Any
+
+from api import links
+from render.palette import EMPTY, RGB, mix, piece_colour
+from solver.catalog import Piece, Puzzle, Target
+from solver.geometry import Cell, Lattice, Shape, Transform
+from solver.problem import Placement
+
+SIDE = 40.0  # one cell side, in SVG units
+PADDING = 4.0  # around the board, in SVG units
+LIGHTER = 0.55  # hint pieces: this far from the piece's colour towards white
+TELEGRAM = "https://t.me"
+
+
+# ---------------------------------------------------------------- orientations
+
+
+@dataclass(frozen=True)
+class OrientationTable:
+    """A piece's orientations and how the rotate and flip buttons move between them.
+
+    ``rotate[i]`` is the orientation one rotation step clockwise on screen from
+    orientation ``i`` (90° on squares, 60° on triangles); ``flip[i]`` its mirror
+    image left to right. ``anchors[i]`` holds, for a chosen board cell with
+    ``row + col`` even and odd, the index of the cell of orientation ``i`` that
+    goes there: the cell nearest the piece's centre among those a lattice
+    translation can move onto such a cell (on triangles only cells pointing the
+    same way), or None when there is none.
+    """
+
+    shapes: tuple[Shape, ...]
+    rotate: tuple[int, ...]
+    flip: tuple[int, ...]
+    anchors: tuple[tuple[int | None, int | None], ...]
+
+
+def _image(lattice: Lattice, transform: Transform, shape: Shape) -> Shape:
+    return lattice.normalize(lattice.apply(transform, cell) for cell in shape)[0]
+
+
+def _anchors(lattice: Lattice, shape: Shape) -> tuple[int | None, int | None]:
+    centres = [lattice.centroid(cell) for cell in shape]
+    mid_x = sum(x for x, _ in centres) / len(centres)
+    mid_y = sum(y for _, y in centres) / len(centres)
+
+    def nearest(parity: int) -> int | None:
+        fitting = [i for i, (r, c) in enumerate(shape) if lattice.is_translation(-r, parity - c)]
+        if not fitting:
+            return None
+        return min(fitting, key=lambda i: (math.dist(centres[i], (mid_x, mid_y)), i))
+
+    return nearest(0), nearest(1)
+
+
+def orientation_table(lattice: Lattice, piece: Piece) -> OrientationTable:
+    """The piece's orientations (in catalog order) with their rotate, flip and anchor tables."""
+    shapes = piece.orientations
+    step = Transform(1, mirrored=False)
+    mirror = Transform(lattice.rotation_steps // 2, mirrored=True)  # (x, y) -> (-x, y): left to right
+    return OrientationTable(
+        shapes=shapes,
+        rotate=tuple(shapes.index(_image(lattice, step, shape)) for shape in shapes),
+        flip=tuple(shapes.index(_image(lattice, mirror, shape)) for shape in shapes),
+        anchors=tuple(_anchors(lattice, shape) for shape in shapes),
+    )
+
+
+def orientation_of(lattice: Lattice, piece: Piece, cells: tuple[Cell, ...]) -> int:
+    """The index of the orientation the cells of a well-formed placement are in."""
+    return piece.orientations.index(lattice.normalize(cells)[0])
+
+
+# ---------------------------------------------------------------- geometry
+
+
+def _point(lattice: Lattice, vertex: tuple[int, int]) -> tuple[float, float]:
+    k, row = vertex
+    return round(k * lattice.vertex_step[0] * SIDE, 2), round(row * lattice.vertex_step[1] * SIDE, 2)
+
+
+def polygon(lattice: Lattice, cell: Cell) -> list[tuple[float, float]]:
+    """The corners of a cell in SVG units, clockwise on screen."""
+    return [_point(lattice, vertex) for vertex in lattice.vertices(cell)]
+
+
+def _centre(points: list[tuple[float, float]]) -> tuple[float, float]:
+    return (
+        round(sum(x for x, _ in points) / len(points), 2),
+        round(sum(y for _, y in points) / len(points), 2),
+    )
+
+
+def _svg_points(points: list[tuple[float, float]]) -> str:
+    return " ".join(f"{x:g},{y:g}" for x, y in points)
+
+
+def view_box(points: list[tuple[float, float]]) -> tuple[float, float, float, float]:
+    """x, y, width, height of the box around ``points`` with :data:`PADDING` on each side."""
+    xs = [x for x, _ in points]
+    ys = [y for _, y in points]
+    left, top = min(xs) - PADDING, min(ys) - PADDING
+    width, height = max(xs) + PADDING - left, max(ys) + PADDING - top
+    return round(left, 2), round(top, 2), round(width, 2), round(height, 2)
+
+
+def _hex(colour: RGB) -> str:
+    return "#{:02x}{:02x}{:02x}".format(*colour)
+
+
+# ---------------------------------------------------------------- data
+
+
+@dataclass(frozen=True)
+class BoardView:
+    """One page: a puzzle, a target, the position a code names (validated) and that code."""
+
+    puzzle: Puzzle
+    target: Target
+    placements: tuple[Placement, ...]
+    code: str
+    telegram_bot: str | None = None  # the bot's username, for "Continue in Telegram"
+    telegram_payload_prefix: str | None = None  # "<puzzle>_<target>_" of the /start payload
+
+
+def _piece_data(puzzle: Puzzle, index: int) -> dict[str, Any]:
+    piece = puzzle.pieces[index]
+    table = orientation_table(puzzle.lattice, piece)
+    colour = piece_colour(index)
+    return {
+        "name": piece.name,
+        "colour": _hex(colour),
+        "light": _hex(mix(colour, EMPTY, LIGHTER)),
+        "orientations": [
+            {
+                "cells": [list(cell) for cell in shape],
+                "points": [polygon(puzzle.lattice, cell) for cell in shape],
+                "rotate": table.rotate[i],
+                "flip": table.flip[i],
+                "anchors": list(table.anchors[i]),
+            }
+            for i, shape in enumerate(table.shapes)
+        ],
+    }
+
+
+def board_data(view: BoardView) -> dict[str, Any]:
+    """Everything ``/static/board.js`` needs, as JSON-ready data."""
+    puzzle, target = view.puzzle, view.target
+    lattice = puzzle.lattice
+    cells = []
+    for cell in puzzle.cells:
+        points = polygon(lattice, cell)
+        label = puzzle.labels.get(cell)
+        cells.append({"cell": list(cell), "label": label, "points": points, "centre": _centre(points)})
+    telegram = None
+    if view.telegram_bot and view.telegram_payload_prefix is not None:
+        telegram = f"{TELEGRAM}/{view.telegram_bot}?start={view.telegram_payload_prefix}"
+    return {
+        "puzzle": puzzle.id,
+        "title": puzzle.title,
+        "target": target.name,
+        "lattice": lattice.name,
+        "cells": cells,
+        "uncovered": sorted(list(cell) for cell in target.uncovered),
+        "pieces": [_piece_data(puzzle, i) for i in range(len(puzzle.pieces))],
+        "placements": [
+            {"piece": puzzle.pieces[p.piece].name, "cells": [list(cell) for cell in p.cells]}
+            for p in view.placements
+        ],
+        "code": view.code,
+        "api": {
+            "position": links.position(puzzle.id, target.name),
+            "positions": links.position_code(puzzle.id, target.name, ""),
+            "saved": links.saved_position(puzzle.id, target.name),
+        },
+        "telegram": telegram,
+    }
+
+
+def _json_script(data: dict[str, Any]) -> str:
+    """JSON that is safe inside ``<script>``: no ``<``, ``>`` or ``&`` can end or open a tag."""
+    text = json.dumps(data, separators=(",", ":"), ensure_ascii=False)
+    return text.replace("<", "\\u003c").replace(">", "\\u003e").replace("&", "\\u0026")
+
+
+# ---------------------------------------------------------------- markup
+
+
+def _board_svg(view: BoardView) -> str:
+    puzzle, lattice = view.puzzle, view.puzzle.lattice
+    polygons, labels, corners = [], [], []
+    for cell in puzzle.cells:
+        points = polygon(lattice, cell)
+        corners.extend(points)
+        open_cell = " open" if cell in view.target.uncovered else ""
+        where, corners_text = f"{cell[0]},{cell[1]}", _svg_points(points)
+        polygons.append(f'<polygon class="cell{open_cell}" data-cell="{where}" points="{corners_text}"/>')
+        label = puzzle.labels.get(cell)
+        if label:
+            x, y = _centre(points)
+            labels.append(f'<text class="label{open_cell}" x="{x:g}" y="{y:g}">{escape(label)}</text>')
+    x, y, width, height = view_box(corners)
+    return (
+        f'<svg id="board" class="board {lattice.name}" viewBox="{x:g} {y:g} {width:g} {height:g}" '
+        f'data-width="{width:g}" data-height="{height:g}" tabindex="0" role="application" '
+        f'aria-roledescription="puzzle board" aria-label="Board: {escape(puzzle.title)}" '
+        'aria-describedby="board-help">'
+        '<defs><pattern id="take-off-stripes" width="8" height="8" patternUnits="userSpaceOnUse" '
+        'patternTransform="rotate(45)"><rect width="4" height="8" fill="#ffffff" fill-opacity="0.55"/>'
+        "</pattern></defs>"
+        f'<g class="cells">{"".join(polygons)}</g>'
+        f'<g class="labels" aria-hidden="true">{"".join(labels)}</g>'
+        '<g class="pieces"></g><g class="hint-pieces"></g><g class="preview"></g>'
+        '<polygon class="cursor" points="0,0" visibility="hidden"/></svg>'
+    )
+
+
+def _tray_button(puzzle: Puzzle, index: int) -> str:
+    piece = puzzle.pieces[index]
+    shape = piece.orientations[0]
+    points = [polygon(puzzle.lattice, cell) for cell in shape]
+    x, y, width, height = view_box([p for cell in points for p in cell])
+    colour = _hex(piece_colour(index))
+    cells = "".join(f'<polygon points="{_svg_points(p)}" fill="{colour}"/>' for p in points)
+    name = escape(piece.name)
+    return (
+        f'<li><button type="button" class="tray-piece" data-piece="{name}" data-orientation="0" '
+        f'aria-pressed="false" aria-label="Piece {name}">'
+        f'<svg viewBox="{x:g} {y:g} {width:g} {height:g}" aria-hidden="true" focusable="false">{cells}</svg>'
+        f'<span class="name">{name}</span></button></li>'
+    )
+
+
+def _goal(view: BoardView) -> str:
+    puzzle, target = view.puzzle, view.target
+    count = len(puzzle.pieces)
+    if not target.uncovered:
+        return f"Fill the board with all {count} pieces."
+    labels = " and ".join(puzzle.labels.get(cell, f"{cell}") for cell in sorted(target.uncovered))
+    goal = f"Place all {count} pieces and leave <strong>{escape(labels)}</strong> uncovered."
+    return goal if target.real else goal + " (This is not a real date: it has no solution.)"
+
+
+def _telegram_link(view: BoardView) -> str:
+    if not view.telegram_bot or view.telegram_payload_prefix is None:
+        return ""
+    href = f"{TELEGRAM}/{view.telegram_bot}?start={view.telegram_payload_prefix}{view.code}"
+    return f'<a id="telegram-link" class="telegram" href="{escape(href)}">Continue in Telegram</a>'
+
+
+def _document(title: str, body: str, scripts: bool) -> str:
+    head_scripts = (
+        '<script src="/static/telegram.js" defer></script><script src="/static/board.js" defer></script>'
+        if scripts
+        else ""
+    )
+    return (
+        '<!doctype html><html lang="en"><head><meta charset="utf-8">'
+        '<meta name="viewport" content="width=device-width, initial-scale=1">'
+        f"<title>{escape(title)}</title>"
+        '<link rel="stylesheet" href="/static/page.css"><link rel="stylesheet" href="/static/board.css">'
+        f'{head_scripts}</head><body class="play">{body}</body></html>'
+    )
+
+
+HELP = (
+    "Pick a piece from the tray, then tap a board cell to put the piece's middle there, or drag it "
+    "onto the board. R rotates (Shift+R the other way), F flips. Tap a placed piece to pick it up "
+    "again. On the board, the arrow keys move a cursor (Home: the first cell) and Enter places or "
+    "picks up."
+)
+
+
+def render_board_page(view: BoardView) -> str:
+    """The playable page for one puzzle target and starting position."""
+    puzzle, target = view.puzzle, view.target
+    heading = puzzle.title if len(puzzle.targets) == 1 else f"{puzzle.title} · {target.name}"
+    tray = "".join(_tray_button(puzzle, i) for i in range(len(puzzle.pieces)))
+    hint_buttons = "".join(
+        f'<button type="button" class="hint-button" data-stage="{stage}">{text}</button>'
+        for stage, text in ((1, "One piece"), (2, "Half"), (3, "All the rest"))
+    )
+    body = (
+        '<header class="bar"><a class="back" href="/">← Puzzles of the day</a>'
+        f"{_telegram_link(view)}</header>"
+        f'<main id="main" data-moves="0" data-analysed="-1"><h1>{escape(heading)}</h1>'
+        f'<p class="goal">{_goal(view)}</p>'
+        '<noscript><p class="error">The playable board needs JavaScript. The '
+        '<a href="/">puzzles of the day</a> page shows the hints as pictures without it.</p></noscript>'
+        '<div class="play-grid">'
+        f'<div class="board-frame">{_board_svg(view)}</div>'
+        '<div class="side">'
+        '<div class="status" id="status">'
+        '<p class="count"><span class="remaining" data-testid="remaining" aria-live="polite">…</span> '
+        '<span id="count-text" aria-live="polite">checking the board…</span></p>'
+        '<p id="verdict" class="verdict" data-state="loading" aria-live="polite"></p>'
+        '<p id="take-off-row" hidden><button type="button" id="take-off" class="action warn"></button></p>'
+        "</div>"
+        '<div class="controls" role="toolbar" aria-label="Piece and board actions">'
+        '<button type="button" id="rotate" aria-keyshortcuts="R">Rotate <kbd>R</kbd></button>'
+        '<button type="button" id="flip" aria-keyshortcuts="F">Flip <kbd>F</kbd></button>'
+        '<button type="button" id="undo" aria-keyshortcuts="Control+Z">Undo</button>'
+        '<button type="button" id="clear">Clear</button></div>'
+        '<p id="message" class="message" role="status"></p>'
+        '<h2 id="tray-title" class="visually-hidden">Pieces</h2>'
+        f'<ul class="tray" aria-labelledby="tray-title">{tray}</ul>'
+        '<section class="hints" aria-labelledby="hints-title">'
+        '<h2 id="hints-title">Hints from your board</h2>'
+        f'<div class="hint-buttons">{hint_buttons}</div>'
+        '<p id="hint-text" class="hint-text" aria-live="polite"></p>'
+        '<div id="hint-actions" class="hint-actions" hidden>'
+        '<button type="button" id="accept" class="action">Accept</button>'
+        '<button type="button" id="dismiss">Dismiss</button></div></section>'
+        '<details class="help"><summary>How to play</summary>'
+        f'<p id="board-help">{escape(HELP)}</p>'
+        "<p>Drag a placed piece off the board to take it off. Esc puts the selected piece back; "
+        "Ctrl+Z undoes. Every move is checked against every stored solution.</p></details>"
+        '<p class="share">Link to this board: <a id="share-link" href="?p='
+        f'{escape(view.code)}">{escape(view.code)}</a></p>'
+        '<p id="save-note" class="save-note" hidden></p>'
+        "</div></div></main>"
+        f'<script type="application/json" id="board-data">{_json_script(board_data(view))}</script>'
+    )
+    return _document(f"Play · {heading}", body, scripts=True)
+
+
+def render_board_list(boards: list[tuple[str, str, str]], error: str | None = None) -> str:
+    """The boards to play, (title, page, target) each; with ``error``, saying first what is wrong."""
+    items = "".join(
+        f'<li><a href="{escape(href)}">{escape(title)}</a> <span class="muted">{escape(target)}</span></li>'
+        for title, href, target in boards
+    )
+    alert = f'<p class="error" role="alert">{escape(error)}</p>' if error else ""
+    body = (
+        '<header class="bar"><a class="back" href="/">← Puzzles of the day</a></header>'
+        f'<main id="main"><h1>Play a puzzle</h1>{alert}'
+        f'<h2>Boards you can play</h2><ul class="boards">{items}</ul></main>'
+    )
+    return _document("Play · error" if error else "Play a puzzle", body, scripts=False)

@@ -1,0 +1,1033 @@
+// The playable board: pick, rotate, flip, place and pick up pieces; every move is checked by
+// the position API, and the hints start from the board as it is.
+//
+// Everything about the puzzle comes from <script type="application/json" id="board-data">,
+// written by the server (api/web/board.py): cells with their polygons, each piece's
+// orientations with the orientation a rotation step and a flip lead to, and the anchor cell a
+// tap or a drop puts on the chosen board cell. The URL always holds the current position code
+// (?p=CODE), so reload, back, bookmarks and shared links restore the board.
+//
+// Inside Telegram (window.Telegram.WebApp with initData, see /static/telegram.js) the page also
+// takes Telegram's theme, and saves every move to the user's account (PUT /api/v1/me/positions).
+(function () {
+  "use strict";
+
+  var dataElement = document.getElementById("board-data");
+  if (!dataElement) return;
+  var data = JSON.parse(dataElement.textContent);
+  var SVG = "http://www.w3.org/2000/svg";
+  var DRAG_DISTANCE = 8; // px a pointer must move before a press becomes a drag
+
+  var main = document.getElementById("main");
+  var board = document.getElementById("board");
+  var layers = {
+    pieces: board.querySelector(".pieces"),
+    hint: board.querySelector(".hint-pieces"),
+    preview: board.querySelector(".preview"),
+  };
+  var cursorShape = board.querySelector(".cursor");
+  var ui = {
+    remaining: document.querySelector("[data-testid=remaining]"),
+    countText: document.getElementById("count-text"),
+    verdict: document.getElementById("verdict"),
+    takeOffRow: document.getElementById("take-off-row"),
+    takeOff: document.getElementById("take-off"),
+    message: document.getElementById("message"),
+    rotate: document.getElementById("rotate"),
+    flip: document.getElementById("flip"),
+    undo: document.getElementById("undo"),
+    clear: document.getElementById("clear"),
+    hintButtons: Array.prototype.slice.call(document.querySelectorAll(".hint-button")),
+    hintText: document.getElementById("hint-text"),
+    hintActions: document.getElementById("hint-actions"),
+    accept: document.getElementById("accept"),
+    dismiss: document.getElementById("dismiss"),
+    share: document.getElementById("share-link"),
+    telegramLink: document.getElementById("telegram-link"),
+    saveNote: document.getElementById("save-note"),
+    tray: Array.prototype.slice.call(document.querySelectorAll(".tray-piece")),
+  };
+
+  // ------------------------------------------------------------------ the puzzle's data
+
+  function key(cell) {
+    return cell[0] + "," + cell[1];
+  }
+
+  function parseKey(text) {
+    var parts = text.split(",");
+    return [Number(parts[0]), Number(parts[1])];
+  }
+
+  var cellByKey = new Map();
+  data.cells.forEach(function (cell) {
+    cellByKey.set(key(cell.cell), cell);
+  });
+  var pieceByName = new Map();
+  data.pieces.forEach(function (piece, index) {
+    pieceByName.set(piece.name, index);
+  });
+  var pieceCount = data.pieces.length;
+
+  // Whether shifting by (dr, dc) maps the lattice onto itself (solver/geometry.py is_translation):
+  // on triangles only shifts that keep each triangle pointing the same way.
+  function isTranslation(dr, dc) {
+    return data.lattice !== "triangle" || (((dr + dc) % 2) + 2) % 2 === 0;
+  }
+
+  function parity(cell) {
+    return (((cell[0] + cell[1]) % 2) + 2) % 2;
+  }
+
+  function byCell(a, b) {
+    return a[0] - b[0] || a[1] - b[1];
+  }
+
+  function sortedCells(cells) {
+    return cells.map(function (c) {
+      return [c[0], c[1]];
+    }).sort(byCell);
+  }
+
+  // The orientation (index) whose cells, shifted by a lattice translation, are these cells.
+  function orientationOf(pieceIndex, cells) {
+    var sorted = sortedCells(cells);
+    var orientations = data.pieces[pieceIndex].orientations;
+    for (var i = 0; i < orientations.length; i++) {
+      var shape = orientations[i].cells;
+      if (shape.length !== sorted.length) continue;
+      var dr = sorted[0][0] - shape[0][0], dc = sorted[0][1] - shape[0][1];
+      if (!isTranslation(dr, dc)) continue;
+      var same = shape.every(function (c, j) {
+        return c[0] + dr === sorted[j][0] && c[1] + dc === sorted[j][1];
+      });
+      if (same) return i;
+    }
+    return 0;
+  }
+
+  // The cells of a piece in an orientation with its grabbed cell (or else its anchor) on `target`.
+  function cellsAt(pieceIndex, orientation, target, grabIndex) {
+    var shape = data.pieces[pieceIndex].orientations[orientation];
+    var anchor = shape.anchors[parity(target)];
+    if (grabIndex != null) {
+      var grabbed = shape.cells[grabIndex];
+      if (grabbed && isTranslation(target[0] - grabbed[0], target[1] - grabbed[1])) anchor = grabIndex;
+    }
+    if (anchor == null) return null;
+    var dr = target[0] - shape.cells[anchor][0], dc = target[1] - shape.cells[anchor][1];
+    return shape.cells.map(function (c) {
+      return [c[0] + dr, c[1] + dc];
+    });
+  }
+
+  function names(list) {
+    if (list.length <= 1) return list.join("");
+    return list.slice(0, -1).join(", ") + " and " + list[list.length - 1];
+  }
+
+  function plural(count, word) {
+    return count + " " + word + (count === 1 ? "" : "s");
+  }
+
+  // ------------------------------------------------------------------ state
+
+  var state = {
+    placed: new Map(), // piece index -> {orientation, cells (sorted)}
+    orientation: data.pieces.map(function () {
+      return 0;
+    }),
+    selected: null,
+    history: [],
+    hint: null,
+    analysis: null,
+    analysing: null, // the promise of the newest analysis
+    moves: 0,
+    code: data.code,
+    cursor: null,
+    keyboard: false,
+    gesture: null,
+    swallowClick: false,
+  };
+
+  function occupancy(except) {
+    var owner = new Map();
+    state.placed.forEach(function (placement, index) {
+      if (index === except) return;
+      placement.cells.forEach(function (cell) {
+        owner.set(key(cell), index);
+      });
+    });
+    return owner;
+  }
+
+  // Why these cells cannot take the piece (off the board, on another piece), or "" if they can.
+  function misfit(pieceIndex, cells) {
+    if (!cells) return "it does not fit there";
+    if (cells.some(function (c) { return !cellByKey.has(key(c)); })) return "it would stick out of the board";
+    var owner = occupancy(pieceIndex);
+    var hit = [];
+    cells.forEach(function (c) {
+      var other = owner.get(key(c));
+      if (other != null && hit.indexOf(data.pieces[other].name) < 0) hit.push(data.pieces[other].name);
+    });
+    return hit.length ? "it would overlap " + names(hit) : "";
+  }
+
+  function snapshot() {
+    return Array.from(state.placed.entries()).map(function (entry) {
+      return [entry[0], { orientation: entry[1].orientation, cells: entry[1].cells }];
+    });
+  }
+
+  function placementsFrom(list) {
+    var placed = new Map();
+    list.forEach(function (p) {
+      var index = pieceByName.get(p.piece);
+      if (index == null) return;
+      placed.set(index, { orientation: orientationOf(index, p.cells), cells: sortedCells(p.cells) });
+    });
+    return placed;
+  }
+
+  // ------------------------------------------------------------------ drawing
+
+  function empty(element) {
+    while (element.firstChild) element.removeChild(element.firstChild);
+  }
+
+  function svg(name, attributes) {
+    var element = document.createElementNS(SVG, name);
+    Object.keys(attributes || {}).forEach(function (attribute) {
+      element.setAttribute(attribute, attributes[attribute]);
+    });
+    return element;
+  }
+
+  function pointsText(points) {
+    return points.map(function (p) {
+      return p[0] + "," + p[1];
+    }).join(" ");
+  }
+
+  // The outline of a set of cell polygons: every edge that only one of them has.
+  function outline(polygons) {
+    var edges = new Map();
+    polygons.forEach(function (points) {
+      points.forEach(function (p, i) {
+        var q = points[(i + 1) % points.length];
+        var a = p[0] + "," + p[1], b = q[0] + "," + q[1];
+        var edgeKey = a < b ? a + " " + b : b + " " + a;
+        var seen = edges.get(edgeKey);
+        edges.set(edgeKey, seen ? null : [p, q]);
+      });
+    });
+    var path = [];
+    edges.forEach(function (edge) {
+      if (edge) path.push("M" + edge[0][0] + " " + edge[0][1] + "L" + edge[1][0] + " " + edge[1][1]);
+    });
+    return path.join("");
+  }
+
+  function pieceGroup(pieceIndex, cells, className, fill) {
+    var piece = data.pieces[pieceIndex];
+    var group = svg("g", { class: className, "data-piece": piece.name });
+    var polygons = [];
+    cells.forEach(function (cell) {
+      var known = cellByKey.get(key(cell));
+      if (!known) return;
+      polygons.push(known.points);
+      group.appendChild(
+        svg("polygon", {
+          class: "piece-cell",
+          points: pointsText(known.points),
+          fill: fill,
+          stroke: fill,
+          "data-cell": key(cell),
+        })
+      );
+    });
+    group.appendChild(svg("path", { class: "outline", d: outline(polygons) }));
+    return group;
+  }
+
+  function takeOffNames() {
+    if (state.hint && state.hint.take_off.length) return state.hint.take_off;
+    if (state.analysis && state.analysis.dead_end) return state.analysis.take_off;
+    return [];
+  }
+
+  function drawPieces() {
+    var takeOff = takeOffNames();
+    empty(layers.pieces);
+    state.placed.forEach(function (placement, index) {
+      var piece = data.pieces[index];
+      var marked = takeOff.indexOf(piece.name) >= 0;
+      var group = pieceGroup(index, placement.cells, "piece" + (marked ? " take-off" : ""), piece.colour);
+      if (marked) {
+        var stripes = placement.cells.map(function (cell) {
+          return svg("polygon", { class: "stripes", points: pointsText(cellByKey.get(key(cell)).points) });
+        });
+        stripes.forEach(function (s) {
+          group.insertBefore(s, group.lastChild);
+        });
+      }
+      if (state.gesture && state.gesture.dragging && state.gesture.source === "board" && state.gesture.piece === index) {
+        group.classList.add("lifted");
+      }
+      layers.pieces.appendChild(group);
+    });
+  }
+
+  function drawHint() {
+    empty(layers.hint);
+    if (!state.hint) return;
+    state.hint.placements.forEach(function (p) {
+      var index = pieceByName.get(p.piece);
+      if (index == null) return;
+      layers.hint.appendChild(pieceGroup(index, p.cells, "hint-piece", data.pieces[index].light));
+    });
+  }
+
+  function drawPreview(pieceIndex, cells) {
+    empty(layers.preview);
+    if (pieceIndex == null || !cells) return;
+    var onBoard = cells.filter(function (c) {
+      return cellByKey.has(key(c));
+    });
+    var fits = !misfit(pieceIndex, cells);
+    var group = pieceGroup(pieceIndex, onBoard, "preview-piece" + (fits ? "" : " misfit"), data.pieces[pieceIndex].colour);
+    layers.preview.appendChild(group);
+  }
+
+  function drawCursor() {
+    var cell = state.cursor && cellByKey.get(key(state.cursor));
+    if (!cell || !state.keyboard || document.activeElement !== board) {
+      cursorShape.setAttribute("visibility", "hidden");
+      return;
+    }
+    board.dataset.cursor = key(state.cursor);
+    cursorShape.setAttribute("points", pointsText(cell.points));
+    cursorShape.setAttribute("visibility", "visible");
+    if (state.selected != null) {
+      drawPreview(state.selected, cellsAt(state.selected, state.orientation[state.selected], state.cursor, null));
+    }
+  }
+
+  // Every tray piece is drawn at the same scale, centred in a box that fits any orientation.
+  var trayBox = (function () {
+    var width = 0, height = 0;
+    data.pieces.forEach(function (piece) {
+      piece.orientations.forEach(function (o) {
+        var b = bounds(o.points);
+        width = Math.max(width, b.width);
+        height = Math.max(height, b.height);
+      });
+    });
+    return { width: width + 8, height: height + 8 };
+  })();
+
+  function bounds(polygons) {
+    var xs = [], ys = [];
+    polygons.forEach(function (points) {
+      points.forEach(function (p) {
+        xs.push(p[0]);
+        ys.push(p[1]);
+      });
+    });
+    var left = Math.min.apply(null, xs), top = Math.min.apply(null, ys);
+    return { left: left, top: top, width: Math.max.apply(null, xs) - left, height: Math.max.apply(null, ys) - top };
+  }
+
+  function drawTrayPiece(button, index) {
+    var piece = data.pieces[index];
+    var orientation = state.orientation[index];
+    var shape = piece.orientations[orientation];
+    var b = bounds(shape.points);
+    var x = b.left + b.width / 2 - trayBox.width / 2, y = b.top + b.height / 2 - trayBox.height / 2;
+    var picture = svg("svg", {
+      viewBox: [x, y, trayBox.width, trayBox.height].join(" "),
+      "aria-hidden": "true",
+      focusable: "false",
+    });
+    shape.points.forEach(function (points, i) {
+      picture.appendChild(svg("polygon", { points: pointsText(points), fill: piece.colour, "data-i": String(i) }));
+    });
+    picture.appendChild(svg("path", { class: "outline", d: outline(shape.points) }));
+    button.replaceChild(picture, button.querySelector("svg"));
+    button.dataset.orientation = String(orientation);
+  }
+
+  function renderTray() {
+    ui.tray.forEach(function (button) {
+      var index = pieceByName.get(button.dataset.piece);
+      var onBoard = state.placed.has(index);
+      var selected = state.selected === index;
+      drawTrayPiece(button, index);
+      button.classList.toggle("on-board", onBoard);
+      button.setAttribute("aria-pressed", selected ? "true" : "false");
+      var name = data.pieces[index].name;
+      button.setAttribute(
+        "aria-label",
+        "Piece " + name + (onBoard ? ", on the board: press to pick it up" : selected ? ", selected" : "")
+      );
+    });
+    main.dataset.selected = state.selected == null ? "" : data.pieces[state.selected].name;
+  }
+
+  function render() {
+    drawPieces();
+    drawHint();
+    empty(layers.preview);
+    drawCursor();
+    renderTray();
+    ui.undo.disabled = state.history.length === 0;
+    ui.clear.disabled = state.placed.size === 0;
+  }
+
+  function say(text) {
+    ui.message.textContent = text || "";
+  }
+
+  // ------------------------------------------------------------------ talking to the API
+
+  function errorText(payload, response) {
+    if (payload && payload.error && payload.error.message) return payload.error.message;
+    return "The server answered " + response.status + ".";
+  }
+
+  function fetchJson(url, options) {
+    return fetch(url, options).then(function (response) {
+      return response.json().then(
+        function (payload) {
+          return { response: response, payload: payload };
+        },
+        function () {
+          return { response: response, payload: null };
+        }
+      );
+    });
+  }
+
+  function countText(a) {
+    var text = "of " + plural(a.total, "solution") + " still possible";
+    if (a.total !== a.distinct_total) {
+      text += " (counting each rotation and reflection; " + a.distinct_total + " up to symmetry)";
+    }
+    return text;
+  }
+
+  function verdict(a) {
+    if (!a.legal) return ["illegal", "Not allowed: " + a.problems.join("; ") + "."];
+    if (a.solved) {
+      var of = a.distinct_total + (a.total !== a.distinct_total ? " (up to symmetry)" : "");
+      return ["solved", "Solved! This is solution " + a.solution_number + " of " + of + "."];
+    }
+    if (a.total === 0) return ["dead", "This target has no solution: no arrangement leaves these cells open."];
+    if (a.dead_end) return ["dead", "Dead end: take off " + names(a.take_off) + "."];
+    if (a.placed === 0) return ["ok", "Pick a piece, then tap the board where it goes."];
+    return ["ok", a.placed + " of " + plural(pieceCount, "piece") + " placed."];
+  }
+
+  function pageUrl(code) {
+    var url = new URL(window.location.href);
+    url.searchParams.set("p", code);
+    return url;
+  }
+
+  function showAnalysis(a) {
+    state.analysis = a;
+    if (a.code) state.code = a.code;
+    ui.remaining.textContent = String(a.remaining);
+    ui.countText.textContent = countText(a);
+    var v = verdict(a);
+    ui.verdict.dataset.state = v[0];
+    ui.verdict.textContent = v[1];
+    main.classList.toggle("solved", !!a.solved);
+    var deadEnd = a.dead_end && a.take_off.length > 0;
+    ui.takeOffRow.hidden = !deadEnd;
+    if (deadEnd) ui.takeOff.textContent = "Take off " + names(a.take_off);
+    ui.hintButtons.forEach(function (button) {
+      button.disabled = !a.legal || a.solved || a.total === 0;
+    });
+    if (state.code) {
+      var url = pageUrl(state.code);
+      history.replaceState(history.state, "", url);
+      url.hash = "";
+      ui.share.href = url.pathname + url.search;
+      ui.share.textContent = url.href;
+      if (ui.telegramLink && data.telegram) ui.telegramLink.href = data.telegram + state.code;
+    }
+    drawPieces();
+  }
+
+  function showFailure(text) {
+    ui.remaining.textContent = "?";
+    ui.countText.textContent = "solutions: not known right now";
+    ui.verdict.dataset.state = "error";
+    ui.verdict.textContent = text;
+  }
+
+  // Check the board: the newest request wins; `initial` reads the position by its code.
+  function analyse(initial) {
+    var move = state.moves;
+    var request;
+    if (initial) {
+      request = fetchJson(data.api.positions + encodeURIComponent(state.code));
+    } else {
+      var body = {
+        placements: Array.from(state.placed.entries()).map(function (entry) {
+          return { piece: data.pieces[entry[0]].name, cells: entry[1].cells };
+        }),
+      };
+      request = fetchJson(data.api.position, {
+        method: "POST",
+        headers: { "Content-Type": "application/json" },
+        body: JSON.stringify(body),
+      });
+    }
+    var done = request.then(
+      function (answer) {
+        if (move !== state.moves) return;
+        if (answer.response.ok) {
+          showAnalysis(answer.payload);
+          if (!initial) saveToTelegram(answer.payload.code);
+        } else {
+          showFailure(errorText(answer.payload, answer.response));
+        }
+      },
+      function () {
+        if (move === state.moves) showFailure("The server cannot be reached; your board stays as it is.");
+      }
+    ).then(function () {
+      if (move === state.moves) main.dataset.analysed = String(move);
+    });
+    state.analysing = done;
+    return done;
+  }
+
+  // ------------------------------------------------------------------ moves
+
+  function commit(placed, message) {
+    state.history.push(snapshot());
+    state.placed = placed;
+    state.hint = null;
+    showHint();
+    state.moves += 1;
+    main.dataset.moves = String(state.moves);
+    say(message);
+    render();
+    analyse(false);
+  }
+
+  function withPlaced(change) {
+    var placed = new Map(state.placed);
+    change(placed);
+    return placed;
+  }
+
+  function place(pieceIndex, orientation, cells) {
+    var why = misfit(pieceIndex, cells);
+    var name = data.pieces[pieceIndex].name;
+    if (why) {
+      say(name + " does not fit there: " + why + ".");
+      return false;
+    }
+    if (state.selected === pieceIndex) state.selected = null;
+    commit(
+      withPlaced(function (placed) {
+        placed.set(pieceIndex, { orientation: orientation, cells: sortedCells(cells) });
+      }),
+      ""
+    );
+    return true;
+  }
+
+  function placeSelectedAt(target) {
+    if (state.selected == null) {
+      say("Pick a piece from the tray first.");
+      return;
+    }
+    var index = state.selected;
+    place(index, state.orientation[index], cellsAt(index, state.orientation[index], target, null));
+  }
+
+  function pickUp(pieceIndex) {
+    var placement = state.placed.get(pieceIndex);
+    if (!placement) return;
+    state.orientation[pieceIndex] = placement.orientation;
+    state.selected = pieceIndex;
+    commit(
+      withPlaced(function (placed) {
+        placed.delete(pieceIndex);
+      }),
+      data.pieces[pieceIndex].name + " picked up: tap the board to put it somewhere else."
+    );
+  }
+
+  function takeOff(list) {
+    commit(
+      withPlaced(function (placed) {
+        list.forEach(function (name) {
+          placed.delete(pieceByName.get(name));
+        });
+      }),
+      "Took off " + names(list) + "."
+    );
+  }
+
+  function undo() {
+    if (!state.history.length) return;
+    state.placed = new Map(state.history.pop());
+    state.hint = null;
+    showHint();
+    state.moves += 1;
+    main.dataset.moves = String(state.moves);
+    say("Undone.");
+    render();
+    analyse(false);
+  }
+
+  function select(pieceIndex) {
+    if (state.placed.has(pieceIndex)) {
+      pickUp(pieceIndex);
+      return;
+    }
+    state.selected = state.selected === pieceIndex ? null : pieceIndex;
+    say(state.selected == null ? "" : data.pieces[pieceIndex].name + " selected: tap the board, or drag it there.");
+    render();
+  }
+
+  function turn(table, steps) {
+    if (state.selected == null) {
+      say("Pick a piece first, then rotate or flip it.");
+      return;
+    }
+    var orientations = data.pieces[state.selected].orientations;
+    var current = state.orientation[state.selected];
+    if (steps < 0) {
+      // one step back: the orientation that the forward step takes to the current one
+      current = orientations.findIndex(function (o) {
+        return o[table] === current;
+      });
+    } else {
+      current = orientations[current][table];
+    }
+    state.orientation[state.selected] = current;
+    render();
+  }
+
+  // ------------------------------------------------------------------ hints
+
+  function showHint() {
+    var hint = state.hint;
+    ui.hintActions.hidden = !hint || (!hint.placements.length && !hint.take_off.length);
+    main.dataset.hint = hint ? String(hint.stage) : "";
+    if (!hint) ui.hintText.textContent = "";
+    else ui.hintText.textContent = hint.caption;
+    drawHint();
+    drawPieces();
+  }
+
+  function requestHint(stage) {
+    var pending = state.analysing || Promise.resolve();
+    ui.hintText.textContent = "Looking for a hint…";
+    pending.then(function () {
+      var move = state.moves;
+      var a = state.analysis;
+      if (!a || !state.code) {
+        ui.hintText.textContent = "The board has not been checked yet; try again in a moment.";
+        return;
+      }
+      if (!a.legal) {
+        ui.hintText.textContent = "Hints start from a legal board: " + a.problems.join("; ") + ".";
+        return;
+      }
+      if (a.solved) {
+        ui.hintText.textContent = "The board is solved: no hint needed.";
+        return;
+      }
+      var url = data.api.positions + encodeURIComponent(state.code) + "/hints/" + stage;
+      fetchJson(url).then(
+        function (answer) {
+          if (move !== state.moves) return;
+          if (!answer.response.ok) {
+            ui.hintText.textContent = errorText(answer.payload, answer.response);
+            return;
+          }
+          state.hint = answer.payload;
+          showHint();
+        },
+        function () {
+          ui.hintText.textContent = "The server cannot be reached for a hint right now.";
+        }
+      );
+    });
+  }
+
+  function acceptHint() {
+    var hint = state.hint;
+    if (!hint) return;
+    var placed = placementsFrom(hint.given.concat(hint.placements));
+    if (state.selected != null && placed.has(state.selected)) state.selected = null;
+    var added = hint.placements.map(function (p) {
+      return p.piece;
+    });
+    commit(placed, added.length ? "Placed " + names(added) + "." : "Took off " + names(hint.take_off) + ".");
+  }
+
+  // ------------------------------------------------------------------ pointer: tap and drag
+
+  function boardCellAt(x, y) {
+    var element = document.elementFromPoint(x, y);
+    var found = element && element.closest ? element.closest("#board [data-cell]") : null;
+    return found ? parseKey(found.getAttribute("data-cell")) : null;
+  }
+
+  function startGesture(event, pieceIndex, source, grabIndex) {
+    if (event.pointerType === "mouse" && event.button !== 0) return;
+    state.gesture = {
+      id: event.pointerId,
+      x: event.clientX,
+      y: event.clientY,
+      piece: pieceIndex,
+      source: source,
+      grab: grabIndex,
+      dragging: false,
+    };
+    state.keyboard = false;
+  }
+
+  function gestureOrientation(g) {
+    return g.source === "board" ? state.placed.get(g.piece).orientation : state.orientation[g.piece];
+  }
+
+  function gestureCells(g, target) {
+    return target ? cellsAt(g.piece, gestureOrientation(g), target, g.grab) : null;
+  }
+
+  document.addEventListener("pointermove", function (event) {
+    var g = state.gesture;
+    if (!g || g.id !== event.pointerId) {
+      hover(event);
+      return;
+    }
+    if (!g.dragging) {
+      if (Math.hypot(event.clientX - g.x, event.clientY - g.y) < DRAG_DISTANCE) return;
+      g.dragging = true;
+      document.body.classList.add("dragging");
+      drawPieces();
+    }
+    event.preventDefault();
+    drawPreview(g.piece, gestureCells(g, boardCellAt(event.clientX, event.clientY)));
+  });
+
+  function endGesture(event, cancelled) {
+    var g = state.gesture;
+    if (!g || g.id !== event.pointerId) return;
+    state.gesture = null;
+    document.body.classList.remove("dragging");
+    empty(layers.preview);
+    if (!g.dragging) return; // a tap: the click handlers do the rest
+    state.swallowClick = true;
+    window.setTimeout(function () {
+      state.swallowClick = false;
+    }, 0);
+    var target = cancelled ? null : boardCellAt(event.clientX, event.clientY);
+    var name = data.pieces[g.piece].name;
+    if (!target) {
+      if (g.source === "board" && !cancelled) {
+        commit(
+          withPlaced(function (placed) {
+            placed.delete(g.piece);
+          }),
+          name + " taken off the board."
+        );
+      } else {
+        drawPieces();
+      }
+      return;
+    }
+    var orientation = gestureOrientation(g);
+    if (!place(g.piece, orientation, gestureCells(g, target))) drawPieces();
+  }
+
+  document.addEventListener("pointerup", function (event) {
+    endGesture(event, false);
+  });
+  document.addEventListener("pointercancel", function (event) {
+    endGesture(event, true);
+  });
+  document.addEventListener(
+    "click",
+    function (event) {
+      if (state.swallowClick) {
+        state.swallowClick = false;
+        event.stopPropagation();
+        event.preventDefault();
+      }
+    },
+    true
+  );
+
+  function hover(event) {
+    if (event.pointerType !== "mouse" || state.selected == null) return;
+    if (!board.contains(event.target)) {
+      if (layers.preview.firstChild) empty(layers.preview);
+      return;
+    }
+    var target = boardCellAt(event.clientX, event.clientY);
+    var index = state.selected;
+    drawPreview(index, target ? cellsAt(index, state.orientation[index], target, null) : null);
+  }
+
+  board.addEventListener("pointerdown", function (event) {
+    var group = event.target.closest(".pieces [data-piece]");
+    if (!group) return;
+    var index = pieceByName.get(group.dataset.piece);
+    var cell = event.target.closest("[data-cell]");
+    var cells = state.placed.get(index).cells;
+    var grab = cell ? cells.findIndex(function (c) { return key(c) === cell.getAttribute("data-cell"); }) : -1;
+    startGesture(event, index, "board", grab >= 0 ? grab : null);
+  });
+
+  board.addEventListener("click", function (event) {
+    var group = event.target.closest(".pieces [data-piece]");
+    if (group) {
+      pickUp(pieceByName.get(group.dataset.piece));
+      return;
+    }
+    var cell = event.target.closest("[data-cell]");
+    if (!cell) return;
+    var target = parseKey(cell.getAttribute("data-cell"));
+    state.cursor = target;
+    placeSelectedAt(target);
+  });
+
+  ui.tray.forEach(function (button) {
+    var index = pieceByName.get(button.dataset.piece);
+    button.addEventListener("pointerdown", function (event) {
+      if (state.placed.has(index)) return;
+      var polygon = event.target.closest("polygon[data-i]");
+      startGesture(event, index, "tray", polygon ? Number(polygon.getAttribute("data-i")) : null);
+    });
+    button.addEventListener("click", function () {
+      select(index);
+    });
+  });
+
+  // ------------------------------------------------------------------ keyboard
+
+  function moveCursor(dr, dc) {
+    if (!state.cursor) {
+      state.cursor = data.cells[0].cell.slice();
+      return;
+    }
+    for (var step = 1; step < 64; step++) {
+      var next = [state.cursor[0] + dr * step, state.cursor[1] + dc * step];
+      if (cellByKey.has(key(next))) {
+        state.cursor = next;
+        return;
+      }
+    }
+  }
+
+  var ARROWS = { ArrowUp: [-1, 0], ArrowDown: [1, 0], ArrowLeft: [0, -1], ArrowRight: [0, 1] };
+
+  board.addEventListener("keydown", function (event) {
+    if (event.altKey || event.ctrlKey || event.metaKey) return;
+    var arrow = ARROWS[event.key];
+    if (arrow) {
+      event.preventDefault();
+      state.keyboard = true;
+      moveCursor(arrow[0], arrow[1]);
+      empty(layers.preview);
+      drawCursor();
+      return;
+    }
+    if (event.key === "Home") {
+      event.preventDefault();
+      state.keyboard = true;
+      state.cursor = data.cells[0].cell.slice();
+      empty(layers.preview);
+      drawCursor();
+      return;
+    }
+    if (!state.cursor) return;
+    var owner = occupancy(null).get(key(state.cursor));
+    if (event.key === "Enter" || event.key === " ") {
+      event.preventDefault();
+      state.keyboard = true;
+      if (owner != null && state.selected == null) pickUp(owner);
+      else placeSelectedAt(state.cursor);
+    } else if ((event.key === "Delete" || event.key === "Backspace") && owner != null) {
+      event.preventDefault();
+      takeOff([data.pieces[owner].name]);
+    }
+  });
+
+  board.addEventListener("focus", function () {
+    if (!state.cursor) state.cursor = data.cells[0].cell.slice();
+    drawCursor();
+  });
+  board.addEventListener("blur", function () {
+    empty(layers.preview);
+    drawCursor();
+  });
+  board.addEventListener("pointerleave", function () {
+    if (!state.gesture) empty(layers.preview);
+  });
+
+  document.addEventListener("keydown", function (event) {
+    var target = event.target;
+    if (target && /^(INPUT|TEXTAREA|SELECT)$/.test(target.tagName)) return;
+    if ((event.ctrlKey || event.metaKey) && !event.altKey && event.key.toLowerCase() === "z") {
+      event.preventDefault();
+      undo();
+      return;
+    }
+    if (event.altKey || event.ctrlKey || event.metaKey) return;
+    var letter = event.key.toLowerCase();
+    if (letter === "r") turn("rotate", event.shiftKey ? -1 : 1);
+    else if (letter === "f") turn("flip", 1);
+    else if (event.key === "Escape") {
+      state.selected = null;
+      state.hint = null;
+      showHint();
+      say("");
+      render();
+    }
+  });
+
+  // ------------------------------------------------------------------ buttons
+
+  ui.rotate.addEventListener("click", function () {
+    turn("rotate", 1);
+  });
+  ui.flip.addEventListener("click", function () {
+    turn("flip", 1);
+  });
+  ui.undo.addEventListener("click", undo);
+  ui.clear.addEventListener("click", function () {
+    if (state.placed.size) commit(new Map(), "Board cleared.");
+  });
+  ui.takeOff.addEventListener("click", function () {
+    if (state.analysis && state.analysis.dead_end) takeOff(state.analysis.take_off);
+  });
+  ui.hintButtons.forEach(function (button) {
+    button.addEventListener("click", function () {
+      requestHint(Number(button.dataset.stage));
+    });
+  });
+  ui.accept.addEventListener("click", acceptHint);
+  ui.dismiss.addEventListener("click", function () {
+    state.hint = null;
+    showHint();
+  });
+
+  // ------------------------------------------------------------------ Telegram Mini App
+
+  var webApp = window.Telegram && window.Telegram.WebApp;
+  var inTelegram = !!(webApp && webApp.initData);
+
+  function call(method) {
+    if (webApp && typeof webApp[method] === "function") {
+      try {
+        webApp[method]();
+      } catch (e) {
+        /* the page works without the client */
+      }
+    }
+  }
+
+  var THEME = {
+    bg_color: "--paper",
+    secondary_bg_color: "--card",
+    text_color: "--ink",
+    hint_color: "--muted",
+    link_color: "--link",
+    button_color: "--accent",
+    button_text_color: "--on-accent",
+  };
+
+  function applyTheme() {
+    var theme = (webApp && webApp.themeParams) || {};
+    var root = document.documentElement;
+    Object.keys(THEME).forEach(function (name) {
+      if (/^#[0-9a-f]{3,8}$/i.test(theme[name] || "")) root.style.setProperty(THEME[name], theme[name]);
+    });
+    if (webApp.colorScheme) root.dataset.scheme = webApp.colorScheme;
+  }
+
+  function telegramHeaders(extra) {
+    var headers = { Authorization: "tma " + webApp.initData };
+    Object.keys(extra || {}).forEach(function (name) {
+      headers[name] = extra[name];
+    });
+    return headers;
+  }
+
+  function note(text) {
+    ui.saveNote.hidden = !text;
+    ui.saveNote.textContent = text || "";
+  }
+
+  function signInProblem(response) {
+    if (response.status === 401) return "Telegram did not confirm who you are, so this board is not saved.";
+    return "This board could not be saved to Telegram right now (" + response.status + ").";
+  }
+
+  function saveToTelegram(code) {
+    if (!inTelegram || !code) return;
+    fetch(data.api.saved, {
+      method: "PUT",
+      headers: telegramHeaders({ "Content-Type": "application/json" }),
+      body: JSON.stringify({ code: code }),
+    }).then(
+      function (response) {
+        note(response.ok ? "Saved to your Telegram account." : signInProblem(response));
+      },
+      function () {
+        note("This board could not be saved to Telegram right now.");
+      }
+    );
+  }
+
+  // The board saved in Telegram, when the link names none: reload the page with its code.
+  function restoreFromTelegram() {
+    return fetchJson(data.api.saved, { headers: telegramHeaders() }).then(
+      function (answer) {
+        var saved = answer.payload && answer.payload.code;
+        if (answer.response.ok && saved && saved !== state.code) {
+          window.location.replace(pageUrl(saved).href);
+          return true;
+        }
+        if (answer.response.status === 401) note(signInProblem(answer.response));
+        return false;
+      },
+      function () {
+        return false;
+      }
+    );
+  }
+
+  // ------------------------------------------------------------------ start
+
+  state.placed = placementsFrom(data.placements);
+  render();
+  var linked = new URL(window.location.href).searchParams.has("p");
+  if (inTelegram) {
+    document.documentElement.classList.add("in-telegram");
+    applyTheme();
+    if (typeof webApp.onEvent === "function") webApp.onEvent("themeChanged", applyTheme);
+    call("ready");
+    call("expand");
+  }
+  if (inTelegram && !linked) {
+    restoreFromTelegram().then(function (leaving) {
+      if (!leaving) analyse(true);
+    });
+  } else {
+    analyse(true);
+  }
+})();

@@ -1,0 +1,144 @@
+"""The playable board's server side without a server: orientation tables, page data, markup."""
+
+from __future__ import annotations
+
+import json
+import re
+
+import pytest
+
+from api.web.board import (
+    BoardView,
+    board_data,
+    orientation_of,
+    orientation_table,
+    polygon,
+    render_board_page,
+)
+from hints.codes import board_placements, encode_position
+from solver.catalog import Piece, Puzzle, catalog, get_puzzle
+from solver.geometry import Transform
+
+PIECES = [(puzzle.id, piece.name) for puzzle in catalog().values() for piece in puzzle.pieces]
+
+
+def _piece(puzzle_id: str, name: str) -> tuple[Puzzle, Piece]:
+    puzzle = get_puzzle(puzzle_id)
+    return puzzle, puzzle.pieces[puzzle.piece_names.index(name)]
+
+
+def _power(table: tuple[int, ...], start: int, times: int) -> int:
+    for _ in range(times):
+        start = table[start]
+    return start
+
+
+@pytest.mark.parametrize(("puzzle_id", "name"), PIECES)
+def test_rotate_and_flip_tables_are_the_lattice_group(puzzle_id: str, name: str) -> None:
+    puzzle, piece = _piece(puzzle_id, name)
+    table = orientation_table(puzzle.lattice, piece)
+    steps = puzzle.lattice.rotation_steps
+    count = len(piece.orientations)
+    assert table.shapes == piece.orientations
+    assert sorted(table.rotate) == list(range(count))  # permutations
+    assert sorted(table.flip) == list(range(count))
+    for i in range(count):
+        assert _power(table.rotate, i, steps) == i  # 4 quarter turns, 6 sixth turns
+        assert table.flip[table.flip[i]] == i
+        # flip, rotate, flip is a rotation the other way: a reflection group
+        assert table.flip[table.rotate[table.flip[i]]] == _power(table.rotate, i, steps - 1)
+    reached, frontier = {0}, [0]
+    while frontier:
+        here = frontier.pop()
+        for there in (table.rotate[here], table.flip[here]):
+            if there not in reached:
+                reached.add(there)
+                frontier.append(there)
+    assert reached == set(range(count))
+
+
+@pytest.mark.parametrize(("puzzle_id", "name"), PIECES)
+def test_anchors_are_cells_a_translation_can_move_onto_the_chosen_cell(puzzle_id: str, name: str) -> None:
+    puzzle, piece = _piece(puzzle_id, name)
+    lattice = puzzle.lattice
+    table = orientation_table(lattice, piece)
+    for shape, anchors in zip(table.shapes, table.anchors, strict=True):
+        for parity, anchor in enumerate(anchors):
+            assert anchor is not None  # every catalog piece has a cell of each kind
+            r, c = shape[anchor]
+            assert lattice.is_translation(-r, parity - c)
+        if lattice.name == "square":
+            assert anchors[0] == anchors[1]
+
+
+def test_rotation_is_clockwise_and_flip_is_left_to_right_on_screen() -> None:
+    puzzle, piece = _piece("pentomino-6x10", "L")
+    table = orientation_table(puzzle.lattice, piece)
+    lying = piece.orientations.index(((0, 0), (0, 1), (0, 2), (0, 3), (1, 0)))  # ####
+    #                                                                             #...
+    turned = table.shapes[table.rotate[lying]]  # a quarter turn clockwise: ##, then # three times
+    assert turned == ((0, 0), (0, 1), (1, 1), (2, 1), (3, 1))
+    assert table.shapes[table.flip[lying]] == ((0, 0), (0, 1), (0, 2), (0, 3), (1, 3))  # ####, ...#
+
+
+def test_triangles_turn_by_sixty_degrees() -> None:
+    puzzle, piece = _piece("hexiamond-tenyo", "hook")
+    table = orientation_table(puzzle.lattice, piece)
+    cycle = [_power(table.rotate, 0, k) for k in range(6)]
+    assert len(set(cycle)) == 6  # six different orientations before the seventh step returns
+    assert table.flip[0] not in cycle  # the hook is chiral: its mirror image is no rotation of it
+    # one step is a sixth of a turn: the image of the drawing's first orientation, turned by 60°
+    turned = puzzle.lattice.normalize(puzzle.lattice.apply(Transform(1, False), c) for c in table.shapes[0])
+    assert table.shapes[table.rotate[0]] == turned[0]
+
+
+def test_orientation_of_a_placement_on_the_board() -> None:
+    puzzle = get_puzzle("hexiamond-tenyo")
+    for piece_index, placements in enumerate(board_placements(puzzle)):
+        piece = puzzle.pieces[piece_index]
+        for placement in placements[:: max(1, len(placements) // 7)]:
+            index = orientation_of(puzzle.lattice, piece, placement.cells)
+            assert puzzle.lattice.normalize(placement.cells)[0] == piece.orientations[index]
+
+
+def _view(puzzle_id: str, target: str) -> BoardView:
+    puzzle = get_puzzle(puzzle_id)
+    placement = board_placements(puzzle)[1][0]
+    code = encode_position(puzzle, [placement])
+    assert code is not None
+    return BoardView(puzzle, puzzle.target(target), (placement,), code, "puzzle_bot", "0_24_")
+
+
+@pytest.mark.parametrize(
+    ("puzzle_id", "target"), [("calendar-dragonfjord", "01-25"), ("hexiamond-tenyo", "board")]
+)
+def test_page_data_describes_the_board(puzzle_id: str, target: str) -> None:
+    view = _view(puzzle_id, target)
+    data = board_data(view)
+    puzzle = view.puzzle
+    assert [tuple(c["cell"]) for c in data["cells"]] == list(puzzle.cells)
+    assert all(len(c["points"]) == puzzle.lattice.corners for c in data["cells"])
+    assert data["cells"][0]["points"] == polygon(puzzle.lattice, puzzle.cells[0])
+    assert [p["name"] for p in data["pieces"]] == list(puzzle.piece_names)
+    assert [len(p["orientations"]) for p in data["pieces"]] == [len(p.orientations) for p in puzzle.pieces]
+    assert {tuple(c) for c in data["uncovered"]} == set(view.target.uncovered)
+    assert data["placements"] == [
+        {"piece": puzzle.pieces[1].name, "cells": [list(c) for c in view.placements[0].cells]}
+    ]
+    assert data["code"] == view.code
+    assert data["telegram"] == "https://t.me/puzzle_bot?start=0_24_"
+    assert data["api"]["saved"] == f"/api/v1/me/positions/{puzzle_id}/{target}"
+    assert all(re.fullmatch(r"#[0-9a-f]{6}", p["colour"]) for p in data["pieces"])
+
+
+def test_the_page_embeds_its_data_as_inert_json() -> None:
+    view = _view("calendar-dragonfjord", "01-25")
+    page = render_board_page(view)
+    match = re.search(r'<script type="application/json" id="board-data">(.*?)</script>', page)
+    assert match is not None
+    assert "<" not in match.group(1)  # nothing in the data can close the script element
+    assert json.loads(match.group(1)) == json.loads(json.dumps(board_data(view)))
+    assert 'data-testid="remaining"' in page and 'aria-live="polite"' in page
+    assert page.count('class="tray-piece"') == 8
+    assert 'href="https://t.me/puzzle_bot?start=0_24_' + view.code + '"' in page
+    assert "<script>" not in page  # no inline code: the policy says script-src 'self'
