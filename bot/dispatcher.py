@@ -37,7 +37,7 @@ from telegram import Bot
 from telegram.error import BadRequest, ChatMigrated, Forbidden, NetworkError, RetryAfter, TimedOut
 
 from bot import replies
-from bot.logic import local_today, post_is_due, zone
+from bot.logic import local_today, post_is_due, scheduled_at, zone
 from bot.replies import Reply
 from bot.sender import Sender
 from db import bot_repository as chats
@@ -46,6 +46,7 @@ from db.models import DeliveryStatus
 logger = logging.getLogger(__name__)
 
 NETWORK_RETRIES = 4
+ENQUEUE_BATCH = 1000  # due chats handled per statement batch
 BACKOFF_SECONDS = 0.5
 
 
@@ -153,13 +154,13 @@ class Dispatcher:
     async def tick(self, bot: Bot) -> TickReport:
         """Send every post that is due now; never runs twice at once in one process."""
         async with self._running:
-            local_dates = await asyncio.to_thread(self._enqueue_due, self._clock())
+            now = self._clock()
+            pending = await asyncio.to_thread(self._enqueue_due, now)
             report = TickReport()
-            if local_dates:
+            if pending:
+                since = now.date() - timedelta(days=1)  # every zone's current local day is on or after it
                 retry_later: set[int] = set()  # rows put back as due this tick; the next tick retries them
-                workers = (
-                    self._work(bot, local_dates, retry_later, report) for _ in range(self._concurrency)
-                )
+                workers = (self._work(bot, since, retry_later, report) for _ in range(self._concurrency))
                 await asyncio.gather(*workers)
             await asyncio.to_thread(self._beat, report.sent)
             if report.due:
@@ -168,24 +169,42 @@ class Dispatcher:
 
     # ------------------------------------------------------------ the outbox
 
-    def _enqueue_due(self, now: datetime) -> set[date]:
-        """Create outbox rows for chats whose post time has come; returns their local days."""
-        with self._sessions.begin() as session:
-            due: set[tuple[int, date]] = set()
-            for chat in chats.subscribed_chats(session=session):
-                tz = zone(chat.timezone, self._default_tz)
-                if post_is_due(now, chat.post_time, tz, chat.subscribed_at):
-                    due.add((chat.id, local_today(now, tz)))
-            chats.enqueue(session=session, keys=sorted(due), now=now)
-        return {day for _, day in due}
+    def _enqueue_due(self, now: datetime) -> bool:
+        """Enqueue the posts of the chats whose time has come (one row per chat and local day, so
+        no id is spent on a chat twice a day) and schedule each one's next; whether anything waits.
 
-    def _claim(self, local_dates: set[date], retry_later: set[int]) -> _Job | None:
+        Only due chats are read (an index on ``next_post_at``), in batches; rows still due from
+        before yesterday (UTC) are closed with the reason instead of being sent days late.
+        """
+        since = now.date() - timedelta(days=1)
+        with self._sessions.begin() as session:
+            chats.expire(session=session, before=since, now=now)
+            while due := chats.due_chats(session=session, now=now, limit=ENQUEUE_BATCH):
+                keys, next_posts = [], {}
+                for chat in due:
+                    tz = zone(chat.timezone, self._default_tz)
+                    today = local_today(now, tz)
+                    if post_is_due(now, chat.post_time, tz, chat.subscribed_at):
+                        keys.append((chat.id, today))
+                    moment = scheduled_at(today, chat.post_time, tz)
+                    next_posts[chat.id] = (
+                        moment
+                        if moment > now
+                        else scheduled_at(today + timedelta(days=1), chat.post_time, tz)
+                    )
+                chats.enqueue(session=session, keys=keys, now=now)
+                chats.schedule(session=session, next_posts=next_posts)
+                if len(due) < ENQUEUE_BATCH:
+                    break
+            return chats.has_pending(session=session, since=since, now=now, lease=self._lease)
+
+    def _claim(self, since: date, retry_later: set[int]) -> _Job | None:
         """Take the next due row (not one this tick already put back) with the chat's language."""
         while True:
             with self._sessions.begin() as session:
                 delivery = chats.claim_next(
                     session=session,
-                    local_dates=local_dates,
+                    since=since,
                     now=self._clock(),
                     lease=self._lease,
                     worker=self.name,
@@ -204,11 +223,9 @@ class Dispatcher:
                     error="unsubscribed before sending",
                 )
 
-    async def _work(
-        self, bot: Bot, local_dates: set[date], retry_later: set[int], report: TickReport
-    ) -> None:
+    async def _work(self, bot: Bot, since: date, retry_later: set[int], report: TickReport) -> None:
         """One worker: claim, send, record, until nothing is due."""
-        while (job := await asyncio.to_thread(self._claim, local_dates, retry_later)) is not None:
+        while (job := await asyncio.to_thread(self._claim, since, retry_later)) is not None:
             report.due += 1
             status, detail = await self._deliver(bot, job)
             if status == DeliveryStatus.SENT:

@@ -199,7 +199,7 @@ async def unsubscribe(update: Update, context: BotContext) -> None:
 
 async def timezone(update: Update, context: BotContext) -> None:
     """Show the chat's time zone, or set it (IANA name)."""
-    argument = _argument(context)
+    argument, now = _argument(context), _now(context)
     if argument is None:
         await respond(
             update, context, lambda _session, who: Reply(text("timezone_is", who.language, tz=who.timezone))
@@ -208,7 +208,7 @@ async def timezone(update: Update, context: BotContext) -> None:
 
     def change(session: Session, who: Who) -> Reply:
         name = parse_timezone(argument)
-        chats.set_timezone(session=session, chat_id=who.chat_id, kind=who.chat_kind, timezone=name)
+        chats.set_timezone(session=session, chat_id=who.chat_id, kind=who.chat_kind, timezone=name, now=now)
         return Reply(text("timezone_set", who.language, tz=name))
 
     await _change(update, context, change)

@@ -6,7 +6,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from datetime import UTC, date, datetime, timedelta
 
-from sqlalchemy import and_, delete, func, or_, select, update
+from sqlalchemy import ColumnElement, and_, delete, func, or_, select, update
 from sqlalchemy.orm import Session
 
 from db.models import (
@@ -29,6 +29,7 @@ class ChatSettings:
     subscribed: bool
     post_time: str
     subscribed_at: datetime | None
+    next_post_at: datetime | None = None
 
 
 @dataclass(frozen=True)
@@ -48,7 +49,14 @@ def _aware(moment: datetime | None) -> datetime | None:
 
 def _settings(row: ChatRow) -> ChatSettings:
     return ChatSettings(
-        row.id, row.kind, row.language, row.timezone, row.subscribed, row.post_time, _aware(row.subscribed_at)
+        row.id,
+        row.kind,
+        row.language,
+        row.timezone,
+        row.subscribed,
+        row.post_time,
+        _aware(row.subscribed_at),
+        _aware(row.next_post_at),
     )
 
 
@@ -69,17 +77,27 @@ def set_language(*, session: Session, chat_id: int, kind: str, language: str) ->
     _ensure(session, chat_id, kind).language = language
 
 
-def set_timezone(*, session: Session, chat_id: int, kind: str, timezone: str) -> None:
-    _ensure(session, chat_id, kind).timezone = timezone
+def set_timezone(
+    *, session: Session, chat_id: int, kind: str, timezone: str, now: datetime | None = None
+) -> None:
+    """Set the chat's zone; a subscribed chat's schedule is looked at again from ``now``."""
+    row = _ensure(session, chat_id, kind)
+    row.timezone = timezone
+    if row.subscribed and now is not None:
+        row.next_post_at = _utc(now)
 
 
 def subscribe(*, session: Session, chat_id: int, kind: str, post_time: str, now: datetime) -> None:
-    """Subscribe (or change the time). Posts scheduled before the first subscription are not sent."""
+    """Subscribe (or change the time). Posts scheduled before the first subscription are not sent.
+
+    The dispatcher looks at the chat on its next tick and schedules its next post from there.
+    """
     row = _ensure(session, chat_id, kind)
     if not row.subscribed:
         row.subscribed_at = now
     row.subscribed = True
     row.post_time = post_time
+    row.next_post_at = _utc(now)
 
 
 def unsubscribe(*, session: Session, chat_id: int) -> bool:
@@ -89,11 +107,34 @@ def unsubscribe(*, session: Session, chat_id: int) -> bool:
         return False
     row.subscribed = False
     row.subscribed_at = None
+    row.next_post_at = None
     return True
 
 
-def subscribed_chats(*, session: Session) -> list[ChatSettings]:
-    return [_settings(r) for r in session.scalars(select(ChatRow).where(ChatRow.subscribed.is_(True)))]
+def due_chats(*, session: Session, now: datetime, limit: int = 1000) -> list[ChatSettings]:
+    """Subscribed chats whose next post time has come, locked for this dispatcher (SKIP LOCKED).
+
+    Only the index on ``next_post_at`` is read: a tick costs what is due, not what is subscribed.
+    """
+    query = (
+        select(ChatRow)
+        .where(ChatRow.next_post_at <= _utc(now), ChatRow.subscribed.is_(True))
+        .order_by(ChatRow.next_post_at)
+        .limit(limit)
+        .with_for_update(skip_locked=True)
+    )
+    return [_settings(r) for r in session.scalars(query)]
+
+
+def _utc(moment: datetime) -> datetime:
+    """The same instant in UTC: SQLite keeps only the wall time, so every stored instant is UTC."""
+    return moment.astimezone(UTC)
+
+
+def schedule(*, session: Session, next_posts: dict[int, datetime]) -> None:
+    """Record each chat's next post time."""
+    for chat_id, moment in next_posts.items():
+        session.execute(update(ChatRow).where(ChatRow.id == chat_id).values(next_post_at=_utc(moment)))
 
 
 def move_chat(*, session: Session, old_id: int, new_id: int) -> None:
@@ -111,6 +152,7 @@ def move_chat(*, session: Session, old_id: int, new_id: int) -> None:
             subscribed=old.subscribed,
             post_time=old.post_time,
             subscribed_at=old.subscribed_at,
+            next_post_at=old.next_post_at,
         )
     )
     session.delete(old)
@@ -174,7 +216,7 @@ def enqueue(*, session: Session, keys: Iterable[tuple[int, date]], now: datetime
 def claim_next(
     *,
     session: Session,
-    local_dates: set[date],
+    since: date,
     now: datetime,
     lease: timedelta,
     worker: str,
@@ -186,15 +228,12 @@ def claim_next(
     take the same row; SQLite ignores the lock clause and relies on there being
     a single dispatcher. The caller commits.
     """
-    claimable = or_(
-        DeliveryRow.status == DeliveryStatus.DUE,
-        and_(DeliveryRow.status == DeliveryStatus.SENDING, DeliveryRow.updated_at < now - lease),
-    )
+    claimable = _claimable(now, lease)
     skipped = list(skip)
     while True:
         query = (
             select(DeliveryRow.id)
-            .where(DeliveryRow.local_date.in_(local_dates), claimable)
+            .where(DeliveryRow.local_date >= since, claimable)
             .order_by(DeliveryRow.id)
             .limit(1)
             .with_for_update(skip_locked=True)
@@ -221,6 +260,34 @@ def claim_next(
             session.refresh(row)
             return _delivery(row)
         skipped.append(found)
+
+
+def _claimable(now: datetime, lease: timedelta) -> ColumnElement[bool]:
+    """Due rows, and rows claimed by a dispatcher whose lease ran out."""
+    return or_(
+        DeliveryRow.status == DeliveryStatus.DUE,
+        and_(DeliveryRow.status == DeliveryStatus.SENDING, DeliveryRow.updated_at < now - lease),
+    )
+
+
+def has_pending(*, session: Session, since: date, now: datetime, lease: timedelta) -> bool:
+    """Whether some post for a local day on or after ``since`` waits to be claimed."""
+    query = select(DeliveryRow.id).where(DeliveryRow.local_date >= since, _claimable(now, lease)).limit(1)
+    return session.scalar(query) is not None
+
+
+def expire(*, session: Session, before: date, now: datetime) -> int:
+    """Close the posts still due for local days before ``before``, with the reason; how many."""
+    result = session.execute(
+        update(DeliveryRow)
+        .where(DeliveryRow.local_date < before, DeliveryRow.status == DeliveryStatus.DUE)
+        .values(
+            status=DeliveryStatus.FAILED,
+            error="expired: its day ended before it could be sent",
+            updated_at=now,
+        )
+    )
+    return int(result.rowcount)  # type: ignore[attr-defined]
 
 
 def renew(*, session: Session, delivery_id: int, now: datetime) -> None:

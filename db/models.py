@@ -104,6 +104,8 @@ class ChatRow(Base):
     subscribed: Mapped[bool] = mapped_column(Boolean, default=False)
     post_time: Mapped[str] = mapped_column(String(5), default="08:00")
     subscribed_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), nullable=True)
+    # When the dispatcher must look at this chat next (at or before its next post); NULL: not subscribed.
+    next_post_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), nullable=True, index=True)
 
 
 class HintProgressRow(Base):
@@ -142,7 +144,10 @@ class DeliveryRow(Base):
     __tablename__ = "deliveries"
     __table_args__ = (UniqueConstraint("chat_id", "local_date", name="uq_deliveries_chat_day"),)
 
-    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    # 64-bit on PostgreSQL; SQLite needs INTEGER for its (already 64-bit) rowid key.
+    id: Mapped[int] = mapped_column(
+        BigInteger().with_variant(Integer, "sqlite"), primary_key=True, autoincrement=True
+    )
     chat_id: Mapped[int] = mapped_column(BigInteger, index=True)
     local_date: Mapped[date] = mapped_column(Date)
     status: Mapped[str] = mapped_column(String(16), index=True)

@@ -1,0 +1,111 @@
+"""The outbox lasts: one delivery id per post, ticks that read only due chats, late posts closed or sent.
+
+Before, every tick re-inserted a row for every chat whose post time had
+passed: on PostgreSQL one id of a 32-bit sequence per due chat per tick.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from datetime import UTC, date, datetime, timedelta
+
+import pytest
+from sqlalchemy import event, select, text
+
+from bot.dispatcher import Dispatcher
+from db import bot_repository
+from db.models import ChatRow, DeliveryStatus
+from tests.support.bot import FakeClock, RunningBot, bot_settings, start_bot, stop_bot
+from tests.support.fake_telegram import FakeTelegram
+
+pytestmark = [pytest.mark.slow]
+
+ZONES = ["UTC", "Asia/Tokyo", "America/New_York", "Europe/Berlin", "Pacific/Auckland"]
+
+
+def dispatcher(bot: RunningBot) -> Dispatcher:
+    return bot.application.bot_data.deps.dispatcher
+
+
+def subscribe_chats(bot: RunningBot, count: int, now: datetime) -> None:
+    with bot.sessions.begin() as session:
+        for chat_id in range(1, count + 1):
+            bot_repository.set_timezone(
+                session=session, chat_id=chat_id, kind="private", timezone=ZONES[chat_id % 5]
+            )
+            bot_repository.subscribe(
+                session=session, chat_id=chat_id, kind="private", post_time="08:00", now=now
+            )
+
+
+@pytest.mark.postgres
+async def test_three_days_of_ticks_spend_one_id_per_post(fake: FakeTelegram, full_postgres_url: str) -> None:
+    start = datetime(2026, 1, 25, 0, 0, tzinfo=UTC)
+    clock = FakeClock(start)
+    bot = await start_bot(bot_settings(fake, full_postgres_url), fake, clock)
+    try:
+        subscribe_chats(bot, 20, start)
+        while clock.now < start + timedelta(days=3):
+            await dispatcher(bot).tick(bot.application.bot)
+            clock.advance(minutes=10)
+        with bot.sessions() as session:
+            rows = bot_repository.delivery_rows(session=session)
+            ids_used = session.scalar(text("SELECT last_value FROM deliveries_id_seq"))
+            id_type = session.scalar(
+                text(
+                    "SELECT data_type FROM information_schema.columns "
+                    "WHERE table_name = 'deliveries' AND column_name = 'id'"
+                )
+            )
+    finally:
+        await stop_bot(bot)
+    sent = [r for r in rows if r.status == DeliveryStatus.SENT]
+    assert len(sent) == len(rows) >= 20 * 2  # every chat posted on each local day that came round
+    per_chat_day = Counter((r.chat_id, r.local_date) for r in rows)
+    assert set(per_chat_day.values()) == {1}
+    assert ids_used <= len(sent) * 1.01 + 1, f"{ids_used} ids for {len(sent)} posts"
+    assert id_type == "bigint"
+
+
+async def test_a_quiet_tick_reads_only_due_chats(fake: FakeTelegram, store_url: str) -> None:
+    now = datetime(2026, 1, 25, 12, 0, tzinfo=UTC)
+    clock = FakeClock(now)
+    bot = await start_bot(bot_settings(fake, store_url), fake, clock)
+    try:
+        subscribe_chats(bot, 300, now - timedelta(days=1))
+        await dispatcher(bot).tick(bot.application.bot)  # posts today's and schedules tomorrow's
+        statements: list[str] = []
+        engine = bot.sessions.kw["bind"]
+        event.listen(engine, "before_cursor_execute", lambda *args: statements.append(args[2]))
+        clock.advance(minutes=1)
+        report = await dispatcher(bot).tick(bot.application.bot)
+        assert report.due == 0
+        chat_reads = [s for s in statements if "FROM chats" in s]
+        assert len(chat_reads) == 1 and "next_post_at <=" in chat_reads[0]  # the indexed due query only
+        assert not [s for s in statements if s.lstrip().upper().startswith("INSERT INTO DELIVERIES")]
+        with bot.sessions() as session:
+            scheduled = list(session.scalars(select(ChatRow.next_post_at)))
+        assert all(moment is not None for moment in scheduled)
+    finally:
+        await stop_bot(bot)
+
+
+async def test_a_post_left_due_past_its_day_is_closed_with_the_reason(
+    fake: FakeTelegram, store_url: str
+) -> None:
+    clock = FakeClock(datetime(2026, 1, 25, 12, 0, tzinfo=UTC))
+    bot = await start_bot(bot_settings(fake, store_url), fake, clock)
+    try:
+        with bot.sessions.begin() as session:
+            bot_repository.subscribe(
+                session=session, chat_id=9, kind="private", post_time="08:00", now=clock()
+            )
+            bot_repository.enqueue(session=session, keys=[(9, date(2026, 1, 20))], now=clock())
+        await dispatcher(bot).tick(bot.application.bot)
+        with bot.sessions() as session:
+            rows = {r.local_date: r for r in bot_repository.delivery_rows(session=session)}
+        old = rows[date(2026, 1, 20)]
+        assert old.status == DeliveryStatus.FAILED and "expired" in (old.error or "")
+        assert [c for c in fake.calls_to("sendPhoto", 9) if "2026-01-20" in c.params.get("caption", "")] == []
+    finally:
+        await stop_bot(bot)
