@@ -55,6 +55,7 @@ bench: install
 	$(PY) -m benchmarks.api_load --workers 2
 	$(PY) -m benchmarks.dispatch
 	$(PY) -m benchmarks.positions
+	$(PY) -m benchmarks.outbox
 
 clean:
 	rm -rf $(VENV) data test-output .pytest_cache .mypy_cache .ruff_cache
