@@ -18,6 +18,7 @@ from telegram.ext import (
     AIORateLimiter,
     ApplicationBuilder,
     CallbackQueryHandler,
+    ChatMemberHandler,
     CommandHandler,
     MessageHandler,
     filters,
@@ -60,6 +61,7 @@ def add_routes(application: BotApplication) -> None:
     for command in COMMANDS:
         application.add_handler(CommandHandler(command.name, command.callback, filters=messages_only))
     application.add_handler(CallbackQueryHandler(handlers.button))
+    application.add_handler(ChatMemberHandler(handlers.membership, ChatMemberHandler.MY_CHAT_MEMBER))
     application.add_handler(MessageHandler(filters.UpdateType.EDITED, handlers.edited_message))
     application.add_handler(MessageHandler(filters.COMMAND & messages_only, handlers.unknown_command))
     application.add_handler(MessageHandler(messages_only, handlers.other_message))

@@ -302,6 +302,11 @@ class Dispatcher:
                 await asyncio.sleep(retry_seconds(exc))
                 continue
             except BadRequest as exc:
+                if "chat not found" in exc.message.lower():  # the chat is gone: stop posting to it
+                    await asyncio.to_thread(self._unsubscribe, chat_id)
+                    return await self._record(
+                        job, DeliveryStatus.FAILED, error=f"chat not found, unsubscribed: {exc.message}"
+                    )
                 return await self._record(job, DeliveryStatus.FAILED, error=f"bad request: {exc.message}")
             except (TimedOut, NetworkError) as exc:
                 logger.warning("post to %s: network error (%s), retrying", chat_id, exc.message)

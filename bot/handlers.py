@@ -155,10 +155,16 @@ async def stats(update: Update, context: BotContext) -> None:
 
 
 async def may_change_settings(update: Update, context: BotContext) -> bool:
-    """In groups only admins may change settings; says so to everyone else."""
-    chat, user = update.effective_chat, update.effective_user
+    """In groups only admins may change settings; says so to everyone else.
+
+    An anonymous admin's message is sent as the group itself (``sender_chat`` is the chat):
+    only admins can post that way, so it may change settings too.
+    """
+    chat, user, message = update.effective_chat, update.effective_user, update.effective_message
     assert chat is not None and user is not None
     if chat.type == ChatType.PRIVATE:
+        return True
+    if message is not None and message.sender_chat is not None and message.sender_chat.id == chat.id:
         return True
     member = await context.bot.get_chat_member(chat.id, user.id)
     if member.status in ADMIN_STATUSES:
@@ -293,6 +299,19 @@ async def edited_message(update: Update, context: BotContext) -> None:
     chat = update.effective_chat
     if chat is not None and chat.type == ChatType.PRIVATE and update.effective_user is not None:
         await say(update, context, "edited")
+
+
+async def membership(update: Update, context: BotContext) -> None:
+    """The bot was removed from a group, or blocked in a private chat: stop its daily post."""
+    change = update.my_chat_member
+    if change is None or change.new_chat_member.status not in (ChatMember.LEFT, ChatMember.BANNED):
+        return
+
+    def stop() -> None:
+        with deps(context).sessions.begin() as session:
+            chats.unsubscribe(session=session, chat_id=change.chat.id)
+
+    await asyncio.to_thread(stop)
 
 
 async def error_handler(update: object, context: BotContext) -> None:

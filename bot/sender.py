@@ -30,6 +30,12 @@ def keyboard(reply: Reply) -> InlineKeyboardMarkup | None:
     return InlineKeyboardMarkup([[inline_button(b)] for b in reply.buttons])
 
 
+def file_rejected(error: BadRequest) -> bool:
+    """Whether Telegram refused the file itself (its file_id), not the chat or the message."""
+    text = error.message.lower()
+    return "file" in text and "rights" not in text
+
+
 class Sender:
     """Sends replies; remembers Telegram's file_id per image key (in memory and in the store)."""
 
@@ -47,7 +53,10 @@ class Sender:
         if file_id is not None:
             try:
                 return await self._send_photo(bot, chat_id, reply, file_id)
-            except BadRequest as exc:  # Telegram forgot the file (or a different bot token): upload again
+            except BadRequest as exc:
+                if not file_rejected(exc):  # e.g. the chat forbids photos: the file_id is fine
+                    raise
+                # Telegram forgot the file (or it belongs to another bot token): upload again.
                 if file_id not in self._rejected:
                     logger.warning(
                         "file_id for %s rejected (%s); uploading again", reply.photo.key, exc.message

@@ -138,11 +138,17 @@ def schedule(*, session: Session, next_posts: dict[int, datetime]) -> None:
 
 
 def move_chat(*, session: Session, old_id: int, new_id: int) -> None:
-    """A group became a supergroup: its settings, progress and outbox move to the new id."""
+    """A group became a supergroup: its settings, progress and outbox move to the new id.
+
+    The supergroup may already have rows of its own (a command reached it before the
+    post failed): the group's subscription and settings win, progress and posts already
+    recorded for the supergroup stay, and the group's rows that would collide are dropped.
+    """
     old = session.get(ChatRow, old_id)
     if old is None:
         return
     session.execute(delete(ChatRow).where(ChatRow.id == new_id))
+    session.flush()
     session.add(
         ChatRow(
             id=new_id,
@@ -156,7 +162,17 @@ def move_chat(*, session: Session, old_id: int, new_id: int) -> None:
         )
     )
     session.delete(old)
+    taken_users = select(HintProgressRow.user_id).where(HintProgressRow.chat_id == new_id)
+    session.execute(
+        delete(HintProgressRow).where(
+            HintProgressRow.chat_id == old_id, HintProgressRow.user_id.in_(taken_users)
+        )
+    )
     session.execute(update(HintProgressRow).where(HintProgressRow.chat_id == old_id).values(chat_id=new_id))
+    taken_days = select(DeliveryRow.local_date).where(DeliveryRow.chat_id == new_id)
+    session.execute(
+        delete(DeliveryRow).where(DeliveryRow.chat_id == old_id, DeliveryRow.local_date.in_(taken_days))
+    )
     session.execute(update(DeliveryRow).where(DeliveryRow.chat_id == old_id).values(chat_id=new_id))
 
 

@@ -38,7 +38,7 @@ class Call:
 class Fault:
     """Answer the next ``times`` matching calls with an error (or delay) instead of success."""
 
-    kind: str  # "429", "500", "slow", "forbidden", "migrate"
+    kind: str  # "429", "500", "slow", "forbidden", "migrate", "chat_not_found", "no_photos", "bad_file_id"
     method: str | None = None
     chat_id: int | None = None
     times: int = 1
@@ -370,6 +370,20 @@ def _fault_answer(fault: Fault) -> tuple[int, dict[str, Any]]:
         }
     if fault.kind == "forbidden":
         return 403, {"ok": False, "error_code": 403, "description": "Forbidden: bot was blocked by the user"}
+    if fault.kind == "no_photos":
+        return 400, {
+            "ok": False,
+            "error_code": 400,
+            "description": "Bad Request: not enough rights to send photos to the chat",
+        }
+    if fault.kind == "bad_file_id":
+        return 400, {
+            "ok": False,
+            "error_code": 400,
+            "description": "Bad Request: wrong file identifier/HTTP URL specified",
+        }
+    if fault.kind == "chat_not_found":
+        return 400, {"ok": False, "error_code": 400, "description": "Bad Request: chat not found"}
     if fault.kind == "migrate":
         return 400, {
             "ok": False,
