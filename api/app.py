@@ -9,8 +9,8 @@ from fastapi import FastAPI
 
 from api.errors import install_error_handlers
 from api.links import PREFIX
-from api.middleware import BodySizeLimit, HeadAsGet
-from api.routes import check, daily, health, me, positions, puzzles, telegram, web
+from api.middleware import BodySizeLimit, HeadAsGet, SecurityHeaders
+from api.routes import check, daily, docs, health, me, positions, puzzles, telegram, web
 from api.state import ApiState
 from bot.webhook import WebhookBridge
 from settings import Settings, get_settings
@@ -46,15 +46,18 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         description=DESCRIPTION,
         lifespan=lifespan,
         redoc_url=None,
+        docs_url=None,  # /docs is served offline by api.routes.docs
     )
     app.state.api = state
     install_error_handlers(app)
     app.add_middleware(BodySizeLimit, max_bytes=MAX_BODY_BYTES)
     app.add_middleware(HeadAsGet)
+    app.add_middleware(SecurityHeaders)
     # Routes are matched in order: the hot daily resources first.
     for resource in (daily, puzzles, positions, check, me):
         app.include_router(resource.router, prefix=PREFIX)
     app.include_router(health.router)
+    app.include_router(docs.router)
     app.include_router(web.router)
     if bridge is not None:
         app.include_router(telegram.router(bridge))

@@ -85,3 +85,34 @@ class HeadAsGet:
             await send(message)
 
         await self.app({**scope, "method": "GET"}, receive, without_body)
+
+
+DEFAULT_HTML_POLICY = "default-src 'self'; base-uri 'none'; frame-ancestors 'none'"
+
+
+class SecurityHeaders:
+    """On every response: ``nosniff`` and a Referrer-Policy; on HTML without its own, a strict CSP."""
+
+    def __init__(self, app: ASGIApp) -> None:
+        self.app = app
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+
+        async def with_headers(message: Message) -> None:
+            if message["type"] == "http.response.start":
+                headers = list(message.get("headers", []))
+                names = {name.lower() for name, _ in headers}
+                if b"x-content-type-options" not in names:
+                    headers.append((b"x-content-type-options", b"nosniff"))
+                if b"referrer-policy" not in names:
+                    headers.append((b"referrer-policy", b"strict-origin-when-cross-origin"))
+                content_type = dict(headers).get(b"content-type", b"")
+                if content_type.startswith(b"text/html") and b"content-security-policy" not in names:
+                    headers.append((b"content-security-policy", DEFAULT_HTML_POLICY.encode()))
+                message = {**message, "headers": headers}
+            await send(message)
+
+        await self.app(scope, receive, with_headers)
