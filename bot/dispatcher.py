@@ -47,6 +47,7 @@ logger = logging.getLogger(__name__)
 
 NETWORK_RETRIES = 4
 ENQUEUE_BATCH = 1000  # due chats handled per statement batch
+PRUNE_EVERY = timedelta(hours=1)
 BACKOFF_SECONDS = 0.5
 
 
@@ -131,6 +132,7 @@ class Dispatcher:
         self._replies: dict[tuple[str, date], Reply] = {}
         self._running = asyncio.Lock()
         self._lock: SingleDispatcherLock | None = None
+        self._last_prune: datetime | None = None
 
     # ------------------------------------------------------------ lifecycle
 
@@ -163,6 +165,8 @@ class Dispatcher:
                 workers = (self._work(bot, since, retry_later, report) for _ in range(self._concurrency))
                 await asyncio.gather(*workers)
             await asyncio.to_thread(self._beat, report.sent)
+            if self._last_prune is None or now - self._last_prune >= PRUNE_EVERY:
+                await asyncio.to_thread(self._prune, now)
             if report.due:
                 logger.info("daily posts: %s", report)
             return report
@@ -236,6 +240,14 @@ class Dispatcher:
             else:
                 report.retry_later += 1
                 retry_later.add(job.delivery_id)
+
+    def _prune(self, now: datetime) -> None:
+        """Old posts, silent dispatchers' heartbeats and past days' image ids (once an hour)."""
+        with self._sessions.begin() as session:
+            pruned = chats.prune(session=session, now=now)
+        self._last_prune = now
+        if pruned.deliveries or pruned.heartbeats or pruned.file_ids:
+            logger.info("pruned %s", pruned)
 
     def _beat(self, sent: int) -> None:
         with self._sessions.begin() as session:

@@ -371,3 +371,47 @@ def save_file_id(*, session: Session, key: str, file_id: str) -> None:
 
 def forget_file_id(*, session: Session, key: str) -> None:
     session.execute(delete(FileIdRow).where(FileIdRow.key == key))
+
+
+# ---------------------------------------------------------------- pruning
+
+
+@dataclass(frozen=True)
+class Pruned:
+    deliveries: int
+    heartbeats: int
+    file_ids: int
+
+
+def _dated_key_day(key: str) -> date | None:
+    """The date in an image key like ``calendar:2026-01-25:stage0`` (None for undated keys)."""
+    parts = key.split(":")
+    if len(parts) < 2:
+        return None
+    try:
+        return date.fromisoformat(parts[1])
+    except ValueError:
+        return None
+
+
+def prune(*, session: Session, now: datetime, keep_deliveries_days: int = 30) -> Pruned:
+    """Delete what no one needs any more: finished posts older than ``keep_deliveries_days``,
+    heartbeats of dispatchers silent for a week, and file ids of daily images two days past."""
+    today = now.date()
+    finished = DeliveryRow.status.in_((DeliveryStatus.SENT, DeliveryStatus.FAILED))
+    deliveries = session.execute(
+        delete(DeliveryRow).where(
+            finished, DeliveryRow.local_date < today - timedelta(days=keep_deliveries_days)
+        )
+    )
+    heartbeats = session.execute(
+        delete(DispatcherHeartbeatRow).where(DispatcherHeartbeatRow.beat_at < _utc(now) - timedelta(days=7))
+    )
+    stale = [
+        key
+        for key in session.scalars(select(FileIdRow.key))
+        if (day := _dated_key_day(key)) is not None and day < today - timedelta(days=2)
+    ]
+    if stale:
+        session.execute(delete(FileIdRow).where(FileIdRow.key.in_(stale)))
+    return Pruned(int(deliveries.rowcount), int(heartbeats.rowcount), len(stale))  # type: ignore[attr-defined]

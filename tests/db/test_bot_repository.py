@@ -49,3 +49,39 @@ def test_a_group_moves_into_a_supergroup_that_already_has_rows(sessions: session
         assert eight is not None and eight.stage == 3  # the group's moves over
         days = sorted((r.chat_id, r.local_date) for r in chats.delivery_rows(session=session))
     assert days == [(-1005, date(2026, 1, 24)), (-1005, date(2026, 1, 25))]
+
+
+def test_old_rows_are_pruned_and_recent_ones_kept(sessions: sessionmaker[Session]) -> None:
+    from datetime import timedelta
+
+    from db.models import DeliveryStatus, DispatcherHeartbeatRow
+
+    now = datetime(2026, 3, 1, 12, 0, tzinfo=UTC)
+    with sessions.begin() as session:
+        chats.enqueue(
+            session=session,
+            keys=[(1, date(2026, 1, 5)), (1, date(2026, 2, 25)), (2, date(2026, 1, 6))],
+            now=now,
+        )
+        rows = chats.delivery_rows(session=session)
+        for row in rows:
+            if row.chat_id == 1:
+                chats.finish(session=session, delivery_id=row.id, status=DeliveryStatus.SENT, now=now)
+        session.add(DispatcherHeartbeatRow(name="gone", beat_at=now - timedelta(days=9), sent_total=1))
+        session.add(DispatcherHeartbeatRow(name="alive", beat_at=now - timedelta(minutes=1), sent_total=1))
+        for key in (
+            "calendar:2026-02-20:stage0",
+            "calendar:2026-02-28:stage1",
+            "heatmap:abc",
+            "board:x:y:1AA:stage1",
+        ):
+            chats.save_file_id(session=session, key=key, file_id=f"id-{key}")
+    with sessions.begin() as session:
+        pruned = chats.prune(session=session, now=now)
+    assert (pruned.deliveries, pruned.heartbeats, pruned.file_ids) == (1, 1, 1)
+    with sessions() as session:
+        left = sorted((r.chat_id, r.local_date.isoformat()) for r in chats.delivery_rows(session=session))
+        assert left == [(1, "2026-02-25"), (2, "2026-01-06")]  # the old row still due is not thrown away here
+        assert chats.get_file_id(session=session, key="calendar:2026-02-20:stage0") is None
+        assert chats.get_file_id(session=session, key="calendar:2026-02-28:stage1") is not None
+        assert chats.get_file_id(session=session, key="heatmap:abc") is not None
