@@ -4,9 +4,9 @@ A hint shows some placements of the featured solution. Its ``remaining`` is the
 number of solutions that contain every shown placement, i.e. the completions
 still open to a player who copies the hint onto the board.
 
-- Stage 1: the pre-placed pieces (if any) plus the one placement that leaves
-  the fewest solutions; ties go to the placement found in the fewest solutions
-  overall, then to the lowest piece index.
+- Stage 1: the pre-placed pieces (if any) plus the *safest* next piece: the
+  featured placement that the most solutions share (so the first hint does not
+  pin the whole answer); ties go to the lowest piece index.
 - Stage 2: ``ceil(n/2)`` pieces (at least one more than stage 1, at most n - 1)
   chosen with CP-SAT so the completion is unique when such a half exists,
   otherwise leaving the fewest solutions; ties go to the lowest piece indices.
@@ -89,17 +89,14 @@ def _ordered(placements: Iterable[Placement]) -> tuple[Placement, ...]:
     return tuple(sorted(placements, key=lambda p: p.piece))
 
 
-def best_single(
+def safest_single(
     featured: SolutionSet, solutions: Sequence[SolutionSet], forced: Collection[Placement]
 ) -> Placement:
-    """The featured placement (not already forced) that narrows the solutions most."""
+    """The featured placement (not already forced) that the most solutions consistent with
+    ``forced`` share: the safest next piece, which gives away the least (ties: lowest piece)."""
     base = [s for s in solutions if set(forced) <= s]
-    frequency = Counter(p for s in solutions for p in s)
     candidates = [p for p in featured if p not in forced]
-    return min(
-        candidates,
-        key=lambda p: (sum(1 for s in base if p in s), frequency[p], p.piece),
-    )
+    return min(candidates, key=lambda p: (-sum(1 for s in base if p in s), p.piece))
 
 
 def _differences(
@@ -172,7 +169,7 @@ def hint_stages(
     if featured not in solutions:
         raise ValueError("the featured solution is not among the solutions")
     total = len(solutions)
-    one = _ordered([*forced, best_single(featured, solutions, forced)])
+    one = _ordered([*forced, safest_single(featured, solutions, forced)])
     half = best_subset(featured, solutions, half_size(len(featured), len(forced)), forced)
     full = _ordered(featured)
     return (
