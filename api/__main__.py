@@ -25,6 +25,7 @@ from sqlalchemy import inspect, text
 from sqlalchemy.exc import SQLAlchemyError
 from uvicorn.supervisors import Multiprocess
 
+import cli
 from api.app import create_app
 from db.engine import DatabaseUnavailable, make_engine
 from settings import Settings, get_settings
@@ -42,7 +43,7 @@ def build_parser() -> argparse.ArgumentParser:
     )
     parser.add_argument("--host", help="address to listen on (default API_HOST)")
     parser.add_argument("--port", type=int, help="port (default API_PORT; 0 picks a free one)")
-    parser.add_argument("--database-url", help="override DATABASE_URL")
+    cli.add_database_option(parser)
     parser.add_argument("--access-log", action="store_true", help="log every request (slower)")
     parser.add_argument("--workers", type=int, default=1, help="uvicorn worker processes (default 1)")
     parser.add_argument(
@@ -171,8 +172,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         serve(args)
     except StartupError as exc:
         print(f"error: {exc}", file=sys.stderr)
-        return 1
-    return 0
+        return cli.EXIT_ENVIRONMENT
+    return cli.EXIT_OK
 
 
 if __name__ == "__main__":
