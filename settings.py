@@ -32,6 +32,11 @@ class Settings(BaseSettings):
     DISPATCH_CONCURRENCY: int = 8
     # A claimed post whose dispatcher died is taken over after this long.
     DISPATCH_LEASE_SECONDS: float = 300.0
+    # The API's bounded pool for dates that are not cached (yesterday, today and tomorrow always are):
+    # computations at once, computations waiting (beyond: 503), and per client a minute (beyond: 429).
+    API_COMPUTE_WORKERS: int = 1
+    API_COMPUTE_QUEUE: int = 8
+    API_COMPUTE_PER_MINUTE: int = 60
     # https base of the web board / Telegram Mini App (e.g. https://puzzles.example.org); unset: no
     # "Play on the board" buttons in the bot.
     PUBLIC_URL: str | None = None
@@ -57,6 +62,9 @@ class Settings(BaseSettings):
         "DISPATCH_INTERVAL_SECONDS",
         "DISPATCH_CONCURRENCY",
         "DISPATCH_LEASE_SECONDS",
+        "API_COMPUTE_WORKERS",
+        "API_COMPUTE_QUEUE",
+        "API_COMPUTE_PER_MINUTE",
     )
     @classmethod
     def _positive(cls, value: float) -> float:

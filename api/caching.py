@@ -122,6 +122,9 @@ class PayloadStore:
     def get(self, key: Hashable) -> Payload | None:
         return self._cache.get(key)
 
+    def put(self, key: Hashable, payload: Payload) -> None:
+        self._cache.put(key, payload)
+
     async def fetch(self, key: Hashable, produce: Callable[[], Payload]) -> Payload:
         found = self._cache.get(key)
         if found is None:

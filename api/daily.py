@@ -2,80 +2,228 @@
 
 :class:`DailyContent` asks :func:`hints.daily.daily_bundle` for a date's
 bundle in one unit of work (committed, so a computed hint cache entry is kept)
-and keeps the bundles and the finished payloads (JSON, PNG, text) in bounded
-LRU caches, so a repeated request opens no database session and renders nothing.
+and keeps the bundles and the finished payloads (JSON, PNG, text), so a
+repeated request opens no database session and renders nothing.
+
+Distinct dates cannot push out today's work or starve it:
+
+- yesterday, today and tomorrow (in ``DEFAULT_TIMEZONE``: every zone's today
+  is among them) are *pinned*: their bundles and payloads are kept outside the
+  LRU and computed in a slot of their own;
+- any other date is computed with per-date single-flight (concurrent requests
+  for it share one computation), in a bounded pool (``API_COMPUTE_WORKERS``)
+  with a bounded queue (``API_COMPUTE_QUEUE``): beyond it the answer is 503
+  with ``Retry-After`` instead of an ever longer queue;
+- each client may start at most ``API_COMPUTE_PER_MINUTE`` such computations
+  a minute (429 with ``Retry-After``); cached answers are never limited.
 """
 
 from __future__ import annotations
 
+import asyncio
 import threading
+import time
+from collections import OrderedDict, deque
 from collections.abc import Callable, Hashable
-from datetime import date
+from datetime import date, timedelta
+from typing import TypeVar
 
 from sqlalchemy.orm import Session, sessionmaker
 from starlette.concurrency import run_in_threadpool
 
 from api import presenters
 from api.caching import LruCache, Payload, PayloadStore
+from api.errors import ApiError
 from hints.daily import DailyBundle, PuzzleKind, daily_bundle
 from solver.hints import Stage
 
 MAX_BUNDLES = 256
+MAX_CLIENTS = 10_000
+T = TypeVar("T")
+
+
+class ComputeBudget:
+    """Cold computations each client started over the last minute (bounded memory)."""
+
+    def __init__(self, per_minute: int) -> None:
+        self._per_minute = per_minute
+        self._seen: OrderedDict[str, deque[float]] = OrderedDict()
+        self._lock = threading.Lock()
+
+    def spend(self, client: str) -> None:
+        """Count one computation for ``client``; 429 (with Retry-After) when its minute is used up."""
+        now = time.monotonic()
+        with self._lock:
+            started = self._seen.setdefault(client, deque())
+            self._seen.move_to_end(client)
+            while started and now - started[0] > 60:
+                started.popleft()
+            while len(self._seen) > MAX_CLIENTS:
+                self._seen.popitem(last=False)
+            if len(started) >= self._per_minute:
+                wait = max(1, int(60 - (now - started[0])) + 1)
+                raise ApiError(
+                    429,
+                    "too_many_requests",
+                    f"at most {self._per_minute} uncached dates a minute per client; try again later",
+                    headers={"Retry-After": str(wait)},
+                )
+            started.append(now)
 
 
 class DailyContent:
     """Daily bundles and their rendered payloads, cached by date (and kind and stage)."""
 
-    def __init__(self, sessions: sessionmaker[Session], payloads: PayloadStore) -> None:
+    def __init__(
+        self,
+        sessions: sessionmaker[Session],
+        payloads: PayloadStore,
+        *,
+        today: Callable[[], date],
+        workers: int = 1,
+        queue: int = 8,
+        per_minute: int = 60,
+    ) -> None:
         self._sessions = sessions
         self._payloads = payloads
+        self._today = today
         self._bundles: LruCache[date, DailyBundle] = LruCache(MAX_BUNDLES, MAX_BUNDLES)
-        # One computation at a time: a cold date takes ~0.3 s and may write the hint cache.
-        self._compute_lock = threading.Lock()
+        self._pinned: dict[date, DailyBundle] = {}
+        self._pinned_payloads: dict[Hashable, Payload] = {}
+        self._inflight: dict[Hashable, asyncio.Future[object]] = {}
+        self._slots = asyncio.Semaphore(workers)
+        self._pinned_slot = asyncio.Semaphore(1)
+        self._queue = queue
+        self._waiting = 0
+        self._budget = ComputeBudget(per_minute)
 
-    def bundle(self, day: date) -> DailyBundle:
-        """The day's bundle (blocking: call from a worker thread)."""
-        found = self._bundles.get(day)
+    # ------------------------------------------------------------ what is kept
+
+    def pinned_days(self) -> frozenset[date]:
+        today = self._today()
+        return frozenset((today - timedelta(days=1), today, today + timedelta(days=1)))
+
+    def _cached_bundle(self, day: date) -> DailyBundle | None:
+        return self._pinned.get(day) or self._bundles.get(day)
+
+    def _cached_payload(self, key: Hashable) -> Payload | None:
+        return self._pinned_payloads.get(key) or self._payloads.get(key)
+
+    def _keep(self, day: date, key: Hashable, payload: Payload) -> None:
+        pinned = self.pinned_days()
+        if day in pinned:
+            self._pinned_payloads[key] = payload
+            self._unpin_stale(pinned)
+        else:
+            self._payloads.put(key, payload)
+
+    def _unpin_stale(self, pinned: frozenset[date]) -> None:
+        """Days that left the pinned window (the date changed) go back to the LRU caches."""
+        for day in [d for d in self._pinned if d not in pinned]:
+            self._bundles.put(day, self._pinned.pop(day))
+        for key in [k for k in self._pinned_payloads if isinstance(k, tuple) and k[1] not in pinned]:
+            self._payloads.put(key, self._pinned_payloads.pop(key))
+
+    # ------------------------------------------------------------ computing
+
+    async def _gated(self, key: Hashable, day: date, client: str | None, work: Callable[[], T]) -> T:
+        """Run ``work`` in a worker thread once per key, in the pinned slot or the bounded pool."""
+        running = self._inflight.get(key)
+        if running is not None:
+            shared: T = await asyncio.shield(running)  # type: ignore[arg-type]
+            return shared
+        pinned = day in self.pinned_days()
+        if not pinned:
+            if self._waiting >= self._queue:
+                raise ApiError(
+                    503,
+                    "overloaded",
+                    "the server is busy computing other dates",
+                    headers={"Retry-After": "2"},
+                )
+            if client is not None:
+                self._budget.spend(client)
+        future: asyncio.Future[object] = asyncio.get_running_loop().create_future()
+        future.add_done_callback(lambda f: f.cancelled() or f.exception())  # never "never retrieved"
+        self._inflight[key] = future
+        queued = not pinned
+        self._waiting += queued
+        try:
+            async with self._pinned_slot if pinned else self._slots:
+                if queued:
+                    self._waiting -= 1
+                    queued = False
+                result = await run_in_threadpool(work)
+        except BaseException as exc:
+            future.set_exception(exc)
+            raise
+        finally:
+            if queued:
+                self._waiting -= 1
+            del self._inflight[key]
+        future.set_result(result)
+        return result
+
+    def _build(self, day: date) -> DailyBundle:
+        with self._sessions.begin() as session:
+            return daily_bundle(session, day)
+
+    async def bundle_async(self, day: date, client: str | None = None) -> DailyBundle:
+        """The day's bundle: cached, or computed once (503/429 when too much is asked at once)."""
+        found = self._cached_bundle(day)
         if found is not None:
             return found
-        with self._compute_lock:
-            found = self._bundles.get(day)
-            if found is None:
-                with self._sessions.begin() as session:
-                    found = daily_bundle(session, day)
-                self._bundles.put(day, found)
-        return found
+        bundle = await self._gated(("bundle", day), day, client, lambda: self._build(day))
+        if day in self.pinned_days():
+            self._pinned[day] = bundle
+        else:
+            self._bundles.put(day, bundle)
+        return bundle
 
-    async def bundle_async(self, day: date) -> DailyBundle:
-        found = self._bundles.get(day)
-        return found if found is not None else await run_in_threadpool(self.bundle, day)
+    async def _payload(
+        self,
+        key: tuple[str, date, object, object],
+        client: str | None,
+        render: Callable[[DailyBundle], Payload],
+    ) -> Payload:
+        found = self._cached_payload(key)
+        if found is not None:
+            return found
+        day = key[1]
+        bundle = await self.bundle_async(day, client)
+        payload = await self._gated(key, day, None, lambda: render(bundle))
+        self._keep(day, key, payload)
+        return payload
 
-    async def _payload(self, key: Hashable, produce: Callable[[], Payload]) -> Payload:
-        return await self._payloads.fetch(key, produce)
+    # ------------------------------------------------------------ the payloads
 
-    async def daily_json(self, day: date) -> Payload:
+    async def daily_json(self, day: date, client: str | None = None) -> Payload:
         return await self._payload(
-            ("daily-json", day), lambda: Payload.json(presenters.daily_out(self.bundle(day)))
+            ("daily-json", day, None, None), client, lambda b: Payload.json(presenters.daily_out(b))
         )
 
-    async def challenge_json(self, day: date) -> Payload:
+    async def challenge_json(self, day: date, client: str | None = None) -> Payload:
         return await self._payload(
-            ("challenge-json", day),
-            lambda: Payload.json(presenters.challenge_out(self.bundle(day).pentomino)),
+            ("challenge-json", day, None, None),
+            client,
+            lambda b: Payload.json(presenters.challenge_out(b.pentomino)),
         )
 
-    async def hint_json(self, kind: PuzzleKind, day: date, stage: Stage) -> Payload:
+    async def hint_json(
+        self, kind: PuzzleKind, day: date, stage: Stage, client: str | None = None
+    ) -> Payload:
         return await self._payload(
-            ("hint-json", kind, day, stage),
-            lambda: Payload.json(presenters.hint_out(self.bundle(day).of(kind), stage)),
+            ("hint-json", day, kind, stage),
+            client,
+            lambda b: Payload.json(presenters.hint_out(b.of(kind), stage)),
         )
 
-    async def image(self, kind: PuzzleKind, day: date, stage: Stage) -> Payload:
+    async def image(self, kind: PuzzleKind, day: date, stage: Stage, client: str | None = None) -> Payload:
         return await self._payload(
-            ("hint-png", kind, day, stage), lambda: Payload.png(self.bundle(day).of(kind).image(stage))
+            ("hint-png", day, kind, stage), client, lambda b: Payload.png(b.of(kind).image(stage))
         )
 
-    async def text(self, kind: PuzzleKind, day: date, stage: Stage) -> Payload:
+    async def text(self, kind: PuzzleKind, day: date, stage: Stage, client: str | None = None) -> Payload:
         return await self._payload(
-            ("hint-txt", kind, day, stage), lambda: Payload.text(self.bundle(day).of(kind).text(stage))
+            ("hint-txt", day, kind, stage), client, lambda b: Payload.text(b.of(kind).text(stage))
         )

@@ -44,13 +44,19 @@ class ApiError(Exception):
     """An error with its HTTP status, a stable machine-readable code and a message for people."""
 
     def __init__(
-        self, status: int, code: str, message: str, details: list[dict[str, Any]] | None = None
+        self,
+        status: int,
+        code: str,
+        message: str,
+        details: list[dict[str, Any]] | None = None,
+        headers: dict[str, str] | None = None,
     ) -> None:
         super().__init__(message)
         self.status = status
         self.code = code
         self.message = message
         self.details = details or []
+        self.headers = headers or {}
 
 
 def not_found(code: str, message: str) -> ApiError:
@@ -86,7 +92,9 @@ def validation_details(exc: RequestValidationError) -> list[dict[str, Any]]:
 
 async def _api_error(_request: Request, exc: Exception) -> JSONResponse:
     assert isinstance(exc, ApiError)
-    return error_response(exc.status, exc.code, exc.message, exc.details)
+    response = error_response(exc.status, exc.code, exc.message, exc.details)
+    response.headers.update(exc.headers)
+    return response
 
 
 async def _validation_error(_request: Request, exc: Exception) -> JSONResponse:
@@ -151,8 +159,9 @@ def documented(*statuses: int) -> dict[int | str, dict[str, Any]]:
         400: "A request body that cannot be read (not UTF-8)",
         401: "Missing, forged or stale Telegram Mini App sign-in",
         404: "Unknown puzzle, target or resource",
+        429: "Too many computations asked for by this client; see Retry-After",
         413: "Request body too large",
         422: "Invalid parameter or body",
-        503: "Store not precomputed or unreachable",
+        503: "Store not precomputed or unreachable, or the server is busy computing (see Retry-After)",
     }
     return {status: {"model": ErrorOut, "description": descriptions[status]} for status in statuses}

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from datetime import datetime
 from zoneinfo import ZoneInfo
 
 from sqlalchemy import Engine
@@ -37,4 +38,13 @@ class ApiState:
         engine = make_engine(settings.DATABASE_URL)
         sessions = session_factory(engine)
         payloads = PayloadStore()
-        return cls(settings, engine, sessions, payloads, DailyContent(sessions, payloads))
+        zone = ZoneInfo(settings.DEFAULT_TIMEZONE)
+        daily = DailyContent(
+            sessions,
+            payloads,
+            today=lambda: datetime.now(zone).date(),
+            workers=settings.API_COMPUTE_WORKERS,
+            queue=settings.API_COMPUTE_QUEUE,
+            per_minute=settings.API_COMPUTE_PER_MINUTE,
+        )
+        return cls(settings, engine, sessions, payloads, daily)

@@ -21,10 +21,16 @@ from solver.hints import Stage
 
 router = APIRouter(prefix="/daily", tags=["daily"])
 
+
+def client(request: Request) -> str | None:
+    """Who asks (their address), for the per-client budget of uncached computations."""
+    return request.client.host if request.client else None
+
+
 StageNumber = Annotated[
     int, Path(ge=Stage.ONE_PIECE, le=Stage.ANSWER, description="1 one piece, 2 half the pieces, 3 the answer")
 ]
-ERRORS = documented(422, 503)
+ERRORS = documented(422, 429, 503)
 PNG_RESPONSE = {200: {"content": {PNG: {}}, "description": "PNG image"}, **ERRORS}
 TEXT_RESPONSE = {200: {"content": {TEXT: {}}, "description": "text drawing"}, **ERRORS}
 
@@ -32,13 +38,13 @@ TEXT_RESPONSE = {200: {"content": {TEXT: {}}, "description": "text drawing"}, **
 @router.get("/{date}", response_model=DailyOut, responses=ERRORS)
 async def daily(request: Request, day: DayDep, state: State) -> Response:
     """The daily puzzle: calendar target, solution count, difficulty, pentomino challenge, hint links."""
-    return send(request, await state.daily.daily_json(day.value), day.json_cache_control)
+    return send(request, await state.daily.daily_json(day.value, client(request)), day.json_cache_control)
 
 
 @router.get("/{date}/pentomino", response_model=ChallengeOut, responses=ERRORS)
 async def challenge(request: Request, day: DayDep, state: State) -> Response:
     """The pentomino challenge: its board and pre-placed pieces (exactly one way to finish)."""
-    return send(request, await state.daily.challenge_json(day.value), day.json_cache_control)
+    return send(request, await state.daily.challenge_json(day.value, client(request)), day.json_cache_control)
 
 
 def _stage_routes(kind: PuzzleKind, prefix: str) -> APIRouter:
@@ -54,7 +60,11 @@ def _stage_routes(kind: PuzzleKind, prefix: str) -> APIRouter:
         summary=f"The {label} as a PNG (stage 0)",
     )
     async def puzzle_png(request: Request, day: DayDep, state: State) -> Response:
-        return send(request, await state.daily.image(kind, day.value, Stage.PUZZLE), day.cache_control)
+        return send(
+            request,
+            await state.daily.image(kind, day.value, Stage.PUZZLE, client(request)),
+            day.cache_control,
+        )
 
     @stages.get(
         "/puzzle.txt",
@@ -64,7 +74,9 @@ def _stage_routes(kind: PuzzleKind, prefix: str) -> APIRouter:
         summary=f"The {label} as text (stage 0)",
     )
     async def puzzle_txt(request: Request, day: DayDep, state: State) -> Response:
-        return send(request, await state.daily.text(kind, day.value, Stage.PUZZLE), day.cache_control)
+        return send(
+            request, await state.daily.text(kind, day.value, Stage.PUZZLE, client(request)), day.cache_control
+        )
 
     @stages.get(
         "/hints/{stage}.png",
@@ -74,7 +86,11 @@ def _stage_routes(kind: PuzzleKind, prefix: str) -> APIRouter:
         summary=f"Hint stage of the {label} as a PNG",
     )
     async def hint_png(request: Request, day: DayDep, stage: StageNumber, state: State) -> Response:
-        return send(request, await state.daily.image(kind, day.value, Stage(stage)), day.cache_control)
+        return send(
+            request,
+            await state.daily.image(kind, day.value, Stage(stage), client(request)),
+            day.cache_control,
+        )
 
     @stages.get(
         "/hints/{stage}.txt",
@@ -84,7 +100,9 @@ def _stage_routes(kind: PuzzleKind, prefix: str) -> APIRouter:
         summary=f"Hint stage of the {label} as text",
     )
     async def hint_txt(request: Request, day: DayDep, stage: StageNumber, state: State) -> Response:
-        return send(request, await state.daily.text(kind, day.value, Stage(stage)), day.cache_control)
+        return send(
+            request, await state.daily.text(kind, day.value, Stage(stage), client(request)), day.cache_control
+        )
 
     @stages.get(
         "/hints/{stage}",
@@ -95,7 +113,9 @@ def _stage_routes(kind: PuzzleKind, prefix: str) -> APIRouter:
     )
     async def hint(request: Request, day: DayDep, stage: StageNumber, state: State) -> Response:
         return send(
-            request, await state.daily.hint_json(kind, day.value, Stage(stage)), day.json_cache_control
+            request,
+            await state.daily.hint_json(kind, day.value, Stage(stage), client(request)),
+            day.json_cache_control,
         )
 
     return stages

@@ -67,6 +67,7 @@ def _html(body: str, status: int = 200, headers: dict[str, str] = HEADERS) -> HT
 
 @router.get("/", response_class=HTMLResponse)
 async def page(
+    request: Request,
     state: State,
     date: str | None = None,
     stage: str | None = None,
@@ -78,9 +79,12 @@ async def page(
     try:
         day = parse_day(date or "today", tz or None, zone)
         view = View(day.value, _stage(stage, "stage"), _stage(pstage, "pstage"))
-        bundle = await state.daily.bundle_async(view.day)
-    except ApiError as exc:
-        return _html(render_error(exc.message, today), 400)
+        bundle = await state.daily.bundle_async(view.day, request.client.host if request.client else None)
+    except ApiError as exc:  # bad parameters (400), or too much computing asked for (429/503)
+        busy = exc.status in (429, 503)
+        page = _html(render_error(exc.message, today), exc.status if busy else 400)
+        page.headers.update(exc.headers)
+        return page
     except NotPrecomputed:
         message = f"The puzzles are not precomputed yet; run {PRECOMPUTE_COMMAND}."
         return _html(render_error(message, today), 503)

@@ -1,0 +1,110 @@
+"""Distinct dates cannot push out or starve today's work: pinned days, single-flight, a bounded pool,
+per-client budgets. Before, every cold date queued behind one process-wide lock, forever."""
+
+from __future__ import annotations
+
+import asyncio
+import threading
+import time
+from collections.abc import Iterator
+from concurrent.futures import ThreadPoolExecutor
+from datetime import date, timedelta
+from typing import Any
+
+import httpx
+import pytest
+
+from api import daily as daily_module
+from api.caching import PayloadStore
+from api.daily import DailyContent
+from api.errors import ApiError
+from tests.support.api_server import RunningServer, start_server
+
+TODAY = date(2026, 11, 22)
+
+
+class FakeBundles(DailyContent):
+    """DailyContent whose bundles are cheap stand-ins, counted per date."""
+
+    def __init__(self, delay: float = 0.0, **limits: Any) -> None:
+        super().__init__(None, PayloadStore(), today=lambda: TODAY, **limits)  # type: ignore[arg-type]
+        self.built: list[date] = []
+        self._delay = delay
+        self._lock = threading.Lock()
+
+    def _build(self, day: date) -> Any:
+        time.sleep(self._delay)
+        with self._lock:
+            self.built.append(day)
+        return ("bundle", day)
+
+
+async def test_pinned_days_survive_a_flood_of_other_dates(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(daily_module, "MAX_BUNDLES", 4)
+    content = FakeBundles(queue=100, per_minute=1000)
+    for day in (TODAY - timedelta(days=1), TODAY, TODAY + timedelta(days=1)):
+        await content.bundle_async(day)
+    for offset in range(50):
+        await content.bundle_async(date(1950, 1, 1) + timedelta(days=offset), client="flooder")
+    built = len(content.built)
+    for day in (TODAY - timedelta(days=1), TODAY, TODAY + timedelta(days=1)):
+        await content.bundle_async(day)
+    assert len(content.built) == built  # never evicted, never computed again
+    await content.bundle_async(date(1950, 1, 1))
+    assert len(content.built) == built + 1  # while the LRU of 4 really did evict old dates
+
+
+async def test_one_computation_per_date_however_many_ask() -> None:
+    content = FakeBundles(delay=0.2, queue=100, per_minute=1000)
+    results = await asyncio.gather(
+        *(content.bundle_async(date(2000, 1, 1), client=f"c{i}") for i in range(8))
+    )
+    assert content.built == [date(2000, 1, 1)] and len(set(results)) == 1
+
+
+async def test_beyond_the_queue_the_answer_is_503_with_retry_after() -> None:
+    content = FakeBundles(delay=0.3, workers=1, queue=2, per_minute=1000)
+    outcomes = await asyncio.gather(
+        *(content.bundle_async(date(2000, 1, 1) + timedelta(days=i), client="c") for i in range(6)),
+        return_exceptions=True,
+    )
+    refused = [o for o in outcomes if isinstance(o, ApiError)]
+    assert refused and all(e.status == 503 and e.headers["Retry-After"] for e in refused)
+    assert len(refused) == 3  # one computing, two waiting, the rest refused at once
+    assert await content.bundle_async(TODAY) == ("bundle", TODAY)  # today is never refused
+
+
+async def test_each_client_has_a_budget_of_cold_dates_per_minute() -> None:
+    content = FakeBundles(per_minute=3)
+    for day in range(3):
+        await content.bundle_async(date(2001, 1, 1 + day), client="greedy")
+    with pytest.raises(ApiError) as refused:
+        await content.bundle_async(date(2001, 2, 1), client="greedy")
+    assert refused.value.status == 429 and int(refused.value.headers["Retry-After"]) >= 1
+    await content.bundle_async(date(2001, 1, 1), client="greedy")  # cached dates cost nothing
+    await content.bundle_async(date(2001, 2, 1), client="someone else")
+
+
+@pytest.fixture(scope="module")
+def tight_server(full_catalog_url: str) -> Iterator[RunningServer]:
+    server = start_server(
+        full_catalog_url, API_COMPUTE_WORKERS="1", API_COMPUTE_QUEUE="1", API_COMPUTE_PER_MINUTE="4"
+    )
+    yield server
+    server.stop()
+
+
+@pytest.mark.slow
+def test_over_http_floods_get_503_and_429_never_500(tight_server: RunningServer) -> None:
+    days = [f"19{10 + i}-03-0{1 + i % 9}" for i in range(8)]
+
+    def fetch(day: str) -> httpx.Response:
+        return httpx.get(f"{tight_server.url}/api/v1/daily/{day}", timeout=60)
+
+    with ThreadPoolExecutor(8) as pool:
+        statuses = [r.status_code for r in pool.map(fetch, days)]
+    assert set(statuses) <= {200, 429, 503} and {429, 503} & set(statuses), statuses
+    one_by_one = [fetch(f"1999-12-{day:02d}") for day in range(1, 6)]  # the minute's budget runs out
+    refused = next(r for r in one_by_one if r.status_code == 429)
+    assert int(refused.headers["retry-after"]) >= 1 and refused.json()["error"]["code"] == "too_many_requests"
+    assert fetch("today").status_code == 200  # today's work is never refused
