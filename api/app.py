@@ -38,6 +38,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         yield
         if bridge is not None:
             await bridge.stop()
+        state.daily.close()
         state.engine.dispose()
 
     app = FastAPI(

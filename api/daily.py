@@ -14,6 +14,9 @@ Distinct dates cannot push out today's work or starve it:
   for it share one computation), in a bounded pool (``API_COMPUTE_WORKERS``)
   with a bounded queue (``API_COMPUTE_QUEUE``): beyond it the answer is 503
   with ``Retry-After`` instead of an ever longer queue;
+- bundles are computed in worker *processes* (``API_COMPUTE_WORKERS`` + 1 for
+  the pinned days), so hint computation never holds the event loop's GIL: a
+  flood of cold dates does not slow today's cached answers;
 - each client may start at most ``API_COMPUTE_PER_MINUTE`` such computations
   a minute (429 with ``Retry-After``); cached answers are never limited.
 """
@@ -21,10 +24,12 @@ Distinct dates cannot push out today's work or starve it:
 from __future__ import annotations
 
 import asyncio
+import multiprocessing
 import threading
 import time
 from collections import OrderedDict, deque
 from collections.abc import Callable, Hashable
+from concurrent.futures import ProcessPoolExecutor
 from datetime import date, timedelta
 from typing import TypeVar
 
@@ -40,6 +45,20 @@ from solver.hints import Stage
 MAX_BUNDLES = 256
 MAX_CLIENTS = 10_000
 T = TypeVar("T")
+
+
+_worker_sessions: dict[str, sessionmaker[Session]] = {}
+
+
+def build_bundle(database_url: str, day: date) -> DailyBundle:
+    """A day's bundle, computed in a worker process (its own engine; the hint cache committed)."""
+    from db.engine import make_engine, session_factory  # in the worker process only
+
+    sessions = _worker_sessions.get(database_url)
+    if sessions is None:
+        sessions = _worker_sessions[database_url] = session_factory(make_engine(database_url))
+    with sessions.begin() as session:
+        return daily_bundle(session, day)
 
 
 class ComputeBudget:
@@ -83,8 +102,12 @@ class DailyContent:
         workers: int = 1,
         queue: int = 8,
         per_minute: int = 60,
+        database_url: str | None = None,
     ) -> None:
         self._sessions = sessions
+        self._database_url = database_url  # set: bundles are computed in worker processes
+        self._processes: ProcessPoolExecutor | None = None
+        self._workers = workers
         self._payloads = payloads
         self._today = today
         self._bundles: LruCache[date, DailyBundle] = LruCache(MAX_BUNDLES, MAX_BUNDLES)
@@ -165,15 +188,32 @@ class DailyContent:
         return result
 
     def _build(self, day: date) -> DailyBundle:
+        """The bundle computed here (a worker thread); used when there is no process pool."""
         with self._sessions.begin() as session:
             return daily_bundle(session, day)
+
+    def _compute(self, day: date) -> DailyBundle:
+        """The bundle, from a worker process when the store can be opened there (blocking)."""
+        if self._database_url is None or self._database_url in ("sqlite://", "sqlite:///:memory:"):
+            return self._build(day)
+        if self._processes is None:
+            self._processes = ProcessPoolExecutor(
+                self._workers + 1, mp_context=multiprocessing.get_context("spawn")
+            )
+        return self._processes.submit(build_bundle, self._database_url, day).result()
+
+    def close(self) -> None:
+        """Stop the worker processes (at shutdown)."""
+        if self._processes is not None:
+            self._processes.shutdown(wait=False, cancel_futures=True)
+            self._processes = None
 
     async def bundle_async(self, day: date, client: str | None = None) -> DailyBundle:
         """The day's bundle: cached, or computed once (503/429 when too much is asked at once)."""
         found = self._cached_bundle(day)
         if found is not None:
             return found
-        bundle = await self._gated(("bundle", day), day, client, lambda: self._build(day))
+        bundle = await self._gated(("bundle", day), day, client, lambda: self._compute(day))
         if day in self.pinned_days():
             self._pinned[day] = bundle
         else:

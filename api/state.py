@@ -46,5 +46,6 @@ class ApiState:
             workers=settings.API_COMPUTE_WORKERS,
             queue=settings.API_COMPUTE_QUEUE,
             per_minute=settings.API_COMPUTE_PER_MINUTE,
+            database_url=settings.DATABASE_URL,
         )
         return cls(settings, engine, sessions, payloads, daily)
