@@ -193,18 +193,23 @@ class _Entry:
 
 
 class RawSolutionCache:
-    """Every raw solution of a target (stored ones and their symmetric images), for a few targets.
+    """Every raw solution of a target (stored ones and their symmetric images).
 
+    Targets of many-target puzzles (a calendar's dates: a few dozen solutions
+    each) are kept for good once read; the large single-target boards (up to
+    9,356 raw solutions) live in an LRU of ``max_boards``. A target is loaded
+    once however many threads ask at the same time (single-flight per key).
     Entries are checked against the store's target row at most every
     ``recheck_seconds``, so a hot target costs no query at all, and a target
-    stored again (``--force``) is read again within that time. Thread-safe;
-    a bounded LRU.
+    stored again (``--force``) is read again within that time. Thread-safe.
     """
 
-    def __init__(self, max_targets: int = 32, recheck_seconds: float = 10.0) -> None:
+    def __init__(self, max_boards: int = 8, recheck_seconds: float = 10.0) -> None:
         self._entries: OrderedDict[tuple[str, ...], _Entry] = OrderedDict()
         self._lock = threading.Lock()
-        self._max_targets = max_targets
+        self._loading: dict[tuple[str, ...], threading.Lock] = {}
+        self._board_keys: set[tuple[str, ...]] = set()  # entries of single-target puzzles: the LRU part
+        self._max_boards = max_boards
         self._recheck = recheck_seconds
 
     @staticmethod
@@ -217,6 +222,7 @@ class RawSolutionCache:
             entry = self._entries.get(self._key(store, puzzle, target))
             if entry is None or time.monotonic() - entry.checked_at > self._recheck:
                 return None
+            self._entries.move_to_end(self._key(store, puzzle, target))
             return entry.raw
 
     def get(self, session: Session, puzzle: Puzzle, target: Target) -> RawSolutions:
@@ -225,22 +231,36 @@ class RawSolutionCache:
         found = self.peek(key[0], puzzle, target)
         if found is not None:
             return found
-        stored = stored_key(session, puzzle, target)
         with self._lock:
-            entry = self._entries.get(key)
-        raw = (
-            entry.raw if entry is not None and entry.stored == stored else self._load(session, puzzle, target)
-        )
-        with self._lock:
-            self._entries[key] = _Entry(stored, raw, time.monotonic())
-            self._entries.move_to_end(key)
-            while len(self._entries) > self._max_targets:
-                self._entries.popitem(last=False)
+            loading = self._loading.setdefault(key, threading.Lock())
+        with loading:  # one loader per key; the others wait, then find it fresh
+            found = self.peek(key[0], puzzle, target)
+            if found is not None:
+                return found
+            stored = stored_key(session, puzzle, target)
+            with self._lock:
+                entry = self._entries.get(key)
+            fresh = entry is not None and entry.stored == stored
+            raw = entry.raw if entry is not None and fresh else self._load(session, puzzle, target)
+            self._keep(key, _Entry(stored, raw, time.monotonic()), single=len(puzzle.targets) == 1)
         return raw
+
+    def _keep(self, key: tuple[str, ...], entry: _Entry, *, single: bool) -> None:
+        """Store an entry; beyond ``max_boards`` boards, the least recently used board goes."""
+        with self._lock:
+            self._entries[key] = entry
+            self._entries.move_to_end(key)
+            if single:
+                self._board_keys.add(key)
+            boards = [k for k in self._entries if k in self._board_keys]  # least recent first
+            for old in boards[: max(0, len(boards) - self._max_boards)]:
+                del self._entries[old]
+                self._board_keys.discard(old)
 
     def clear(self) -> None:
         with self._lock:
             self._entries.clear()
+            self._board_keys.clear()
 
     @staticmethod
     def _load(session: Session, puzzle: Puzzle, target: Target) -> RawSolutions:

@@ -1,0 +1,69 @@
+"""The one raw-solution cache: calendar targets stay, boards are an LRU, one load per key at a time."""
+
+from __future__ import annotations
+
+import threading
+import time
+from collections.abc import Iterator
+from concurrent.futures import ThreadPoolExecutor
+from typing import Any
+
+import pytest
+from sqlalchemy.orm import Session, sessionmaker
+
+from db.engine import make_engine, session_factory
+from hints.solutions import RawSolutionCache, RawSolutions
+from solver.catalog import Puzzle, Target, catalog, get_puzzle
+
+pytestmark = pytest.mark.slow
+
+
+class CountingCache(RawSolutionCache):
+    def __init__(self, **options: Any) -> None:
+        super().__init__(**options)
+        self.loads: list[str] = []
+        self._count = threading.Lock()
+
+    def _load(self, session: Session, puzzle: Puzzle, target: Target) -> RawSolutions:  # type: ignore[override]
+        time.sleep(0.05)  # a slow load, so concurrent askers really overlap
+        with self._count:
+            self.loads.append(f"{puzzle.id}:{target.name}")
+        return super()._load(session, puzzle, target)  # type: ignore[misc]
+
+
+@pytest.fixture(scope="module")
+def sessions(full_catalog_url: str) -> Iterator[sessionmaker[Session]]:
+    engine = make_engine(full_catalog_url)
+    yield session_factory(engine)
+    engine.dispose()
+
+
+def test_concurrent_askers_share_one_load(sessions: sessionmaker[Session]) -> None:
+    cache = CountingCache()
+    board = get_puzzle("pentomino-6x10")
+
+    def ask(_: int) -> int:
+        with sessions() as session:
+            return len(cache.get(session, board, board.target("board")))
+
+    with ThreadPoolExecutor(8) as pool:
+        sizes = list(pool.map(ask, range(8)))
+    assert sizes == [9356] * 8 and cache.loads == ["pentomino-6x10:board"]
+
+
+def test_calendar_targets_stay_while_boards_rotate(sessions: sessionmaker[Session]) -> None:
+    cache = CountingCache(max_boards=2)
+    calendar = get_puzzle("calendar-dragonfjord")
+    dates = [t for t in calendar.targets if t.real][:40]
+    boards = [p for p in catalog().values() if len(p.targets) == 1]
+    with sessions() as session:
+        for target in dates:
+            cache.get(session, calendar, target)
+        for board in boards:
+            cache.get(session, board, board.target("board"))
+        loads = len(cache.loads)
+        for target in dates:
+            cache.get(session, calendar, target)  # all still there
+        assert len(cache.loads) == loads
+        cache.get(session, boards[0], boards[0].target("board"))  # evicted by the later boards
+        assert len(cache.loads) == loads + 1
