@@ -56,6 +56,7 @@ bench: install
 	$(PY) -m benchmarks.dispatch
 	$(PY) -m benchmarks.positions
 	$(PY) -m benchmarks.outbox
+	$(PY) -m benchmarks.api_flood
 
 clean:
 	rm -rf $(VENV) data test-output .pytest_cache .mypy_cache .ruff_cache
