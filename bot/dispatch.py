@@ -53,6 +53,16 @@ def healthy(settings: Settings, now: datetime | None = None) -> bool:
     return last is not None and (now or datetime.now(UTC)) - last <= allowed
 
 
+def outbox_report(settings: Settings, now: datetime | None = None) -> str:
+    """One line on posts that could not go out on time (reported, never silently lost)."""
+    with session_factory(make_engine(settings.DATABASE_URL))() as session:
+        health = bot_repository.outbox_health(session=session, now=now or datetime.now(UTC))
+    return (
+        f"outbox: {health.expired_today} post(s) expired in the last day, "
+        f"{health.overdue} overdue still waiting"
+    )
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m bot.dispatch", description=__doc__.split("\n\n")[0])
     parser.add_argument("--healthcheck", action="store_true", help="exit 0 if a dispatcher is alive")
@@ -61,6 +71,7 @@ def main(argv: list[str] | None = None) -> int:
     if args.healthcheck:
         ok = healthy(settings)
         print("dispatcher heartbeat: ok" if ok else "dispatcher heartbeat: stale or missing")
+        print(outbox_report(settings))
         return 0 if ok else 1
     return run_process("dispatcher", settings, lambda: asyncio.run(run(settings)))
 

@@ -182,7 +182,9 @@ class Dispatcher:
         """
         since = now.date() - timedelta(days=1)
         with self._sessions.begin() as session:
-            chats.expire(session=session, before=since, now=now)
+            expired = chats.expire(session=session, before=since, now=now)
+            if expired:
+                logger.warning("%s post(s) expired: their local day ended before they could be sent", expired)
             while due := chats.due_chats(session=session, now=now, limit=ENQUEUE_BATCH):
                 keys, next_posts = [], {}
                 for chat in due:

@@ -292,6 +292,34 @@ def has_pending(*, session: Session, since: date, now: datetime, lease: timedelt
     return session.scalar(query) is not None
 
 
+@dataclass(frozen=True)
+class OutboxHealth:
+    expired_today: int  # posts closed unsent in the last day ("expired": their day ended)
+    overdue: int  # posts still waiting for a local day before yesterday (UTC)
+
+
+def outbox_health(*, session: Session, now: datetime) -> OutboxHealth:
+    """What the outbox could not deliver on time: nothing is lost silently."""
+    expired = session.scalar(
+        select(func.count())
+        .select_from(DeliveryRow)
+        .where(
+            DeliveryRow.status == DeliveryStatus.FAILED,
+            DeliveryRow.error.like("expired%"),
+            DeliveryRow.updated_at >= _utc(now) - timedelta(days=1),
+        )
+    )
+    overdue = session.scalar(
+        select(func.count())
+        .select_from(DeliveryRow)
+        .where(
+            DeliveryRow.status.in_((DeliveryStatus.DUE, DeliveryStatus.SENDING)),
+            DeliveryRow.local_date < now.date() - timedelta(days=1),
+        )
+    )
+    return OutboxHealth(int(expired or 0), int(overdue or 0))
+
+
 def expire(*, session: Session, before: date, now: datetime) -> int:
     """Close the posts still due for local days before ``before``, with the reason; how many."""
     result = session.execute(

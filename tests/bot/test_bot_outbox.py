@@ -12,6 +12,7 @@ from datetime import UTC, date, datetime, timedelta
 import pytest
 from sqlalchemy import event, select, text
 
+from bot.dispatch import outbox_report
 from bot.dispatcher import Dispatcher
 from db import bot_repository
 from db.models import ChatRow, DeliveryStatus
@@ -106,6 +107,10 @@ async def test_a_post_left_due_past_its_day_is_closed_with_the_reason(
             rows = {r.local_date: r for r in bot_repository.delivery_rows(session=session)}
         old = rows[date(2026, 1, 20)]
         assert old.status == DeliveryStatus.FAILED and "expired" in (old.error or "")
+        report = outbox_report(bot_settings(fake, store_url), now=clock())
+        assert (
+            report == "outbox: 1 post(s) expired in the last day, 0 overdue still waiting"
+        )  # the health check says so
         assert [c for c in fake.calls_to("sendPhoto", 9) if "2026-01-20" in c.params.get("caption", "")] == []
     finally:
         await stop_bot(bot)
