@@ -16,9 +16,9 @@ from api.caching import Payload
 from api.errors import not_found
 from api.schemas import PuzzlesOut, SolutionPageOut
 from hints import solutions
-from hints.positions import PositionHint, analyse_position, placements_of_code, position_hint
+from hints.positions import analyse_position, placements_of_code, position_hint
 from render.images import render_board, render_heatmap
-from render.position import PositionDrawing, position_caption, position_image, position_text
+from render.position import position_caption, position_image, position_text
 from render.text import render_text
 from solver.catalog import Puzzle, Target, catalog
 from solver.hints import Stage
@@ -98,30 +98,12 @@ def position_code_payload(session: Session, puzzle: Puzzle, target: Target, code
     return position_payload(session, puzzle, target, placements_of_code(puzzle, code))
 
 
-def _drawing(
-    session: Session, puzzle: Puzzle, target: Target, code: str, stage: Stage
-) -> tuple[PositionHint, PositionDrawing]:
-    hint = position_hint(session, puzzle, target, placements_of_code(puzzle, code), stage)
-    drawing = PositionDrawing(
-        puzzle,
-        target,
-        stage,
-        hint.given,
-        hint.take_off,
-        hint.added,
-        hint.remaining,
-        hint.total,
-        hint.in_every,
-        hint.symmetric,
-    )
-    return hint, drawing
-
-
 def position_hint_payload(
     session: Session, puzzle: Puzzle, target: Target, code: str, stage: Stage, media: str
 ) -> Payload:
     """Hint ``stage`` from the position ``code`` as JSON, PNG or text (``media``)."""
-    hint, drawing = _drawing(session, puzzle, target, code, stage)
+    hint = position_hint(session, puzzle, target, placements_of_code(puzzle, code), stage)
+    drawing = hint.drawing(puzzle, target)
     if media == "png":
         return Payload.png(position_image(drawing))
     if media == "txt":

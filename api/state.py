@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable, Hashable
 from dataclasses import dataclass
 from datetime import datetime
 from zoneinfo import ZoneInfo
@@ -9,7 +10,7 @@ from zoneinfo import ZoneInfo
 from sqlalchemy import Engine
 from sqlalchemy.orm import Session, sessionmaker
 
-from api.caching import PayloadStore
+from api.caching import Payload, PayloadStore
 from api.daily import DailyContent
 from db.engine import make_engine, session_factory
 from settings import Settings
@@ -49,3 +50,16 @@ class ApiState:
             database_url=settings.DATABASE_URL,
         )
         return cls(settings, engine, sessions, payloads, daily)
+
+    def in_session(self, produce: Callable[[Session], Payload]) -> Callable[[], Payload]:
+        """A producer that opens its own session, so cache hits never touch the database."""
+
+        def run() -> Payload:
+            with self.sessions() as session:
+                return produce(session)
+
+        return run
+
+    async def cached(self, key: Hashable, produce: Callable[[Session], Payload]) -> Payload:
+        """The payload cached in process under ``key``, built in its own session on a miss."""
+        return await self.payloads.fetch(key, self.in_session(produce))

@@ -138,7 +138,7 @@ def decode_callback(data: str | None) -> Callback | BoardCallback | None:
         return None
     try:
         return Callback(Action(parts[1]), PuzzleKind(parts[2]), parse_day(parts[3]))
-    except (ValueError, BadArgument):
+    except ValueError:  # an unknown action or kind, or a bad date (BadArgument is a ValueError)
         return None
 
 

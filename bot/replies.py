@@ -38,7 +38,7 @@ from hints.positions import PositionAnalysis, analyse_position, placements_of_co
 from hints.saved import SavedPosition, latest_board, record_board_stage, save_board, saved_board, use_board
 from hints.solutions import solution_counts
 from render.images import render_heatmap
-from render.position import PositionDrawing, position_image
+from render.position import position_image
 from solver.catalog import SINGLE_TARGET, Puzzle, Target, get_puzzle
 from solver.hints import Stage
 from solver.problem import Placement
@@ -422,18 +422,7 @@ def board_hint(
         )
     else:
         parts.append(text("board_complete", language))
-    drawing = PositionDrawing(
-        puzzle,
-        target,
-        stage,
-        hint.given,
-        hint.take_off,
-        hint.added,
-        hint.remaining,
-        hint.total,
-        hint.in_every,
-        hint.symmetric,
-    )
+    drawing = hint.drawing(puzzle, target)
     photo = Photo(
         f"board:{puzzle.id}:{target.name}:{saved.code}:stage{int(stage)}", lambda: position_image(drawing)
     )

@@ -21,7 +21,7 @@ from __future__ import annotations
 import base64
 import binascii
 import re
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable
 from functools import cache
 from math import prod
 
@@ -119,10 +119,3 @@ def decode_position(puzzle: Puzzle, code: str) -> tuple[Placement, ...]:
         if digit:
             found.append(board_placements(puzzle)[piece][digit - 1])
     return tuple(found)
-
-
-def placed_pieces(
-    puzzle: Puzzle, placements: Sequence[Placement]
-) -> list[tuple[str, tuple[tuple[int, int], ...]]]:
-    """(piece name, cells) of each placement, as a player would name them."""
-    return [(puzzle.pieces[p.piece].name, p.cells) for p in placements]

@@ -40,6 +40,7 @@ from sqlalchemy.orm import Session
 from hints.codes import decode_position, encode_position
 from hints.errors import MalformedPosition
 from hints.solutions import RAW_SOLUTIONS, RawSolutions, raw_solutions
+from render.position import PositionDrawing
 from solver.catalog import Puzzle, Target
 from solver.geometry import Cell
 from solver.hints import SolutionSet, Stage
@@ -287,6 +288,21 @@ class PositionHint:
     def symmetric(self) -> bool:
         """Whether raw counts differ from the counts up to symmetry (boards with symmetries)."""
         return self.total != self.distinct_total
+
+    def drawing(self, puzzle: Puzzle, target: Target) -> PositionDrawing:
+        """What the image and the text of this hint show."""
+        return PositionDrawing(
+            puzzle,
+            target,
+            self.stage,
+            self.given,
+            self.take_off,
+            self.added,
+            self.remaining,
+            self.total,
+            self.in_every,
+            self.symmetric,
+        )
 
 
 def safest_piece(raw: RawSolutions, given: Sequence[Placement], within: int) -> tuple[Placement, int] | None:

@@ -275,8 +275,3 @@ RAW_SOLUTIONS = RawSolutionCache()
 def raw_solutions(session: Session, puzzle: Puzzle, target: Target) -> RawSolutions:
     """Every raw solution of a target, from the process's one cache."""
     return RAW_SOLUTIONS.get(session, puzzle, target)
-
-
-def by_piece(placements: Sequence[Placement]) -> tuple[Placement, ...]:
-    """Placements ordered by piece index (the order every front end lists them in)."""
-    return tuple(sorted(placements, key=lambda p: p.piece))

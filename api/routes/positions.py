@@ -14,7 +14,6 @@ from collections.abc import Callable
 from typing import Annotated, Any
 
 from fastapi import APIRouter, Path, Request, Response
-from sqlalchemy.orm import Session
 from starlette.concurrency import run_in_threadpool
 
 from api import presenters
@@ -23,7 +22,6 @@ from api.caching import IMMUTABLE, PNG, TEXT, Payload, send
 from api.deps import PuzzleDep, State, TargetDep
 from api.errors import documented
 from api.schemas import PositionHintOut, PositionIn, PositionOut
-from api.state import ApiState
 from hints.positions import PlacedPiece, analyse_if_cached, parse_placements
 from solver.hints import Stage
 
@@ -42,20 +40,6 @@ TEXT_RESPONSE: dict[int | str, dict[str, Any]] = {
 BASE = "/{puzzle_id}/targets/{target}"
 
 
-def _in_session(state: ApiState, produce: Callable[[Session], Payload]) -> Callable[[], Payload]:
-    def run() -> Payload:
-        with state.sessions() as session:
-            return produce(session)
-
-    return run
-
-
-async def _cached(
-    request: Request, state: State, key: tuple[object, ...], produce: Callable[[Session], Payload]
-) -> Response:
-    return send(request, await state.payloads.fetch(key, _in_session(state, produce)), IMMUTABLE)
-
-
 @router.post(f"{BASE}/position", response_model=PositionOut, responses=documented(400, 404, 413, 422, 503))
 async def analyse_position(
     request: Request, body: PositionIn, puzzle: PuzzleDep, target: TargetDep, state: State
@@ -66,7 +50,7 @@ async def analyse_position(
     cached = analyse_if_cached(str(state.engine.url), puzzle, target, placements)
     if cached is not None:  # the hot path: no thread hop, no query
         return send(request, Payload.json(presenters.position_out(cached)), "no-store")
-    produce = _in_session(state, lambda s: content.position_payload(s, puzzle, target, placements))
+    produce = state.in_session(lambda s: content.position_payload(s, puzzle, target, placements))
     return send(request, await run_in_threadpool(produce), "no-store")
 
 
@@ -76,9 +60,8 @@ async def position(
 ) -> Response:
     """The same analysis for the position a code names."""
     key = ("position", puzzle.id, target.name, code)
-    return await _cached(
-        request, state, key, lambda s: content.position_code_payload(s, puzzle, target, code)
-    )
+    payload = await state.cached(key, lambda s: content.position_code_payload(s, puzzle, target, code))
+    return send(request, payload, IMMUTABLE)
 
 
 def _hint_route(media: str) -> Callable[..., Any]:
@@ -86,40 +69,41 @@ def _hint_route(media: str) -> Callable[..., Any]:
         request: Request, puzzle: PuzzleDep, target: TargetDep, code: Code, stage: StageNumber, state: State
     ) -> Response:
         key = ("position-hint", media, puzzle.id, target.name, code, stage)
-        return await _cached(
-            request,
-            state,
-            key,
-            lambda s: content.position_hint_payload(s, puzzle, target, code, Stage(stage), media),
+        payload = await state.cached(
+            key, lambda s: content.position_hint_payload(s, puzzle, target, code, Stage(stage), media)
         )
+        return send(request, payload, IMMUTABLE)
 
     return hint
 
 
-router.add_api_route(
-    f"{BASE}/positions/{{code}}/hints/{{stage}}.png",
-    _hint_route("png"),
-    methods=["GET"],
-    response_class=Response,
-    responses=PNG_RESPONSE,
-    name="position_hint_png",
-    summary="A hint from the position, drawn: given pieces, new pieces ringed, pieces to take off crossed",
-)
-router.add_api_route(
-    f"{BASE}/positions/{{code}}/hints/{{stage}}.txt",
-    _hint_route("txt"),
-    methods=["GET"],
-    response_class=Response,
-    responses=TEXT_RESPONSE,
-    name="position_hint_txt",
-    summary="A hint from the position as text",
-)
-router.add_api_route(
-    f"{BASE}/positions/{{code}}/hints/{{stage}}",
-    _hint_route("json"),
-    methods=["GET"],
-    response_model=PositionHintOut,
-    responses=ERRORS,
-    name="position_hint",
-    summary="A hint from the position: the pieces it adds and the solutions that remain",
-)
+# The image and text first: "{stage}" alone would also match "1.png" and refuse it.
+HINT_ROUTES: list[tuple[str, str, dict[str, Any], str]] = [
+    (
+        "png",
+        ".png",
+        {"response_class": Response, "responses": PNG_RESPONSE},
+        "A hint from the position, drawn: given pieces, new pieces ringed, pieces to take off crossed",
+    ),
+    (
+        "txt",
+        ".txt",
+        {"response_class": Response, "responses": TEXT_RESPONSE},
+        "A hint from the position as text",
+    ),
+    (
+        "json",
+        "",
+        {"response_model": PositionHintOut, "responses": ERRORS},
+        "A hint from the position: the pieces it adds and the solutions that remain",
+    ),
+]
+for media, suffix, shape, summary in HINT_ROUTES:
+    router.add_api_route(
+        f"{BASE}/positions/{{code}}/hints/{{stage}}{suffix}",
+        _hint_route(media),
+        methods=["GET"],
+        name="position_hint" + (f"_{media}" if suffix else ""),
+        summary=summary,
+        **shape,
+    )

@@ -29,26 +29,16 @@ PNG_RESPONSE: dict[int | str, dict[str, Any]] = {200: {"content": {PNG: {}}, "de
 TEXT_RESPONSE: dict[int | str, dict[str, Any]] = {200: {"content": {TEXT: {}}, "description": "text drawing"}}
 
 
-def _in_session(state: ApiState, produce: Callable[[Session], Payload]) -> Callable[[], Payload]:
-    """A producer that opens its own session, so cache hits never touch the database."""
-
-    def run() -> Payload:
-        with state.sessions() as session:
-            return produce(session)
-
-    return run
-
-
 async def _fresh(state: ApiState, produce: Callable[[Session], Payload]) -> Payload:
     """A payload built for this request (not cached: it reflects the store as it is now)."""
-    return await run_in_threadpool(_in_session(state, produce))
+    return await run_in_threadpool(state.in_session(produce))
 
 
 async def _immutable(
     request: Request, state: ApiState, key: tuple[object, ...], produce: Callable[[Session], Payload]
 ) -> Response:
     """A payload cached in process under ``key`` (built in its own session on a miss), sent as immutable."""
-    return send(request, await state.payloads.fetch(key, _in_session(state, produce)), IMMUTABLE)
+    return send(request, await state.cached(key, produce), IMMUTABLE)
 
 
 @router.get("", response_model=PuzzlesOut, responses=documented(503))

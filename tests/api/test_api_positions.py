@@ -22,7 +22,7 @@ def body(placements: list[dict[str, object]]) -> dict[str, object]:
 
 
 def solution_placements(client: httpx.Client, base: str, n: int = 1) -> list[dict[str, object]]:
-    solution = client.get(f"{base.replace('/targets/', '/targets/', 1)}/solutions/{n}").json()
+    solution = client.get(f"{base}/solutions/{n}").json()
     return solution["placements"]  # type: ignore[no-any-return]
 
 
