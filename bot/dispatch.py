@@ -59,7 +59,8 @@ def outbox_report(settings: Settings, now: datetime | None = None) -> str:
         health = bot_repository.outbox_health(session=session, now=now or datetime.now(UTC))
     return (
         f"outbox: {health.expired_today} post(s) expired in the last day, "
-        f"{health.overdue} overdue still waiting"
+        f"{health.overdue} overdue still waiting, "
+        f"{health.uncertain_today} uncertain (no answer from Telegram; not sent again)"
     )
 
 

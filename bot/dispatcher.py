@@ -5,17 +5,25 @@ when the chat's local post time has come, claimed as *sending* just before
 the request, and closed as *sent* (with Telegram's message id) or *failed*
 (with the reason). A restart therefore neither skips a post (due rows are
 still due; a post missed during downtime goes out late the same local day)
-nor repeats one (sent rows stay sent). Only a message in flight when the
-process dies (claimed *sending*, no answer recorded) is sent again: Telegram
-offers no idempotency key, so at-least-once is the honest guarantee there.
+nor repeats one (sent rows stay sent).
 
 Several dispatcher processes may share one PostgreSQL database: each worker
 claims one row at a time with ``SELECT ... FOR UPDATE SKIP LOCKED`` and holds
-it under a lease (``DISPATCH_LEASE_SECONDS``); a row whose dispatcher died is
-taken over when its lease runs out. At most ``DISPATCH_CONCURRENCY`` messages
-per dispatcher are in flight at any moment, which bounds the duplicates a
-crash can cause. On SQLite a lock file allows a single dispatcher, which
-releases every stale claim when it starts.
+it under a lease (``DISPATCH_LEASE_SECONDS``) that it renews while the send is
+in flight; a row whose dispatcher died is taken over when its lease runs out.
+Every claim carries a fresh token and every change of the row is conditional
+on it (fencing): a dispatcher that lost its claim neither sends nor records.
+
+What can still be sent twice, and nothing else (Telegram has no idempotency
+key): a message whose request reached Telegram when the process died (or lost
+its lease) before the outcome was committed; at most ``DISPATCH_CONCURRENCY``
+per crash, since that many sends are in flight. Sends that may have reached
+Telegram but got no answer (a read timeout, a broken connection) are *not*
+retried: they are closed as failed with the reason ``uncertain: ...``, which
+the health check reports. Errors that prove the request never arrived (no
+connection, a full pool) and error answers from Telegram are retried.
+On SQLite a lock file allows a single dispatcher, which releases every stale
+claim when it starts.
 """
 
 from __future__ import annotations
@@ -32,8 +40,9 @@ from datetime import date, datetime, timedelta
 from pathlib import Path
 from typing import IO
 
+import httpx
 from sqlalchemy.orm import Session, sessionmaker
-from telegram import Bot
+from telegram import Bot, Message
 from telegram.error import BadRequest, ChatMigrated, Forbidden, NetworkError, RetryAfter, TimedOut
 
 from bot import replies
@@ -57,6 +66,7 @@ class TickReport:
     sent: int = 0
     failed: int = 0
     retry_later: int = 0
+    lost: int = 0  # posts another dispatcher took over while this one held them
     errors: list[str] = field(default_factory=list)
 
 
@@ -66,6 +76,24 @@ class _Job:
     chat_id: int
     local_date: date
     language: str
+    token: str
+
+
+class LeaseLost(Exception):
+    """Another dispatcher took the post over: this one must neither send nor record it."""
+
+
+def may_have_arrived(error: NetworkError) -> bool:
+    """Whether a failed request may still have reached Telegram (so sending again may duplicate).
+
+    Telegram's own error answers (a 500, say) and failures before the request
+    left (no connection, a full connection pool) are safe to retry; a timeout
+    while waiting for the answer or a connection broken mid-request is not.
+    """
+    cause = error.__cause__
+    if cause is None:
+        return False
+    return not isinstance(cause, httpx.ConnectError | httpx.ConnectTimeout | httpx.PoolTimeout)
 
 
 def retry_seconds(error: RetryAfter) -> float:
@@ -219,11 +247,19 @@ class Dispatcher:
                 if delivery is None:
                     return None
                 chat = chats.get_chat(session=session, chat_id=delivery.chat_id)
+                assert delivery.token is not None
                 if chat is not None and chat.subscribed:
-                    return _Job(delivery.id, delivery.chat_id, delivery.local_date, chat.language or "en")
+                    return _Job(
+                        delivery.id,
+                        delivery.chat_id,
+                        delivery.local_date,
+                        chat.language or "en",
+                        delivery.token,
+                    )
                 chats.finish(
                     session=session,
                     delivery_id=delivery.id,
+                    token=delivery.token,
                     status=DeliveryStatus.FAILED,
                     now=self._clock(),
                     error="unsubscribed before sending",
@@ -233,7 +269,14 @@ class Dispatcher:
         """One worker: claim, send, record, until nothing is due."""
         while (job := await asyncio.to_thread(self._claim, since, retry_later)) is not None:
             report.due += 1
-            status, detail = await self._deliver(bot, job)
+            try:
+                status, detail = await self._deliver(bot, job)
+            except LeaseLost:
+                logger.warning(
+                    "post %s to %s was taken over by another dispatcher", job.delivery_id, job.chat_id
+                )
+                report.lost += 1
+                continue
             if status == DeliveryStatus.SENT:
                 report.sent += 1
             elif status == DeliveryStatus.FAILED:
@@ -255,15 +298,18 @@ class Dispatcher:
         with self._sessions.begin() as session:
             chats.beat(session=session, name=self.name, now=self._clock(), sent=sent)
 
-    def _renew(self, job: _Job) -> None:
+    def _renew(self, job: _Job) -> bool:
         with self._sessions.begin() as session:
-            chats.renew(session=session, delivery_id=job.delivery_id, now=self._clock())
+            return chats.renew(
+                session=session, delivery_id=job.delivery_id, token=job.token, now=self._clock()
+            )
 
-    def _finish(self, job: _Job, status: DeliveryStatus, message_id: int | None, error: str | None) -> None:
+    def _finish(self, job: _Job, status: DeliveryStatus, message_id: int | None, error: str | None) -> bool:
         with self._sessions.begin() as session:
-            chats.finish(
+            return chats.finish(
                 session=session,
                 delivery_id=job.delivery_id,
+                token=job.token,
                 status=status,
                 now=self._clock(),
                 message_id=message_id,
@@ -291,18 +337,35 @@ class Dispatcher:
             self._replies[key] = await asyncio.to_thread(build)
         return self._replies[key]
 
+    async def _hold(self, job: _Job) -> None:
+        """Renew the claim before a send; LeaseLost if another dispatcher has taken the post."""
+        if not await asyncio.to_thread(self._renew, job):
+            raise LeaseLost
+
+    async def _send_holding_lease(self, bot: Bot, chat_id: int, reply: Reply, job: _Job) -> Message:
+        """Send while renewing the lease every third of it, so a slow send is not taken over."""
+        sending = asyncio.ensure_future(self._sender.send(bot, chat_id, reply))
+        try:
+            while True:
+                done, _ = await asyncio.wait({sending}, timeout=self._lease.total_seconds() / 3)
+                if done:
+                    return sending.result()
+                await self._hold(job)
+        finally:
+            if not sending.done():  # the claim was lost: stop before Telegram may see the request
+                sending.cancel()
+
     async def _deliver(self, bot: Bot, job: _Job) -> tuple[DeliveryStatus, str]:
-        """Send one post, retrying network errors with backoff; record and return the outcome."""
+        """Send one post, retrying only what cannot duplicate it; record and return the outcome."""
         chat_id = job.chat_id
         try:
             reply = await self._reply(job.language, job.local_date)
         except Exception as exc:  # e.g. the store is not ready: retry next tick
             return await self._record(job, DeliveryStatus.DUE, error=f"not ready: {exc}")
         for attempt in range(NETWORK_RETRIES):
-            if attempt:
-                await asyncio.to_thread(self._renew, job)
+            await self._hold(job)
             try:
-                message = await self._sender.send(bot, chat_id, reply)
+                message = await self._send_holding_lease(bot, chat_id, reply, job)
             except Forbidden as exc:
                 await asyncio.to_thread(self._unsubscribe, chat_id)
                 return await self._record(
@@ -323,6 +386,12 @@ class Dispatcher:
                     )
                 return await self._record(job, DeliveryStatus.FAILED, error=f"bad request: {exc.message}")
             except (TimedOut, NetworkError) as exc:
+                if may_have_arrived(exc):
+                    return await self._record(
+                        job,
+                        DeliveryStatus.FAILED,
+                        error=f"uncertain: {exc.message}; not sent again, it may have arrived",
+                    )
                 logger.warning("post to %s: network error (%s), retrying", chat_id, exc.message)
                 await asyncio.sleep(BACKOFF_SECONDS * 2**attempt)
                 continue
@@ -332,5 +401,8 @@ class Dispatcher:
     async def _record(
         self, job: _Job, status: DeliveryStatus, message_id: int | None = None, error: str | None = None
     ) -> tuple[DeliveryStatus, str]:
-        await asyncio.to_thread(self._finish, job, status, message_id, error)
+        if not await asyncio.to_thread(self._finish, job, status, message_id, error):
+            if status == DeliveryStatus.SENT:
+                logger.warning("post to %s was sent after another dispatcher took it over", job.chat_id)
+            raise LeaseLost
         return status, error or ""

@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
+import secrets
 from collections.abc import Iterable
 from dataclasses import dataclass
 from datetime import UTC, date, datetime, timedelta
 
-from sqlalchemy import ColumnElement, and_, delete, func, or_, select, update
+from sqlalchemy import ColumnElement, and_, case, delete, func, or_, select, update
 from sqlalchemy.orm import Session
 
 from db.models import (
@@ -16,6 +17,7 @@ from db.models import (
     DispatcherHeartbeatRow,
     FileIdRow,
     HintProgressRow,
+    SendBudgetRow,
 )
 from db.statements import insert_ignoring_conflicts, upsert
 
@@ -204,10 +206,13 @@ class Delivery:
     local_date: date
     status: DeliveryStatus
     attempts: int
+    token: str | None = None  # the claim this copy was read under; changes are conditional on it
 
 
 def _delivery(row: DeliveryRow) -> Delivery:
-    return Delivery(row.id, row.chat_id, row.local_date, DeliveryStatus(row.status), row.attempts)
+    return Delivery(
+        row.id, row.chat_id, row.local_date, DeliveryStatus(row.status), row.attempts, row.claim_token
+    )
 
 
 def enqueue(*, session: Session, keys: Iterable[tuple[int, date]], now: datetime) -> None:
@@ -242,7 +247,8 @@ def claim_next(
 
     On PostgreSQL the row lock uses SKIP LOCKED, so concurrent dispatchers never
     take the same row; SQLite ignores the lock clause and relies on there being
-    a single dispatcher. The caller commits.
+    a single dispatcher. Each claim writes a fresh ``claim_token``: the previous
+    holder's renewals and outcome no longer match and change nothing. The caller commits.
     """
     claimable = _claimable(now, lease)
     skipped = list(skip)
@@ -268,6 +274,7 @@ def claim_next(
                 attempts=DeliveryRow.attempts + 1,
                 updated_at=now,
                 claimed_by=worker,
+                claim_token=secrets.token_hex(16),
             )
         )
         if taken.rowcount == 1:  # type: ignore[attr-defined]
@@ -296,19 +303,26 @@ def has_pending(*, session: Session, since: date, now: datetime, lease: timedelt
 class OutboxHealth:
     expired_today: int  # posts closed unsent in the last day ("expired": their day ended)
     overdue: int  # posts still waiting for a local day before yesterday (UTC)
+    uncertain_today: int = 0  # sends in the last day that got no answer and were not repeated
 
 
 def outbox_health(*, session: Session, now: datetime) -> OutboxHealth:
     """What the outbox could not deliver on time: nothing is lost silently."""
-    expired = session.scalar(
-        select(func.count())
-        .select_from(DeliveryRow)
-        .where(
-            DeliveryRow.status == DeliveryStatus.FAILED,
-            DeliveryRow.error.like("expired%"),
-            DeliveryRow.updated_at >= _utc(now) - timedelta(days=1),
+
+    def failed_today(reason: str) -> int:
+        return int(
+            session.scalar(
+                select(func.count())
+                .select_from(DeliveryRow)
+                .where(
+                    DeliveryRow.status == DeliveryStatus.FAILED,
+                    DeliveryRow.error.like(f"{reason}%"),
+                    DeliveryRow.updated_at >= _utc(now) - timedelta(days=1),
+                )
+            )
+            or 0
         )
-    )
+
     overdue = session.scalar(
         select(func.count())
         .select_from(DeliveryRow)
@@ -317,7 +331,7 @@ def outbox_health(*, session: Session, now: datetime) -> OutboxHealth:
             DeliveryRow.local_date < now.date() - timedelta(days=1),
         )
     )
-    return OutboxHealth(int(expired or 0), int(overdue or 0))
+    return OutboxHealth(failed_today("expired"), int(overdue or 0), failed_today("uncertain"))
 
 
 def expire(*, session: Session, before: date, now: datetime) -> int:
@@ -334,9 +348,19 @@ def expire(*, session: Session, before: date, now: datetime) -> int:
     return int(result.rowcount)  # type: ignore[attr-defined]
 
 
-def renew(*, session: Session, delivery_id: int, now: datetime) -> None:
-    """Extend a claim's lease while its sender is still retrying."""
-    session.execute(update(DeliveryRow).where(DeliveryRow.id == delivery_id).values(updated_at=now))
+def _held(delivery_id: int, token: str) -> ColumnElement[bool]:
+    """The row is still in flight under this claim (no other dispatcher took it over)."""
+    return and_(
+        DeliveryRow.id == delivery_id,
+        DeliveryRow.claim_token == token,
+        DeliveryRow.status == DeliveryStatus.SENDING,
+    )
+
+
+def renew(*, session: Session, delivery_id: int, token: str, now: datetime) -> bool:
+    """Extend a claim's lease while its send is in flight; False if the claim was lost."""
+    result = session.execute(update(DeliveryRow).where(_held(delivery_id, token)).values(updated_at=now))
+    return int(result.rowcount) == 1  # type: ignore[attr-defined]
 
 
 def release_claims(*, session: Session) -> int:
@@ -344,7 +368,7 @@ def release_claims(*, session: Session) -> int:
     result = session.execute(
         update(DeliveryRow)
         .where(DeliveryRow.status == DeliveryStatus.SENDING)
-        .values(status=DeliveryStatus.DUE)
+        .values(status=DeliveryStatus.DUE, claim_token=None)
     )
     return int(result.rowcount)  # type: ignore[attr-defined]
 
@@ -367,17 +391,55 @@ def finish(
     *,
     session: Session,
     delivery_id: int,
+    token: str,
     status: DeliveryStatus,
     now: datetime,
     message_id: int | None = None,
     error: str | None = None,
-) -> None:
-    """Record a delivery's outcome: sent (with Telegram's message id), failed (with the reason) or due."""
-    session.execute(
+) -> bool:
+    """Record a delivery's outcome: sent (with Telegram's message id), failed (with the reason) or
+    due again; only under the claim that sent it (False, and nothing changed, if it was lost)."""
+    result = session.execute(
         update(DeliveryRow)
-        .where(DeliveryRow.id == delivery_id)
-        .values(status=status, message_id=message_id, error=(error or "")[:500] or None, updated_at=now)
+        .where(_held(delivery_id, token))
+        .values(
+            status=status,
+            message_id=message_id,
+            error=(error or "")[:500] or None,
+            updated_at=now,
+            claim_token=None,
+        )
     )
+    return int(result.rowcount) == 1  # type: ignore[attr-defined]
+
+
+# ---------------------------------------------------------------- the shared send budget
+
+
+def reserve_send_slot(*, session: Session, name: str, now: float, interval: float) -> float:
+    """Reserve the next free moment (Unix seconds) at which this process may send one message.
+
+    All processes sending with one bot token share the row ``name``: each
+    reservation moves its ``next_slot`` on by ``interval`` in one atomic
+    UPDATE, so however many processes send, slots are ``interval`` apart and
+    no second holds more than ``1 / interval`` messages. The caller commits,
+    then waits until the returned moment.
+    """
+    start = case((SendBudgetRow.next_slot > now, SendBudgetRow.next_slot), else_=now)
+    statement = (
+        update(SendBudgetRow)
+        .where(SendBudgetRow.name == name)
+        .values(next_slot=start + interval)
+        .returning(SendBudgetRow.next_slot)
+    )
+    following = session.scalar(statement)
+    if following is None:  # the first send ever under this name
+        session.execute(
+            insert_ignoring_conflicts(session, SendBudgetRow, "name"), {"name": name, "next_slot": now}
+        )
+        following = session.scalar(statement)
+    assert following is not None
+    return float(following) - interval
 
 
 def delivery_rows(*, session: Session) -> list[DeliveryRow]:

@@ -156,6 +156,17 @@ class DeliveryRow(Base):
     error: Mapped[str | None] = mapped_column(String(500), nullable=True)
     updated_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
     claimed_by: Mapped[str | None] = mapped_column(String(64), nullable=True)
+    # Written afresh by every claim; renewals and outcomes are conditional on it (fencing).
+    claim_token: Mapped[str | None] = mapped_column(String(32), nullable=True)
+
+
+class SendBudgetRow(Base):
+    """One bot token's shared send budget: the next free slot (Unix seconds) for a message."""
+
+    __tablename__ = "send_budget"
+
+    name: Mapped[str] = mapped_column(String(64), primary_key=True)
+    next_slot: Mapped[float] = mapped_column(Float(precision=53))
 
 
 class FileIdRow(Base):

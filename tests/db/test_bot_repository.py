@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 from datetime import UTC, date, datetime
 
 from sqlalchemy.orm import Session, sessionmaker
@@ -66,7 +67,7 @@ def test_old_rows_are_pruned_and_recent_ones_kept(sessions: sessionmaker[Session
         rows = chats.delivery_rows(session=session)
         for row in rows:
             if row.chat_id == 1:
-                chats.finish(session=session, delivery_id=row.id, status=DeliveryStatus.SENT, now=now)
+                row.status = DeliveryStatus.SENT
         session.add(DispatcherHeartbeatRow(name="gone", beat_at=now - timedelta(days=9), sent_total=1))
         session.add(DispatcherHeartbeatRow(name="alive", beat_at=now - timedelta(minutes=1), sent_total=1))
         for key in (
@@ -85,3 +86,77 @@ def test_old_rows_are_pruned_and_recent_ones_kept(sessions: sessionmaker[Session
         assert chats.get_file_id(session=session, key="calendar:2026-02-20:stage0") is None
         assert chats.get_file_id(session=session, key="calendar:2026-02-28:stage1") is not None
         assert chats.get_file_id(session=session, key="heatmap:abc") is not None
+
+
+def test_a_dispatcher_whose_claim_was_taken_over_can_neither_renew_nor_record(
+    sessions: sessionmaker[Session],
+) -> None:
+    """Fencing: before, renew() and finish() matched the row by id alone, so the first holder's
+    late 'sent' overwrote the outcome of the dispatcher that had taken the post over."""
+    from datetime import timedelta
+
+    from db.models import DeliveryStatus
+
+    lease = timedelta(minutes=5)
+    with sessions.begin() as session:
+        chats.enqueue(session=session, keys=[(1, date(2026, 1, 25))], now=NOW)
+    with sessions.begin() as session:
+        first = chats.claim_next(session=session, since=date(2026, 1, 24), now=NOW, lease=lease, worker="a")
+    later = NOW + lease + timedelta(seconds=1)  # a's lease ran out: b takes the post over
+    with sessions.begin() as session:
+        second = chats.claim_next(
+            session=session, since=date(2026, 1, 24), now=later, lease=lease, worker="b"
+        )
+    assert first is not None and second is not None and first.id == second.id
+    assert first.token and second.token and first.token != second.token
+    with sessions.begin() as session:
+        assert not chats.renew(session=session, delivery_id=first.id, token=first.token, now=later)
+        assert not chats.finish(
+            session=session,
+            delivery_id=first.id,
+            token=first.token,
+            status=DeliveryStatus.SENT,
+            now=later,
+            message_id=1,
+        )
+    with sessions() as session:
+        (row,) = chats.delivery_rows(session=session)
+        assert (row.status, row.claimed_by, row.message_id) == (DeliveryStatus.SENDING, "b", None)
+    with sessions.begin() as session:
+        assert chats.renew(session=session, delivery_id=second.id, token=second.token, now=later)
+        assert chats.finish(
+            session=session,
+            delivery_id=second.id,
+            token=second.token,
+            status=DeliveryStatus.SENT,
+            now=later,
+            message_id=2,
+        )
+    with sessions.begin() as session:  # a closed row is no one's any more
+        assert not chats.finish(
+            session=session,
+            delivery_id=second.id,
+            token=second.token,
+            status=DeliveryStatus.FAILED,
+            now=later,
+        )
+    with sessions() as session:
+        (row,) = chats.delivery_rows(session=session)
+        assert (row.status, row.message_id) == (DeliveryStatus.SENT, 2)
+
+
+def test_send_slots_are_spaced_by_the_interval_whoever_reserves_them(sessions: sessionmaker[Session]) -> None:
+    interval, start = 1 / 30, 1_800_000_000.0
+    slots = []
+    for _ in range(60):  # sixty senders asking at the same moment, each in its own transaction
+        with sessions.begin() as session:
+            slots.append(chats.reserve_send_slot(session=session, name="bot0", now=start, interval=interval))
+    assert slots[0] == start
+    gaps = [b - a for a, b in itertools.pairwise(slots)]
+    assert all(abs(gap - interval) < 1e-6 for gap in gaps)
+    with sessions.begin() as session:  # after a quiet spell the next slot is "now", not in the past
+        assert (
+            chats.reserve_send_slot(session=session, name="bot0", now=start + 100, interval=interval)
+            == start + 100
+        )
+        assert chats.reserve_send_slot(session=session, name="other", now=start, interval=interval) == start
