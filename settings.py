@@ -25,8 +25,12 @@ class Settings(BaseSettings):
     API_HOST: str = "127.0.0.1"
     API_PORT: int = 8000
     DEFAULT_TIMEZONE: str = "UTC"
-    # Telegram's broadcast limit is about 30 messages/s; lower it for a slow local Bot API server.
+    # Telegram's limit is about 30 messages/s per bot token; every process sending with the token
+    # (dispatchers, webhook workers, the polling bot) shares this one budget through the database.
     TELEGRAM_MESSAGES_PER_SECOND: float = 30.0
+    # Updates accepted and not yet handled, per bot process; beyond it polling pauses and the
+    # webhook answers 503 (Telegram delivers again later).
+    BOT_UPDATE_BACKLOG: int = 1000
     DISPATCH_INTERVAL_SECONDS: float = 60.0
     # Messages one dispatcher keeps in flight (also the most a crash can duplicate).
     DISPATCH_CONCURRENCY: int = 8
@@ -59,6 +63,7 @@ class Settings(BaseSettings):
 
     @field_validator(
         "TELEGRAM_MESSAGES_PER_SECOND",
+        "BOT_UPDATE_BACKLOG",
         "DISPATCH_INTERVAL_SECONDS",
         "DISPATCH_CONCURRENCY",
         "DISPATCH_LEASE_SECONDS",

@@ -14,13 +14,14 @@ from datetime import UTC, datetime
 from typing import cast
 
 from sqlalchemy.orm import Session, sessionmaker
+from telegram import Update
 from telegram.ext import (
-    AIORateLimiter,
     ApplicationBuilder,
     CallbackQueryHandler,
     ChatMemberHandler,
     CommandHandler,
     MessageHandler,
+    TypeHandler,
     filters,
 )
 
@@ -28,6 +29,8 @@ from bot import handlers
 from bot.commands import COMMANDS, menu
 from bot.context import CONTEXT_TYPES, BotApplication, BotContext, Deps
 from bot.dispatcher import Dispatcher
+from bot.flood import UpdateBacklog
+from bot.ratelimit import SharedRateLimiter
 from bot.replies import Web
 from bot.sender import Sender
 from bot.texts import LANGUAGES
@@ -37,6 +40,7 @@ logger = logging.getLogger(__name__)
 
 TOKEN_PATTERN = re.compile(r"^\d{3,}:[A-Za-z0-9_-]{30,}$")
 DAILY_POSTS_JOB = "daily-posts"
+GATE_GROUP = -1  # handlers in a lower group run first: flood control before any command
 
 
 class ConfigurationError(ValueError):
@@ -56,7 +60,8 @@ def bot_token(settings: Settings) -> str:
 
 
 def add_routes(application: BotApplication) -> None:
-    """One handler per command of the table, then buttons, edits and everything else."""
+    """Flood control first; one handler per command of the table, then buttons, edits and the rest."""
+    application.add_handler(TypeHandler(Update, handlers.gate), group=GATE_GROUP)
     messages_only = filters.UpdateType.MESSAGE
     for command in COMMANDS:
         application.add_handler(CommandHandler(command.name, command.callback, filters=messages_only))
@@ -85,9 +90,17 @@ def build_application(
         ApplicationBuilder()
         .token(token)
         .context_types(CONTEXT_TYPES)
-        .rate_limiter(AIORateLimiter(overall_max_rate=settings.TELEGRAM_MESSAGES_PER_SECOND, max_retries=3))
+        .rate_limiter(
+            SharedRateLimiter(
+                sessions,
+                budget_name=f"bot:{token.split(':', 1)[0]}",  # the bot's id: never the secret part
+                per_second=settings.TELEGRAM_MESSAGES_PER_SECOND,
+            )
+        )
+        .update_queue(UpdateBacklog(settings.BOT_UPDATE_BACKLOG))
         .concurrent_updates(True)
         .post_init(_post_init)
+        .post_stop(_post_stop)
         .post_shutdown(_post_shutdown)
     )
     if settings.TELEGRAM_API_BASE_URL:
@@ -128,6 +141,11 @@ async def _post_init(application: BotApplication) -> None:
         )
     if application.bot_data.deps.start_scheduler:
         start_dispatching(application)
+
+
+async def _post_stop(application: BotApplication) -> None:
+    """Send the group replies still queued before the bot's connection closes."""
+    await application.bot_data.deps.group_replies.drain()
 
 
 async def _post_shutdown(application: BotApplication) -> None:

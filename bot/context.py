@@ -8,7 +8,7 @@ Handlers read ``context.bot_data.deps``; mypy checks every access.
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
 
@@ -16,6 +16,8 @@ from sqlalchemy.orm import Session, sessionmaker
 from telegram.ext import Application, CallbackContext, ContextTypes, ExtBot, JobQueue
 
 from bot.dispatcher import Dispatcher
+from bot.flood import CommandBudgets, KeyedLocks
+from bot.outgoing import ChatQueues
 from bot.replies import Web
 from bot.sender import Sender
 
@@ -32,6 +34,9 @@ class Deps:
     dispatch_seconds: float
     start_scheduler: bool  # whether start-up schedules the daily-post job in this process
     web: Web | None = None  # the web board (PUBLIC_URL), for 'Play on the board' buttons
+    budgets: CommandBudgets = field(default_factory=CommandBudgets)  # flood control per user and group
+    group_replies: ChatQueues = field(default_factory=ChatQueues)  # a reply queue per group
+    user_locks: KeyedLocks = field(default_factory=KeyedLocks)  # one update of a user at a time
 
 
 class BotData:

@@ -33,7 +33,6 @@ import fcntl
 import logging
 import os
 import socket
-import warnings
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import date, datetime, timedelta
@@ -47,6 +46,7 @@ from telegram.error import BadRequest, ChatMigrated, Forbidden, NetworkError, Re
 
 from bot import replies
 from bot.logic import local_today, post_is_due, scheduled_at, zone
+from bot.ratelimit import retry_seconds
 from bot.replies import Reply
 from bot.sender import Sender
 from db import bot_repository as chats
@@ -94,14 +94,6 @@ def may_have_arrived(error: NetworkError) -> bool:
     if cause is None:
         return False
     return not isinstance(cause, httpx.ConnectError | httpx.ConnectTimeout | httpx.PoolTimeout)
-
-
-def retry_seconds(error: RetryAfter) -> float:
-    """Seconds to wait; python-telegram-bot is moving ``retry_after`` from int to timedelta."""
-    with warnings.catch_warnings():
-        warnings.simplefilter("ignore")
-        value = error.retry_after
-    return value.total_seconds() if isinstance(value, timedelta) else float(value)
 
 
 class DispatcherAlreadyRunning(RuntimeError):

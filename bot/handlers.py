@@ -16,9 +16,11 @@ from datetime import datetime
 from sqlalchemy.orm import Session
 from telegram import ChatMember, Update
 from telegram.constants import ChatType
+from telegram.ext import ApplicationHandlerStop
 
 from bot import replies
 from bot.context import BotContext, Deps
+from bot.flood import Verdict
 from bot.logic import (
     Action,
     BadArgument,
@@ -74,14 +76,23 @@ def unit_of_work(update: Update, found: Deps, build: Build) -> Reply:
 
 
 async def send(update: Update, context: BotContext, reply: Reply) -> None:
+    """Private replies go at once; a group's join its queue, so its 20-a-minute pace holds no one up."""
     chat = update.effective_chat
     assert chat is not None
-    await deps(context).sender.send(context.bot, chat.id, reply)
+    sender, bot = deps(context).sender, context.bot
+    if chat.type == ChatType.PRIVATE:
+        await sender.send(bot, chat.id, reply)
+        return
+    chat_id = chat.id
+    deps(context).group_replies.submit(chat_id, lambda: sender.send(bot, chat_id, reply))
 
 
 async def respond(update: Update, context: BotContext, build: Build) -> None:
-    """Build a reply for the asker in one unit of work, then send it."""
-    reply = await asyncio.to_thread(unit_of_work, update, deps(context), build)
+    """Build a reply for the asker in one unit of work (one at a time per user), then send it."""
+    chat, user = update.effective_chat, update.effective_user
+    key = (chat.id if chat else None, user.id if user else None)
+    async with deps(context).user_locks.hold(key):
+        reply = await asyncio.to_thread(unit_of_work, update, deps(context), build)
     await send(update, context, reply)
 
 
@@ -95,6 +106,34 @@ def _now(context: BotContext) -> datetime:
 
 def _argument(context: BotContext) -> str | None:
     return " ".join(context.args) if context.args else None
+
+
+# ---------------------------------------------------------------- flood control
+
+
+def _counts_against_budget(update: Update) -> bool:
+    """Commands and button presses cost; plain chatter, edits and membership changes do not."""
+    if update.callback_query is not None:
+        return True
+    message_text = update.message.text if update.message is not None else None
+    return message_text is not None and message_text.startswith("/")
+
+
+async def gate(update: Update, context: BotContext) -> None:
+    """Runs before every handler: over budget, say so once, then stay silent until it refills."""
+    chat, user = update.effective_chat, update.effective_user
+    if chat is None or user is None or not _counts_against_budget(update):
+        return
+    verdict, wait = deps(context).budgets.admit(user.id, chat.id, chat.type != ChatType.PRIVATE)
+    if verdict == Verdict.ALLOW:
+        return
+    language = language_for(None, user.language_code)
+    words = text("slow_down", language, seconds=max(1, round(wait)))
+    if update.callback_query is not None:
+        await update.callback_query.answer(words)  # a toast; the spinner must stop either way
+    elif verdict == Verdict.WARN:
+        await send(update, context, Reply(words))
+    raise ApplicationHandlerStop
 
 
 # ---------------------------------------------------------------- commands

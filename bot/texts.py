@@ -183,6 +183,10 @@ _TEXTS: dict[str, dict[str, str]] = {
         "en": "That is too long for me. /help lists what I can do.",
         "ja": "長すぎます。/help で使えるコマンドを表示します。",
     },
+    "slow_down": {
+        "en": "That is a lot at once - I will answer again in {seconds} s.",
+        "ja": "少し速すぎます。{seconds} 秒後にまたお答えします。",
+    },
     "apology": {
         "en": "Sorry, something went wrong on my side. Please try again.",
         "ja": "申し訳ありません、エラーが発生しました。もう一度お試しください。",

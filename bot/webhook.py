@@ -10,6 +10,7 @@ bridge makes every log record of the API process redact the token and secret.
 
 from __future__ import annotations
 
+import asyncio
 import json
 import logging
 import secrets
@@ -62,6 +63,8 @@ class WebhookBridge:
     async def stop(self) -> None:
         if self.application.running:
             await self.application.stop()
+            if self.application.post_stop:  # sends the group replies still queued
+                await self.application.post_stop(self.application)
         await self.application.shutdown()
 
     def authorized(self, secret_header: str | None) -> bool:
@@ -82,5 +85,8 @@ class WebhookBridge:
             return WebhookResult(400, "not a Telegram update")
         if update is None:
             return WebhookResult(400, "not a Telegram update")
-        await self.application.update_queue.put(update)
+        try:
+            self.application.update_queue.put_nowait(update)
+        except asyncio.QueueFull:  # the backlog is at its bound: Telegram delivers it again later
+            return WebhookResult(503, "busy: too many updates waiting")
         return WebhookResult(200, "ok")

@@ -73,6 +73,8 @@ def router(bridge: WebhookBridge) -> APIRouter:
         result = await bridge.receive(await request.body(), header)
         if result.status == 200:
             return JSONResponse({"ok": True})
+        if result.status == 503:  # the bot's backlog is full: Telegram sends the update again later
+            return _error(503, "busy", result.detail, {"Retry-After": "5"})
         return _error(result.status, "invalid_update", result.detail)
 
     return routes

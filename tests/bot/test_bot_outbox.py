@@ -6,6 +6,7 @@ passed: on PostgreSQL one id of a 32-bit sequence per due chat per tick.
 
 from __future__ import annotations
 
+import asyncio
 from collections import Counter
 from datetime import UTC, date, datetime, timedelta
 
@@ -13,10 +14,11 @@ import pytest
 from sqlalchemy import event, select, text
 
 from bot.dispatch import outbox_report
-from bot.dispatcher import Dispatcher
+from bot.dispatcher import Dispatcher, TickReport
 from db import bot_repository
+from db.engine import make_engine, session_factory
 from db.models import ChatRow, DeliveryStatus
-from tests.support.bot import FakeClock, RunningBot, bot_settings, start_bot, stop_bot
+from tests.support.bot import TOKEN, FakeClock, RunningBot, bot_settings, start_bot, stop_bot
 from tests.support.fake_telegram import FakeTelegram
 
 pytestmark = [pytest.mark.slow]
@@ -114,3 +116,45 @@ async def test_a_post_left_due_past_its_day_is_closed_with_the_reason(
         assert [c for c in fake.calls_to("sendPhoto", 9) if "2026-01-20" in c.params.get("caption", "")] == []
     finally:
         await stop_bot(bot)
+
+
+@pytest.mark.postgres
+async def test_two_dispatchers_share_one_send_budget(full_postgres_url: str) -> None:
+    """Telegram's ~30 messages/s is per bot token: before, each dispatcher kept its own 30/s,
+    so two together sent 60/s and a Bot API enforcing 30/s answered 429s."""
+    from bot.app import build_application
+
+    fake = FakeTelegram(token=TOKEN, rate_limit=30).start()
+    start = datetime(2026, 1, 25, 7, 0, tzinfo=UTC)
+    clock = FakeClock(start)
+    settings = bot_settings(fake, full_postgres_url)
+    sessions = session_factory(make_engine(full_postgres_url))
+    applications = [
+        build_application(settings, sessions, clock=clock, start_scheduler=False, updater=False)
+        for _ in range(2)
+    ]
+    try:
+        for application in applications:
+            await application.initialize()
+        with sessions.begin() as session:
+            for chat_id in range(20_000, 20_240):
+                bot_repository.subscribe(
+                    session=session, chat_id=chat_id, kind="private", post_time="08:00", now=start
+                )
+        clock.advance(hours=1)
+        first, second = (a.bot_data.deps.dispatcher for a in applications)
+
+        async def joining_late() -> TickReport:  # once the first has enqueued the posts, both send
+            await asyncio.sleep(0.5)
+            return await second.tick(applications[1].bot)
+
+        reports = await asyncio.gather(first.tick(applications[0].bot), joining_late())
+    finally:
+        for application in applications:
+            await application.shutdown()
+        fake.stop()
+    assert all(report.sent > 0 for report in reports)  # both dispatchers did send
+    assert sum(report.sent for report in reports) == 240
+    assert fake.rejected_by_rate_limit == 0  # together they stayed under the bot's 30/s
+    per_chat = Counter(int(c.params["chat_id"]) for c in fake.sent())
+    assert set(per_chat.values()) == {1} and len(per_chat) == 240

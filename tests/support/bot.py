@@ -86,6 +86,8 @@ async def stop_bot(bot: RunningBot) -> None:
         await application.updater.stop()
     if application.running:
         await application.stop()
+        if application.post_stop:
+            await application.post_stop(application)
     if application.post_shutdown:
         await application.post_shutdown(application)
     await application.shutdown()

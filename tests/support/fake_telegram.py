@@ -51,10 +51,12 @@ class Fault:
 class FakeTelegram:
     token: str
     rate_limit: float | None = None  # messages per second over sendMessage/sendPhoto
+    group_per_minute: int | None = None  # messages to one group in any 60 s (Telegram: about 20)
     username: str = "puzzle_hint_bot"
     calls: list[Call] = field(default_factory=list)
     admins: set[tuple[int, int]] = field(default_factory=set)
     rejected_by_rate_limit: int = 0
+    rejected_by_group_limit: int = 0
 
     def __post_init__(self) -> None:
         self._lock = threading.Condition()
@@ -63,6 +65,7 @@ class FakeTelegram:
         self._message_ids = itertools.count(1000)
         self._file_ids: set[str] = set()
         self._faults: list[Fault] = []
+        self._group_sends: dict[int, list[float]] = {}
         self._tokens = self.rate_limit or 0.0
         self._refilled = time.monotonic()
         self._server = ThreadingHTTPServer(("127.0.0.1", 0), self._handler_class())
@@ -242,6 +245,20 @@ class FakeTelegram:
             self.rejected_by_rate_limit += 1
             return True
 
+    def _group_limited(self, call: Call) -> bool:
+        """More than ``group_per_minute`` messages to one group within the last 60 s."""
+        chat_id = int(call.params.get("chat_id", 0))
+        if not self.group_per_minute or chat_id >= 0:
+            return False
+        with self._lock:
+            recent = [at for at in self._group_sends.get(chat_id, []) if call.at - at < 60.0]
+            if len(recent) >= self.group_per_minute:
+                self.rejected_by_group_limit += 1
+                self._group_sends[chat_id] = recent
+                return True
+            self._group_sends[chat_id] = [*recent, call.at]
+            return False
+
     def _respond(self, call: Call) -> tuple[int, dict[str, Any]]:
         fault = self._take_fault(call) if call.method in SENDING_METHODS | {"getChatMember"} else None
         if fault is not None and fault.kind == "slow":
@@ -249,6 +266,13 @@ class FakeTelegram:
             fault = None
         if fault is not None:
             return _fault_answer(fault)
+        if call.method in SENDING_METHODS and self._group_limited(call):
+            return 429, {
+                "ok": False,
+                "error_code": 429,
+                "description": "Too Many Requests: retry after 30",
+                "parameters": {"retry_after": 30},
+            }
         if call.method in SENDING_METHODS and self._rate_limited():
             return 429, {
                 "ok": False,

@@ -1,0 +1,61 @@
+"""Replies to groups go through a queue per group, so waiting out a group's limit blocks no one else.
+
+A handler submits the group's reply and returns at once; the group's own task
+sends its replies in order, waiting for that group's pace (20 a minute) or
+a 429 pause. Each queue is bounded: a group that asks faster than it can be
+answered loses the newest replies beyond the bound (logged), never another
+chat's turn.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from collections import deque
+from collections.abc import Awaitable, Callable
+
+logger = logging.getLogger(__name__)
+
+Send = Callable[[], Awaitable[object]]
+PER_CHAT_LIMIT = 20
+
+
+class ChatQueues:
+    """A FIFO of pending sends per chat, drained by one task per chat while it has work."""
+
+    def __init__(self, limit: int = PER_CHAT_LIMIT) -> None:
+        self._limit = limit
+        self._queues: dict[int, deque[Send]] = {}
+        self._tasks: set[asyncio.Task[None]] = set()
+        self.dropped = 0
+
+    def submit(self, chat_id: int, send: Send) -> bool:
+        """Queue a send for the chat; False (and logged) if the chat's queue is full."""
+        queue = self._queues.get(chat_id)
+        if queue is None:
+            queue = self._queues[chat_id] = deque()
+            task = asyncio.create_task(self._drain(chat_id, queue), name=f"replies to {chat_id}")
+            self._tasks.add(task)
+            task.add_done_callback(self._tasks.discard)
+        if len(queue) >= self._limit:
+            self.dropped += 1
+            logger.warning("reply queue of chat %s is full; a reply was dropped", chat_id)
+            return False
+        queue.append(send)
+        return True
+
+    async def _drain(self, chat_id: int, queue: deque[Send]) -> None:
+        try:
+            while queue:
+                send = queue.popleft()
+                try:
+                    await send()
+                except Exception:  # one failed reply must not stop the chat's others
+                    logger.exception("a reply to chat %s could not be sent", chat_id)
+        finally:
+            self._queues.pop(chat_id, None)
+
+    async def drain(self) -> None:
+        """Wait until every queued reply has been sent (at shutdown)."""
+        while self._tasks:
+            await asyncio.gather(*list(self._tasks), return_exceptions=True)

@@ -1,0 +1,167 @@
+"""Telegram's send limits, kept by every process that sends with one bot token.
+
+Telegram allows about 30 messages a second per *bot* (not per process), about
+one a second in a private chat and 20 a minute in a group. So:
+
+- **One budget per token, shared through the database.** Before each message a
+  process reserves the next free slot in the ``send_budget`` row of its bot
+  (one atomic UPDATE, see :func:`db.bot_repository.reserve_send_slot`) and
+  waits for it. Slots are ``1 / TELEGRAM_MESSAGES_PER_SECOND`` apart however
+  many dispatchers and webhook workers send, on PostgreSQL and on SQLite.
+  Processes on several hosts need synchronised clocks (NTP): slots are Unix times.
+- **Per chat, in this process:** a private chat gets a burst of 3 then one
+  message a second; a group a burst of 4 then one every 3.75 s (never more
+  than 20 in any minute). A 429 for one chat pauses that chat only.
+
+The waits happen where the message is sent: in the dispatcher's workers, and
+for group replies in that group's own queue (:mod:`bot.outgoing`), never in
+the handler slots every chat shares.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import time
+import warnings
+from collections.abc import Callable, Coroutine
+from dataclasses import dataclass
+from datetime import timedelta
+from typing import Any
+
+from sqlalchemy.orm import Session, sessionmaker
+from telegram.error import RetryAfter
+from telegram.ext import BaseRateLimiter
+
+from db import bot_repository
+
+logger = logging.getLogger(__name__)
+
+COUNTED_PREFIXES = ("send", "copyMessage", "forwardMessage", "editMessage")
+UNCOUNTED = frozenset({"sendChatAction"})
+
+
+def retry_seconds(error: RetryAfter) -> float:
+    """Seconds to wait; python-telegram-bot is moving ``retry_after`` from int to timedelta."""
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        value = error.retry_after
+    return value.total_seconds() if isinstance(value, timedelta) else float(value)
+
+
+def counted(endpoint: str) -> bool:
+    """Whether a Bot API method sends (or edits) a message and so counts against the limits."""
+    return endpoint.startswith(COUNTED_PREFIXES) and endpoint not in UNCOUNTED
+
+
+def is_group(chat_id: object) -> bool:
+    """Groups, supergroups and channels have negative ids (or an @username)."""
+    if isinstance(chat_id, int):
+        return chat_id < 0
+    return isinstance(chat_id, str) and (chat_id.startswith("@") or chat_id.startswith("-"))
+
+
+@dataclass(frozen=True)
+class Pace:
+    interval: float  # seconds between messages once the burst is used
+    burst: int  # messages that may go at once
+
+
+PRIVATE_PACE = Pace(interval=1.0, burst=3)
+GROUP_PACE = Pace(interval=3.75, burst=4)  # 4 + 60 / 3.75 = 20 in any minute
+
+
+class ChatPacer:
+    """Per chat: when its next message may go (a burst, then a steady pace), and 429 pauses."""
+
+    def __init__(self, clock: Callable[[], float] = time.monotonic) -> None:
+        self._clock = clock
+        self._next: dict[object, float] = {}  # the chat's theoretical next send time
+        self._paused_until: dict[object, float] = {}
+
+    def reserve(self, chat_id: object) -> float:
+        """Take the chat's next turn; seconds to wait for it (0 when it may go now)."""
+        pace = GROUP_PACE if is_group(chat_id) else PRIVATE_PACE
+        now = self._clock()
+        start = max(self._next.get(chat_id, now), now)
+        self._next[chat_id] = start + pace.interval
+        allowed = start - (pace.burst - 1) * pace.interval
+        paused = self._paused_until.get(chat_id, 0.0)
+        if paused <= now:
+            self._paused_until.pop(chat_id, None)
+        self._forget_idle(now)
+        return max(allowed - now, paused - now, 0.0)
+
+    def pause(self, chat_id: object, seconds: float) -> None:
+        """Telegram said 'retry after': nothing more to this chat until then."""
+        self._paused_until[chat_id] = max(self._paused_until.get(chat_id, 0.0), self._clock() + seconds)
+
+    def _forget_idle(self, now: float) -> None:
+        """Keep the table small: chats whose pace is long restored need no entry."""
+        if len(self._next) > 10_000:
+            for chat_id in [c for c, at in self._next.items() if at < now]:
+                del self._next[chat_id]
+
+
+class SharedRateLimiter(BaseRateLimiter[int]):
+    """python-telegram-bot's rate-limiter hook: the shared per-token budget, then per-chat pacing."""
+
+    def __init__(
+        self,
+        sessions: sessionmaker[Session],
+        *,
+        budget_name: str,
+        per_second: float,
+        max_retries: int = 3,
+        wall_clock: Callable[[], float] = time.time,
+    ) -> None:
+        self._sessions = sessions
+        self._name = budget_name
+        self._interval = 1.0 / per_second
+        self._max_retries = max_retries
+        self._wall_clock = wall_clock
+        self.chats = ChatPacer()
+
+    async def initialize(self) -> None:
+        """Nothing to set up: the budget row is created by the first send."""
+
+    async def shutdown(self) -> None:
+        """Nothing to release."""
+
+    async def process_request(
+        self,
+        callback: Callable[..., Coroutine[Any, Any, bool | dict[str, Any] | list[dict[str, Any]]]],
+        args: Any,
+        kwargs: dict[str, Any],
+        endpoint: str,
+        data: dict[str, Any],
+        rate_limit_args: int | None,
+    ) -> bool | dict[str, Any] | list[dict[str, Any]]:
+        if not counted(endpoint):
+            return await callback(*args, **kwargs)
+        chat_id = data.get("chat_id")
+        attempt = 0
+        while True:
+            await asyncio.sleep(self.chats.reserve(chat_id))
+            await self._global_turn()
+            try:
+                return await callback(*args, **kwargs)
+            except RetryAfter as exc:
+                self.chats.pause(chat_id, retry_seconds(exc))
+                logger.warning("Telegram asked to slow down for chat %s (%s s)", chat_id, retry_seconds(exc))
+                attempt += 1
+                if attempt > self._max_retries:
+                    raise
+
+    async def _global_turn(self) -> None:
+        """Reserve this process's next slot of the token's budget and wait for it."""
+        slot = await asyncio.to_thread(self._reserve)
+        delay = slot - self._wall_clock()
+        if delay > 0:
+            await asyncio.sleep(delay)
+
+    def _reserve(self) -> float:
+        with self._sessions.begin() as session:
+            return bot_repository.reserve_send_slot(
+                session=session, name=self._name, now=self._wall_clock(), interval=self._interval
+            )
