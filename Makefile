@@ -4,7 +4,7 @@ VENV := .venv
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed-stamp
 
-.PHONY: install migrate precompute run test test-fast lint bench clean browser
+.PHONY: install migrate precompute run test test-fast lint lock bench clean browser
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -44,6 +44,17 @@ lint: install
 	$(VENV)/bin/ruff format --check .
 	$(VENV)/bin/mypy solver db hints render bot api settings.py launcher.py cli.py
 	$(VENV)/bin/lint-imports
+	$(VENV)/bin/pip-audit --progress-spinner off --disable-pip --require-hashes -r requirements.lock $(PIP_AUDIT_FLAGS) \
+		|| { echo "make lint: pip-audit failed on requirements.lock: a pinned package has a known advisory (listed" \
+		"above: raise its lower bound in pyproject.toml, then make lock), or the audit could not run (pypi.org?)" >&2; exit 1; }
+
+# requirements.lock: every runtime dependency pinned with hashes, for the image (deploy/Dockerfile).
+# Resolved against pypi.org alone (the image builds from there), newest versions pyproject.toml allows.
+lock: install
+	$(PY) -m pip install -q "pip-tools>=7.4"
+	env -u PIP_FIND_LINKS -u PIP_EXTRA_INDEX_URL -u PIP_INDEX_URL PIP_CONFIG_FILE=/dev/null CUSTOM_COMPILE_COMMAND="make lock" \
+		$(VENV)/bin/pip-compile --quiet --upgrade --generate-hashes --strip-extras --index-url https://pypi.org/simple \
+		--no-emit-index-url --no-emit-find-links --output-file requirements.lock pyproject.toml
 
 bench: install
 	@command -v wrk >/dev/null 2>&1 || { apt-get update -qq && apt-get install -y -qq wrk >/dev/null; } || true
