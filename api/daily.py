@@ -18,7 +18,11 @@ Distinct dates cannot push out today's work or starve it:
   the pinned days), so hint computation never holds the event loop's GIL: a
   flood of cold dates does not slow today's cached answers;
 - each client may start at most ``API_COMPUTE_PER_MINUTE`` such computations
-  a minute (429 with ``Retry-After``); cached answers are never limited.
+  a minute (429 with ``Retry-After``); cached answers are never limited;
+- a refusal (429 or 503) is answered after ``REFUSAL_DELAY`` seconds (at most
+  ``MAX_DELAYED_REFUSALS`` held at once, beyond that at once): a client that
+  ignores ``Retry-After`` and asks again as fast as it can then costs the
+  server one sleeping coroutine per connection, not a busy event loop.
 """
 
 from __future__ import annotations
@@ -44,6 +48,8 @@ from solver.hints import Stage
 
 MAX_BUNDLES = 256
 MAX_CLIENTS = 10_000
+REFUSAL_DELAY = 1.0
+MAX_DELAYED_REFUSALS = 256
 T = TypeVar("T")
 
 
@@ -103,8 +109,11 @@ class DailyContent:
         queue: int = 8,
         per_minute: int = 60,
         database_url: str | None = None,
+        refusal_delay: float = REFUSAL_DELAY,
     ) -> None:
         self._sessions = sessions
+        self._refusal_delay = refusal_delay
+        self._delayed_refusals = 0
         self._database_url = database_url  # set: bundles are computed in worker processes
         self._processes: ProcessPoolExecutor | None = None
         self._workers = workers
@@ -157,15 +166,11 @@ class DailyContent:
             return shared
         pinned = day in self.pinned_days()
         if not pinned:
-            if self._waiting >= self._queue:
-                raise ApiError(
-                    503,
-                    "overloaded",
-                    "the server is busy computing other dates",
-                    headers={"Retry-After": "2"},
-                )
-            if client is not None:
-                self._budget.spend(client)
+            try:
+                self._admit(client)
+            except ApiError:
+                await self._hold_refusal()
+                raise
         future: asyncio.Future[object] = asyncio.get_running_loop().create_future()
         future.add_done_callback(lambda f: f.cancelled() or f.exception())  # never "never retrieved"
         self._inflight[key] = future
@@ -186,6 +191,28 @@ class DailyContent:
             del self._inflight[key]
         future.set_result(result)
         return result
+
+    def _admit(self, client: str | None) -> None:
+        """A cold date may be computed: room in the queue (else 503) and in the client's budget (else 429)."""
+        if self._waiting >= self._queue:
+            raise ApiError(
+                503,
+                "overloaded",
+                "the server is busy computing other dates",
+                headers={"Retry-After": "2"},
+            )
+        if client is not None:
+            self._budget.spend(client)
+
+    async def _hold_refusal(self) -> None:
+        """Answer a refusal late, so a client that ignores Retry-After cannot spin the event loop."""
+        if self._delayed_refusals >= MAX_DELAYED_REFUSALS:
+            return
+        self._delayed_refusals += 1
+        try:
+            await asyncio.sleep(self._refusal_delay)
+        finally:
+            self._delayed_refusals -= 1
 
     def _build(self, day: date) -> DailyBundle:
         """The bundle computed here (a worker thread); used when there is no process pool."""

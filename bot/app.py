@@ -30,6 +30,7 @@ from bot.commands import COMMANDS, menu
 from bot.context import CONTEXT_TYPES, BotApplication, BotContext, Deps
 from bot.dispatcher import Dispatcher
 from bot.flood import UpdateBacklog
+from bot.logs import redact_logs
 from bot.ratelimit import SharedRateLimiter
 from bot.replies import Web
 from bot.sender import Sender
@@ -83,7 +84,8 @@ def build_application(
 ) -> BotApplication:
     """The bot: polling by default; the daily-post job runs every DISPATCH_INTERVAL_SECONDS."""
     token = bot_token(settings)
-    for noisy in ("httpx", "httpcore"):  # their request lines carry the URL, and the URL carries the token
+    redact_logs([token])  # every log record of this process, any logger, any level, from now on
+    for noisy in ("httpx", "httpcore"):  # their request lines carry the URL (redacted, and noisy)
         logging.getLogger(noisy).setLevel(logging.WARNING)
     now = clock or (lambda: datetime.now(UTC))
     builder = (

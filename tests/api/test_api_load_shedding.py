@@ -85,6 +85,27 @@ async def test_each_client_has_a_budget_of_cold_dates_per_minute() -> None:
     await content.bundle_async(date(2001, 2, 1), client="someone else")
 
 
+async def test_a_refusal_is_answered_late_so_a_flooder_cannot_spin_the_event_loop(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Before, a refused client got its 429 at once and asked again at once (1,400 a second in the
+    flood benchmark), competing with today's answers for the event loop."""
+    content = FakeBundles(per_minute=1, refusal_delay=0.5)
+    await content.bundle_async(date(2001, 1, 1), client="flooder")
+    held = [
+        asyncio.create_task(content.bundle_async(date(2001, 1, 2 + i), client="flooder")) for i in range(5)
+    ]
+    await asyncio.sleep(0.1)
+    assert await content.bundle_async(TODAY) == ("bundle", TODAY)  # today is answered meanwhile
+    assert not any(task.done() for task in held)  # the refusals are still held
+    outcomes = await asyncio.gather(*held, return_exceptions=True)
+    assert all(isinstance(o, ApiError) and o.status == 429 for o in outcomes)
+    monkeypatch.setattr(daily_module, "MAX_DELAYED_REFUSALS", 0)  # beyond the bound: refused at once
+    late = asyncio.create_task(content.bundle_async(date(2001, 2, 1), client="flooder"))
+    await asyncio.sleep(0.1)
+    assert late.done() and isinstance(late.exception(), ApiError)
+
+
 @pytest.fixture(scope="module")
 def tight_server(full_catalog_url: str) -> Iterator[RunningServer]:
     server = start_server(

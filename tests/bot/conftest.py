@@ -16,11 +16,19 @@ from tests.support.fake_telegram import FakeTelegram
 
 @pytest.fixture(autouse=True)
 def no_token_in_logs(caplog: pytest.LogCaptureFixture) -> object:
-    """Every bot test also checks that no log record of the run contains the token."""
+    """Every bot test also checks that no log record of any phase (set-up, the test, tear-down)
+    contains the token or its secret part, in the message or in the exception text."""
     caplog.set_level(logging.DEBUG)
     yield
-    leaked = [r.name for r in caplog.records if TOKEN in r.getMessage() or TOKEN in str(r.exc_text or "")]
+    records = [*caplog.get_records("setup"), *caplog.get_records("call"), *caplog.records]
+    leaked = [r.name for r in records if leaks(r)]
     assert not leaked, f"the token reached the logs via {leaked}"
+
+
+def leaks(record: logging.LogRecord) -> bool:
+    secret_part = TOKEN.split(":", 1)[1]
+    texts = (record.getMessage(), str(record.exc_text or ""))
+    return any(TOKEN in text or secret_part in text for text in texts)
 
 
 @pytest.fixture

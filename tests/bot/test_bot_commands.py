@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import logging
 
 import pytest
 from sqlalchemy import select
@@ -10,7 +11,7 @@ from sqlalchemy import select
 from bot.logic import Callback, encode_callback
 from db import bot_repository
 from db.models import ChatRow
-from tests.support.bot import RunningBot
+from tests.support.bot import TOKEN, RunningBot
 
 pytestmark = pytest.mark.slow
 
@@ -221,3 +222,20 @@ async def test_an_unexpected_error_is_logged_and_apologised_for(
     )
     (still_alive,) = await running_bot.ask("/help")
     assert "/today" in still_alive.params["text"]
+
+
+async def test_debug_logs_of_every_library_show_no_token(
+    running_bot: RunningBot, caplog: pytest.LogCaptureFixture
+) -> None:
+    """httpx logs each request's URL, and the Bot API URL carries the token: at DEBUG (or INFO)
+    that line reached the logs. Now every record is redacted when it is created."""
+    for name in ("httpx", "httpcore", "telegram", "apscheduler", "sqlalchemy.engine"):
+        logging.getLogger(name).setLevel(logging.DEBUG)
+    try:
+        await running_bot.ask("/today 2026-01-25")
+    finally:
+        for name in ("httpx", "httpcore"):
+            logging.getLogger(name).setLevel(logging.WARNING)
+    request_lines = [r.getMessage() for r in caplog.records if r.name == "httpx"]
+    assert any("/bot[token]/" in line for line in request_lines), request_lines[:3]
+    assert not any(TOKEN.split(":", 1)[1] in r.getMessage() for r in caplog.records)
