@@ -34,7 +34,7 @@ from bot.logs import redact_logs
 from bot.ratelimit import SharedRateLimiter
 from bot.replies import Web
 from bot.sender import Sender
-from bot.texts import LANGUAGES
+from bot.texts import LANGUAGES, text
 from settings import Settings
 
 logger = logging.getLogger(__name__)
@@ -136,10 +136,14 @@ def build_application(
 
 
 async def _post_init(application: BotApplication) -> None:
-    """Register the command menu in every language, and schedule the daily posts if asked to."""
+    """Register the profile texts and the command menu in every language, and schedule the daily
+    posts if asked to."""
     for language in LANGUAGES:
-        await application.bot.set_my_commands(
-            menu(language), language_code=None if language == "en" else language
+        code = None if language == "en" else language  # English is the default for everyone else
+        await application.bot.set_my_commands(menu(language), language_code=code)
+        await application.bot.set_my_description(text("bot_description", language), language_code=code)
+        await application.bot.set_my_short_description(
+            text("bot_short_description", language), language_code=code
         )
     if application.bot_data.deps.start_scheduler:
         start_dispatching(application)

@@ -6,11 +6,13 @@ from collections.abc import Callable, Coroutine
 from dataclasses import dataclass
 from typing import Any
 
+from sqlalchemy.orm import Session
 from telegram import BotCommand, Update
 
 from bot import handlers, replies
 from bot.context import BotContext
-from bot.replies import Reply
+from bot.logic import local_today, zone
+from bot.replies import Reply, Who
 from bot.texts import text
 
 HandlerCallback = Callable[[Update, BotContext], Coroutine[Any, Any, None]]
@@ -42,21 +44,32 @@ def menu(language: str) -> list[BotCommand]:
 
 
 async def start(update: Update, context: BotContext) -> None:
-    """Greet and list the commands; ``/start <payload>`` (a deep link from the web board) loads a board."""
+    """A short greeting with buttons; ``/start <payload>`` opens what a deep link names: a daily
+    puzzle ("Hints in private" from a group) or a board saved on the web page."""
+    now, web = context.bot_data.deps.clock(), context.bot_data.deps.web
     if context.args:
-        payload, now, web = context.args[0], context.bot_data.deps.clock(), context.bot_data.deps.web
-        await handlers.respond(update, context, lambda s, who: replies.load_board(s, who, now, payload, web))
+        payload = context.args[0]
+
+        def opened(session: Session, who: Who) -> Reply:
+            daily = replies.from_private_link(session, who, payload, web)
+            return daily if daily is not None else replies.load_board(session, who, now, payload, web)
+
+        await handlers.respond(update, context, opened)
         return
     await handlers.respond(
         update,
         context,
-        lambda _session, who: Reply(text("welcome", who.language, commands=help_text(who.language))),
+        lambda _session, who: replies.welcome(who, local_today(now, zone(who.timezone, "UTC")), web),
     )
 
 
 async def help_command(update: Update, context: BotContext) -> None:
-    """Same as /start."""
-    await start(update, context)
+    """What the bot does and every command."""
+    await handlers.respond(
+        update,
+        context,
+        lambda _session, who: Reply(text("help", who.language, commands=help_text(who.language))),
+    )
 
 
 COMMANDS: tuple[Command, ...] = (

@@ -11,6 +11,7 @@ import asyncio
 import logging
 import traceback
 from collections.abc import Callable
+from dataclasses import replace
 from datetime import datetime
 
 from sqlalchemy.orm import Session
@@ -33,7 +34,7 @@ from bot.logic import (
     parse_timezone,
     zone,
 )
-from bot.replies import Reply, Web, Who
+from bot.replies import Button, Reply, Web, Who
 from bot.texts import LANGUAGES, language_for, text
 from db import bot_repository as chats
 from hints.errors import NotPrecomputed
@@ -76,15 +77,34 @@ def unit_of_work(update: Update, found: Deps, build: Build) -> Reply:
 
 
 async def send(update: Update, context: BotContext, reply: Reply) -> None:
-    """Private replies go at once; a group's join its queue, so its 20-a-minute pace holds no one up."""
+    """Private replies go at once; a group's join its queue, so its 20-a-minute pace holds no one up.
+
+    In a group the reply answers the person who asked: it quotes their message
+    (``reply_parameters``), starts with their first name, and may offer the same
+    puzzle in a private chat ("Hints in private").
+    """
     chat = update.effective_chat
     assert chat is not None
     sender, bot = deps(context).sender, context.bot
     if chat.type == ChatType.PRIVATE:
         await sender.send(bot, chat.id, reply)
         return
-    chat_id = chat.id
-    deps(context).group_replies.submit(chat_id, lambda: sender.send(bot, chat_id, reply))
+    chat_id, message = chat.id, update.effective_message
+    reply = addressed(reply, update, bot.username)
+    reply_to = message.message_id if message is not None and update.callback_query is None else None
+    deps(context).group_replies.submit(chat_id, lambda: sender.send(bot, chat_id, reply, reply_to=reply_to))
+
+
+def addressed(reply: Reply, update: Update, bot_username: str) -> Reply:
+    """A group reply with the asker's first name in front and the 'Hints in private' link."""
+    user = update.effective_user
+    language = language_for(None, user.language_code if user else None)
+    named = text("for_user", language, name=user.first_name, text=reply.text) if user else reply.text
+    buttons = reply.buttons
+    if reply.private is not None:
+        link = f"https://t.me/{bot_username}?start={reply.private}"
+        buttons = (*buttons, Button(text("button_private", language), url=link))
+    return replace(reply, text=named, buttons=buttons)
 
 
 async def respond(update: Update, context: BotContext, build: Build) -> None:
@@ -300,6 +320,8 @@ def _pressed(
         return replies.next_hint(session, who, now, callback.kind, callback.day, web)
     if callback.action == Action.CHALLENGE:
         return replies.pentomino(session, who, callback.day, web)
+    if callback.action == Action.TODAY:
+        return replies.today(session, who, callback.day, web)
     if callback.action == Action.FEATURED:
         return replies.featured_hint(session, who, now, callback.kind, callback.day, web)
     return replies.another(session, who, now, callback.day)
@@ -314,8 +336,11 @@ def _addressed_elsewhere(message_text: str, bot_username: str) -> bool:
 
 
 async def unknown_command(update: Update, context: BotContext) -> None:
-    """Commands we do not know; commands for other bots are left alone."""
-    message = update.effective_message
+    """Commands we do not know get a pointer to /help in private chats; groups (where other bots
+    live) and commands addressed to other bots are left alone."""
+    message, chat = update.effective_message, update.effective_chat
+    if chat is None or chat.type != ChatType.PRIVATE:
+        return
     if message is None or not message.text or _addressed_elsewhere(message.text, context.bot.username):
         return
     if len(message.text) > MAX_TEXT:

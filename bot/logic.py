@@ -1,19 +1,21 @@
-"""Plain functions behind the handlers: argument parsing, callback data, scheduling maths."""
+"""Plain functions behind the handlers: callback data, scheduling maths, and argument parsing
+(kept in ``bot.inputs``, re-exported here)."""
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass
 from datetime import date, datetime, time, timedelta
 from enum import StrEnum
-from functools import cache
-from zoneinfo import ZoneInfo, ZoneInfoNotFoundError, available_timezones
+from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
+from bot.inputs import Ambiguous as Ambiguous
+from bot.inputs import BadArgument as BadArgument
+from bot.inputs import parse_day as parse_day
+from bot.inputs import parse_iso_day
+from bot.inputs import parse_post_time as parse_post_time
+from bot.inputs import parse_timezone as parse_timezone
 from hints.daily import PuzzleKind
 
-TIME_PATTERN = re.compile(r"^([01]?\d|2[0-3]):([0-5]\d)$")
-DATE_PATTERN = re.compile(r"^\d{4}-\d{2}-\d{2}$")
-MAX_ECHO = 40
 CALLBACK_VERSION = "v1"
 
 
@@ -21,55 +23,11 @@ class Action(StrEnum):
     """What an inline button asks for (part of its callback data)."""
 
     HINT = "hint"
+    TODAY = "today"  # the day's calendar puzzle (the /start button)
     CHALLENGE = "challenge"
     ANOTHER = "another"
     FEATURED = "featured"  # the day's featured hints instead of hints from the saved board
     BOARD = "board"  # the next hint from the saved board of a puzzle target
-
-
-class BadArgument(ValueError):
-    """A user's argument is malformed; ``key`` names the message to reply with."""
-
-    def __init__(self, key: str, value: str) -> None:
-        super().__init__(key)
-        self.key = key
-        self.value = value[:MAX_ECHO] + ("…" if len(value) > MAX_ECHO else "")
-
-
-def parse_post_time(value: str) -> str:
-    """'7:30' or '07:30' -> '07:30'; BadArgument('bad_time') for anything else."""
-    match = TIME_PATTERN.match(value.strip())
-    if not match:
-        raise BadArgument("bad_time", value)
-    return f"{int(match[1]):02d}:{match[2]}"
-
-
-@cache
-def _known_timezones() -> frozenset[str]:
-    return frozenset(available_timezones())
-
-
-def parse_timezone(value: str) -> str:
-    """An IANA zone name as given; BadArgument('bad_timezone') if unknown."""
-    name = value.strip()
-    if name not in _known_timezones():
-        raise BadArgument("bad_timezone", value)
-    try:
-        ZoneInfo(name)
-    except (ZoneInfoNotFoundError, ValueError):
-        raise BadArgument("bad_timezone", value) from None
-    return name
-
-
-def parse_day(value: str) -> date:
-    """'2026-01-25' -> date; BadArgument('bad_date') for other shapes, ('not_a_date') for 2026-02-30."""
-    candidate = value.strip()
-    if not DATE_PATTERN.match(candidate):
-        raise BadArgument("bad_date", value)
-    try:
-        return date.fromisoformat(candidate)
-    except ValueError:
-        raise BadArgument("not_a_date", value) from None
 
 
 def zone(name: str | None, default: str) -> ZoneInfo:
@@ -137,7 +95,7 @@ def decode_callback(data: str | None) -> Callback | BoardCallback | None:
     if len(parts) != 4 or parts[0] != CALLBACK_VERSION:
         return None
     try:
-        return Callback(Action(parts[1]), PuzzleKind(parts[2]), parse_day(parts[3]))
+        return Callback(Action(parts[1]), PuzzleKind(parts[2]), parse_iso_day(parts[3]))
     except ValueError:  # an unknown action or kind, or a bad date (BadArgument is a ValueError)
         return None
 

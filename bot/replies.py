@@ -64,6 +64,7 @@ class Reply:
     photo: Photo | None = None
     buttons: tuple[Button, ...] = ()
     spoiler: bool = False
+    private: str | None = None  # in a group: the /start payload of "Hints in private" (same puzzle)
 
 
 @dataclass(frozen=True)
@@ -212,8 +213,52 @@ def _start(session: Session, who: Who, kind: PuzzleKind, day: date) -> None:
 
 
 def _with_play(reply: Reply, web: Web | None, who: Who, daily: DailyPuzzle) -> Reply:
+    """Add 'Play on the board' and, in groups, the way to the same puzzle in a private chat."""
     extra = play_buttons(web, who, daily.puzzle, daily.target, daily.preplaced)
-    return replace(reply, buttons=reply.buttons + extra)
+    private = private_start(daily.kind, daily.day) if who.in_group else None
+    return replace(reply, buttons=reply.buttons + extra, private=private)
+
+
+# ---------------------------------------------------------------- first contact
+
+PRIVATE_PREFIXES = {PuzzleKind.CALENDAR: "cal", PuzzleKind.PENTOMINO: "pen"}
+
+
+def private_start(kind: PuzzleKind, day: date) -> str:
+    """The /start payload that opens a daily puzzle in the bot's private chat (``cal_20260125``)."""
+    return f"{PRIVATE_PREFIXES[kind]}_{day:%Y%m%d}"
+
+
+def parse_private_start(payload: str) -> tuple[PuzzleKind, date] | None:
+    """The daily puzzle a 'Hints in private' link names, or None if the payload is not one."""
+    prefix, _, digits = payload.partition("_")
+    kinds = {value: kind for kind, value in PRIVATE_PREFIXES.items()}
+    if prefix not in kinds or len(digits) != 8 or not digits.isdigit():
+        return None
+    try:
+        return kinds[prefix], date(int(digits[:4]), int(digits[4:6]), int(digits[6:]))
+    except ValueError:
+        return None
+
+
+def welcome(who: Who, day: date, web: Web | None = None) -> Reply:
+    """The short /start greeting with the ways in: today's puzzle, the challenge, the web board."""
+    language = who.language
+    buttons = (
+        _button(language, "button_today", Action.TODAY, PuzzleKind.CALENDAR, day),
+        _button(language, "button_challenge", Action.CHALLENGE, PuzzleKind.PENTOMINO, day),
+    )
+    puzzle, target = puzzle_target(PuzzleKind.CALENDAR, day)
+    return Reply(text("welcome", language), buttons=buttons + play_buttons(web, who, puzzle, target))
+
+
+def from_private_link(session: Session, who: Who, payload: str, web: Web | None) -> Reply | None:
+    """``/start cal_20260125`` (a group's 'Hints in private'): that day's puzzle; None if not such a link."""
+    found = parse_private_start(payload)
+    if found is None:
+        return None
+    kind, day = found
+    return today(session, who, day, web) if kind == PuzzleKind.CALENDAR else pentomino(session, who, day, web)
 
 
 def today(session: Session, who: Who, day: date, web: Web | None = None) -> Reply:

@@ -6,8 +6,9 @@ import asyncio
 import logging
 
 from sqlalchemy.orm import Session, sessionmaker
-from telegram import Bot, InlineKeyboardButton, InlineKeyboardMarkup, Message, WebAppInfo
-from telegram.error import BadRequest
+from telegram import Bot, InlineKeyboardButton, InlineKeyboardMarkup, Message, ReplyParameters, WebAppInfo
+from telegram.constants import ChatAction
+from telegram.error import BadRequest, TelegramError
 
 from bot.replies import Button, Photo, Reply
 from db import bot_repository
@@ -46,13 +47,17 @@ class Sender:
         self._rejected: set[str] = set()
         self.uploads = 0  # how many images were uploaded as bytes (for tests and benchmarks)
 
-    async def send(self, bot: Bot, chat_id: int, reply: Reply) -> Message:
+    async def send(self, bot: Bot, chat_id: int, reply: Reply, *, reply_to: int | None = None) -> Message:
+        """Send ``reply`` to the chat, quoting message ``reply_to`` if given (and it still exists)."""
+        quoted = ReplyParameters(reply_to, allow_sending_without_reply=True) if reply_to else None
         if reply.photo is None:
-            return await bot.send_message(chat_id, reply.text, reply_markup=keyboard(reply))
+            return await bot.send_message(
+                chat_id, reply.text, reply_markup=keyboard(reply), reply_parameters=quoted
+            )
         file_id = await self._known_file_id(reply.photo.key)
         if file_id is not None:
             try:
-                return await self._send_photo(bot, chat_id, reply, file_id)
+                return await self._send_photo(bot, chat_id, reply, file_id, quoted)
             except BadRequest as exc:
                 if not file_rejected(exc):  # e.g. the chat forbids photos: the file_id is fine
                     raise
@@ -63,29 +68,42 @@ class Sender:
                     )
                     self._rejected.add(file_id)
                     await asyncio.to_thread(self._forget, reply.photo.key)
-        return await self._upload(bot, chat_id, reply, reply.photo)
+        return await self._upload(bot, chat_id, reply, reply.photo, quoted)
 
-    async def _send_photo(self, bot: Bot, chat_id: int, reply: Reply, photo: str | bytes) -> Message:
+    async def _send_photo(
+        self, bot: Bot, chat_id: int, reply: Reply, photo: str | bytes, quoted: ReplyParameters | None
+    ) -> Message:
         return await bot.send_photo(
             chat_id,
             photo,
             caption=reply.text,
             reply_markup=keyboard(reply),
             has_spoiler=reply.spoiler or None,
+            reply_parameters=quoted,
         )
 
-    async def _upload(self, bot: Bot, chat_id: int, reply: Reply, photo: Photo) -> Message:
+    async def _upload(
+        self, bot: Bot, chat_id: int, reply: Reply, photo: Photo, quoted: ReplyParameters | None
+    ) -> Message:
         lock = self._locks.setdefault(photo.key, asyncio.Lock())
         async with lock:  # one upload per image even when a broadcast sends it to many chats at once
             file_id = self._file_ids.get(photo.key)  # uploaded by another task while this one waited
             if file_id is not None:
-                return await self._send_photo(bot, chat_id, reply, file_id)
+                return await self._send_photo(bot, chat_id, reply, file_id, quoted)
+            await self._show_uploading(bot, chat_id)
             png = await asyncio.to_thread(photo.render)
-            message = await self._send_photo(bot, chat_id, reply, png)
+            message = await self._send_photo(bot, chat_id, reply, png, quoted)
             self.uploads += 1
             if message.photo:
                 await asyncio.to_thread(self._remember, photo.key, message.photo[-1].file_id)
             return message
+
+    async def _show_uploading(self, bot: Bot, chat_id: int) -> None:
+        """'sending photo…' in the chat while the image is drawn for the first time (best effort)."""
+        try:
+            await bot.send_chat_action(chat_id, ChatAction.UPLOAD_PHOTO)
+        except TelegramError as exc:
+            logger.debug("chat action in %s not shown: %s", chat_id, exc.message)
 
     async def _known_file_id(self, key: str) -> str | None:
         if key in self._file_ids:

@@ -5,17 +5,47 @@ from __future__ import annotations
 LANGUAGES = ("en", "ja")
 
 _TEXTS: dict[str, dict[str, str]] = {
-    "welcome": {
+    "welcome": {  # at most 400 characters: the first thing a new user reads
         "en": (
-            "Hello! I give hints for polyomino puzzles: DragonFjord's A-Puzzle-A-Day calendar and "
+            "Hello! Stuck on your A-Puzzle-A-Day calendar or pentomino box? I know every solution "
+            "and hint from the puzzle of the day - one piece, then half, then the answer - never "
+            "more than you ask for. Play on the web board or at your table. /help lists everything."
+        ),
+        "ja": (
+            "こんにちは！A-Puzzle-A-Day カレンダーやペントミノで行き詰まったら、お手伝いします。"
+            "すべての解を知っているので、1ピース→半分→答えと、頼まれた分だけヒントを出します。"
+            "Web のボードでも、手元のパズルでも。/help ですべてのコマンドを表示します。"
+        ),
+    },
+    "help": {
+        "en": (
+            "I give hints for polyomino puzzles: DragonFjord's A-Puzzle-A-Day calendar and "
             "the classic pentomino boxes. Every day there is a calendar puzzle and a pentomino "
             "challenge; I know every solution, so my hints never lead you astray.\n\n{commands}"
         ),
         "ja": (
-            "こんにちは！ポリオミノ・パズル（DragonFjord の A-Puzzle-A-Day カレンダーやペントミノ）の"
+            "ポリオミノ・パズル（DragonFjord の A-Puzzle-A-Day カレンダーやペントミノ）の"
             "ヒントを出すボットです。毎日カレンダーの問題とペントミノ・チャレンジがあります。"
             "すべての解を知っているので、ヒントは必ず正解につながります。\n\n{commands}"
         ),
+    },
+    # The bot's profile (setMyDescription: up to 512 characters; setMyShortDescription: up to 120).
+    "bot_description": {
+        "en": (
+            "Hints for the polyomino puzzle on your table or on the web board: DragonFjord's "
+            "A-Puzzle-A-Day calendar and the classic pentomino boxes. Every day a calendar puzzle "
+            "and a pentomino challenge; staged hints (one piece, half the pieces, the answer), "
+            "hints from your own board, and a daily post for your group."
+        ),
+        "ja": (
+            "手元のパズルや Web のボードで遊ぶポリオミノ・パズルのヒント：DragonFjord の "
+            "A-Puzzle-A-Day カレンダーとペントミノ。毎日のカレンダー問題とペントミノ・チャレンジ、"
+            "段階的なヒント（1ピース・半分・答え）、自分のボードからのヒント、グループへの毎日の投稿。"
+        ),
+    },
+    "bot_short_description": {
+        "en": "Staged hints for the A-Puzzle-A-Day calendar and pentomino puzzles, on your table or the web.",
+        "ja": "A-Puzzle-A-Day カレンダーとペントミノの段階的なヒント。手元でも Web でも。",
     },
     # One description per command of bot.commands.COMMANDS (its /help line and menu entry).
     "command_today": {"en": "the day's calendar puzzle", "ja": "その日のカレンダー問題"},
@@ -66,6 +96,9 @@ _TEXTS: dict[str, dict[str, str]] = {
         "ja": "ペントミノ・チャレンジの完成形はただ一つで、もう表示しました。",
     },
     "button_hint": {"en": "Hint", "ja": "ヒント"},
+    "button_today": {"en": "Today's puzzle", "ja": "今日の問題"},
+    "button_private": {"en": "Hints in private", "ja": "個別にヒント"},
+    "for_user": {"en": "{name}: {text}", "ja": "{name}さん：{text}"},
     "button_play": {"en": "Play on the board", "ja": "ボードで遊ぶ"},
     "button_board_hint": {"en": "Hint from my board", "ja": "自分のボードからヒント"},
     "button_featured": {"en": "The day's hints instead", "ja": "今日のヒントに戻る"},

@@ -25,7 +25,7 @@ def buttons(call: object) -> list[tuple[str, str]]:
 
 async def test_start_registers_commands_and_greets(running_bot: RunningBot) -> None:
     assert running_bot.fake.calls_to("setMyCommands")
-    (reply,) = await running_bot.ask("/start")
+    (reply,) = await running_bot.ask("/help")
     assert "/today" in reply.params["text"] and "/hint" in reply.params["text"]
 
 
@@ -101,8 +101,10 @@ async def test_group_hints_are_spoilers_and_progress_is_per_user(running_bot: Ru
     first = (await running_bot.ask("/hint", chat_id=group, user_id=10, chat_type="supergroup"))[0]
     second = (await running_bot.ask("/hint", chat_id=group, user_id=10, chat_type="supergroup"))[0]
     other_user = (await running_bot.ask("/hint", chat_id=group, user_id=11, chat_type="supergroup"))[0]
-    assert first.params["caption"].startswith("Hint 1") and second.params["caption"].startswith("Hint 2")
-    assert other_user.params["caption"].startswith("Hint 1")
+    # In a group each reply starts with the asker's first name (the fake's users are all "Tester").
+    assert first.params["caption"].startswith("Tester: Hint 1")
+    assert second.params["caption"].startswith("Tester: Hint 2")
+    assert other_user.params["caption"].startswith("Tester: Hint 1")
     assert all(c.params.get("has_spoiler") == "true" for c in (first, second, other_user))
     answer = (await running_bot.ask("/solution", chat_id=group, user_id=11, chat_type="supergroup"))[0]
     assert answer.params.get("has_spoiler") == "true"
@@ -148,7 +150,7 @@ async def test_settings_language_timezone_stats_and_pentomino(running_bot: Runni
 
 
 async def test_user_language_is_the_default(running_bot: RunningBot) -> None:
-    (reply,) = await running_bot.ask("/help", chat_id=5, language="ja")
+    (reply,) = await running_bot.ask("/start", chat_id=5, language="ja")
     assert "こんにちは" in reply.params["text"]
 
 

@@ -348,6 +348,15 @@ class FakeTelegram:
     def _api_setMyCommands(self, call: Call) -> tuple[int, dict[str, Any]]:
         return self._ok(True)
 
+    def _api_setMyDescription(self, call: Call) -> tuple[int, dict[str, Any]]:
+        return self._ok(True)
+
+    def _api_setMyShortDescription(self, call: Call) -> tuple[int, dict[str, Any]]:
+        return self._ok(True)
+
+    def _api_sendChatAction(self, call: Call) -> tuple[int, dict[str, Any]]:
+        return self._ok(True)
+
     def _api_deleteWebhook(self, call: Call) -> tuple[int, dict[str, Any]]:
         return self._ok(True)
 

@@ -1,0 +1,107 @@
+"""What a new user and a busy group meet first: the bot's profile, a short /start with buttons,
+threaded replies that name the asker, "Hints in private", silence for unknown commands in groups,
+and a "sending photo" action while an image is drawn for the first time."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import AsyncIterator
+from datetime import UTC, date, datetime
+
+import pytest
+
+from bot.logic import Action, Callback, encode_callback
+from hints.daily import PuzzleKind
+from tests.support.bot import FakeClock, RunningBot, bot_settings, start_bot, stop_bot
+from tests.support.fake_telegram import FakeTelegram
+
+pytestmark = pytest.mark.slow
+
+GROUP = -1_007
+PUBLIC = "https://puzzles.example.org"
+
+
+@pytest.fixture
+async def web_bot(fake: FakeTelegram, store_url: str) -> AsyncIterator[RunningBot]:
+    bot = await start_bot(
+        bot_settings(fake, store_url, PUBLIC_URL=PUBLIC),
+        fake,
+        FakeClock(datetime(2026, 1, 25, 10, tzinfo=UTC)),
+    )
+    yield bot
+    await stop_bot(bot)
+
+
+def keyboard(call: object) -> list[dict[str, str]]:
+    markup = json.loads(call.params.get("reply_markup", "{}") or "{}")  # type: ignore[attr-defined]
+    return [b for row in markup.get("inline_keyboard", []) for b in row]
+
+
+async def test_start_up_sets_the_profile_and_the_menu_in_both_languages(running_bot: RunningBot) -> None:
+    fake = running_bot.fake
+    for method in ("setMyDescription", "setMyShortDescription", "setMyCommands"):
+        calls = fake.calls_to(method)
+        assert {c.params.get("language_code") for c in calls} == {None, "ja"}, method
+    (english,) = [c for c in fake.calls_to("setMyDescription") if "language_code" not in c.params]
+    assert "web board" in english.params["description"] and len(english.params["description"]) <= 512
+    for short in fake.calls_to("setMyShortDescription"):
+        assert 0 < len(short.params["short_description"]) <= 120
+
+
+async def test_start_is_short_with_buttons_and_help_keeps_the_full_list(web_bot: RunningBot) -> None:
+    (greeting,) = await web_bot.ask("/start")
+    assert len(greeting.params["text"]) <= 400 and "/help" in greeting.params["text"]
+    labels = [b["text"] for b in keyboard(greeting)]
+    assert labels == ["Today's puzzle", "Pentomino challenge", "Play on the board"]
+    today_button = keyboard(greeting)[0]
+    assert today_button["callback_data"] == encode_callback(
+        Callback(Action.TODAY, PuzzleKind.CALENDAR, date(2026, 1, 25))
+    )
+    before = len(web_bot.fake.sent(1))
+    web_bot.fake.press(today_button["callback_data"])
+    await web_bot.eventually(lambda: len(web_bot.fake.sent(1)) == before + 1)
+    puzzle = web_bot.fake.sent(1)[-1]
+    assert puzzle.method == "sendPhoto" and puzzle.params["caption"].startswith("2026-01-25")
+    (full,) = await web_bot.ask("/help")
+    assert "/today" in full.params["text"] and "/subscribe" in full.params["text"]
+    (ja,) = await web_bot.ask("/start", chat_id=5, language="ja")
+    assert len(ja.params["text"]) <= 400 and keyboard(ja)[0]["text"] == "今日の問題"
+
+
+async def test_group_replies_answer_the_asker_by_name_and_offer_hints_in_private(
+    running_bot: RunningBot,
+) -> None:
+    fake = running_bot.fake
+    asked = fake.build_message("/today 2026-01-25", chat_id=GROUP, user_id=70, chat_type="supergroup")
+    fake.push(asked)
+    await running_bot.eventually(lambda: len(fake.sent(GROUP)) == 1)
+    (reply,) = fake.sent(GROUP)
+    quoted = json.loads(reply.params["reply_parameters"])
+    assert quoted == {"message_id": asked["message"]["message_id"], "allow_sending_without_reply": True}
+    assert reply.params["caption"].startswith("Tester: 2026-01-25")
+    private = [b for b in keyboard(reply) if b["text"] == "Hints in private"]
+    assert private == [{"text": "Hints in private", "url": "https://t.me/puzzle_hint_bot?start=cal_20260125"}]
+    (opened,) = await running_bot.ask("/start cal_20260125", chat_id=70)  # the link opens the private chat
+    assert opened.method == "sendPhoto" and opened.params["caption"].startswith("2026-01-25")
+    assert "reply_parameters" not in opened.params
+    (hint,) = await running_bot.ask("/hint", chat_id=70)
+    assert hint.params["caption"].startswith("Hint 1")  # the puzzle the link named is the current one
+
+
+async def test_unknown_commands_and_chatter_are_ignored_in_groups(running_bot: RunningBot) -> None:
+    fake = running_bot.fake
+    fake.message("/frobnicate", chat_id=GROUP, user_id=71, chat_type="group")
+    fake.message("hello everyone", chat_id=GROUP, user_id=71, chat_type="group")
+    await running_bot.ask("/help", chat_id=GROUP, user_id=71, chat_type="group")  # a marker after both
+    assert len(fake.sent(GROUP)) == 1
+    (private,) = await running_bot.ask("/frobnicate", chat_id=71)
+    assert "/help" in private.params["text"]
+
+
+async def test_a_first_upload_shows_sending_photo(running_bot: RunningBot) -> None:
+    fake = running_bot.fake
+    await running_bot.ask("/today 2026-03-03", chat_id=72)
+    actions = fake.calls_to("sendChatAction", 72)
+    assert [a.params["action"] for a in actions] == ["upload_photo"]
+    await running_bot.ask("/today 2026-03-03", chat_id=73)  # the file id is known now: no drawing
+    assert fake.calls_to("sendChatAction", 73) == []
