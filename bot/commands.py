@@ -83,7 +83,10 @@ COMMANDS: tuple[Command, ...] = (
     Command("unsubscribe", handlers.unsubscribe),
     Command("timezone", handlers.timezone, "[Area/City]"),
     Command("check", handlers.check),
+    Command("solved", handlers.solved),
     Command("stats", handlers.stats),
+    Command("top", handlers.top),
     Command("language", handlers.language, "en|ja"),
+    Command("forget", handlers.forget),
     Command("help", help_command),
 )

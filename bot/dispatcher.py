@@ -29,6 +29,7 @@ claim when it starts.
 from __future__ import annotations
 
 import asyncio
+import dataclasses
 import fcntl
 import logging
 import os
@@ -329,6 +330,11 @@ class Dispatcher:
             self._replies[key] = await asyncio.to_thread(build)
         return self._replies[key]
 
+    def _with_yesterday(self, reply: Reply, job: _Job) -> Reply:
+        with self._sessions() as session:
+            line = replies.yesterday_line(session, job.chat_id, job.local_date, job.language)
+        return reply if line is None else dataclasses.replace(reply, text=f"{reply.text}\n{line}")
+
     async def _hold(self, job: _Job) -> None:
         """Renew the claim before a send; LeaseLost if another dispatcher has taken the post."""
         if not await asyncio.to_thread(self._renew, job):
@@ -352,6 +358,8 @@ class Dispatcher:
         chat_id = job.chat_id
         try:
             reply = await self._reply(job.language, job.local_date)
+            if chat_id < 0:  # a group: one line about yesterday's solvers
+                reply = await asyncio.to_thread(self._with_yesterday, reply, job)
         except Exception as exc:  # e.g. the store is not ready: retry next tick
             return await self._record(job, DeliveryStatus.DUE, error=f"not ready: {exc}")
         for attempt in range(NETWORK_RETRIES):

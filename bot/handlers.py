@@ -57,7 +57,7 @@ def who_is_asking(session: Session, update: Update, default_timezone: str) -> Wh
     settings = chats.get_chat(session=session, chat_id=chat.id)
     language = language_for(settings.language if settings else None, user.language_code)
     timezone = (settings.timezone if settings else None) or default_timezone
-    return Who(chat.id, chat.type, user.id, language, timezone)
+    return Who(chat.id, chat.type, user.id, language, timezone, user.first_name)
 
 
 def unit_of_work(update: Update, found: Deps, build: Build) -> Reply:
@@ -165,7 +165,7 @@ async def today(update: Update, context: BotContext) -> None:
 
     def build(session: Session, who: Who) -> Reply:
         day = parse_day(argument) if argument else local_today(now, zone(who.timezone, "UTC"))
-        return replies.today(session, who, day, web)
+        return replies.today(session, who, day, web, now)
 
     await respond(update, context, build)
 
@@ -199,15 +199,46 @@ async def pentomino(update: Update, context: BotContext) -> None:
     now, web = _now(context), deps(context).web
 
     def build(session: Session, who: Who) -> Reply:
-        return replies.pentomino(session, who, local_today(now, zone(who.timezone, "UTC")), web)
+        return replies.pentomino(session, who, local_today(now, zone(who.timezone, "UTC")), web, now)
 
     await respond(update, context, build)
 
 
 async def stats(update: Update, context: BotContext) -> None:
-    """The year heatmap and this chat's subscription."""
-    default_tz = deps(context).default_timezone
-    await respond(update, context, lambda session, who: replies.stats(session, who, default_tz))
+    """In a private chat your streak and solves; everywhere the year heatmap and the subscription."""
+    default_tz, now = deps(context).default_timezone, _now(context)
+
+    def build(session: Session, who: Who) -> Reply:
+        if who.in_group:
+            return replies.stats(session, who, default_tz)
+        personal = replies.personal_stats(session, who, now)
+        status = replies.subscription_status(
+            chats.get_chat(session=session, chat_id=who.chat_id), who.language, default_tz
+        )
+        return replace(personal, text=f"{personal.text} {status}")
+
+    await respond(update, context, build)
+
+
+async def solved(update: Update, context: BotContext) -> None:
+    """'I solved it' for the user's current puzzle: counts for the streak and the group's /top."""
+    now = _now(context)
+    await respond(update, context, lambda session, who: replies.solved(session, who, now))
+
+
+async def top(update: Update, context: BotContext) -> None:
+    """Today's solvers in this group (in a private chat: your own stats)."""
+    now = _now(context)
+
+    def build(session: Session, who: Who) -> Reply:
+        return replies.top(session, who, now) if who.in_group else replies.personal_stats(session, who, now)
+
+    await respond(update, context, build)
+
+
+async def forget(update: Update, context: BotContext) -> None:
+    """Delete everything kept about the user."""
+    await respond(update, context, lambda session, who: replies.forget(session, who))
 
 
 # ---------------------------------------------------------------- chat settings (admins only in groups)
@@ -319,9 +350,11 @@ def _pressed(
     if callback.action == Action.HINT:
         return replies.next_hint(session, who, now, callback.kind, callback.day, web)
     if callback.action == Action.CHALLENGE:
-        return replies.pentomino(session, who, callback.day, web)
+        return replies.pentomino(session, who, callback.day, web, now)
     if callback.action == Action.TODAY:
-        return replies.today(session, who, callback.day, web)
+        return replies.today(session, who, callback.day, web, now)
+    if callback.action == Action.SOLVED:
+        return replies.solved(session, who, now, callback.kind, callback.day)
     if callback.action == Action.FEATURED:
         return replies.featured_hint(session, who, now, callback.kind, callback.day, web)
     return replies.another(session, who, now, callback.day)

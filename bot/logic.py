@@ -24,6 +24,7 @@ class Action(StrEnum):
 
     HINT = "hint"
     TODAY = "today"  # the day's calendar puzzle (the /start button)
+    SOLVED = "solved"  # "I solved it"
     CHALLENGE = "challenge"
     ANOTHER = "another"
     FEATURED = "featured"  # the day's featured hints instead of hints from the saved board

@@ -13,10 +13,11 @@ from __future__ import annotations
 import hashlib
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
-from datetime import date, datetime
+from datetime import date, datetime, timedelta
 
 from sqlalchemy.orm import Session
 
+from bot.habits import streaks
 from bot.logic import Action, Callback, encode_board_callback, encode_callback, local_today, stars, zone
 from bot.texts import DIFFICULTY_JA, MONTHS_JA, text
 from db import bot_repository as chats
@@ -76,6 +77,7 @@ class Who:
     user_id: int
     language: str
     timezone: str
+    first_name: str = ""
 
     @property
     def in_group(self) -> bool:
@@ -177,7 +179,7 @@ def stage_reply(daily: DailyPuzzle, who: Who, stage: Stage) -> Reply:
     language = who.language
     if stage == Stage.ANSWER:
         caption = text("answer_caption", language, date=daily.day.isoformat(), total=hint.total)
-        buttons = _another_buttons(language, daily.kind, daily.day)
+        buttons = after_answer_buttons(language, daily.kind, daily.day)
     else:
         caption = text(
             "hint_caption",
@@ -205,11 +207,12 @@ def _save(session: Session, who: Who, progress: Progress) -> None:
     chats.save_progress(session=session, chat_id=who.chat_id, user_id=who.user_id, progress=progress)
 
 
-def _start(session: Session, who: Who, kind: PuzzleKind, day: date) -> None:
-    """Make (kind, day) the user's current puzzle, keeping progress if it already was."""
+def _start(session: Session, who: Who, kind: PuzzleKind, day: date, now: datetime | None = None) -> None:
+    """Make (kind, day) the user's current puzzle, keeping progress if it already was; ``now`` is
+    when they opened it (for the time an "I solved it" reports)."""
     stored = chats.get_progress(session=session, chat_id=who.chat_id, user_id=who.user_id)
     if stored is None or (stored.kind, stored.day) != (kind, day):
-        _save(session, who, Progress(kind, day, 0, 0))
+        _save(session, who, Progress(kind, day, 0, 0, now))
 
 
 def _with_play(reply: Reply, web: Web | None, who: Who, daily: DailyPuzzle) -> Reply:
@@ -261,14 +264,18 @@ def from_private_link(session: Session, who: Who, payload: str, web: Web | None)
     return today(session, who, day, web) if kind == PuzzleKind.CALENDAR else pentomino(session, who, day, web)
 
 
-def today(session: Session, who: Who, day: date, web: Web | None = None) -> Reply:
-    _start(session, who, PuzzleKind.CALENDAR, day)
+def today(
+    session: Session, who: Who, day: date, web: Web | None = None, now: datetime | None = None
+) -> Reply:
+    _start(session, who, PuzzleKind.CALENDAR, day, now)
     daily = daily_calendar(session, day)
     return _with_play(calendar_post(daily, who.language), web, who, daily)
 
 
-def pentomino(session: Session, who: Who, day: date, web: Web | None = None) -> Reply:
-    _start(session, who, PuzzleKind.PENTOMINO, day)
+def pentomino(
+    session: Session, who: Who, day: date, web: Web | None = None, now: datetime | None = None
+) -> Reply:
+    _start(session, who, PuzzleKind.PENTOMINO, day, now)
     daily = daily_puzzle(session, PuzzleKind.PENTOMINO, day)
     return _with_play(challenge_post(daily, who.language), web, who, daily)
 
@@ -297,7 +304,7 @@ def next_hint(
             return board_hint(session, who, now, puzzle, target, saved, web)
     if progress.stage >= Stage.ANSWER:
         key = "all_hints_seen" if current == PuzzleKind.CALENDAR else "challenge_unique"
-        buttons = _another_buttons(who.language, current, progress.day)
+        buttons = after_answer_buttons(who.language, current, progress.day)
         return Reply(text(key, who.language, date=progress.day.isoformat()), buttons=buttons)
     stage = Stage(progress.stage + 1)
     daily = daily_puzzle(session, current, progress.day)
@@ -339,6 +346,102 @@ def another(session: Session, who: Who, now: datetime, day: date | None = None) 
     return Reply(caption, photo, buttons, spoiler=who.in_group)
 
 
+# ---------------------------------------------------------------- solves, streaks, the group board
+
+
+def other_kind(kind: PuzzleKind) -> PuzzleKind:
+    return PuzzleKind.PENTOMINO if kind == PuzzleKind.CALENDAR else PuzzleKind.CALENDAR
+
+
+def after_answer_buttons(language: str, kind: PuzzleKind, day: date) -> tuple[Button, ...]:
+    """No dead end after the answer: 'I solved it', another solution, the other daily puzzle."""
+    other = other_kind(kind)
+    return (
+        _button(language, "button_solved", Action.SOLVED, kind, day),
+        *_another_buttons(language, kind, day),
+        _button(
+            language,
+            "button_challenge" if other == PuzzleKind.PENTOMINO else "button_today",
+            Action.CHALLENGE if other == PuzzleKind.PENTOMINO else Action.TODAY,
+            other,
+            day,
+        ),
+    )
+
+
+def solved(
+    session: Session, who: Who, now: datetime, kind: PuzzleKind | None = None, day: date | None = None
+) -> Reply:
+    """Record "I solved it" for the user's current puzzle (or the one a button names)."""
+    progress = _progress(session, who, now)
+    kind, day = kind or PuzzleKind(progress.kind), day or progress.day
+    same = (PuzzleKind(progress.kind), progress.day) == (kind, day)
+    opened = progress.opened_at if same else None
+    seconds = int((now - opened).total_seconds()) if opened is not None and now >= opened else None
+    hints = int(progress.stage) if same else 0
+    solve = chats.Solve(who.user_id, kind, day, who.chat_id, who.first_name or "?", hints, seconds)
+    fresh = chats.record_solve(session=session, solve=solve, now=now)
+    days = [s.day for s in chats.user_solves(session=session, user_id=who.user_id)]
+    current, _best = streaks(days, local_today(now, zone(who.timezone, "UTC")))
+    key = "solved" if fresh else "already_solved"
+    words = text(key, who.language, date=day.isoformat(), hints=hints, streak=current)
+    if fresh and seconds is not None:
+        words += " " + text("solved_time", who.language, minutes=max(1, round(seconds / 60)))
+    other = other_kind(kind)
+    action = Action.CHALLENGE if other == PuzzleKind.PENTOMINO else Action.TODAY
+    label = "button_challenge" if other == PuzzleKind.PENTOMINO else "button_today"
+    return Reply(words, buttons=(_button(who.language, label, action, other, day),))
+
+
+def personal_stats(session: Session, who: Who, now: datetime) -> Reply:
+    """/stats in a private chat: your streaks, solves and hints, with the year heatmap."""
+    mine = chats.user_solves(session=session, user_id=who.user_id)
+    current, best = streaks([s.day for s in mine], local_today(now, zone(who.timezone, "UTC")))
+    average = sum(s.hints for s in mine) / len(mine) if mine else 0.0
+    words = text(
+        "personal_stats",
+        who.language,
+        streak=current,
+        best=best,
+        solves=len(mine),
+        average=f"{average:.1f}",
+    )
+    year = _heatmap_reply(session, who.language)
+    return replace(year, text=f"{words}\n\n{year.text}")
+
+
+def top(session: Session, who: Who, now: datetime) -> Reply:
+    """/top in a group: today's solvers of the calendar puzzle, fewest hints first, then fastest."""
+    day = local_today(now, zone(who.timezone, "UTC"))
+    solvers = chats.chat_solves(session=session, chat_id=who.chat_id, day=day, kind=PuzzleKind.CALENDAR)
+    if not solvers:
+        return Reply(text("top_empty", who.language, date=day.isoformat()))
+    lines = [text("top_heading", who.language, date=day.isoformat())]
+    for place, solve in enumerate(solvers, start=1):
+        minutes = "" if solve.seconds is None else f", {max(1, round(solve.seconds / 60))} min"
+        lines.append(
+            text("top_line", who.language, place=place, name=solve.first_name, hints=solve.hints) + minutes
+        )
+    return Reply("\n".join(lines))
+
+
+def yesterday_line(session: Session, chat_id: int, day: date, language: str) -> str | None:
+    """One line for a group's daily post about the day before ("5 solved, 2 with no hint")."""
+    solvers = chats.chat_solves(
+        session=session, chat_id=chat_id, day=day - timedelta(days=1), kind=PuzzleKind.CALENDAR
+    )
+    if not solvers:
+        return None
+    clean = sum(1 for s in solvers if s.hints == 0)
+    return text("yesterday_line", language, solved=len(solvers), clean=clean)
+
+
+def forget(session: Session, who: Who) -> Reply:
+    """/forget: delete the user's solves, hint progress and saved boards."""
+    chats.forget_user(session=session, user_id=who.user_id)
+    return Reply(text("forgotten", who.language))
+
+
 # ---------------------------------------------------------------- the year and the chat
 
 
@@ -351,23 +454,29 @@ def subscription_status(settings: chats.ChatSettings | None, language: str, defa
 
 
 def stats(session: Session, who: Who, default_tz: str) -> Reply:
+    """The year heatmap with this chat's subscription."""
+    status = subscription_status(
+        chats.get_chat(session=session, chat_id=who.chat_id), who.language, default_tz
+    )
+    year = _heatmap_reply(session, who.language)
+    return replace(year, text=f"{year.text} {status}")
+
+
+def _heatmap_reply(session: Session, language: str) -> Reply:
+    """The calendar's solution counts per date as an image, with the fewest and the most."""
     counts = solution_counts(session, get_puzzle(CALENDAR_ID))
     if not counts:
         raise NotPrecomputed(CALENDAR_ID)
     fewest = min(counts, key=lambda k: (counts[k], k))
     most = max(counts, key=lambda k: (counts[k], k))
     digest = hashlib.sha256(repr(sorted(counts.items())).encode()).hexdigest()[:12]
-    status = subscription_status(
-        chats.get_chat(session=session, chat_id=who.chat_id), who.language, default_tz
-    )
     caption = text(
         "stats_caption",
-        who.language,
+        language,
         fewest=fewest,
         fewest_count=counts[fewest],
         most=most,
         most_count=counts[most],
-        subscription=status,
     )
     return Reply(caption, Photo(f"heatmap:{digest}", lambda: render_heatmap(counts)))
 

@@ -60,12 +60,24 @@ _TEXTS: dict[str, dict[str, str]] = {
     "command_unsubscribe": {"en": "stop the daily post", "ja": "毎日の投稿をやめる"},
     "command_timezone": {"en": "show or set the time zone", "ja": "タイムゾーンの表示・設定"},
     "command_stats": {
-        "en": "solutions per date and this chat's subscription",
-        "ja": "日付ごとの解の数と購読状況",
+        "en": "your streak and solves (private chat), solutions per date and this chat's subscription",
+        "ja": "連続記録と解いた数（個別チャット）、日付ごとの解の数と購読状況",
     },
     "command_language": {"en": "English or Japanese", "ja": "英語／日本語"},
     "command_check": {"en": "the status of your saved board", "ja": "保存したボードの状態"},
     "command_help": {"en": "this list", "ja": "この一覧"},
+    "command_solved": {
+        "en": "you solved your current puzzle (counts for your streak)",
+        "ja": "今の問題が解けた（連続記録に数えます）",
+    },
+    "command_top": {
+        "en": "in a group: today's solvers, fewest hints first",
+        "ja": "グループで：今日解いた人（ヒントの少ない順）",
+    },
+    "command_forget": {
+        "en": "delete everything kept about you (solves, streaks, progress, saved boards)",
+        "ja": "あなたの記録をすべて削除（解いた記録・連続日数・進み具合・保存したボード）",
+    },
     "today_caption": {
         "en": "{date}: {count} solutions · difficulty {stars} ({label})\nLeave {month} and {day} uncovered.",
         "ja": "{date}：解は {count} 通り · 難易度 {stars}（{label}）\n{month} と {day} を空けてください。",
@@ -98,6 +110,37 @@ _TEXTS: dict[str, dict[str, str]] = {
     "button_hint": {"en": "Hint", "ja": "ヒント"},
     "button_today": {"en": "Today's puzzle", "ja": "今日の問題"},
     "button_private": {"en": "Hints in private", "ja": "個別にヒント"},
+    "button_solved": {"en": "I solved it", "ja": "解けた！"},
+    "solved": {
+        "en": "Well done! {date} solved with {hints} hint stage(s). Streak: {streak} day(s).",
+        "ja": "おめでとう！{date} をヒント {hints} 段階で解きました。連続 {streak} 日。",
+    },
+    "already_solved": {
+        "en": "You already solved {date}. Streak: {streak} day(s).",
+        "ja": "{date} はもう解いています。連続 {streak} 日。",
+    },
+    "solved_time": {"en": "Time since you opened it: {minutes} min.", "ja": "開いてから {minutes} 分。"},
+    "personal_stats": {
+        "en": "Your streak: {streak} day(s) (best {best}). Solved: {solves}, on average {average} hint stages.",
+        "ja": "連続 {streak} 日（最高 {best} 日）。解いた数：{solves}、平均ヒント {average} 段階。",
+    },
+    "top_heading": {"en": "Solved today ({date}):", "ja": "今日（{date}）解いた人："},
+    "top_line": {
+        "en": "{place}. {name} - {hints} hint stage(s)",
+        "ja": "{place}. {name} - ヒント {hints} 段階",
+    },
+    "top_empty": {
+        "en": 'Nobody here has solved {date} yet. Press "I solved it" or send /solved when you do.',
+        "ja": "{date} はまだ誰も解いていません。解けたら「解けた！」か /solved を。",
+    },
+    "yesterday_line": {
+        "en": "Yesterday: {solved} solved, {clean} with no hint.",
+        "ja": "昨日：{solved} 人が解き、{clean} 人はヒントなし。",
+    },
+    "forgotten": {
+        "en": "Done: your solves, streaks, hint progress and saved boards are deleted.",
+        "ja": "あなたの記録（解いた記録・連続日数・ヒントの進み具合・保存したボード）を削除しました。",
+    },
     "for_user": {"en": "{name}: {text}", "ja": "{name}さん：{text}"},
     "button_play": {"en": "Play on the board", "ja": "ボードで遊ぶ"},
     "button_board_hint": {"en": "Hint from my board", "ja": "自分のボードからヒント"},
@@ -185,8 +228,8 @@ _TEXTS: dict[str, dict[str, str]] = {
     "status_on": {"en": "every day at {time} ({tz})", "ja": "毎日 {time}（{tz}）"},
     "status_off": {"en": "off (/subscribe to start)", "ja": "オフ（/subscribe で開始）"},
     "stats_caption": {
-        "en": "Solutions per date: fewest {fewest} ({fewest_count}), most {most} ({most_count}). {subscription}",
-        "ja": "日付ごとの解の数：最少 {fewest}（{fewest_count}）、最多 {most}（{most_count}）。{subscription}",
+        "en": "Solutions per date: fewest {fewest} ({fewest_count}), most {most} ({most_count}).",
+        "ja": "日付ごとの解の数：最少 {fewest}（{fewest_count}）、最多 {most}（{most_count}）。",
     },
     "admins_only": {
         "en": "Only the group's admins can change its settings.",

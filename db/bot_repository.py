@@ -17,7 +17,9 @@ from db.models import (
     DispatcherHeartbeatRow,
     FileIdRow,
     HintProgressRow,
+    SavedPositionRow,
     SendBudgetRow,
+    SolveRow,
 )
 from db.statements import insert_ignoring_conflicts, upsert
 
@@ -40,6 +42,7 @@ class Progress:
     day: date
     stage: int  # 0 = puzzle shown, 3 = full answer shown
     another: int  # how many other solutions were shown
+    opened_at: datetime | None = None  # when the user first opened this puzzle (None: unknown)
 
 
 def _aware(moment: datetime | None) -> datetime | None:
@@ -180,7 +183,7 @@ def move_chat(*, session: Session, old_id: int, new_id: int) -> None:
 
 def get_progress(*, session: Session, chat_id: int, user_id: int) -> Progress | None:
     row = session.get(HintProgressRow, (chat_id, user_id))
-    return None if row is None else Progress(row.kind, row.day, row.stage, row.another)
+    return None if row is None else Progress(row.kind, row.day, row.stage, row.another, _aware(row.opened_at))
 
 
 def save_progress(*, session: Session, chat_id: int, user_id: int, progress: Progress) -> None:
@@ -193,7 +196,72 @@ def save_progress(*, session: Session, chat_id: int, user_id: int, progress: Pro
         "stage": int(progress.stage),
         "another": progress.another,
     }
+    if progress.opened_at is not None:  # None leaves a stored opening time alone
+        values["opened_at"] = _utc(progress.opened_at)
     upsert(session, HintProgressRow, ("chat_id", "user_id"), values)
+
+
+# ---------------------------------------------------------------- solves
+
+
+@dataclass(frozen=True)
+class Solve:
+    user_id: int
+    kind: str
+    day: date
+    chat_id: int
+    first_name: str
+    hints: int
+    seconds: int | None
+
+
+def record_solve(*, session: Session, solve: Solve, now: datetime) -> bool:
+    """Record that a user solved a daily puzzle; False if they had already (the first report counts)."""
+    values = {
+        "user_id": solve.user_id,
+        "kind": str(solve.kind),
+        "day": solve.day,
+        "chat_id": solve.chat_id,
+        "first_name": solve.first_name[:64],
+        "hints": solve.hints,
+        "seconds": solve.seconds,
+        "solved_at": _utc(now),
+    }
+    statement = (
+        insert_ignoring_conflicts(session, SolveRow, "user_id", "kind", "day")
+        .values(values)
+        .returning(SolveRow.user_id)
+    )
+    return session.scalar(statement) is not None  # no row comes back when it already existed
+
+
+def _solve(row: SolveRow) -> Solve:
+    return Solve(row.user_id, row.kind, row.day, row.chat_id, row.first_name, row.hints, row.seconds)
+
+
+def user_solves(*, session: Session, user_id: int) -> list[Solve]:
+    """Everything one user solved, oldest first."""
+    query = select(SolveRow).where(SolveRow.user_id == user_id).order_by(SolveRow.day, SolveRow.kind)
+    return [_solve(r) for r in session.scalars(query)]
+
+
+def chat_solves(*, session: Session, chat_id: int, day: date, kind: str) -> list[Solve]:
+    """Who solved the day's puzzle in this chat: fewest hints first, then fastest (unknown times last)."""
+    query = (
+        select(SolveRow)
+        .where(SolveRow.chat_id == chat_id, SolveRow.day == day, SolveRow.kind == str(kind))
+        .order_by(SolveRow.hints, SolveRow.seconds.is_(None), SolveRow.seconds, SolveRow.solved_at)
+    )
+    return [_solve(r) for r in session.scalars(query)]
+
+
+def forget_user(*, session: Session, user_id: int) -> int:
+    """Delete everything kept about one user (solves, hint progress, saved boards); rows deleted."""
+    deleted = 0
+    for model in (SolveRow, HintProgressRow, SavedPositionRow):
+        result = session.execute(delete(model).where(model.user_id == user_id))
+        deleted += int(result.rowcount)  # type: ignore[attr-defined]
+    return deleted
 
 
 # ---------------------------------------------------------------- the outbox

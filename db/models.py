@@ -12,6 +12,7 @@ from sqlalchemy import (
     DateTime,
     Float,
     ForeignKey,
+    Index,
     Integer,
     String,
     UniqueConstraint,
@@ -119,6 +120,23 @@ class HintProgressRow(Base):
     day: Mapped[date] = mapped_column(Date)
     stage: Mapped[int] = mapped_column(Integer, default=0)
     another: Mapped[int] = mapped_column(Integer, default=0)
+    opened_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), nullable=True)
+
+
+class SolveRow(Base):
+    """A user solved a daily puzzle (the first report counts), reported in ``chat_id``."""
+
+    __tablename__ = "solves"
+    __table_args__ = (Index("ix_solves_chat_day", "chat_id", "day"),)
+
+    user_id: Mapped[int] = mapped_column(BigInteger, primary_key=True, autoincrement=False)
+    kind: Mapped[str] = mapped_column(String(16), primary_key=True)  # calendar or pentomino
+    day: Mapped[date] = mapped_column(Date, primary_key=True)
+    chat_id: Mapped[int] = mapped_column(BigInteger)
+    first_name: Mapped[str] = mapped_column(String(64))
+    hints: Mapped[int] = mapped_column(Integer)  # hint stages seen before solving (0-3)
+    seconds: Mapped[int | None] = mapped_column(Integer, nullable=True)  # since first opened, if known
+    solved_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
 
 
 class SavedPositionRow(Base):

@@ -160,3 +160,26 @@ def test_send_slots_are_spaced_by_the_interval_whoever_reserves_them(sessions: s
             == start + 100
         )
         assert chats.reserve_send_slot(session=session, name="other", now=start, interval=interval) == start
+
+
+def test_solves_count_once_rank_by_hints_then_time_and_are_forgotten(sessions: sessionmaker[Session]) -> None:
+    day = date(2026, 1, 25)
+    with sessions.begin() as session:
+        for user, hints, seconds in ((1, 2, 60), (2, 0, None), (3, 0, 300), (4, 0, 30)):
+            solve = chats.Solve(user, "calendar", day, -9, f"user{user}", hints, seconds)
+            assert chats.record_solve(session=session, solve=solve, now=NOW)
+        again = chats.Solve(1, "calendar", day, -9, "user1", 0, 1)
+        assert not chats.record_solve(session=session, solve=again, now=NOW)  # the first report counts
+        chats.save_progress(
+            session=session, chat_id=-9, user_id=1, progress=Progress("calendar", day, 3, 0, NOW)
+        )
+    with sessions() as session:
+        ranked = chats.chat_solves(session=session, chat_id=-9, day=day, kind="calendar")
+        assert [s.user_id for s in ranked] == [4, 3, 2, 1]  # no hints first, fastest first, unknown time last
+        progress = chats.get_progress(session=session, chat_id=-9, user_id=1)
+        assert progress is not None and progress.opened_at == NOW
+    with sessions.begin() as session:
+        assert chats.forget_user(session=session, user_id=1) == 2
+    with sessions() as session:
+        assert chats.user_solves(session=session, user_id=1) == []
+        assert [s.user_id for s in chats.user_solves(session=session, user_id=2)] == [2]
