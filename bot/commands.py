@@ -74,14 +74,14 @@ async def help_command(update: Update, context: BotContext) -> None:
 
 COMMANDS: tuple[Command, ...] = (
     Command("start", start, listed=False),
-    Command("today", handlers.today, "[YYYY-MM-DD]"),
+    Command("today", handlers.today, "[date]"),
     Command("hint", handlers.hint),
     Command("solution", handlers.solution),
     Command("another", handlers.another),
     Command("pentomino", handlers.pentomino),
-    Command("subscribe", handlers.subscribe, "[HH:MM]"),
+    Command("subscribe", handlers.subscribe, "[time]"),
     Command("unsubscribe", handlers.unsubscribe),
-    Command("timezone", handlers.timezone, "[Area/City]"),
+    Command("timezone", handlers.timezone, "[zone]"),
     Command("check", handlers.check),
     Command("solved", handlers.solved),
     Command("stats", handlers.stats),

@@ -17,7 +17,7 @@ from telegram.ext import Application, CallbackContext, ContextTypes, ExtBot, Job
 
 from bot.dispatcher import Dispatcher
 from bot.flood import CommandBudgets, KeyedLocks
-from bot.outgoing import ChatQueues
+from bot.outgoing import ChatQueues, MessageBook
 from bot.replies import Web
 from bot.sender import Sender
 
@@ -37,6 +37,7 @@ class Deps:
     budgets: CommandBudgets = field(default_factory=CommandBudgets)  # flood control per user and group
     group_replies: ChatQueues = field(default_factory=ChatQueues)  # a reply queue per group
     user_locks: KeyedLocks = field(default_factory=KeyedLocks)  # one update of a user at a time
+    messages: MessageBook = field(default_factory=MessageBook)  # whose message is which, for edits
 
 
 class BotData:

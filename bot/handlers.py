@@ -15,7 +15,7 @@ from dataclasses import replace
 from datetime import datetime
 
 from sqlalchemy.orm import Session
-from telegram import ChatMember, Update
+from telegram import ChatMember, Message, Update
 from telegram.constants import ChatType
 from telegram.ext import ApplicationHandlerStop
 
@@ -76,23 +76,51 @@ def unit_of_work(update: Update, found: Deps, build: Build) -> Reply:
         return reply
 
 
-async def send(update: Update, context: BotContext, reply: Reply) -> None:
+async def send(update: Update, context: BotContext, reply: Reply, *, in_place: bool = False) -> None:
     """Private replies go at once; a group's join its queue, so its 20-a-minute pace holds no one up.
 
-    In a group the reply answers the person who asked: it quotes their message
-    (``reply_parameters``), starts with their first name, and may offer the same
-    puzzle in a private chat ("Hints in private").
+    With ``in_place`` (a button that moves its own message on, like **Next hint**)
+    the message carrying the button is edited when it was the presser's, else a
+    new message is sent; a new message with buttons takes the buttons off the
+    asker's previous one. In a group the reply answers the person who asked: it
+    quotes their message (``reply_parameters``), starts with their first name,
+    and may offer the same puzzle in a private chat ("Hints in private").
     """
-    chat = update.effective_chat
-    assert chat is not None
-    sender, bot = deps(context).sender, context.bot
-    if chat.type == ChatType.PRIVATE:
-        await sender.send(bot, chat.id, reply)
-        return
-    chat_id, message = chat.id, update.effective_message
-    reply = addressed(reply, update, bot.username)
-    reply_to = message.message_id if message is not None and update.callback_query is None else None
-    deps(context).group_replies.submit(chat_id, lambda: sender.send(bot, chat_id, reply, reply_to=reply_to))
+    chat, user = update.effective_chat, update.effective_user
+    assert chat is not None and user is not None
+    found, bot = deps(context), context.bot
+    chat_id, user_id, message = chat.id, user.id, update.effective_message
+    private = chat.type == ChatType.PRIVATE
+    if not private:
+        reply = addressed(reply, update, bot.username)
+    reply_to = None if private or message is None or update.callback_query else message.message_id
+    target = _editable(update, found) if in_place else None
+
+    async def deliver() -> None:
+        if target is not None:
+            message_id, was_photo = target
+            if await found.sender.edit(bot, chat_id, message_id, reply, was_photo=was_photo):
+                return
+        sent = await found.sender.send(bot, chat_id, reply, reply_to=reply_to)
+        stale = found.messages.sent(chat_id, user_id, sent.message_id, bool(reply.buttons))
+        if stale is not None:
+            await found.sender.strip_buttons(bot, chat_id, stale)
+
+    if private:
+        await deliver()
+    else:
+        found.group_replies.submit(chat_id, deliver)
+
+
+def _editable(update: Update, found: Deps) -> tuple[int, bool] | None:
+    """The pressed button's message and whether it is a photo, if the presser may change it."""
+    query, chat, user = update.callback_query, update.effective_chat, update.effective_user
+    if query is None or chat is None or user is None or not isinstance(query.message, Message):
+        return None
+    message = query.message
+    if chat.type != ChatType.PRIVATE and found.messages.owner(chat.id, message.message_id) != user.id:
+        return None
+    return message.message_id, bool(message.photo)
 
 
 def addressed(reply: Reply, update: Update, bot_username: str) -> Reply:
@@ -107,13 +135,13 @@ def addressed(reply: Reply, update: Update, bot_username: str) -> Reply:
     return replace(reply, text=named, buttons=buttons)
 
 
-async def respond(update: Update, context: BotContext, build: Build) -> None:
+async def respond(update: Update, context: BotContext, build: Build, *, in_place: bool = False) -> None:
     """Build a reply for the asker in one unit of work (one at a time per user), then send it."""
     chat, user = update.effective_chat, update.effective_user
     key = (chat.id if chat else None, user.id if user else None)
     async with deps(context).user_locks.hold(key):
         reply = await asyncio.to_thread(unit_of_work, update, deps(context), build)
-    await send(update, context, reply)
+    await send(update, context, reply, in_place=in_place)
 
 
 async def say(update: Update, context: BotContext, key: str, **values: object) -> None:
@@ -164,7 +192,8 @@ async def today(update: Update, context: BotContext) -> None:
     argument, now, web = _argument(context), _now(context), deps(context).web
 
     def build(session: Session, who: Who) -> Reply:
-        day = parse_day(argument) if argument else local_today(now, zone(who.timezone, "UTC"))
+        today = local_today(now, zone(who.timezone, "UTC"))
+        day = parse_day(argument, today) if argument else today
         return replies.today(session, who, day, web, now)
 
     await respond(update, context, build)
@@ -338,7 +367,11 @@ async def button(update: Update, context: BotContext) -> None:
         return
     await query.answer()
     now, web = _now(context), deps(context).web
-    await respond(update, context, lambda s, who: _pressed(s, who, now, web, callback))
+    in_place = isinstance(callback, BoardCallback) or callback.action in MOVES_ON
+    await respond(update, context, lambda s, who: _pressed(s, who, now, web, callback), in_place=in_place)
+
+
+MOVES_ON = frozenset({Action.HINT, Action.ANOTHER, Action.FEATURED})  # buttons that edit their message
 
 
 def _pressed(

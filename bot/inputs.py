@@ -53,8 +53,8 @@ ZONE_ALIASES: dict[str, tuple[str, ...]] = {
     "new delhi": ("Asia/Kolkata",),
     "msk": ("Europe/Moscow",),
     "bst": ("Europe/London",),
-    # The IANA zones EST, MST and HST never observe daylight saving; people writing them mean
-    # the zones that do (EST, MST, HST are still reachable as Etc/GMT+5, +7, +10 or UTC-5 ...).
+    # IANA's own EST, MST and HST are fixed offsets without daylight saving; people writing them
+    # mean the clocks of New York, Denver or Honolulu. A fixed offset is still there as 'UTC-5'.
     "est": ("America/New_York",),
     "edt": ("America/New_York",),
     "cdt": ("America/Chicago",),
@@ -353,7 +353,7 @@ def _canonical(name: str) -> str:
     'Asia/Kolkata'); a name IANA still lists for its country (Europe/Amsterdam) stays as it is."""
     zones, links = _tz_source()
     seen = 0
-    while name not in zones and name in links and seen < 5:
+    while name not in zones and links.get(name) in _known_timezones() and seen < 5:
         name, seen = links[name], seen + 1
     return name
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from collections import deque
+from collections import OrderedDict, deque
 from collections.abc import Awaitable, Callable
 
 logger = logging.getLogger(__name__)
@@ -59,3 +59,36 @@ class ChatQueues:
         """Wait until every queued reply has been sent (at shutdown)."""
         while self._tasks:
             await asyncio.gather(*list(self._tasks), return_exceptions=True)
+
+
+class MessageBook:
+    """Which bot message was for whom, and each user's newest message with buttons (in memory).
+
+    Buttons edit their own message in place only when it was sent for the person
+    pressing (in a group another member's hint stays theirs), and a new message
+    with buttons takes the buttons off the asker's previous one, so stale
+    buttons do not pile up. Bounded: the oldest entries are forgotten first.
+    """
+
+    def __init__(self, limit: int = 10_000) -> None:
+        self._limit = limit
+        self._owners: OrderedDict[tuple[int, int], int] = OrderedDict()
+        self._latest: OrderedDict[tuple[int, int], int] = OrderedDict()
+
+    def owner(self, chat_id: int, message_id: int) -> int | None:
+        return self._owners.get((chat_id, message_id))
+
+    def sent(self, chat_id: int, user_id: int, message_id: int, has_buttons: bool) -> int | None:
+        """Record a new message for ``user_id``; the id of their previous message with buttons, if any."""
+        self._put(self._owners, (chat_id, message_id), user_id)
+        if not has_buttons:
+            return None
+        previous = self._latest.get((chat_id, user_id))
+        self._put(self._latest, (chat_id, user_id), message_id)
+        return previous if previous != message_id else None
+
+    def _put(self, table: OrderedDict[tuple[int, int], int], key: tuple[int, int], value: int) -> None:
+        table[key] = value
+        table.move_to_end(key)
+        while len(table) > self._limit:
+            table.popitem(last=False)

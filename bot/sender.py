@@ -6,7 +6,15 @@ import asyncio
 import logging
 
 from sqlalchemy.orm import Session, sessionmaker
-from telegram import Bot, InlineKeyboardButton, InlineKeyboardMarkup, Message, ReplyParameters, WebAppInfo
+from telegram import (
+    Bot,
+    InlineKeyboardButton,
+    InlineKeyboardMarkup,
+    InputMediaPhoto,
+    Message,
+    ReplyParameters,
+    WebAppInfo,
+)
 from telegram.constants import ChatAction
 from telegram.error import BadRequest, TelegramError
 
@@ -97,6 +105,47 @@ class Sender:
             if message.photo:
                 await asyncio.to_thread(self._remember, photo.key, message.photo[-1].file_id)
             return message
+
+    async def edit(self, bot: Bot, chat_id: int, message_id: int, reply: Reply, *, was_photo: bool) -> bool:
+        """Turn message ``message_id`` into ``reply`` in place (a photo into a photo, a text into a
+        text); False when that is not possible and the caller should send a new message instead."""
+        if (reply.photo is not None) != was_photo:
+            return False
+        try:
+            if reply.photo is None:
+                await bot.edit_message_text(
+                    reply.text, chat_id=chat_id, message_id=message_id, reply_markup=keyboard(reply)
+                )
+                return True
+            await self._edit_photo(bot, chat_id, message_id, reply, reply.photo)
+            return True
+        except BadRequest as exc:
+            if "not modified" in exc.message.lower():  # pressed twice: it already shows this
+                return True
+            logger.info(
+                "could not edit message %s in %s (%s); sending a new one", message_id, chat_id, exc.message
+            )
+            return False
+
+    async def _edit_photo(self, bot: Bot, chat_id: int, message_id: int, reply: Reply, photo: Photo) -> None:
+        file_id = await self._known_file_id(photo.key)
+        if file_id is None:
+            await self._show_uploading(bot, chat_id)
+        source: str | bytes = file_id if file_id is not None else await asyncio.to_thread(photo.render)
+        media = InputMediaPhoto(source, caption=reply.text, has_spoiler=reply.spoiler or None)
+        edited = await bot.edit_message_media(
+            media, chat_id=chat_id, message_id=message_id, reply_markup=keyboard(reply)
+        )
+        if file_id is None and isinstance(edited, Message) and edited.photo:
+            self.uploads += 1
+            await asyncio.to_thread(self._remember, photo.key, edited.photo[-1].file_id)
+
+    async def strip_buttons(self, bot: Bot, chat_id: int, message_id: int) -> None:
+        """Take the buttons off an older message (best effort: it may be gone or too old)."""
+        try:
+            await bot.edit_message_reply_markup(chat_id=chat_id, message_id=message_id, reply_markup=None)
+        except TelegramError as exc:
+            logger.debug("buttons of %s in %s left: %s", message_id, chat_id, exc.message)
 
     async def _show_uploading(self, bot: Bot, chat_id: int) -> None:
         """'sending photo…' in the chat while the image is drawn for the first time (best effort)."""

@@ -110,6 +110,18 @@ _TEXTS: dict[str, dict[str, str]] = {
     "button_hint": {"en": "Hint", "ja": "ヒント"},
     "button_today": {"en": "Today's puzzle", "ja": "今日の問題"},
     "button_private": {"en": "Hints in private", "ja": "個別にヒント"},
+    "ambiguous_time": {
+        "en": "Did you mean {value}? Please send the time again in that form.",
+        "ja": "{value} のどちらですか？その形でもう一度送ってください。",
+    },
+    "ambiguous_date": {
+        "en": "Did you mean {value}? Please send the date again in that form.",
+        "ja": "{value} のどちらですか？その形の日付でもう一度送ってください。",
+    },
+    "ambiguous_timezone": {
+        "en": "That could be {value}. Please send the one you mean.",
+        "ja": "次のどれですか：{value}　使いたいものを一つ送ってください。",
+    },
     "button_solved": {"en": "I solved it", "ja": "解けた！"},
     "solved": {
         "en": "Well done! {date} solved with {hints} hint stage(s). Streak: {streak} day(s).",

@@ -47,7 +47,7 @@ async def test_three_hints_walk_the_stages_then_offer_another(running_bot: Runni
     assert captions[2].startswith("The full answer (2026-10-06)")
     (done,) = await running_bot.ask("/hint")
     assert "already seen the full answer" in done.params["text"]
-    assert [label for label, _ in buttons(done)] == ["Another solution"]
+    assert [label for label, _ in buttons(done)] == ["I solved it", "Another solution", "Pentomino challenge"]
     (other,) = await running_bot.ask("/another")
     assert other.method == "sendPhoto" and "of 7 for 2026-10-06" in other.params["caption"]
 
@@ -158,10 +158,11 @@ async def test_user_language_is_the_default(running_bot: RunningBot) -> None:
     ("message", "expected"),
     [
         ("/subscribe 25:00", "like 07:30"),
-        ("/subscribe 7", "like 07:30"),
+        ("/subscribe 7", "Did you mean 07:00 or 19:00?"),
+        ("/today 01/02", "Did you mean 2026-01-02 or 2026-02-01?"),
         ("/timezone Mars/Phobos", "not a time zone I know"),
         ("/today 2026-02-30", "2026-02-30 is not a real date"),
-        ("/today yesterday", "date like 2026-01-25"),
+        ("/today someday", "date like 2026-01-25"),
         ("/language xx", "I speak en (English) and ja"),
         ("/frobnicate", "I don't know that command"),
         ("hello there", "I answer commands only"),
@@ -216,7 +217,7 @@ async def test_an_unexpected_error_is_logged_and_apologised_for(
     def broken(*args: object, **kwargs: object) -> object:
         raise RuntimeError("kaboom in a handler")
 
-    monkeypatch.setattr(replies, "stats", broken)
+    monkeypatch.setattr(replies, "personal_stats", broken)
     (apology,) = await running_bot.ask("/stats")
     assert "Sorry, something went wrong" in apology.params["text"]
     assert any(
@@ -241,3 +242,17 @@ async def test_debug_logs_of_every_library_show_no_token(
     request_lines = [r.getMessage() for r in caplog.records if r.name == "httpx"]
     assert any("/bot[token]/" in line for line in request_lines), request_lines[:3]
     assert not any(TOKEN.split(":", 1)[1] in r.getMessage() for r in caplog.records)
+
+
+async def test_friendly_forms_of_zones_times_and_dates(running_bot: RunningBot) -> None:
+    """Cities, offsets, 12-hour times and relative or named dates are understood end to end."""
+    (zone,) = await running_bot.ask("/timezone new york", chat_id=61)
+    assert "America/New_York" in zone.params["text"]
+    (offset,) = await running_bot.ask("/timezone UTC+9", chat_id=61)
+    assert "Etc/GMT-9" in offset.params["text"]  # the zone chosen is said back
+    (time,) = await running_bot.ask("/subscribe 7:30pm", chat_id=61)
+    assert "19:30" in time.params["text"]
+    (tomorrow,) = await running_bot.ask("/today tomorrow", chat_id=62)  # the clock says 2026-01-25
+    assert tomorrow.params["caption"].startswith("2026-01-26")
+    (named,) = await running_bot.ask("/today 25 Jan", chat_id=62)
+    assert named.params["caption"].startswith("2026-01-25")

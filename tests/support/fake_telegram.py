@@ -32,6 +32,7 @@ class Call:
     files: dict[str, bytes]
     at: float
     status: int = 200
+    result: Any = None  # what the fake answered (a sent message's dict, say)
 
 
 @dataclass
@@ -163,11 +164,18 @@ class FakeTelegram:
         return {"edited_message" if edited else "message": body}
 
     def press(
-        self, data: str, *, chat_id: int = 1, user_id: int | None = None, chat_type: str = "private"
+        self,
+        data: str,
+        *,
+        chat_id: int = 1,
+        user_id: int | None = None,
+        chat_type: str = "private",
+        under: dict[str, Any] | None = None,
     ) -> int:
-        """Queue a press of an inline button carrying ``data`` under a bot message."""
+        """Queue a press of an inline button carrying ``data`` under a bot message: ``under`` (a
+        message the fake sent, e.g. ``call.result``) or a made-up text message."""
         user = {"id": user_id or abs(chat_id), "is_bot": False, "first_name": "Tester", "language_code": "en"}
-        message = {
+        message = under or {
             "message_id": next(self._message_ids),
             "date": int(time.time()),
             "chat": {"id": chat_id, "type": chat_type, "title": "g"},
@@ -214,7 +222,7 @@ class FakeTelegram:
         method = request.path[len(prefix) :]
         call = Call(method, params, files, time.monotonic())
         status, payload = self._respond(call)
-        call.status = status
+        call.status, call.result = status, payload.get("result")
         with self._lock:
             self.calls.append(call)
         _answer(request, status, payload)
@@ -347,6 +355,32 @@ class FakeTelegram:
 
     def _api_setMyCommands(self, call: Call) -> tuple[int, dict[str, Any]]:
         return self._ok(True)
+
+    def _api_editMessageMedia(self, call: Call) -> tuple[int, dict[str, Any]]:
+        media = json.loads(call.params["media"])
+        source = str(media.get("media", ""))
+        if source.startswith("attach://"):
+            file_id = f"photo-{len(self._file_ids) + 1}"
+            with self._lock:
+                self._file_ids.add(file_id)
+        elif source in self._file_ids:
+            file_id = source
+        else:
+            return 400, {"ok": False, "error_code": 400, "description": "Bad Request: wrong file identifier"}
+        sizes = [{"file_id": file_id, "file_unique_id": f"u-{file_id}", "width": 800, "height": 800}]
+        edited = self._message(call, {"photo": sizes, "caption": media.get("caption", "")})
+        edited["message_id"] = int(call.params["message_id"])
+        return self._ok(edited)
+
+    def _api_editMessageText(self, call: Call) -> tuple[int, dict[str, Any]]:
+        edited = self._message(call, {"text": call.params.get("text", "")})
+        edited["message_id"] = int(call.params["message_id"])
+        return self._ok(edited)
+
+    def _api_editMessageReplyMarkup(self, call: Call) -> tuple[int, dict[str, Any]]:
+        edited = self._message(call, {"text": ""})
+        edited["message_id"] = int(call.params["message_id"])
+        return self._ok(edited)
 
     def _api_setMyDescription(self, call: Call) -> tuple[int, dict[str, Any]]:
         return self._ok(True)

@@ -1,0 +1,75 @@
+"""Buttons edit their own message in place; a new message takes the buttons off the previous one.
+
+Before, every Next hint press sent a new photo, and every old message kept its
+buttons, so a chat filled with stale hint ladders.
+"""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from tests.support.bot import RunningBot
+from tests.support.fake_telegram import Call
+
+pytestmark = pytest.mark.slow
+
+GROUP = -3_003
+
+
+def button_data(call: Call, label: str) -> str:
+    markup = json.loads(call.params.get("reply_markup", "{}") or "{}")
+    return next(b["callback_data"] for row in markup["inline_keyboard"] for b in row if b["text"] == label)
+
+
+async def test_next_hint_edits_its_own_message_and_typed_commands_strip_old_buttons(
+    running_bot: RunningBot,
+) -> None:
+    bot, fake = running_bot, running_bot.fake
+    (puzzle,) = await bot.ask("/today 2026-01-25", chat_id=11)
+    fake.press(button_data(puzzle, "Hint"), chat_id=11, under=puzzle.result)
+    await bot.eventually(lambda: len(fake.calls_to("editMessageMedia", 11)) == 1)
+    (first,) = fake.calls_to("editMessageMedia", 11)
+    assert int(first.params["message_id"]) == puzzle.result["message_id"]
+    assert json.loads(first.params["media"])["caption"].startswith("Hint 1")
+    fake.press(button_data(first, "Next hint"), chat_id=11, under=first.result)
+    await bot.eventually(lambda: len(fake.calls_to("editMessageMedia", 11)) == 2)
+    assert json.loads(fake.calls_to("editMessageMedia", 11)[1].params["media"])["caption"].startswith(
+        "Hint 2"
+    )
+    assert len(fake.sent(11)) == 1  # no new message for either hint
+    await bot.ask("/pentomino", chat_id=11)  # a typed command: a new message ...
+    await bot.eventually(lambda: len(fake.calls_to("editMessageReplyMarkup", 11)) == 1)
+    (stripped,) = fake.calls_to("editMessageReplyMarkup", 11)  # ... takes the old buttons away
+    assert int(stripped.params["message_id"]) == puzzle.result["message_id"]
+    assert "reply_markup" not in stripped.params or not json.loads(stripped.params["reply_markup"] or "{}")
+
+
+async def test_a_button_that_cannot_edit_sends_a_new_message(running_bot: RunningBot) -> None:
+    bot, fake = running_bot, running_bot.fake
+    (greeting,) = await bot.ask("/start", chat_id=12)  # a text message ...
+    (today,) = [c for c in [greeting] if c.method == "sendMessage"]
+    fake.press(button_data(today, "Today's puzzle"), chat_id=12, under=today.result)
+    await bot.eventually(lambda: len(fake.sent(12)) == 2)
+    puzzle = sorted(fake.sent(12), key=lambda c: c.at)[-1]
+    fake.press(button_data(puzzle, "Hint"), chat_id=12)  # under a made-up text message: no photo to edit
+    await bot.eventually(lambda: len(fake.sent(12)) == 3)
+    assert sorted(fake.sent(12), key=lambda c: c.at)[-1].params["caption"].startswith("Hint 1")
+
+
+async def test_in_a_group_a_members_button_never_changes_another_members_hint(
+    running_bot: RunningBot,
+) -> None:
+    bot, fake = running_bot, running_bot.fake
+    group = {"chat_id": GROUP, "chat_type": "supergroup"}
+    await bot.ask("/today 2026-01-25", user_id=51, **group)
+    (hint,) = await bot.ask("/hint", user_id=51, **group)
+    fake.press(button_data(hint, "Next hint"), user_id=52, under=hint.result, **group)  # someone else
+    await bot.eventually(lambda: len(fake.sent(GROUP)) == 3)
+    assert fake.calls_to("editMessageMedia", GROUP) == []
+    fake.press(button_data(hint, "Next hint"), user_id=51, under=hint.result, **group)  # its owner
+    await bot.eventually(lambda: len(fake.calls_to("editMessageMedia", GROUP)) == 1)
+    assert json.loads(fake.calls_to("editMessageMedia", GROUP)[0].params["media"])["caption"].startswith(
+        "Tester: Hint 2"
+    )
