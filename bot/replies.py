@@ -19,7 +19,7 @@ from sqlalchemy.orm import Session
 
 from bot.habits import streaks
 from bot.logic import Action, Callback, encode_board_callback, encode_callback, local_today, stars, zone
-from bot.texts import DIFFICULTY_JA, MONTHS_JA, text
+from bot.texts import DIFFICULTY_JA, MONTHS_JA, counted, text
 from db import bot_repository as chats
 from db.bot_repository import Progress
 from hints.codes import encode_position
@@ -175,22 +175,29 @@ def challenge_post(daily: DailyPuzzle, language: str) -> Reply:
 
 def stage_reply(daily: DailyPuzzle, who: Who, stage: Stage) -> Reply:
     """The image and caption of hint ``stage`` (3 = the answer); spoilered in groups."""
-    hint = daily.stages[stage]
     language = who.language
     if stage == Stage.ANSWER:
-        caption = text("answer_caption", language, date=daily.day.isoformat(), total=hint.total)
         buttons = after_answer_buttons(language, daily.kind, daily.day)
     else:
-        caption = text(
-            "hint_caption",
-            language,
-            stage=int(stage),
-            shown=len(hint.shown),
-            remaining=hint.remaining,
-            total=hint.total,
-        )
         buttons = (_button(language, "button_next_hint", Action.HINT, daily.kind, daily.day),)
-    return Reply(caption, stage_photo(daily, stage), buttons, spoiler=who.in_group)
+    return Reply(
+        stage_caption(daily, stage, language), stage_photo(daily, stage), buttons, spoiler=who.in_group
+    )
+
+
+def stage_caption(daily: DailyPuzzle, stage: Stage, language: str) -> str:
+    """What a hint stage shows, in words. The challenge has exactly one way to finish, so its
+    captions say so instead of counting the board's solutions ("1 of 1472" would be noise)."""
+    hint = daily.stages[stage]
+    challenge = daily.kind == PuzzleKind.PENTOMINO
+    if stage == Stage.ANSWER:
+        key = "challenge_answer_caption" if challenge else "answer_caption"
+        return text(key, language, date=daily.day.isoformat(), total=hint.total)
+    shown = counted("pieces", len(hint.shown), language)
+    if challenge:
+        return text("challenge_hint_caption", language, stage=int(stage), shown=shown)
+    remaining = counted("remaining", hint.remaining, language, total=hint.total)
+    return text("hint_caption", language, stage=int(stage), shown=shown, remaining=remaining)
 
 
 # ---------------------------------------------------------------- progress
@@ -384,7 +391,13 @@ def solved(
     days = [s.day for s in chats.user_solves(session=session, user_id=who.user_id)]
     current, _best = streaks(days, local_today(now, zone(who.timezone, "UTC")))
     key = "solved" if fresh else "already_solved"
-    words = text(key, who.language, date=day.isoformat(), hints=hints, streak=current)
+    words = text(
+        key,
+        who.language,
+        date=day.isoformat(),
+        hints=counted("hint_stages", hints, who.language),
+        streak=counted("days", current, who.language),
+    )
     if fresh and seconds is not None:
         words += " " + text("solved_time", who.language, minutes=max(1, round(seconds / 60)))
     other = other_kind(kind)
@@ -401,7 +414,7 @@ def personal_stats(session: Session, who: Who, now: datetime) -> Reply:
     words = text(
         "personal_stats",
         who.language,
-        streak=current,
+        streak=counted("days", current, who.language),
         best=best,
         solves=len(mine),
         average=f"{average:.1f}",
@@ -419,8 +432,9 @@ def top(session: Session, who: Who, now: datetime) -> Reply:
     lines = [text("top_heading", who.language, date=day.isoformat())]
     for place, solve in enumerate(solvers, start=1):
         minutes = "" if solve.seconds is None else f", {max(1, round(solve.seconds / 60))} min"
+        stages = counted("hint_stages", solve.hints, who.language)
         lines.append(
-            text("top_line", who.language, place=place, name=solve.first_name, hints=solve.hints) + minutes
+            text("top_line", who.language, place=place, name=solve.first_name, hints=stages) + minutes
         )
     return Reply("\n".join(lines))
 

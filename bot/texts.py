@@ -88,8 +88,16 @@ _TEXTS: dict[str, dict[str, str]] = {
         "ja": "ペントミノ・チャレンジ {date}（{board}）：{pieces} 個のピースが置いてあります。完成させる方法はただ一つです。",
     },
     "hint_caption": {
-        "en": "Hint {stage} of 3: {shown} piece(s) shown, {remaining} of {total} solutions remain.",
-        "ja": "ヒント {stage}/3：{shown} ピース表示、残りの解は {total} 通り中 {remaining} 通り。",
+        "en": "Hint {stage} of 3: {shown} shown, {remaining}.",
+        "ja": "ヒント {stage}/3：{shown}表示、{remaining}。",
+    },
+    "challenge_hint_caption": {
+        "en": "Hint {stage} of 3: {shown} shown; there is exactly one way to finish.",
+        "ja": "ヒント {stage}/3：{shown}表示。完成させる方法はただ一つです。",
+    },
+    "challenge_answer_caption": {
+        "en": "The only way to finish the pentomino challenge of {date}.",
+        "ja": "{date} のペントミノ・チャレンジを完成させるただ一つの方法です。",
     },
     "answer_caption": {
         "en": "The full answer ({date}). One of {total} solutions.",
@@ -124,22 +132,22 @@ _TEXTS: dict[str, dict[str, str]] = {
     },
     "button_solved": {"en": "I solved it", "ja": "解けた！"},
     "solved": {
-        "en": "Well done! {date} solved with {hints} hint stage(s). Streak: {streak} day(s).",
-        "ja": "おめでとう！{date} をヒント {hints} 段階で解きました。連続 {streak} 日。",
+        "en": "Well done! {date} solved with {hints}. Streak: {streak}.",
+        "ja": "おめでとう！{date} を{hints}で解きました。{streak}。",
     },
     "already_solved": {
-        "en": "You already solved {date}. Streak: {streak} day(s).",
-        "ja": "{date} はもう解いています。連続 {streak} 日。",
+        "en": "You already solved {date}. Streak: {streak}.",
+        "ja": "{date} はもう解いています。{streak}。",
     },
     "solved_time": {"en": "Time since you opened it: {minutes} min.", "ja": "開いてから {minutes} 分。"},
     "personal_stats": {
-        "en": "Your streak: {streak} day(s) (best {best}). Solved: {solves}, on average {average} hint stages.",
-        "ja": "連続 {streak} 日（最高 {best} 日）。解いた数：{solves}、平均ヒント {average} 段階。",
+        "en": "Your streak: {streak} (best {best}). Solved: {solves}, on average {average} hint stages.",
+        "ja": "{streak}（最高 {best} 日）。解いた数：{solves}、平均ヒント {average} 段階。",
     },
     "top_heading": {"en": "Solved today ({date}):", "ja": "今日（{date}）解いた人："},
     "top_line": {
-        "en": "{place}. {name} - {hints} hint stage(s)",
-        "ja": "{place}. {name} - ヒント {hints} 段階",
+        "en": "{place}. {name} - {hints}",
+        "ja": "{place}. {name} - {hints}",
     },
     "top_empty": {
         "en": 'Nobody here has solved {date} yet. Press "I solved it" or send /solved when you do.',
@@ -289,6 +297,28 @@ DIFFICULTY_JA = {
     "very hard": "とても難しい",
 }
 MONTHS_JA = tuple(f"{m}月" for m in range(1, 13))
+
+
+# Counted phrases: (one, other) per language; Japanese counters do not change with the number.
+_COUNTED: dict[str, dict[str, tuple[str, str]]] = {
+    "pieces": {"en": ("{n} piece", "{n} pieces"), "ja": ("{n} ピース", "{n} ピース")},
+    "hint_stages": {
+        "en": ("{n} hint stage", "{n} hint stages"),
+        "ja": ("ヒント {n} 段階", "ヒント {n} 段階"),
+    },
+    "days": {"en": ("{n} day", "{n} days"), "ja": ("連続 {n} 日", "連続 {n} 日")},
+    "remaining": {
+        "en": ("{n} of {total} solutions remains", "{n} of {total} solutions remain"),
+        "ja": ("残りの解は {total} 通り中 {n} 通り", "残りの解は {total} 通り中 {n} 通り"),
+    },
+}
+
+
+def counted(key: str, n: int, language: str, **values: object) -> str:
+    """A phrase with a number in it, grammatical for that number ("1 piece", "4 pieces")."""
+    variants = _COUNTED[key]
+    one, other = variants.get(language, variants["en"])
+    return (one if n == 1 else other).format(n=n, **values)
 
 
 def text(key: str, language: str, **values: object) -> str:

@@ -256,3 +256,18 @@ async def test_friendly_forms_of_zones_times_and_dates(running_bot: RunningBot) 
     assert tomorrow.params["caption"].startswith("2026-01-26")
     (named,) = await running_bot.ask("/today 25 Jan", chat_id=62)
     assert named.params["caption"].startswith("2026-01-25")
+
+
+async def test_captions_are_grammatical_and_the_challenge_never_counts_the_board(
+    running_bot: RunningBot,
+) -> None:
+    await running_bot.ask("/today 2026-11-22", chat_id=63)
+    (one,) = await running_bot.ask("/hint", chat_id=63)
+    (half,) = await running_bot.ask("/hint", chat_id=63)
+    assert one.params["caption"] == "Hint 1 of 3: 1 piece shown, 16 of 40 solutions remain."
+    assert half.params["caption"] == "Hint 2 of 3: 4 pieces shown, 1 of 40 solutions remains."
+    await running_bot.ask("/pentomino", chat_id=64)
+    captions = [(await running_bot.ask("/hint", chat_id=64))[0].params["caption"] for _ in range(3)]
+    assert captions[0].endswith("pieces shown; there is exactly one way to finish.")
+    assert captions[2].startswith("The only way to finish the pentomino challenge")
+    assert not any("1472" in c or " of 1 " in c for c in captions)

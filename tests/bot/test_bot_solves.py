@@ -38,24 +38,24 @@ async def test_solved_builds_a_streak_shown_in_stats(running_bot: RunningBot) ->
     clock.advance(minutes=12)
     solved = await press(bot, buttons(answer)[0][1], 8)
     text = solved.params["text"]  # type: ignore[attr-defined]
-    assert "2026-01-25 solved with 3 hint stage(s)" in text and "Streak: 1 day(s)" in text
+    assert "2026-01-25 solved with 3 hint stages" in text and "Streak: 1 day." in text
     assert "12 min" in text
     (again,) = await bot.ask("/solved", chat_id=8)
     assert "already solved" in again.params["text"]  # the first report counts
     clock.advance(days=1)
     await bot.ask("/today", chat_id=8)
     (next_day,) = await bot.ask("/solved", chat_id=8)
-    assert "with 0 hint stage(s)" in next_day.params["text"] and "Streak: 2 day(s)" in next_day.params["text"]
+    assert "with 0 hint stages" in next_day.params["text"] and "Streak: 2 days." in next_day.params["text"]
     (stats,) = await bot.ask("/stats", chat_id=8)
     assert stats.method == "sendPhoto"  # the year heatmap comes with it
-    assert "Your streak: 2 day(s) (best 2). Solved: 2, on average 1.5 hint stages." in stats.params["caption"]
+    assert "Your streak: 2 days (best 2). Solved: 2, on average 1.5 hint stages." in stats.params["caption"]
     (forgotten,) = await bot.ask("/forget", chat_id=8)
     assert "deleted" in forgotten.params["text"]
     with bot.sessions() as session:
         assert bot_repository.user_solves(session=session, user_id=8) == []
         assert bot_repository.get_progress(session=session, chat_id=8, user_id=8) is None
     (empty,) = await bot.ask("/stats", chat_id=8)
-    assert "Your streak: 0 day(s) (best 0). Solved: 0" in empty.params["caption"]
+    assert "Your streak: 0 days (best 0). Solved: 0" in empty.params["caption"]
 
 
 async def test_top_orders_a_groups_solvers_and_the_next_post_says_how_yesterday_went(
@@ -74,9 +74,9 @@ async def test_top_orders_a_groups_solvers_and_the_next_post_says_how_yesterday_
     lines = board.params["text"].split("\n")
     assert lines[0].startswith("Tester: Solved today (2026-01-25)")
     assert [line.split(" - ")[1].split(",")[0] for line in lines[1:]] == [
-        "0 hint stage(s)",
-        "1 hint stage(s)",
-        "2 hint stage(s)",
+        "0 hint stages",
+        "1 hint stage",
+        "2 hint stages",
     ]
     with bot.sessions.begin() as session:
         bot_repository.subscribe(
