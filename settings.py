@@ -40,7 +40,7 @@ class Settings(BaseSettings):
     # computations at once, computations waiting (beyond: 503), and per client a minute (beyond: 429).
     API_COMPUTE_WORKERS: int = 1
     API_COMPUTE_QUEUE: int = 8
-    API_COMPUTE_PER_MINUTE: int = 60
+    API_COMPUTE_PER_MINUTE: int = 20
     # https base of the web board / Telegram Mini App (e.g. https://puzzles.example.org); unset: no
     # "Play on the board" buttons in the bot.
     PUBLIC_URL: str | None = None

@@ -15,8 +15,9 @@ Distinct dates cannot push out today's work or starve it:
   with a bounded queue (``API_COMPUTE_QUEUE``): beyond it the answer is 503
   with ``Retry-After`` instead of an ever longer queue;
 - bundles are computed in worker *processes* (``API_COMPUTE_WORKERS`` + 1 for
-  the pinned days), so hint computation never holds the event loop's GIL: a
-  flood of cold dates does not slow today's cached answers;
+  the pinned days) at a lower CPU priority (nice 10), so hint computation never
+  holds the event loop's GIL nor takes its core: a flood of cold dates does not
+  slow today's cached answers;
 - each client may start at most ``API_COMPUTE_PER_MINUTE`` such computations
   a minute (429 with ``Retry-After``); cached answers are never limited;
 - a refusal (429 or 503) is answered after ``REFUSAL_DELAY`` seconds (at most
@@ -29,6 +30,7 @@ from __future__ import annotations
 
 import asyncio
 import multiprocessing
+import os
 import threading
 import time
 from collections import OrderedDict, deque
@@ -54,6 +56,13 @@ T = TypeVar("T")
 
 
 _worker_sessions: dict[str, sessionmaker[Session]] = {}
+COMPUTE_NICENESS = 10  # worker processes yield the CPU to the event loop serving cached answers
+
+
+def _lower_priority() -> None:
+    """Run in each worker process at start: computing a date must not slow today's cached answers
+    when the cores are busy (the kernel schedules the serving process first)."""
+    os.nice(COMPUTE_NICENESS)
 
 
 def build_bundle(database_url: str, day: date) -> DailyBundle:
@@ -107,7 +116,7 @@ class DailyContent:
         today: Callable[[], date],
         workers: int = 1,
         queue: int = 8,
-        per_minute: int = 60,
+        per_minute: int = 20,
         database_url: str | None = None,
         refusal_delay: float = REFUSAL_DELAY,
     ) -> None:
@@ -225,7 +234,9 @@ class DailyContent:
             return self._build(day)
         if self._processes is None:
             self._processes = ProcessPoolExecutor(
-                self._workers + 1, mp_context=multiprocessing.get_context("spawn")
+                self._workers + 1,
+                mp_context=multiprocessing.get_context("spawn"),
+                initializer=_lower_priority,
             )
         return self._processes.submit(build_bundle, self._database_url, day).result()
 
