@@ -2,11 +2,20 @@
 
 A piece-set file (``data/pieces/NAME.txt``) holds ``lattice: square|triangle``
 and blocks ``piece NAME`` followed by ASCII rows (``#`` cell, ``.`` empty).
+A drawing is the piece's face-up side: the orientations only its mirror image
+shows are the piece *flipped* (none for a mirror-symmetric piece).
 A puzzle file (``data/puzzles/ID.txt``) holds ``key: value`` headers and a
 ``board:`` grid of whitespace-separated tokens (``.`` no cell, ``#`` a cell,
 anything else a labelled cell). Lines starting with ``//`` are comments.
-``targets:`` is ``board`` (cover every cell) or ``month-day`` (leave one
-month and one day cell uncovered).
+``pieces: SET`` takes a whole piece set; ``pieces: SET NAME ...`` takes the
+named pieces of it, in that order; several ``pieces:`` lines add up (piece
+names must stay unique, the lattices must agree).
+``targets:`` is ``board`` (cover every cell), ``month-day`` (leave one
+month and one day cell uncovered, named ``MM-DD``) or ``month-day-weekday``
+(leave a month, a day and a weekday uncovered, named ``MM-DD-ddd`` with the
+weekday in lowercase English, e.g. ``01-25-sun``).
+``precompute: on-demand`` keeps a puzzle out of :func:`catalog` (the puzzles
+precomputed by default and served); :func:`get_puzzle` finds every puzzle.
 ``published:`` lines carry the counts the literature gives; they are used for
 verification only.
 """
@@ -17,15 +26,23 @@ import calendar as std_calendar
 import hashlib
 from collections.abc import Iterator
 from dataclasses import dataclass, field
-from functools import cache
+from datetime import date
+from functools import cache, cached_property
 from pathlib import Path
+from typing import Literal, get_args
 
 from solver.geometry import Cell, Lattice, Shape, lattice_named
 
 DATA_DIR = Path(__file__).parent / "data"
-MONTH_ABBREVIATIONS = tuple(std_calendar.month_abbr[m] for m in range(1, 13))
+# English, whatever the locale: these are the board labels.
+MONTH_ABBREVIATIONS = ("Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec")
+WEEKDAY_ABBREVIATIONS = ("Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun")  # by date.weekday()
 LEAP_YEAR = 2024
 SINGLE_TARGET = "board"
+
+TargetsKind = Literal["board", "month-day", "month-day-weekday"]
+TARGET_PATTERNS: dict[TargetsKind, str] = {"month-day": "MM-DD", "month-day-weekday": "MM-DD-ddd"}
+PRECOMPUTE_MODES = ("default", "on-demand")
 
 
 class CatalogError(ValueError):
@@ -48,9 +65,21 @@ class UnknownTargetError(KeyError):
 
 @dataclass(frozen=True)
 class Piece:
+    """A piece's drawing (its face-up side) and its orientations on the lattice.
+
+    ``orientations`` lists the face-up ones (rotations of the drawing) first;
+    ``flipped`` holds the ones only the other side shows, the mirror images.
+    It is empty for a mirror-symmetric piece, which is never flipped.
+    """
+
     name: str
     cells: Shape
     orientations: tuple[Shape, ...]
+    flipped: frozenset[Shape] = frozenset()
+
+    @property
+    def mirror_symmetric(self) -> bool:
+        return not self.flipped
 
 
 @dataclass(frozen=True)
@@ -83,14 +112,24 @@ class Puzzle:
     targets: tuple[Target, ...]
     published: Published
     fingerprint: str
+    targets_kind: TargetsKind = "board"
+    on_demand: bool = False  # left out of catalog() and the default precompute run
+
+    @cached_property
+    def _targets_by_name(self) -> dict[str, Target]:
+        return {target.name: target for target in self.targets}
 
     def target(self, name: str) -> Target:
         """The target called ``name``; UnknownTargetError listing the valid targets otherwise."""
-        for target in self.targets:
-            if target.name == name:
-                return target
+        try:
+            return self._targets_by_name[name]
+        except KeyError:
+            pass
         names = [t.name for t in self.targets]
-        listing = ", ".join(names) if len(names) <= 12 else f"{', '.join(names[:3])}, … {names[-1]} (MM-DD)"
+        pattern = TARGET_PATTERNS.get(self.targets_kind, "")
+        listing = (
+            ", ".join(names) if len(names) <= 12 else f"{', '.join(names[:3])}, … {names[-1]} ({pattern})"
+        )
         raise UnknownTargetError(f"unknown target {name!r} for {self.id}; valid targets: {listing}")
 
     @property
@@ -156,7 +195,9 @@ def _finish_piece(lattice: Lattice, name_line: _Line, name: str, rows: list[_Lin
         raise name_line.error(f"piece {name!r} has no cells")
     if not _is_connected(lattice, cells):
         raise name_line.error(f"piece {name!r} is not connected")
-    return Piece(name, cells, tuple(lattice.orientations(cells)))
+    orientations = tuple(lattice.orientations(cells))
+    face_up = set(lattice.rotations(cells))
+    return Piece(name, cells, orientations, frozenset(o for o in orientations if o not in face_up))
 
 
 def parse_piece_set(path: Path) -> tuple[Lattice, tuple[Piece, ...]]:
@@ -216,18 +257,77 @@ def _parse_board(rows: list[_Line]) -> tuple[tuple[Cell, ...], dict[Cell, str]]:
     return tuple(cells), labels
 
 
-def _month_day_targets(labels: dict[Cell, str], where: _Line) -> tuple[Target, ...]:
-    """One target per month and day 1-31; impossible dates are kept and flagged."""
+def _date_target_name(month: int, day: int, weekday: str | None) -> str:
+    """``MM-DD``, or ``MM-DD-ddd`` with the weekday label in lowercase."""
+    name = f"{month:02d}-{day:02d}"
+    return name if weekday is None else f"{name}-{weekday.lower()}"
+
+
+def _date_targets(labels: dict[Cell, str], where: _Line, with_weekday: bool) -> tuple[Target, ...]:
+    """One target per month, day 1-31 (and weekday, in board order); impossible dates are kept, flagged."""
     by_label = {label: cell for cell, label in labels.items()}
+    weekdays: list[str | None] = [None]
+    if with_weekday:
+        weekdays = [label for label in labels.values() if label in WEEKDAY_ABBREVIATIONS]
+        if len(weekdays) != len(WEEKDAY_ABBREVIATIONS):
+            raise where.error(
+                f"month-day-weekday targets need cells labelled {' '.join(WEEKDAY_ABBREVIATIONS)}"
+            )
     targets = []
     for month, abbreviation in enumerate(MONTH_ABBREVIATIONS, start=1):
         for day in range(1, 32):
             if abbreviation not in by_label or str(day) not in by_label:
-                raise where.error(f"month-day targets need cells labelled {abbreviation!r} and {str(day)!r}")
+                raise where.error(f"date targets need cells labelled {abbreviation!r} and {str(day)!r}")
             real = day <= std_calendar.monthrange(LEAP_YEAR, month)[1]
-            uncovered = frozenset({by_label[abbreviation], by_label[str(day)]})
-            targets.append(Target(f"{month:02d}-{day:02d}", uncovered, real))
+            date_cells = {by_label[abbreviation], by_label[str(day)]}
+            for weekday in weekdays:
+                uncovered = date_cells if weekday is None else date_cells | {by_label[weekday]}
+                targets.append(Target(_date_target_name(month, day, weekday), frozenset(uncovered), real))
     return tuple(targets)
+
+
+def _targets_kind(line: _Line) -> TargetsKind:
+    """The kind a ``targets:`` line names; CatalogError listing the kinds otherwise."""
+    _, value = _header(line)
+    kinds: tuple[TargetsKind, ...] = get_args(TargetsKind)
+    for kind in kinds:
+        if value == kind:
+            return kind
+    raise line.error(f"unknown targets kind {value!r} (use {', '.join(repr(k) for k in kinds)})")
+
+
+def _select_pieces(
+    lines: list[tuple[str, _Line]], pieces_dir: Path
+) -> tuple[Lattice, tuple[Piece, ...], list[Path]]:
+    """The pieces named by a puzzle's ``pieces:`` lines, in order, and the set files read.
+
+    CatalogError naming the line for a missing set or piece, a repeated name or mixed lattices.
+    """
+    lattice: Lattice | None = None
+    chosen: dict[str, Piece] = {}
+    paths: list[Path] = []
+    for value, line in lines:
+        set_name, *names = value.split() or [""]
+        path = pieces_dir / f"{set_name}.txt"
+        if not path.is_file():
+            raise line.error(f"no piece set {set_name!r} (looked for {path})")
+        set_lattice, pieces = parse_piece_set(path)
+        if lattice is not None and set_lattice.name != lattice.name:
+            raise line.error(
+                f"piece set {set_name!r} is on the {set_lattice.name} lattice, not {lattice.name}"
+            )
+        lattice = set_lattice
+        by_name = {piece.name: piece for piece in pieces}
+        for name in names or list(by_name):
+            if name not in by_name:
+                raise line.error(f"piece set {set_name!r} has no piece {name!r} (it has {' '.join(by_name)})")
+            if name in chosen:
+                raise line.error(f"piece name {name!r} is used twice in this puzzle")
+            chosen[name] = by_name[name]
+        if path not in paths:
+            paths.append(path)
+    assert lattice is not None  # the caller passes at least one line
+    return lattice, tuple(chosen.values()), paths
 
 
 def _parse_published(line: _Line, value: str, published: dict[str, object]) -> None:
@@ -250,6 +350,7 @@ def _parse_published(line: _Line, value: str, published: dict[str, object]) -> N
 def parse_puzzle(path: Path, pieces_dir: Path) -> Puzzle:
     """Read one puzzle file (and its piece set); CatalogError naming file and line on bad input."""
     headers: dict[str, tuple[str, _Line]] = {}
+    piece_lines: list[tuple[str, _Line]] = []
     published: dict[str, object] = {}
     board_rows: list[_Line] | None = None
     for line in _content_lines(path):
@@ -264,31 +365,35 @@ def parse_puzzle(path: Path, pieces_dir: Path) -> Puzzle:
             board_rows = []
         elif key == "published":
             _parse_published(line, value, published)
-        elif key in ("id", "title", "pieces", "targets", "lattice"):
+        elif key == "pieces":
+            piece_lines.append((value, line))
+        elif key in ("id", "title", "targets", "lattice", "precompute"):
             headers[key] = (value, line)
         else:
             raise line.error(f"unknown key {key!r} in a puzzle file")
     first = _Line(path, 1, "")
-    for required in ("id", "title", "pieces", "targets"):
+    for required in ("id", "title", "targets"):
         if required not in headers:
             raise first.error(f"missing '{required}:'")
+    if not piece_lines:
+        raise first.error("missing 'pieces:'")
     if not board_rows:
         raise first.error("missing 'board:' grid")
-    pieces_value, pieces_line = headers["pieces"]
-    piece_path = pieces_dir / f"{pieces_value}.txt"
-    if not piece_path.is_file():
-        raise pieces_line.error(f"no piece set {pieces_value!r} (looked for {piece_path})")
-    lattice, pieces = parse_piece_set(piece_path)
+    lattice, pieces, piece_paths = _select_pieces(piece_lines, pieces_dir)
     if "lattice" in headers and headers["lattice"][0] != lattice.name:
-        raise headers["lattice"][1].error(f"piece set {pieces_value!r} is on the {lattice.name} lattice")
+        raise headers["lattice"][1].error(f"the pieces are on the {lattice.name} lattice")
+    precompute_value, precompute_line = headers.get("precompute", ("default", first))
+    if precompute_value not in PRECOMPUTE_MODES:
+        raise precompute_line.error(
+            f"unknown precompute mode {precompute_value!r} (use 'default' or 'on-demand')"
+        )
     cells, labels = _parse_board(board_rows)
-    targets_value, targets_line = headers["targets"]
-    if targets_value == SINGLE_TARGET:
+    targets_line = headers["targets"][1]
+    kind = _targets_kind(targets_line)
+    if kind == "board":
         targets: tuple[Target, ...] = (Target(SINGLE_TARGET),)
-    elif targets_value == "month-day":
-        targets = _month_day_targets(labels, targets_line)
     else:
-        raise targets_line.error(f"unknown targets kind {targets_value!r} (use 'board' or 'month-day')")
+        targets = _date_targets(labels, targets_line, with_weekday=kind == "month-day-weekday")
     piece_area = sum(len(piece.cells) for piece in pieces)
     for target in targets:
         if piece_area != len(cells) - len(target.uncovered):
@@ -296,7 +401,8 @@ def parse_puzzle(path: Path, pieces_dir: Path) -> Puzzle:
                 f"pieces cover {piece_area} cells but target {target.name} leaves "
                 f"{len(cells) - len(target.uncovered)} to cover"
             )
-    digest = hashlib.sha256(path.read_bytes() + piece_path.read_bytes()).hexdigest()[:16]
+    # One piece set: the same digest as before several sets were allowed, so stores keep their solutions.
+    digest = hashlib.sha256(path.read_bytes() + b"".join(p.read_bytes() for p in piece_paths)).hexdigest()
     return Puzzle(
         id=headers["id"][0],
         title=headers["title"][0],
@@ -306,7 +412,9 @@ def parse_puzzle(path: Path, pieces_dir: Path) -> Puzzle:
         labels=labels,
         targets=targets,
         published=Published(**published),  # type: ignore[arg-type]
-        fingerprint=digest,
+        fingerprint=digest[:16],
+        targets_kind=kind,
+        on_demand=precompute_value == "on-demand",
     )
 
 
@@ -322,15 +430,29 @@ def load_catalog(data_dir: Path = DATA_DIR) -> dict[str, Puzzle]:
 
 
 @cache
-def catalog() -> dict[str, Puzzle]:
-    """The shipped catalog, loaded once per process."""
+def all_puzzles() -> dict[str, Puzzle]:
+    """Every shipped puzzle, the on-demand editions included, loaded once per process."""
     return load_catalog()
 
 
+@cache
+def catalog() -> dict[str, Puzzle]:
+    """The shipped puzzles precomputed by default and served: all but those marked on-demand."""
+    return {pid: puzzle for pid, puzzle in all_puzzles().items() if not puzzle.on_demand}
+
+
 def get_puzzle(puzzle_id: str, puzzles: dict[str, Puzzle] | None = None) -> Puzzle:
-    """The puzzle with this id; UnknownPuzzleError listing the valid ids otherwise."""
-    known = catalog() if puzzles is None else puzzles
+    """The puzzle with this id (on-demand ones too); UnknownPuzzleError listing the valid ids otherwise."""
+    known = all_puzzles() if puzzles is None else puzzles
     try:
         return known[puzzle_id]
     except KeyError:
         raise UnknownPuzzleError(f"unknown puzzle {puzzle_id!r}; valid ids: {', '.join(known)}") from None
+
+
+def target_for_date(puzzle: Puzzle, day: date) -> Target:
+    """The target of a date: ``MM-DD``, or ``MM-DD-ddd`` with its real weekday; a board's only target."""
+    if puzzle.targets_kind == "board":
+        return puzzle.targets[0]
+    weekday = WEEKDAY_ABBREVIATIONS[day.weekday()] if puzzle.targets_kind == "month-day-weekday" else None
+    return puzzle.target(_date_target_name(day.month, day.day, weekday))

@@ -114,10 +114,17 @@ class Lattice:
         return shifted, (d_row, d_col)
 
     def orientations(self, cells: Iterable[Cell]) -> list[Shape]:
-        """Distinct normalized images of a shape under every transform."""
+        """Distinct normalized images of a shape under every transform, the unmirrored ones first."""
+        return self._images(cells, self.transforms())
+
+    def rotations(self, cells: Iterable[Cell]) -> list[Shape]:
+        """Distinct normalized images of a shape under the rotations alone (the drawn side up)."""
+        return self._images(cells, [t for t in self.transforms() if not t.mirrored])
+
+    def _images(self, cells: Iterable[Cell], transforms: Iterable[Transform]) -> list[Shape]:
         base = list(cells)
         seen: dict[Shape, None] = {}
-        for transform in self.transforms():
+        for transform in transforms:
             shape, _ = self.normalize(self.apply(transform, cell) for cell in base)
             seen.setdefault(shape, None)
         return list(seen)

@@ -1,7 +1,11 @@
 """Enumerate every solution of every catalog puzzle into the store.
 
-    python -m solver.precompute [--puzzle ID ...] [--force] [--workers N]
-                                [--report json] [--verify]
+    python -m solver.precompute [--puzzle ID ...] [--target T ...] [--force]
+                                [--workers N] [--report json] [--verify]
+
+Without ``--puzzle`` it takes the default catalog (:func:`solver.catalog.catalog`);
+the editions marked ``precompute: on-demand`` are solved only when named, and
+``--target`` (with one ``--puzzle``) limits the run to chosen targets.
 
 Work is split into tasks (one per calendar date, one per symmetry-breaking
 subproblem of a board) run in a process pool. Each worker solves its task with
@@ -22,7 +26,7 @@ from collections import defaultdict
 from collections.abc import Callable, Iterable, Sequence
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from dataclasses import dataclass, field
-from functools import cache
+from functools import lru_cache
 
 from sqlalchemy.orm import Session, sessionmaker
 
@@ -69,7 +73,9 @@ class RunSummary:
 # ---------------------------------------------------------------- workers
 
 
-@cache
+# A board's subproblems share one problem; a calendar has one task per target. Bounded: a weekday
+# target's problem holds about 0.8 MB, so caching all 2,604 would take ~2 GB per worker.
+@lru_cache(maxsize=32)
 def _target_problem(puzzle_id: str, target: str) -> TargetProblem:
     puzzle = get_puzzle(puzzle_id)
     return TargetProblem(puzzle, puzzle.target(target))
@@ -104,8 +110,9 @@ def plan_tasks(puzzle: Puzzle, targets: Iterable[str]) -> list[Task]:
 
 
 def _targets_to_compute(
-    session: Session, puzzle: Puzzle, force: bool, say: Callable[[str], None]
-) -> list[str]:
+    session: Session, puzzle: Puzzle, force: bool, say: Callable[[str], None], only: Sequence[str] | None
+) -> tuple[list[str], list[str]]:
+    """The targets asked for (all, or ``only``) and those of them to compute now."""
     changed = repository.sync_puzzle(
         session=session,
         puzzle_id=puzzle.id,
@@ -115,16 +122,16 @@ def _targets_to_compute(
     )
     if changed:
         say(f"{puzzle.id}: catalog definition changed, recomputing its stored solutions")
-    names = [t.name for t in puzzle.targets]
+    names = [t.name for t in puzzle.targets] if only is None else [puzzle.target(n).name for n in only]
     if force:
-        return names
+        return names, names
     stored = repository.stored_target_names(session=session, puzzle_id=puzzle.id)
     todo = [n for n in names if n not in stored]
     if not todo:
         say(f"{puzzle.id}: all {len(names)} target(s) already stored, skipping (use --force to recompute)")
     elif len(todo) < len(names):
         say(f"{puzzle.id}: {len(names) - len(todo)} target(s) already stored, computing {len(todo)}")
-    return todo
+    return names, todo
 
 
 # ---------------------------------------------------------------- running
@@ -204,19 +211,25 @@ def run(
     puzzles: Sequence[Puzzle],
     *,
     force: bool = False,
+    targets: Sequence[str] | None = None,
     workers: int = 1,
     progress: bool = False,
     say: Callable[[str], None] = print,
 ) -> RunSummary:
-    """Compute and store every missing target of ``puzzles``; returns what was done."""
+    """Compute and store every missing target of ``puzzles`` (only ``targets``, of one puzzle, if given).
+
+    Returns what was done; UnknownTargetError for a target the puzzle does not have.
+    """
+    if targets is not None and len(puzzles) != 1:
+        raise ValueError("targets can be chosen for one puzzle only")
     started = time.perf_counter()
     summary = RunSummary()
     todo: dict[str, list[str]] = {}
     with sessions.begin() as session:
         for puzzle in puzzles:
-            todo[puzzle.id] = _targets_to_compute(session, puzzle, force, say)
+            names, todo[puzzle.id] = _targets_to_compute(session, puzzle, force, say, targets)
             summary.puzzles[puzzle.id] = PuzzleSummary(
-                puzzle.id, len(puzzle.targets), targets_skipped=len(puzzle.targets) - len(todo[puzzle.id])
+                puzzle.id, len(names), targets_skipped=len(names) - len(todo[puzzle.id])
             )
     by_id = {p.id: p for p in puzzles}
     tasks_by_puzzle = {pid: plan_tasks(by_id[pid], names) for pid, names in todo.items() if names}
@@ -317,7 +330,15 @@ def verify_counts(sessions: sessionmaker[Session], puzzle: Puzzle) -> list[str]:
 
 def _parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="python -m solver.precompute", description=__doc__.split("\n\n")[0])
-    parser.add_argument("--puzzle", action="append", metavar="ID", help="limit to this puzzle (repeatable)")
+    parser.add_argument(
+        "--puzzle",
+        action="append",
+        metavar="ID",
+        help="limit to this puzzle, on-demand ones too (repeatable)",
+    )
+    parser.add_argument(
+        "--target", action="append", metavar="T", help="only this target of the one --puzzle (repeatable)"
+    )
     parser.add_argument("--force", action="store_true", help="recompute targets that are already stored")
     parser.add_argument(
         "--workers", type=int, default=os.cpu_count() or 1, help="worker processes (default: CPU cores)"
@@ -345,14 +366,25 @@ def format_summary(summary: RunSummary, sessions: sessionmaker[Session], puzzles
 
 
 def _selected_puzzles(ids: list[str] | None) -> list[Puzzle]:
+    """The puzzles named (on-demand ones too), or the default catalog; UnknownPuzzleError for a bad id."""
     if not ids:
         return list(catalog().values())
     return [get_puzzle(pid) for pid in dict.fromkeys(ids)]
 
 
+def _selected_targets(puzzles: Sequence[Puzzle], names: list[str] | None) -> list[str] | None:
+    """The targets named (None: all); UsageError unless one puzzle is named, UnknownTargetError if unknown."""
+    if names is None:
+        return None
+    if len(puzzles) != 1:
+        raise cli.UsageError("--target needs exactly one --puzzle")
+    return [puzzles[0].target(name).name for name in dict.fromkeys(names)]
+
+
 def precompute(args: argparse.Namespace) -> int:
     """The command's body: report, or solve what is missing (then verify); returns the exit code."""
     puzzles = _selected_puzzles(args.puzzle)
+    targets = _selected_targets(puzzles, args.target)
     url = cli.database_url(args)
     upgrade(url)
     sessions = session_factory(make_engine(url))
@@ -363,6 +395,7 @@ def precompute(args: argparse.Namespace) -> int:
         sessions,
         puzzles,
         force=args.force,
+        targets=targets,
         workers=args.workers,
         progress=sys.stderr.isatty(),
         say=lambda message: print(message, file=sys.stderr),

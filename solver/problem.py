@@ -6,6 +6,11 @@ target's enumeration into independent subproblems, which double as symmetry
 breaking: one chosen piece is fixed to one representative placement per orbit
 of the board's symmetry group, and the few solutions that orbit members share
 are deduplicated by a canonical encoding.
+
+A placement is *flipped* when it shows the other side of its piece: a mirror
+image of the drawing in the data file (the face-up side). A mirror-symmetric
+piece is never flipped. :func:`flipped_pieces` reads this off any solution;
+forbidding :attr:`TargetProblem.flipped_options` enumerates face-up solutions.
 """
 
 from __future__ import annotations
@@ -67,6 +72,17 @@ def decode(puzzle: Puzzle, encoding: str) -> tuple[Placement, ...]:
     return tuple(Placement(i, tuple(sorted(cells))) for i, cells in sorted(cells_by_piece.items()))
 
 
+def is_flipped(puzzle: Puzzle, placement: Placement) -> bool:
+    """Whether a placement shows the other side of its piece (a mirror image of its drawing)."""
+    shape, _ = puzzle.lattice.normalize(placement.cells)
+    return shape in puzzle.pieces[placement.piece].flipped
+
+
+def flipped_pieces(puzzle: Puzzle, placements: Iterable[Placement]) -> frozenset[str]:
+    """Names of the pieces a solution shows flipped; a mirror-symmetric piece is never among them."""
+    return frozenset(puzzle.pieces[p.piece].name for p in placements if is_flipped(puzzle, p))
+
+
 def _search_order(puzzle: Puzzle, cells: Iterable[Cell]) -> list[Cell]:
     """Cells sorted so the search sweeps along the board's shorter side first."""
     centroids = {cell: puzzle.lattice.centroid(cell) for cell in cells}
@@ -106,6 +122,11 @@ class TargetProblem:
                     if free.issuperset(moved):
                         found.append(Placement(piece_index, moved))
         return tuple(found)
+
+    @cached_property
+    def flipped_options(self) -> tuple[int, ...]:
+        """Indices of the placements that show their piece flipped (forbid them for face-up solutions)."""
+        return tuple(i for i, placement in enumerate(self.placements) if is_flipped(self.puzzle, placement))
 
     @cached_property
     def placement_index(self) -> dict[Placement, int]:

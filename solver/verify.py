@@ -23,11 +23,18 @@ translation on squares always, on triangles only when ``dr + dc`` is even
 A solution is valid when each piece is placed once, in a legal shape (a
 rotation or reflection of its drawing, then a lattice translation), every
 board cell outside the target is covered exactly once, and the target cells
-are left open.
+are left open. A target named like a date (``MM-DD`` or ``MM-DD-ddd``) must
+leave open exactly the cells labelled with that month, day and weekday, read
+here from the name, so a wrong target in the catalog cannot pass either.
+
+A placement is *flipped* when its shape is a reflection of the drawing and no
+rotation of it; :func:`check_flipped` compares a claimed set of flipped pieces
+with that.
 """
 
 from __future__ import annotations
 
+import re
 from collections import Counter
 from collections.abc import Callable, Collection, Iterable, Sequence
 from dataclasses import dataclass
@@ -39,6 +46,10 @@ from solver.problem import Placement
 Cell = tuple[int, int]  # (row, col)
 Corner = tuple[int, int]  # (k, row)
 Shape = tuple[Cell, ...]  # sorted, translated to the origin by _anchored
+
+_MONTHS = ("Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec")
+_WEEKDAYS = ("Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun")
+_DATE_NAME = re.compile(r"(\d\d)-(\d\d)(?:-([a-z]{3}))?")
 
 
 class InvalidSolution(ValueError):
@@ -129,18 +140,27 @@ def _anchored(rules: _Rules, cells: Iterable[Cell]) -> Shape:
 
 
 @cache
-def legal_shapes(lattice_name: str, drawing: tuple[Cell, ...]) -> frozenset[Shape]:
-    """Every rotation and reflection of a piece drawing, each anchored by :func:`_anchored`."""
+def _images(lattice_name: str, drawing: tuple[Cell, ...], mirrored: bool) -> frozenset[Shape]:
+    """Every rotation of a piece drawing (mirrored first if asked), each anchored by :func:`_anchored`."""
     rules = _rules(lattice_name)
     shapes = set()
-    for mirrored in (False, True):
-        for turns in range(rules.turns):
-            image = [
-                rules.cell_of([_moved(rules, corner, turns, mirrored) for corner in rules.corners(cell)])
-                for cell in drawing
-            ]
-            shapes.add(_anchored(rules, image))
+    for turns in range(rules.turns):
+        image = [
+            rules.cell_of([_moved(rules, corner, turns, mirrored) for corner in rules.corners(cell)])
+            for cell in drawing
+        ]
+        shapes.add(_anchored(rules, image))
     return frozenset(shapes)
+
+
+def legal_shapes(lattice_name: str, drawing: tuple[Cell, ...]) -> frozenset[Shape]:
+    """Every rotation and reflection of a piece drawing, each anchored by :func:`_anchored`."""
+    return _images(lattice_name, drawing, False) | _images(lattice_name, drawing, True)
+
+
+def flipped_shapes(lattice_name: str, drawing: tuple[Cell, ...]) -> frozenset[Shape]:
+    """The shapes only the drawing's mirror image gives (none for a mirror-symmetric piece)."""
+    return _images(lattice_name, drawing, True) - _images(lattice_name, drawing, False)
 
 
 # ---------------------------------------------------------------- the check
@@ -171,8 +191,31 @@ def _check_placement(puzzle: Puzzle, target: Target, board: set[Cell], placement
         raise InvalidSolution(f"piece {piece.name} covers target cell(s) {sorted(blocked)}")
 
 
+def _date_labels(name: str) -> set[str] | None:
+    """The labels a target named like a date leaves open (month, day, weekday), or None for other names."""
+    match = _DATE_NAME.fullmatch(name)
+    if match is None:
+        return None
+    month, day, weekday = int(match[1]), int(match[2]), match[3]
+    if not (1 <= month <= len(_MONTHS) and 1 <= day <= 31) or (weekday and weekday.title() not in _WEEKDAYS):
+        raise InvalidSolution(f"target {name} is named like a date but is none")
+    labels = {_MONTHS[month - 1], str(day)}
+    return labels if weekday is None else labels | {weekday.title()}
+
+
+def _check_target(puzzle: Puzzle, target: Target) -> None:
+    """Return None if a date target leaves open just the cells its name labels; InvalidSolution if not."""
+    wanted = _date_labels(target.name)
+    if wanted is None:
+        return
+    open_labels = sorted(puzzle.labels.get(cell, "an unlabelled cell") for cell in target.uncovered)
+    if len(open_labels) != len(wanted) or set(open_labels) != wanted:
+        raise InvalidSolution(f"target {target.name} leaves {open_labels} open, not {sorted(wanted)}")
+
+
 def check_solution(puzzle: Puzzle, target: Target, placements: Sequence[Placement]) -> None:
     """Return None if the placements solve ``target``; raise InvalidSolution saying which rule broke."""
+    _check_target(puzzle, target)
     _check_pieces_used_once(puzzle, placements)
     board = set(puzzle.cells)
     for placement in placements:
@@ -184,3 +227,15 @@ def check_solution(puzzle: Puzzle, target: Target, placements: Sequence[Placemen
     missing = sorted(board - target.uncovered - set(covered))
     if missing:
         raise InvalidSolution(f"cells left uncovered: {missing}")
+
+
+def check_flipped(puzzle: Puzzle, placements: Sequence[Placement], flipped: Collection[str]) -> None:
+    """Return None if ``flipped`` names exactly the pieces shown flipped; raise InvalidSolution otherwise."""
+    rules = _rules(puzzle.lattice.name)
+    actual = {
+        puzzle.pieces[p.piece].name
+        for p in placements
+        if _anchored(rules, p.cells) in flipped_shapes(puzzle.lattice.name, puzzle.pieces[p.piece].cells)
+    }
+    if actual != set(flipped):
+        raise InvalidSolution(f"flipped pieces are {sorted(actual)}, not {sorted(flipped)}")

@@ -1,8 +1,21 @@
+import hashlib
+import re
+from datetime import date, timedelta
 from pathlib import Path
 
 import pytest
 
-from solver.catalog import CatalogError, UnknownPuzzleError, catalog, get_puzzle, load_catalog
+import solver.catalog
+from solver.catalog import (
+    CatalogError,
+    UnknownPuzzleError,
+    UnknownTargetError,
+    all_puzzles,
+    catalog,
+    get_puzzle,
+    load_catalog,
+    target_for_date,
+)
 
 EXPECTED_IDS = {
     "calendar-dragonfjord",
@@ -122,3 +135,165 @@ def test_malformed_catalog_files_name_file_and_line(
     message = str(info.value)
     assert f"{file_name}:{line}:" in message
     assert fragment in message
+
+
+# ---------------------------------------------------------------- the calendar editions (issue 11)
+
+EDITIONS = {
+    # id: (designer in the title, pieces in order, board cells, targets, real targets)
+    "calendar-jarringwords": ("JarringWords", ["R", "L", "N", "P", "U", "V", "Y", "T"], 43, 372, 366),
+    "calendar-creamakerspace": ("CreaMakerspace", ["H6", "L", "N", "P", "U", "V", "Y", "W"], 43, 372, 366),
+    "calendar-tetromino": ("TheRammer", ["R", "U", "V", "P", "O4", "I4", "L4", "T4", "S4"], 43, 372, 366),
+    "calendar-weekday": ("Sunday first", [*"LNPTUVZ", "I4", "L4", "S4"], 50, 2604, 2562),
+    "calendar-weekday-monday": ("Monday first", [*"LNPTUVZ", "I4", "L4", "S4"], 50, 2604, 2562),
+}
+
+
+def test_the_editions_are_catalog_data_solved_on_demand() -> None:
+    assert set(all_puzzles()) == EXPECTED_IDS | set(EDITIONS)
+    assert all(all_puzzles()[pid].on_demand for pid in EDITIONS)
+    assert not any(p.on_demand for p in catalog().values())
+    assert get_puzzle("calendar-weekday").id == "calendar-weekday"  # found, though not in catalog()
+
+
+@pytest.mark.parametrize("puzzle_id", sorted(EDITIONS))
+def test_edition_pieces_boards_and_targets(puzzle_id: str) -> None:
+    credit, pieces, cells, targets, real = EDITIONS[puzzle_id]
+    puzzle = get_puzzle(puzzle_id)
+    assert credit in puzzle.title
+    assert list(puzzle.piece_names) == pieces
+    assert all(len(name) <= 2 for name in pieces)  # short names the API and the bot can show
+    assert len(puzzle.cells) == cells
+    assert len(puzzle.targets) == targets and sum(t.real for t in puzzle.targets) == real
+    open_cells = len(puzzle.targets[0].uncovered)
+    assert sum(len(p.cells) for p in puzzle.pieces) == cells - open_cells
+
+
+def test_editions_share_dragonfjords_pieces_and_first_six_rows() -> None:
+    dragonfjord = get_puzzle("calendar-dragonfjord")
+    first_rows = {cell: label for cell, label in dragonfjord.labels.items() if cell[0] < 6}
+    pieces = {p.name: p.cells for p in dragonfjord.pieces}
+    for puzzle_id in EDITIONS:
+        puzzle = get_puzzle(puzzle_id)
+        assert {cell: label for cell, label in puzzle.labels.items() if cell[0] < 6} == first_rows
+        assert all(p.cells == pieces[p.name] for p in puzzle.pieces if p.name in pieces)
+
+
+def test_last_rows_of_the_tetromino_and_weekday_boards() -> None:
+    def last_rows(puzzle_id: str) -> list[list[str]]:
+        puzzle = get_puzzle(puzzle_id)
+        rows = max(r for r, _ in puzzle.cells) + 1
+        return [[puzzle.labels.get((r, c), ".") for c in range(7)] for r in range(6, rows)]
+
+    assert last_rows("calendar-dragonfjord") == [["29", "30", "31", ".", ".", ".", "."]]
+    assert last_rows("calendar-tetromino") == [[".", ".", ".", ".", "29", "30", "31"]]
+    assert last_rows("calendar-weekday") == [
+        ["29", "30", "31", "Sun", "Mon", "Tue", "Wed"],
+        [".", ".", ".", ".", "Thu", "Fri", "Sat"],
+    ]
+    assert last_rows("calendar-weekday-monday") == [
+        ["29", "30", "31", "Mon", "Tue", "Wed", "Thu"],
+        [".", ".", ".", ".", "Fri", "Sat", "Sun"],
+    ]
+
+
+def test_piece_orientations_of_the_new_pieces() -> None:
+    pieces = {p.name: p for p in get_puzzle("calendar-tetromino").pieces}
+    pieces.update({p.name: p for p in get_puzzle("calendar-creamakerspace").pieces})
+    expected = {"O4": 1, "I4": 2, "L4": 8, "T4": 4, "S4": 4, "H6": 8}
+    assert {name: len(pieces[name].orientations) for name in expected} == expected
+
+
+@pytest.mark.parametrize("puzzle_id", ["calendar-weekday", "calendar-weekday-monday"])
+def test_weekday_targets_leave_a_month_a_day_and_a_weekday_open(puzzle_id: str) -> None:
+    puzzle = get_puzzle(puzzle_id)
+    names = [t.name for t in puzzle.targets]
+    assert all(re.fullmatch(r"\d\d-\d\d-(sun|mon|tue|wed|thu|fri|sat)", name) for name in names)
+    assert len(set(names)) == 2604
+    target = puzzle.target("01-25-sun")
+    assert sorted(puzzle.labels[c] for c in target.uncovered) == ["25", "Jan", "Sun"]
+    assert {t.name[:5] for t in puzzle.targets if not t.real} == IMPOSSIBLE
+    with pytest.raises(UnknownTargetError, match=r"01-01-\w{3}, … 12-31-\w{3} \(MM-DD-ddd\)"):
+        puzzle.target("01-25")
+
+
+def test_every_real_target_is_the_target_of_some_date() -> None:
+    """2000-2027 holds every month-day on every weekday (Feb 29: 2000 Tue ... 2024 Thu)."""
+    weekday = get_puzzle("calendar-weekday")
+    days = [date(2000, 1, 1) + timedelta(days=n) for n in range((date(2028, 1, 1) - date(2000, 1, 1)).days)]
+    reached = {target_for_date(weekday, day).name for day in days}
+    assert reached == {t.name for t in weekday.targets if t.real}
+    assert len(reached) == 2562
+
+
+@pytest.mark.parametrize(
+    ("puzzle_id", "day", "target", "labels"),
+    [
+        ("calendar-weekday", date(2026, 1, 25), "01-25-sun", ["25", "Jan", "Sun"]),
+        ("calendar-weekday-monday", date(2026, 1, 25), "01-25-sun", ["25", "Jan", "Sun"]),
+        ("calendar-weekday", date(2024, 2, 29), "02-29-thu", ["29", "Feb", "Thu"]),
+        ("calendar-weekday-monday", date(2025, 12, 31), "12-31-wed", ["31", "Dec", "Wed"]),
+        ("calendar-dragonfjord", date(2026, 1, 25), "01-25", ["25", "Jan"]),
+        ("calendar-tetromino", date(2026, 10, 6), "10-06", ["6", "Oct"]),
+        ("pentomino-6x10", date(2026, 1, 25), "board", []),
+    ],
+)
+def test_target_for_date_uses_the_real_weekday(
+    puzzle_id: str, day: date, target: str, labels: list[str]
+) -> None:
+    puzzle = get_puzzle(puzzle_id)
+    found = target_for_date(puzzle, day)
+    assert found.name == target
+    assert sorted(puzzle.labels[c] for c in found.uncovered) == labels
+
+
+def test_a_single_piece_set_keeps_its_fingerprint() -> None:
+    """Stores keep their solutions: the digest of a one-set puzzle is what it was before sets combined."""
+    data = Path(solver.catalog.__file__).parent / "data"
+    for puzzle_id, set_name in [("calendar-dragonfjord", "calendar"), ("hexiamond-tenyo", "hexiamonds")]:
+        raw = (data / "puzzles" / f"{puzzle_id}.txt").read_bytes() + (
+            data / "pieces" / f"{set_name}.txt"
+        ).read_bytes()
+        assert get_puzzle(puzzle_id).fingerprint == hashlib.sha256(raw).hexdigest()[:16]
+
+
+TRIOMINOES = "lattice: square\n\npiece I3\n###\n\npiece L3\n##\n#.\n"
+WEEKLY = (
+    "id: weekly\ntitle: Weekly\npieces: dominoes B\npieces: triominoes L3\ntargets: board\n"
+    "precompute: on-demand\nboard:\n# # # # .\n# . . . .\n"
+)
+
+
+def _write_sets(root: Path, puzzle_text: str) -> Path:
+    root = _write_catalog(root, puzzle_text, DOMINOES)
+    (root / "pieces" / "triominoes.txt").write_text(TRIOMINOES)
+    (root / "pieces" / "triangles.txt").write_text(TRIANGLES_SHARING_AN_EDGE)
+    return root
+
+
+def test_pieces_lines_pick_and_combine_pieces_of_several_sets(tmp_path: Path) -> None:
+    puzzle = load_catalog(_write_sets(tmp_path, WEEKLY))["weekly"]
+    assert puzzle.piece_names == ("B", "L3")
+    assert puzzle.on_demand
+    assert [len(p.orientations) for p in puzzle.pieces] == [2, 4]
+
+
+@pytest.mark.parametrize(
+    ("puzzle_text", "line", "fragment"),
+    [
+        (WEEKLY.replace("triominoes L3", "triominoes J3"), 4, "piece set 'triominoes' has no piece 'J3'"),
+        (WEEKLY.replace("dominoes B", "dominoes L3"), 3, "has no piece 'L3' (it has A B)"),
+        (WEEKLY.replace("triominoes L3", "dominoes B"), 4, "piece name 'B' is used twice"),
+        (WEEKLY.replace("triominoes L3", "triangles A"), 4, "is on the triangle lattice, not square"),
+        (WEEKLY.replace("on-demand", "sometimes"), 6, "unknown precompute mode 'sometimes'"),
+        (WEEKLY.replace("targets: board", "targets: month-day-weekday"), 5, "targets need cells labelled"),
+        (WEEKLY.replace("pieces: dominoes B\npieces: triominoes L3\n", ""), 1, "missing 'pieces:'"),
+    ],
+)
+def test_malformed_piece_selections_name_file_and_line(
+    tmp_path: Path, puzzle_text: str, line: int, fragment: str
+) -> None:
+    with pytest.raises(CatalogError) as info:
+        load_catalog(_write_sets(tmp_path, puzzle_text))
+    assert f"toy.txt:{line}:" in str(info.value)
+    assert fragment in str(info.value)

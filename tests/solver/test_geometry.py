@@ -139,3 +139,23 @@ def test_triangles_share_an_edge_vertically_only_below_an_up_triangle() -> None:
     assert not lattice.points_up((0, 1)) and not lattice.shares_edge((0, 1), (1, 1))
     assert lattice.vertices((0, 1)) == ((0, 0), (2, 0), (1, 1))  # the docstring's drawing
     assert lattice.vertices((0, 2)) == ((2, 0), (3, 1), (1, 1))
+
+
+@pytest.mark.parametrize(
+    ("piece", "expected"),
+    [("F", 4), ("I", 2), ("X", 1), ("T", 4), ("U", 4), ("V", 4), ("W", 4), ("Z", 2), ("L", 4), ("N", 4)],
+)
+def test_rotations_alone_keep_the_drawn_side_up_and_come_first(piece: str, expected: int) -> None:
+    lattice = SquareLattice()
+    cells = {p.name: p for p in get_puzzle("pentomino-6x10").pieces}[piece].cells
+    rotations = lattice.rotations(cells)
+    assert len(rotations) == expected
+    assert lattice.orientations(cells)[:expected] == rotations
+
+
+def test_triangle_rotations_of_a_chiral_hexiamond_are_half_its_orientations() -> None:
+    lattice = TriangleLattice()
+    for piece in get_puzzle("hexiamond-tenyo").pieces:
+        rotations = set(lattice.rotations(piece.cells))
+        assert rotations <= set(piece.orientations)
+        assert len(rotations) in (len(piece.orientations), len(piece.orientations) // 2)

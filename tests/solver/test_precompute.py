@@ -15,8 +15,8 @@ from pathlib import Path
 import pytest
 from sqlalchemy.orm import Session, sessionmaker
 
-from solver.catalog import catalog, get_puzzle
-from solver.precompute import run
+from solver.catalog import all_puzzles, catalog, get_puzzle
+from solver.precompute import main, run
 
 SMALL = ["--puzzle", "pentomino-3x20", "--puzzle", "pentomino-8x8-hole"]
 
@@ -105,6 +105,54 @@ def test_unwritable_database_path_is_one_line(tmp_path: Path) -> None:
     assert "Traceback" not in result.stderr
     assert len(result.stderr.strip().splitlines()) == 1
     assert result.stderr.startswith("error: cannot write the database file")
+
+
+def test_chosen_targets_of_on_demand_editions_are_computed_and_resumed(tmp_path: Path) -> None:
+    db_file = tmp_path / "p.db"
+    url = f"sqlite:///{db_file}"
+    chosen = ["--puzzle", "calendar-jarringwords", "--target", "01-25", "--target", "10-06"]
+    first = precompute(*chosen, "--database-url", url, "--workers", "2")
+    assert first.returncode == 0, first.stderr
+    weekday = precompute("--puzzle", "calendar-weekday", "--target", "10-06-mon", "--database-url", url)
+    assert weekday.returncode == 0, weekday.stderr
+    assert stored_counts(db_file) == {
+        ("calendar-jarringwords", "01-25"): (123, 123),
+        ("calendar-jarringwords", "10-06"): (20, 20),
+        ("calendar-weekday", "10-06-mon"): (173, 173),
+    }
+    again = precompute(*chosen, "--target", "02-29", "--database-url", url)
+    assert "calendar-jarringwords: 2 target(s) already stored, computing 1" in again.stderr
+    assert stored_counts(db_file)[("calendar-jarringwords", "02-29")] == (63, 63)
+
+
+def test_the_default_run_leaves_the_on_demand_editions_out(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert main(["--report", "json", "--database-url", f"sqlite:///{tmp_path / 'p.db'}"]) == 0
+    reported = {p["id"] for p in json.loads(capsys.readouterr().out)["puzzles"]}
+    assert reported == set(catalog())
+    assert not reported & {pid for pid, p in all_puzzles().items() if p.on_demand}
+
+
+@pytest.mark.parametrize(
+    ("args", "fragment"),
+    [
+        (["--target", "01-25"], "--target needs exactly one --puzzle"),
+        (["--puzzle", "pentomino-3x20", "--puzzle", "calendar-weekday", "--target", "board"], "exactly one"),
+        (
+            ["--puzzle", "calendar-weekday", "--target", "01-25"],
+            "unknown target '01-25' for calendar-weekday",
+        ),
+        (["--puzzle", "calendar-weekday", "--target", "01-25-xyz"], "(MM-DD-ddd)"),
+    ],
+)
+def test_bad_targets_are_refused_before_the_database_is_touched(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], args: list[str], fragment: str
+) -> None:
+    assert main([*args, "--database-url", f"sqlite:///{tmp_path / 'p.db'}"]) == 2
+    error = capsys.readouterr().err
+    assert error.startswith("error: ") and fragment in error
+    assert not (tmp_path / "p.db").exists()
 
 
 def test_bad_worker_count_is_refused(tmp_path: Path) -> None:

@@ -1,12 +1,12 @@
 """Exact counts from enumeration, and one stored representative per symmetry class."""
 
-from collections.abc import Iterator
-
 import pytest
 
-from solver.catalog import Puzzle, get_puzzle
-from solver.cover import enumerate_solutions
-from solver.problem import Placement, TargetProblem, decode, encode
+from solver.catalog import Puzzle, all_puzzles, get_puzzle
+from solver.cover import Constraints, enumerate_solutions
+from solver.problem import Placement, TargetProblem, decode, encode, flipped_pieces, is_flipped
+from solver.verify import check_flipped
+from tests.support import exact_cover
 
 
 def enumerate_target(puzzle_id: str, target: str) -> list[str]:
@@ -30,45 +30,13 @@ def test_small_boards_match_published_counts(puzzle_id: str, expected: int) -> N
     assert len(set(codes)) == expected
 
 
-def _exact_cover_count(puzzle: Puzzle, target: str) -> int:
-    """An independent Algorithm X (no CP-SAT) counting coverings of one calendar target."""
-    problem = TargetProblem(puzzle, puzzle.target(target))
-    rows = {i: {*p.cells, ("piece", p.piece)} for i, p in enumerate(problem.placements)}
-    columns: dict[object, set[int]] = {}
-    for i, row in rows.items():
-        for column in row:
-            columns.setdefault(column, set()).add(i)
-
-    def search() -> Iterator[None]:
-        if not columns:
-            yield None
-            return
-        column = min(columns, key=lambda c: len(columns[c]))
-        for i in list(columns[column]):
-            removed = []
-            for c in rows[i]:
-                for j in columns[c]:
-                    for other in rows[j]:
-                        if other != c:
-                            columns[other].discard(j)
-                removed.append((c, columns.pop(c)))
-            yield from search()
-            for c, members in reversed(removed):
-                columns[c] = members
-                for j in members:
-                    for other in rows[j]:
-                        if other != c:
-                            columns[other].add(j)
-
-    return sum(1 for _ in search())
-
-
 @pytest.mark.parametrize(
     ("date", "published"), [("10-06", 7), ("01-25", 216), ("07-14", None), ("02-29", None)]
 )
 def test_calendar_dates_match_published_and_independent_counts(date: str, published: int | None) -> None:
+    puzzle = get_puzzle("calendar-dragonfjord")
     codes = enumerate_target("calendar-dragonfjord", date)
-    assert len(codes) == _exact_cover_count(get_puzzle("calendar-dragonfjord"), date)
+    assert len(codes) == len(exact_cover.solve(puzzle, puzzle.target(date)))
     if published is not None:
         assert len(codes) == published
 
@@ -108,3 +76,81 @@ def test_encoding_round_trips() -> None:
         decode(puzzle, code[:-1])
     with pytest.raises(ValueError):
         decode(puzzle, "z" + code[1:])
+
+
+# ---------------------------------------------------------------- face up and flipped
+
+MIRROR_SYMMETRIC = {
+    "calendar": {"R", "U", "V"},
+    "pentominoes": {"I", "T", "U", "V", "W", "X"},
+    "tetrominoes": {"O4", "I4", "T4"},
+    "creamakerspace": set(),
+    "hexiamonds": {"hexagon", "butterfly", "crown", "lobster", "chevron"},
+}
+
+
+def test_which_pieces_are_mirror_symmetric() -> None:
+    symmetric = set().union(*MIRROR_SYMMETRIC.values())
+    for puzzle in all_puzzles().values():
+        for piece in puzzle.pieces:
+            assert piece.mirror_symmetric == (piece.name in symmetric), (puzzle.id, piece.name)
+            assert len(piece.flipped) == (0 if piece.mirror_symmetric else len(piece.orientations) // 2)
+
+
+def _mirrored(cells: tuple[tuple[int, int], ...]) -> tuple[tuple[int, int], ...]:
+    """The mirror image (r, c) -> (r, -c): a reflection on both lattices (it keeps r + c's parity)."""
+    return tuple(sorted((r, -c) for r, c in cells))
+
+
+@pytest.mark.parametrize("puzzle_id", sorted(all_puzzles()))
+def test_the_drawing_is_face_up_and_its_mirror_image_flipped_unless_symmetric(puzzle_id: str) -> None:
+    puzzle = get_puzzle(puzzle_id)
+    for index, piece in enumerate(puzzle.pieces):
+        assert flipped_pieces(puzzle, [Placement(index, piece.cells)]) == frozenset()
+        mirror = Placement(index, _mirrored(piece.cells))
+        assert flipped_pieces(puzzle, [mirror]) == (frozenset() if piece.mirror_symmetric else {piece.name})
+        assert is_flipped(puzzle, mirror) != piece.mirror_symmetric
+
+
+@pytest.mark.parametrize(
+    "puzzle_id", sorted(p.id for p in all_puzzles().values() if p.targets_kind != "board")
+)
+def test_every_placement_is_flipped_exactly_when_the_independent_orientations_say_so(puzzle_id: str) -> None:
+    puzzle = get_puzzle(puzzle_id)
+    target = puzzle.targets[0]
+    problem = TargetProblem(puzzle, target)
+    flipped = set(problem.flipped_options)
+    ours = {
+        (puzzle.pieces[p.piece].name, frozenset(p.cells), i in flipped)
+        for i, p in enumerate(problem.placements)
+    }
+    independent = {(o.piece, o.cells, o.flipped) for o in exact_cover.options(puzzle, target)}
+    assert ours == independent
+    assert all(not puzzle.pieces[problem.placements[i].piece].mirror_symmetric for i in flipped)
+
+
+@pytest.mark.parametrize(
+    ("puzzle_id", "target_name"), [("calendar-dragonfjord", "01-25"), ("calendar-weekday", "10-06-mon")]
+)
+def test_face_up_solutions_match_an_independent_count(puzzle_id: str, target_name: str) -> None:
+    puzzle = get_puzzle(puzzle_id)
+    target = puzzle.target(target_name)
+    problem = TargetProblem(puzzle, target)
+    every = [problem.to_placements(s) for s in enumerate_solutions(problem.cover)]
+    for placements in every:
+        named = exact_cover.as_named(puzzle, ((p.piece, p.cells) for p in placements))
+        assert flipped_pieces(puzzle, placements) == exact_cover.flipped_names(puzzle, named)
+        check_flipped(puzzle, placements, flipped_pieces(puzzle, placements))  # raises if they differ
+    face_up = {
+        exact_cover.as_named(puzzle, ((p.piece, p.cells) for p in placements))
+        for placements in every
+        if not flipped_pieces(puzzle, placements)
+    }
+    forbidding = enumerate_solutions(problem.cover, Constraints(forbidden=problem.flipped_options))
+    independent = set(exact_cover.solve(puzzle, target, face_up_only=True))
+    assert face_up == independent
+    assert {
+        exact_cover.as_named(puzzle, ((p.piece, p.cells) for p in problem.to_placements(s)))
+        for s in forbidding
+    } == independent
+    assert 0 < len(independent) < len(every)

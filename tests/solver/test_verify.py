@@ -3,15 +3,16 @@ rejects each kind of broken one."""
 
 import pytest
 
-from solver.catalog import Puzzle, Target, catalog, get_puzzle
+from solver.catalog import Puzzle, Target, all_puzzles, get_puzzle
 from solver.cover import find_solution
 from solver.geometry import symmetries
-from solver.problem import Placement, TargetProblem
-from solver.verify import InvalidSolution, check_solution, legal_shapes
+from solver.problem import Placement, TargetProblem, flipped_pieces
+from solver.verify import InvalidSolution, check_flipped, check_solution, flipped_shapes, legal_shapes
 
 CALENDAR = get_puzzle("calendar-dragonfjord")
 TARGET = CALENDAR.target("03-14")
 TENYO = get_puzzle("hexiamond-tenyo")
+WEEKDAY = get_puzzle("calendar-weekday")
 
 
 def a_solution(puzzle: Puzzle = CALENDAR, target: Target = TARGET) -> list[Placement]:
@@ -23,14 +24,15 @@ def a_solution(puzzle: Puzzle = CALENDAR, target: Target = TARGET) -> list[Place
 
 def test_independent_shapes_equal_the_search_orientations_for_every_piece() -> None:
     lattices = set()
-    for puzzle in catalog().values():
+    for puzzle in all_puzzles().values():
         for piece in puzzle.pieces:
             assert legal_shapes(puzzle.lattice.name, piece.cells) == set(piece.orientations), piece.name
+            assert flipped_shapes(puzzle.lattice.name, piece.cells) == piece.flipped, piece.name
             lattices.add(puzzle.lattice.name)
     assert lattices == {"square", "triangle"}
 
 
-@pytest.mark.parametrize("puzzle_id", sorted(catalog()))
+@pytest.mark.parametrize("puzzle_id", sorted(all_puzzles()))
 def test_accepts_a_real_solution_on_every_puzzle(puzzle_id: str) -> None:
     puzzle = get_puzzle(puzzle_id)
     target = puzzle.targets[0]
@@ -112,3 +114,51 @@ def test_triangle_shapes_move_only_by_lattice_translations() -> None:
     translated = r"covered twice|leaves the board"  # a lattice translation: the shape itself is accepted
     with pytest.raises(InvalidSolution, match=translated):
         check_solution(TENYO, TENYO.target("board"), placements)
+
+
+def test_weekday_solutions_are_checked_against_the_weekday_cell() -> None:
+    sunday = WEEKDAY.target("01-25-sun")
+    placements = a_solution(WEEKDAY, sunday)
+    check_solution(WEEKDAY, sunday, placements)  # raises if wrong
+    with pytest.raises(InvalidSolution, match="covers target cell"):
+        check_solution(WEEKDAY, WEEKDAY.target("01-25-mon"), placements)
+
+
+@pytest.mark.parametrize(
+    ("name", "message"),
+    [
+        ("01-25-mon", r"target 01-25-mon leaves \['25', 'Jan', 'Sun'\] open, not \['25', 'Jan', 'Mon'\]"),
+        ("01-25", r"leaves \['25', 'Jan', 'Sun'\] open, not \['25', 'Jan'\]"),
+        ("13-25-sun", "named like a date but is none"),
+        ("01-25-xyz", "named like a date but is none"),
+    ],
+)
+def test_a_target_whose_name_and_open_cells_disagree_is_rejected(name: str, message: str) -> None:
+    """A wrong target in the catalog cannot approve its own solutions: the name is read here."""
+    sunday = WEEKDAY.target("01-25-sun")
+    with pytest.raises(InvalidSolution, match=message):
+        check_solution(WEEKDAY, Target(name, sunday.uncovered), a_solution(WEEKDAY, sunday))
+
+
+def test_rejects_a_tetromino_in_another_tetrominos_shape() -> None:
+    puzzle = get_puzzle("calendar-tetromino")
+    target = puzzle.target("10-06")
+    placements = a_solution(puzzle, target)
+    names = [puzzle.pieces[p.piece].name for p in placements]
+    l4, t4 = names.index("L4"), names.index("T4")
+    placements[l4], placements[t4] = (
+        Placement(placements[l4].piece, placements[t4].cells),
+        Placement(placements[t4].piece, placements[l4].cells),
+    )
+    with pytest.raises(InvalidSolution, match="L4 is not in one of its legal orientations"):
+        check_solution(puzzle, target, placements)
+
+
+def test_check_flipped_accepts_the_truth_and_rejects_any_other_claim() -> None:
+    placements = a_solution(WEEKDAY, WEEKDAY.target("01-25-sun"))
+    flipped = flipped_pieces(WEEKDAY, placements)
+    check_flipped(WEEKDAY, placements, flipped)  # raises if wrong
+    with pytest.raises(InvalidSolution, match="flipped pieces are"):
+        check_flipped(WEEKDAY, placements, flipped ^ {"L4"})
+    with pytest.raises(InvalidSolution, match="flipped pieces are"):
+        check_flipped(WEEKDAY, placements, {*flipped, "T"})  # T is mirror-symmetric: never flipped

@@ -1,0 +1,130 @@
+"""An exact-cover enumeration for the tests, independent of the solver's search and geometry.
+
+It shares only the catalog's data (a :class:`~solver.catalog.Puzzle`'s cells, its pieces'
+names and drawings, a :class:`~solver.catalog.Target`'s open cells). Everything else is
+restated here: each piece's orientations are made from its drawing by integer quarter turns
+``(r, c) -> (c, -r)`` and the mirror ``(r, c) -> (r, -c)`` (square lattice only), and the
+solutions are found with Knuth's Algorithm X on bitmasks (no CP-SAT, no :mod:`solver.cover`,
+no :mod:`solver.geometry`, no :mod:`solver.problem`).
+
+A solution is a frozenset of ``(piece name, cells)`` pairs, so it compares directly with the
+solver's output turned into the same form (:func:`as_named`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass
+
+from solver.catalog import Puzzle, Target
+
+Cell = tuple[int, int]
+Shape = frozenset[Cell]
+NamedPlacement = tuple[str, frozenset[Cell]]
+NamedSolution = frozenset[NamedPlacement]
+
+
+@dataclass(frozen=True)
+class Option:
+    """One way to place one piece: its cells on the board, and whether it shows the other side."""
+
+    piece: str
+    cells: frozenset[Cell]
+    flipped: bool
+
+
+def _at_origin(cells: Iterable[Cell]) -> Shape:
+    cell_list = list(cells)
+    top = min(r for r, _ in cell_list)
+    left = min(c for _, c in cell_list)
+    return frozenset((r - top, c - left) for r, c in cell_list)
+
+
+def square_orientations(drawing: Iterable[Cell]) -> dict[Shape, bool]:
+    """Each distinct orientation of a square-lattice drawing (at the origin) -> whether it is flipped.
+
+    Flipped: the mirror side gives it and no quarter turn of the drawing does.
+    """
+    sides: dict[bool, set[Shape]] = {False: set(), True: set()}
+    for mirrored in (False, True):
+        cells = [(r, -c) if mirrored else (r, c) for r, c in drawing]
+        for _ in range(4):
+            cells = [(c, -r) for r, c in cells]
+            sides[mirrored].add(_at_origin(cells))
+    orientations = dict.fromkeys(sides[False], False)
+    orientations.update(dict.fromkeys(sides[True] - sides[False], True))
+    return orientations
+
+
+def options(puzzle: Puzzle, target: Target, *, face_up_only: bool = False) -> list[Option]:
+    """Every placement of every piece on the cells the target covers (unflipped ones only if asked)."""
+    if puzzle.lattice.name != "square":
+        raise ValueError("the independent enumeration knows the square lattice only")
+    free = set(puzzle.cells) - target.uncovered
+    found = []
+    for piece in puzzle.pieces:
+        for shape, flipped in square_orientations(piece.cells).items():
+            if flipped and face_up_only:
+                continue
+            top, left = min(shape)  # the shape's first cell goes on each free cell in turn
+            for row, col in free:
+                cells = frozenset((row + r - top, col + c - left) for r, c in shape)
+                if cells <= free:
+                    found.append(Option(piece.name, cells, flipped))
+    return found
+
+
+def solve(puzzle: Puzzle, target: Target, *, face_up_only: bool = False) -> list[NamedSolution]:
+    """Every solution of a target by Algorithm X (face-up solutions only if asked)."""
+    rows = options(puzzle, target, face_up_only=face_up_only)
+    cells = sorted(set(puzzle.cells) - target.uncovered)  # row-major: bit i is cells[i]
+    bit = {cell: 1 << i for i, cell in enumerate(cells)}
+    bit.update({piece.name: 1 << (len(cells) + i) for i, piece in enumerate(puzzle.pieces)})
+    masks = [sum(bit[cell] for cell in row.cells) | bit[row.piece] for row in rows]
+    return [
+        frozenset((rows[i].piece, rows[i].cells) for i in chosen)
+        for chosen in _algorithm_x(masks, len(cells), len(puzzle.pieces))
+    ]
+
+
+def _algorithm_x(masks: list[int], n_cells: int, n_pieces: int) -> Iterator[list[int]]:
+    """Knuth's Algorithm X on bitmasks (cells, then pieces): each exact cover as its chosen rows.
+
+    The column branched on is always the first uncovered cell; the rows tried for it are those
+    whose first cell it is (a row covering an earlier cell would clash with what is placed).
+    """
+    cell_bits = (1 << n_cells) - 1
+    everything = (1 << (n_cells + n_pieces)) - 1
+    starting_at: list[list[tuple[int, int]]] = [[] for _ in range(n_cells)]
+    for index, mask in enumerate(masks):
+        own_cells = mask & cell_bits
+        starting_at[(own_cells & -own_cells).bit_length() - 1].append((mask, index))
+    chosen: list[int] = []
+
+    def search(used: int) -> Iterator[list[int]]:
+        if used == everything:
+            yield list(chosen)
+            return
+        free = ~used & cell_bits
+        if not free:
+            return  # every cell covered but a piece left over: impossible when the areas match
+        for mask, index in starting_at[(free & -free).bit_length() - 1]:
+            if not mask & used:
+                chosen.append(index)
+                yield from search(used | mask)
+                chosen.pop()
+
+    yield from search(0)
+
+
+def flipped_names(puzzle: Puzzle, solution: NamedSolution) -> frozenset[str]:
+    """The pieces a solution shows flipped, by this module's own orientations."""
+    drawings = {piece.name: piece.cells for piece in puzzle.pieces}
+    return frozenset(
+        name for name, cells in solution if square_orientations(drawings[name])[_at_origin(cells)]
+    )
+
+
+def as_named(puzzle: Puzzle, placements: Iterable[tuple[int, Iterable[Cell]]]) -> NamedSolution:
+    """A solution given as (piece index, cells) pairs, in this module's form."""
+    return frozenset((puzzle.pieces[piece].name, frozenset(cells)) for piece, cells in placements)
