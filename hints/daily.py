@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import hashlib
 from bisect import bisect_left
-from collections.abc import Callable
+from collections.abc import Callable, Collection
 from dataclasses import dataclass
 from datetime import date
 from enum import StrEnum
@@ -102,8 +102,9 @@ class DailyPuzzle:
         return caption(self.stages[stage], len(self.preplaced))
 
     def image(self, stage: Stage) -> bytes:
-        """PNG of a stage."""
-        return self.draw(self.stages[stage])
+        """PNG of a stage, the pieces it adds to the previous stage marked as new."""
+        before = self.stages[Stage(stage - 1)].shown if stage > Stage.PUZZLE else None
+        return self.draw(self.stages[stage], before)
 
     def text(self, stage: Stage) -> str:
         """Text drawing of a stage."""
@@ -115,10 +116,16 @@ class DailyPuzzle:
             preplaced=len(self.preplaced),
         )
 
-    def draw(self, hint: Hint) -> bytes:
-        """PNG of any hint on this puzzle (a stage, or another solution shown as an answer)."""
+    def draw(self, hint: Hint, before: Collection[Placement] | None = None) -> bytes:
+        """PNG of any hint on this puzzle (a stage, or another solution shown as an answer); the
+        pieces not in ``before`` are marked as new."""
         return hint_image(
-            self.puzzle, hint, heading=self.heading, marked=self.marked, preplaced=len(self.preplaced)
+            self.puzzle,
+            hint,
+            heading=self.heading,
+            marked=self.marked,
+            preplaced=len(self.preplaced),
+            before=before,
         )
 
 

@@ -168,6 +168,44 @@ def _draw_labels(canvas: Canvas, puzzle: Puzzle, layout: BoardLayout, owners: Ow
         canvas.text(layout.centre(cell), label, layout.label_size, text_colour_on(fill), fill, anchor="mm")
 
 
+NAME_BADGE_SCALE = 0.68  # the badge carrying a piece's name, as a fraction of the cell's inradius
+
+
+def name_cell(layout: BoardLayout, placement: Placement) -> Cell:
+    """The piece's cell nearest its middle, where its name is printed."""
+    points = {cell: layout.centre(cell) for cell in placement.cells}
+    mx = sum(x for x, _ in points.values()) / len(points)
+    my = sum(y for _, y in points.values()) / len(points)
+    return min(points, key=lambda c: ((points[c][0] - mx) ** 2 + (points[c][1] - my) ** 2, c))
+
+
+def badge_radius(layout: BoardLayout, cell: Cell) -> int:
+    """The name badge's radius: well inside the cell (a square's or a triangle's incircle)."""
+    cx, cy = layout.centre(cell)
+    points = layout.polygons[cell]
+    midpoints = [
+        ((ax + bx) / 2, (ay + by) / 2)
+        for (ax, ay), (bx, by) in zip(points, (*points[1:], points[0]), strict=True)
+    ]
+    inradius = min(((mx - cx) ** 2 + (my - cy) ** 2) ** 0.5 for mx, my in midpoints)
+    return max(6, round(inradius * NAME_BADGE_SCALE))
+
+
+def _draw_piece_names(
+    canvas: Canvas, puzzle: Puzzle, layout: BoardLayout, placements: Iterable[Placement]
+) -> None:
+    """Each piece's name (L, N, L4 ...) in a small badge, so a hint can be read aloud."""
+    for placement in placements:
+        name = puzzle.pieces[placement.piece].name
+        colour = mix(piece_colour(placement.piece), EMPTY, 0.75)
+        cell = name_cell(layout, placement)
+        centre, radius = layout.centre(cell), badge_radius(layout, cell)
+        size = max(8, round(radius * 1.2))
+        canvas.dot(centre, radius, BORDER)
+        canvas.dot(centre, radius - 2, colour)
+        canvas.text(centre, name, size if len(name) == 1 else round(size * 0.8), BORDER, colour, anchor="mm")
+
+
 def render_board(
     puzzle: Puzzle,
     placements: Iterable[Placement],
@@ -183,8 +221,8 @@ def render_board(
     Uncovered cells stay white with their labels; thick lines separate pieces,
     marked cells and empty space, and surround the board. Pieces ``added`` by
     a hint are drawn lighter with a ring on each cell; pieces to take off
-    (``crossed``) carry an X on each cell. ValueError if a placement or mark
-    lies off the board.
+    (``crossed``) carry an X on each cell. Every piece shown carries its name
+    in a badge. ValueError if a placement or mark lies off the board.
     """
     layout = board_layout(puzzle)
     owners = _owners(puzzle, [*crossed, *placements, *added], marked)  # what the hint adds wins
@@ -195,6 +233,7 @@ def render_board(
     _draw_new_marks(canvas, layout, added)
     _draw_crosses(canvas, layout, crossed)
     _draw_labels(canvas, puzzle, layout, owners)
+    _draw_piece_names(canvas, puzzle, layout, [*placements, *added])
     _draw_header(canvas, title, subtitle)
     return canvas.png()
 

@@ -123,13 +123,19 @@ def test_images_are_the_renderers_output(client: httpx.Client, store: sessionmak
         suffix = "puzzle" if stage == 0 else f"hints/{stage}"
         calendar_png = assert_png(client.get(f"/api/v1/daily/2026-01-25/{suffix}.png"))
         options = {"heading": "2026-01-25", "marked": daily.target.uncovered}
-        assert calendar_png == hint_image(daily.puzzle, calendar_stages[stage], **options)  # type: ignore[arg-type]
+        before = calendar_stages[stage - 1].shown if stage else None  # what the stage adds is marked
+        drawn = hint_image(daily.puzzle, calendar_stages[stage], before=before, **options)  # type: ignore[arg-type]
+        assert calendar_png == drawn
         calendar_text = client.get(f"/api/v1/daily/2026-01-25/{suffix}.txt").text
         assert calendar_text == hint_text(daily.puzzle, calendar_stages[stage], **options)  # type: ignore[arg-type]
         board_png = assert_png(client.get(f"/api/v1/daily/2026-01-25/pentomino/{suffix}.png"))
         preplaced = len(challenge.preplaced)
         assert board_png == hint_image(
-            challenge.puzzle, challenge_stages[stage], heading=heading, preplaced=preplaced
+            challenge.puzzle,
+            challenge_stages[stage],
+            heading=heading,
+            preplaced=preplaced,
+            before=challenge_stages[stage - 1].shown if stage else None,
         )
 
 

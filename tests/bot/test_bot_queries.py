@@ -4,7 +4,8 @@ Measured when this test was written: 22 statements per warm /hint (28 when the
 hint cache was cold), 16 of them puzzle-store reads that repeated the same
 lookups; after the service refactor 9, of which 4 read the puzzle store; 10 since
 /hint also looks for the user's saved board (hints from their own board). Sending
-the reply adds one statement: the reservation of its slot in the bot's shared send budget.
+the reply adds one statement per message call (the reply, and taking the buttons off the
+previous reply): the reservation of its slot in the bot's shared send budget.
 """
 
 from __future__ import annotations
@@ -15,6 +16,7 @@ from typing import Any
 import pytest
 from sqlalchemy import Engine, event
 
+from bot.ratelimit import counted
 from tests.support.bot import RunningBot
 
 pytestmark = pytest.mark.slow
@@ -43,9 +45,16 @@ async def test_one_hint_runs_each_query_once(running_bot: RunningBot) -> None:
     await running_bot.ask("/today 2026-01-25")  # the hint cache is filled here
     for _ in range(2):
         log.statements.clear()
+        calls_before = len(running_bot.fake.calls)
         log.recording = True
         (reply,) = await running_bot.ask("/hint")
+        await running_bot.eventually(  # the new message takes the buttons off the previous one
+            lambda start=calls_before: any(
+                c.method == "editMessageReplyMarkup" for c in running_bot.fake.calls[start:]
+            )
+        )
         log.recording = False
+        messages = [c for c in running_bot.fake.calls[calls_before:] if counted(c.method)]
         assert reply.method == "sendPhoto"
         repeated = [s for s, n in Counter(log.statements).items() if n > 1]
         assert repeated == [], f"the same query ran twice in one /hint: {repeated}"
@@ -54,5 +63,6 @@ async def test_one_hint_runs_each_query_once(running_bot: RunningBot) -> None:
         assert (reads["targets"], reads["solutions"], reads["hint_cache"]) == (2, 1, 1)
         assert reads["saved_positions"] == 1  # does the user have their own board on this puzzle?
         budget = [sql for sql, _ in log.statements if "send_budget" in sql]
-        assert len(budget) == 1 and budget[0].startswith("UPDATE")  # one slot for the one message
+        assert len(budget) == len(messages) == 2  # one slot per message call: the reply, the button strip
+        assert all(sql.startswith("UPDATE") for sql in budget)
         assert len(log.statements) - len(budget) <= 10, log.statements

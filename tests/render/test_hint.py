@@ -15,6 +15,7 @@ from db.engine import make_engine, session_factory
 from hints.daily import daily_calendar
 from render import EMPTY, MARKED, board_layout, piece_colour
 from render.hint import caption, hint_image, hint_text
+from render.images import name_cell
 from solver.hints import Hint
 from solver.problem import Placement
 
@@ -28,8 +29,9 @@ def test_captions_count_what_remains() -> None:
     assert caption(two) == "With these 2 pieces placed, 1 of the day's 47 solutions remains"
     assert caption(Hint(3, (), 1, 47)) == "The full answer: one of the day's 47 solutions"
     assert caption(Hint(1, two.shown, 1, 9356), preplaced=1) == (
-        "With 1 more piece placed, 1 of the board's 9356 solutions remains"
+        "With 1 more piece placed: exactly one way to finish"  # never "1 of the board's 9356"
     )
+    assert caption(Hint(3, two.shown, 1, 9356), preplaced=1) == "The only way to finish"
     assert caption(Hint(0, (), 47, 47)).startswith("47 solutions on this date")
 
 
@@ -43,7 +45,8 @@ def test_each_calendar_stage_image_shows_exactly_its_pieces(full_catalog_url: st
         png = hint_image(daily.puzzle, hint, heading=DAY.isoformat(), marked=daily.target.uncovered)
         image = Image.open(io.BytesIO(png)).convert("RGB")
         owner = {cell: p.piece for p in hint.shown for cell in p.cells}
-        for cell in daily.puzzle.cells:
+        badges = {name_cell(layout, p) for p in hint.shown}  # each piece's name badge covers its cell
+        for cell in set(daily.puzzle.cells) - badges:
             colour = image.getpixel(layout.fill_point(cell))
             if cell in owner:
                 assert colour == piece_colour(owner[cell])
@@ -111,3 +114,33 @@ def test_cli_without_a_store_says_how_to_fill_it(tmp_path: Path) -> None:
         "calendar-dragonfjord", "01-25", "--stage", "1", "-o", str(tmp_path / "x.png"), "--database-url", url
     )
     assert result.returncode == 1 and "python -m solver.precompute" in result.stderr
+
+
+@pytest.mark.slow
+def test_a_stage_marks_the_pieces_it_adds_and_names_every_piece(full_catalog_url: str) -> None:
+    """Before, stage 2 drew its four pieces alike: which one was new, and which letter is which,
+    could not be told (or read aloud)."""
+    from render.images import badge_radius
+    from solver.hints import Stage
+
+    with session_factory(make_engine(full_catalog_url))() as session:
+        daily = daily_calendar(session, DAY)
+    before, shown = daily.stages[Stage.ONE_PIECE].shown, daily.stages[Stage.HALF].shown
+    image = Image.open(io.BytesIO(daily.image(Stage.HALF))).convert("RGB")
+    layout = board_layout(daily.puzzle)
+    for placement in shown:
+        fill = piece_colour(placement.piece)
+        badge_cell = name_cell(layout, placement)
+        plain = image.getpixel(layout.fill_point(next(c for c in placement.cells if c != badge_cell)))
+        if placement in before:
+            assert plain == fill  # shown by the previous stage: drawn as usual
+        else:
+            assert plain != fill and sum(plain) > sum(fill)  # new in this stage: drawn lighter
+        cx, cy = layout.centre(badge_cell)
+        badge = image.getpixel((cx - badge_radius(layout, badge_cell) + 5, cy))
+        assert badge != plain and sum(badge) > sum(fill)  # a light badge with the name on the name cell
+    assert any(p not in before for p in shown)  # stage 2 adds pieces
+    stage_one = Image.open(io.BytesIO(daily.image(Stage.ONE_PIECE))).convert("RGB")
+    (first,) = before
+    first_plain = next(c for c in first.cells if c != name_cell(layout, first))
+    assert stage_one.getpixel(layout.fill_point(first_plain)) != piece_colour(first.piece)  # new in stage 1

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import dataclasses
 import io
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from functools import cache
 
 import pytest
@@ -24,9 +24,12 @@ from render import (
 )
 from render.__main__ import main
 from render.fonts import printable
-from render.palette import text_colour_on
+from render.images import badge_radius, name_cell
+from render.layout import BoardLayout
+from render.palette import BORDER, text_colour_on
 from solver.catalog import Puzzle, get_puzzle
 from solver.cover import find_solution
+from solver.geometry import Cell
 from solver.problem import Placement, TargetProblem
 
 PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
@@ -43,6 +46,21 @@ def solution(puzzle_id: str, target: str) -> tuple[Placement, ...]:
 
 def open_png(data: bytes) -> Image.Image:
     return Image.open(io.BytesIO(data)).convert("RGB")
+
+
+def name_cells(layout: BoardLayout, placements: Iterable[Placement]) -> set[Cell]:
+    """The cells where pieces' name badges sit (their fill and label are covered by the badge)."""
+    return {name_cell(layout, p) for p in placements}
+
+
+def test_every_piece_shown_carries_a_name_badge() -> None:
+    puzzle, shown, png = calendar_hint()
+    image = open_png(png)
+    layout = board_layout(puzzle)
+    for placement in shown:
+        x, y = layout.centre(name_cell(layout, placement))
+        ring = pixel(image, (x - badge_radius(layout, name_cell(layout, placement)) + 1, y))
+        assert ring == BORDER  # the badge's outline, where the cell's label or fill was before
 
 
 def pixel(image: Image.Image, point: tuple[int, int]) -> tuple[int, int, int]:
@@ -111,7 +129,7 @@ def test_calendar_cells_show_piece_empty_and_marked_colours() -> None:
     layout = board_layout(puzzle)
     covered = {cell: p.piece for p in shown for cell in p.cells}
     marked = puzzle.target("01-25").uncovered
-    for cell in puzzle.cells:
+    for cell in set(puzzle.cells) - name_cells(layout, shown):  # a name cell carries the piece's badge
         colour = pixel(image, layout.fill_point(cell))
         if cell in covered:
             assert colour == piece_colour(covered[cell]), cell
@@ -128,7 +146,7 @@ def test_calendar_labels_are_drawn_on_every_cell() -> None:
     layout = board_layout(puzzle)
     owners = {cell: piece_colour(p.piece) for p in shown for cell in p.cells}
     owners.update(dict.fromkeys(puzzle.target("01-25").uncovered, MARKED))
-    for cell in puzzle.labels:
+    for cell in set(puzzle.labels) - name_cells(layout, shown):  # there the piece's name is printed
         fill = owners.get(cell, EMPTY)
         x, y = layout.centre(cell)
         ink = text_colour_on(fill)
@@ -145,7 +163,7 @@ def test_triangle_board_cells_show_piece_empty_and_marked_colours() -> None:
     image = open_png(render_board(puzzle, shown, marked=marked, title="triangles"))
     layout = board_layout(puzzle)
     covered = {cell: p.piece for p in shown for cell in p.cells}
-    for cell in puzzle.cells:
+    for cell in set(puzzle.cells) - name_cells(layout, shown):
         colour = pixel(image, layout.fill_point(cell))
         expected = piece_colour(covered[cell]) if cell in covered else MARKED if cell in marked else EMPTY
         assert colour == expected, cell
@@ -262,7 +280,7 @@ def test_labelled_triangles_keep_their_fill_point_clear_of_the_label() -> None:
     image = open_png(render_board(puzzle, shown, marked=marked))
     layout = board_layout(puzzle)
     covered = {cell: p.piece for p in shown for cell in p.cells}
-    for cell in puzzle.cells:
+    for cell in set(puzzle.cells) - name_cells(layout, shown):
         expected = piece_colour(covered[cell]) if cell in covered else MARKED if cell in marked else EMPTY
         assert pixel(image, layout.fill_point(cell)) == expected, cell
         assert text_colour_on(expected) in {
