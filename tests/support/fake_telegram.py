@@ -105,8 +105,8 @@ class FakeTelegram:
             ]
 
     def sent(self, chat_id: int | None = None) -> list[Call]:
-        """Successful sendMessage/sendPhoto calls, optionally to one chat."""
-        return [c for m in SENDING_METHODS for c in self.calls_to(m, chat_id)]
+        """Successful sendMessage/sendPhoto calls, optionally to one chat, oldest first."""
+        return sorted((c for m in SENDING_METHODS for c in self.calls_to(m, chat_id)), key=lambda c: c.at)
 
     def wait_for(self, predicate: Callable[[], bool], timeout: float = 20.0) -> None:
         deadline = time.monotonic() + timeout
