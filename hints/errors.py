@@ -24,10 +24,18 @@ class NotPrecomputed(ServiceError, LookupError):
 
     code = "not_precomputed"
 
-    def __init__(self, what: str, *, fully: bool = False) -> None:
+    def __init__(self, what: str, *, fully: bool = False, command: str = PRECOMPUTE_COMMAND) -> None:
         state = "not fully precomputed" if fully else "not precomputed"
-        super().__init__(f"{what} is {state} yet; run {PRECOMPUTE_COMMAND}")
+        super().__init__(f"{what} is {state} yet; run {command}")
         self.what = what
+
+
+def precompute_command(puzzle_id: str, target: str | None, *, on_demand: bool) -> str:
+    """What computes a puzzle's solutions: the default run, or for an edition solved on demand
+    (left out of the default run) the command naming it and, if one is missing, its target."""
+    if not on_demand:
+        return PRECOMPUTE_COMMAND
+    return f"{PRECOMPUTE_COMMAND} --puzzle {puzzle_id}" + (f" --target {target}" if target else "")
 
 
 class UnknownSolution(ServiceError, LookupError):

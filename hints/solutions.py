@@ -19,7 +19,7 @@ from sqlalchemy.orm import Session
 
 from db import repository
 from db.repository import StoredTarget, TargetKey
-from hints.errors import NotPrecomputed, OffsetOutOfRange, UnknownSolution
+from hints.errors import NotPrecomputed, OffsetOutOfRange, UnknownSolution, precompute_command
 from solver.catalog import Puzzle, Target, catalog
 from solver.hints import SolutionSet, images_by_class
 from solver.problem import Placement, TargetProblem, decode
@@ -102,7 +102,9 @@ def stored_key(session: Session, puzzle: Puzzle, target: Target) -> TargetKey:
     """The stored target's key; NotPrecomputed when its solutions are not stored."""
     key = repository.target_key(session=session, puzzle_id=puzzle.id, target=target.name)
     if key is None:
-        raise NotPrecomputed(describe(puzzle, target))
+        single = len(puzzle.targets) == 1
+        command = precompute_command(puzzle.id, None if single else target.name, on_demand=puzzle.on_demand)
+        raise NotPrecomputed(describe(puzzle, target), command=command)
     return key
 
 
@@ -172,7 +174,8 @@ def complete_counts(session: Session, puzzle: Puzzle) -> dict[str, int]:
     """Solution count per real target, once every real target is stored; else NotPrecomputed."""
     counts = solution_counts(session, puzzle)
     if not counts or len(counts) < sum(1 for t in puzzle.targets if t.real):
-        raise NotPrecomputed(puzzle.id, fully=bool(counts))
+        command = precompute_command(puzzle.id, None, on_demand=puzzle.on_demand)
+        raise NotPrecomputed(puzzle.id, fully=bool(counts), command=command)
     return counts
 
 
