@@ -356,23 +356,19 @@ def another(session: Session, who: Who, now: datetime, day: date | None = None) 
 # ---------------------------------------------------------------- solves, streaks, the group board
 
 
-def other_kind(kind: PuzzleKind) -> PuzzleKind:
-    return PuzzleKind.PENTOMINO if kind == PuzzleKind.CALENDAR else PuzzleKind.CALENDAR
+def other_puzzle_button(language: str, kind: PuzzleKind, day: date) -> Button:
+    """The day's other daily puzzle: the challenge after the calendar, the calendar after it."""
+    if kind == PuzzleKind.CALENDAR:
+        return _button(language, "button_challenge", Action.CHALLENGE, PuzzleKind.PENTOMINO, day)
+    return _button(language, "button_today", Action.TODAY, PuzzleKind.CALENDAR, day)
 
 
 def after_answer_buttons(language: str, kind: PuzzleKind, day: date) -> tuple[Button, ...]:
     """No dead end after the answer: 'I solved it', another solution, the other daily puzzle."""
-    other = other_kind(kind)
     return (
         _button(language, "button_solved", Action.SOLVED, kind, day),
         *_another_buttons(language, kind, day),
-        _button(
-            language,
-            "button_challenge" if other == PuzzleKind.PENTOMINO else "button_today",
-            Action.CHALLENGE if other == PuzzleKind.PENTOMINO else Action.TODAY,
-            other,
-            day,
-        ),
+        other_puzzle_button(language, kind, day),
     )
 
 
@@ -400,10 +396,7 @@ def solved(
     )
     if fresh and seconds is not None:
         words += " " + text("solved_time", who.language, minutes=max(1, round(seconds / 60)))
-    other = other_kind(kind)
-    action = Action.CHALLENGE if other == PuzzleKind.PENTOMINO else Action.TODAY
-    label = "button_challenge" if other == PuzzleKind.PENTOMINO else "button_today"
-    return Reply(words, buttons=(_button(who.language, label, action, other, day),))
+    return Reply(words, buttons=(other_puzzle_button(who.language, kind, day),))
 
 
 def personal_stats(session: Session, who: Who, now: datetime) -> Reply:

@@ -23,6 +23,7 @@ from typing import Any
 from urllib.parse import parse_qs
 
 SENDING_METHODS = {"sendMessage", "sendPhoto"}
+WRONG_FILE = (400, {"ok": False, "error_code": 400, "description": "Bad Request: wrong file identifier"})
 
 
 @dataclass
@@ -337,17 +338,20 @@ class FakeTelegram:
     def _api_sendMessage(self, call: Call) -> tuple[int, dict[str, Any]]:
         return self._ok(self._message(call, {"text": call.params.get("text", "")}))
 
-    def _api_sendPhoto(self, call: Call) -> tuple[int, dict[str, Any]]:
-        photo = call.params.get("photo")
-        if "photo" in call.files:
-            file_id = f"photo-{len(self._file_ids) + 1}"
+    def _photo_sizes(self, uploaded: bool, file_id: object) -> list[dict[str, Any]] | None:
+        """The sizes of a photo sent as bytes (a new file id) or by a known file id; None if unknown."""
+        if uploaded:
             with self._lock:
+                file_id = f"photo-{len(self._file_ids) + 1}"
                 self._file_ids.add(file_id)
-        elif photo in self._file_ids:
-            file_id = photo
-        else:
-            return 400, {"ok": False, "error_code": 400, "description": "Bad Request: wrong file identifier"}
-        sizes = [{"file_id": file_id, "file_unique_id": f"u-{file_id}", "width": 800, "height": 800}]
+        elif file_id not in self._file_ids:
+            return None
+        return [{"file_id": file_id, "file_unique_id": f"u-{file_id}", "width": 800, "height": 800}]
+
+    def _api_sendPhoto(self, call: Call) -> tuple[int, dict[str, Any]]:
+        sizes = self._photo_sizes("photo" in call.files, call.params.get("photo"))
+        if sizes is None:
+            return WRONG_FILE
         return self._ok(self._message(call, {"photo": sizes, "caption": call.params.get("caption", "")}))
 
     def _api_answerCallbackQuery(self, call: Call) -> tuple[int, dict[str, Any]]:
@@ -359,15 +363,9 @@ class FakeTelegram:
     def _api_editMessageMedia(self, call: Call) -> tuple[int, dict[str, Any]]:
         media = json.loads(call.params["media"])
         source = str(media.get("media", ""))
-        if source.startswith("attach://"):
-            file_id = f"photo-{len(self._file_ids) + 1}"
-            with self._lock:
-                self._file_ids.add(file_id)
-        elif source in self._file_ids:
-            file_id = source
-        else:
-            return 400, {"ok": False, "error_code": 400, "description": "Bad Request: wrong file identifier"}
-        sizes = [{"file_id": file_id, "file_unique_id": f"u-{file_id}", "width": 800, "height": 800}]
+        sizes = self._photo_sizes(source.startswith("attach://"), source)
+        if sizes is None:
+            return WRONG_FILE
         edited = self._message(call, {"photo": sizes, "caption": media.get("caption", "")})
         edited["message_id"] = int(call.params["message_id"])
         return self._ok(edited)
