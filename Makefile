@@ -4,7 +4,8 @@ VENV := .venv
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed-stamp
 
-.PHONY: install migrate precompute run test test-fast lint lock bench clean browser
+.PHONY: install migrate precompute run test test-fast lint lock bench clean browser fonts
+JAPANESE_FONT := /usr/share/fonts/opentype/ipaexfont-gothic/ipaexg.ttf
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -12,7 +13,14 @@ $(STAMP): pyproject.toml
 	$(PY) -m pip install -q -e ".[dev]"
 	touch $(STAMP)
 
-install: $(STAMP)
+install: $(STAMP) fonts
+
+# The Japanese font the images draw Japanese words with (Debian's; needs root where missing).
+fonts:
+	@test -f $(JAPANESE_FONT) || { echo "installing Debian's fonts-ipaexfont-gothic for Japanese images"; \
+		apt-get install -y -qq fonts-ipaexfont-gothic >/dev/null 2>&1 || { apt-get update -qq && \
+		DEBIAN_FRONTEND=noninteractive apt-get install -y -qq fonts-ipaexfont-gothic >/dev/null; } || \
+		echo "make fonts: could not install fonts-ipaexfont-gothic; Japanese images will show ? for Japanese words" >&2; }
 
 migrate: install
 	$(PY) -m db.migrate
@@ -42,7 +50,7 @@ test-fast: install
 lint: install
 	$(VENV)/bin/ruff check .
 	$(VENV)/bin/ruff format --check .
-	$(VENV)/bin/mypy solver db hints render bot api settings.py launcher.py cli.py
+	$(VENV)/bin/mypy solver db hints render bot api i18n settings.py launcher.py cli.py
 	$(VENV)/bin/lint-imports
 	$(VENV)/bin/pip-audit --progress-spinner off --disable-pip --require-hashes -r requirements.lock $(PIP_AUDIT_FLAGS) \
 		|| { echo "make lint: pip-audit failed on requirements.lock: a pinned package has a known advisory (listed" \

@@ -235,6 +235,7 @@ def position_out(analysis: PositionAnalysis) -> PositionOut:
         remaining=analysis.remaining,
         total=analysis.total,
         distinct_total=analysis.distinct_total,
+        distinct_remaining=analysis.distinct_remaining,
         dead_end=analysis.dead_end,
         take_off=names(puzzle, analysis.take_off),
         solved=analysis.solved,

@@ -201,6 +201,10 @@ class PositionOut(BaseModel):
     )
     total: int = Field(description="all solutions of the target, counted the same way as remaining")
     distinct_total: int = Field(description="solutions up to the board's symmetry (the published count)")
+    distinct_remaining: int = Field(
+        description="of the distinct_total solutions, those with a rotation or reflection that contains "
+        "every placed piece: what the position can still become, counted as puzzle fans count"
+    )
     dead_end: bool = Field(description="legal, but no solution contains every placed piece")
     take_off: list[str] = Field(description="on a dead end: the fewest pieces to take off to go on")
     solved: bool

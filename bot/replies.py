@@ -19,7 +19,7 @@ from sqlalchemy.orm import Session
 
 from bot.habits import streaks
 from bot.logic import Action, Callback, encode_board_callback, encode_callback, local_today, stars, zone
-from bot.texts import DIFFICULTY_JA, MONTHS_JA, counted, text
+from bot.texts import counted, difficulty_label, text
 from db import bot_repository as chats
 from db.bot_repository import Progress
 from hints.codes import encode_position
@@ -39,7 +39,8 @@ from hints.positions import PositionAnalysis, analyse_position, placements_of_co
 from hints.saved import SavedPosition, latest_board, record_board_stage, save_board, saved_board, use_board
 from hints.solutions import solution_counts
 from render.images import render_heatmap
-from render.position import position_image
+from render.position import piece_names, position_image
+from render.words import day_label, heatmap_words, month_name
 from solver.catalog import SINGLE_TARGET, Puzzle, Target, get_puzzle
 from solver.hints import Stage
 from solver.problem import Placement
@@ -109,15 +110,19 @@ def play_buttons(
 # ---------------------------------------------------------------- images, captions and buttons
 
 
-def stage_photo(daily: DailyPuzzle, stage: Stage) -> Photo:
+def _language_key(language: str) -> str:
+    """The part of a photo key that tells the language its words are drawn in ("" for English)."""
+    return "" if language == "en" else f":{language}"
+
+
+def stage_photo(daily: DailyPuzzle, stage: Stage, language: str = "en") -> Photo:
     """A stage's image, keyed by puzzle kind, date and stage (the same picture as the API's)."""
-    return Photo(f"{daily.kind}:{daily.day.isoformat()}:stage{int(stage)}", lambda: daily.image(stage))
+    key = f"{daily.kind}:{daily.day.isoformat()}:stage{int(stage)}{_language_key(language)}"
+    return Photo(key, lambda: daily.image(stage, language))
 
 
 def _month_day(language: str, day: date) -> tuple[str, str]:
-    if language == "ja":
-        return MONTHS_JA[day.month - 1], f"{day.day}日"
-    return day.strftime("%b"), str(day.day)
+    return month_name(day.month, language), day_label(day.day, language)
 
 
 def _button(language: str, label: str, action: Action, kind: PuzzleKind, day: date) -> Button:
@@ -139,9 +144,9 @@ def today_caption(daily: DailyPuzzle, language: str) -> str:
         "today_caption",
         language,
         date=daily.day.isoformat(),
-        count=daily.total,
+        solutions=counted("solutions", daily.total, language),
         stars=stars(daily.difficulty.level),
-        label=DIFFICULTY_JA[label] if language == "ja" else label,
+        label=difficulty_label(label, language),
         month=month,
         day=day_label,
     )
@@ -153,7 +158,7 @@ def calendar_post(daily: DailyPuzzle, language: str) -> Reply:
         _button(language, "button_hint", Action.HINT, PuzzleKind.CALENDAR, daily.day),
         _button(language, "button_challenge", Action.CHALLENGE, PuzzleKind.PENTOMINO, daily.day),
     )
-    return Reply(today_caption(daily, language), stage_photo(daily, Stage.PUZZLE), buttons)
+    return Reply(today_caption(daily, language), stage_photo(daily, Stage.PUZZLE, language), buttons)
 
 
 def daily_post(session: Session, language: str, day: date) -> Reply:
@@ -167,10 +172,10 @@ def challenge_post(daily: DailyPuzzle, language: str) -> Reply:
         language,
         date=daily.day.isoformat(),
         board=daily.puzzle.id.removeprefix("pentomino-"),
-        pieces=len(daily.preplaced),
+        pieces=counted("pieces", len(daily.preplaced), language),
     )
     buttons = (_button(language, "button_hint", Action.HINT, PuzzleKind.PENTOMINO, daily.day),)
-    return Reply(caption, stage_photo(daily, Stage.PUZZLE), buttons)
+    return Reply(caption, stage_photo(daily, Stage.PUZZLE, language), buttons)
 
 
 def stage_reply(daily: DailyPuzzle, who: Who, stage: Stage) -> Reply:
@@ -181,7 +186,10 @@ def stage_reply(daily: DailyPuzzle, who: Who, stage: Stage) -> Reply:
     else:
         buttons = (_button(language, "button_next_hint", Action.HINT, daily.kind, daily.day),)
     return Reply(
-        stage_caption(daily, stage, language), stage_photo(daily, stage), buttons, spoiler=who.in_group
+        stage_caption(daily, stage, language),
+        stage_photo(daily, stage, language),
+        buttons,
+        spoiler=who.in_group,
     )
 
 
@@ -346,7 +354,8 @@ def another(session: Session, who: Who, now: datetime, day: date | None = None) 
     daily = daily_calendar(session, progress.day)
     step = progress.another + 1
     number, answer = other_solution(session, daily, step)
-    photo = Photo(f"calendar:{daily.heading}:solution{number - 1}", lambda: daily.draw(answer))
+    key = f"calendar:{daily.heading}:solution{number - 1}{_language_key(who.language)}"
+    photo = Photo(key, lambda: daily.draw(answer, language=who.language))
     caption = text("another_caption", who.language, number=number, total=daily.total, date=daily.heading)
     buttons = _another_buttons(who.language, PuzzleKind.CALENDAR, progress.day)
     _save(session, who, replace(progress, stage=Stage.ANSWER, another=step))
@@ -485,7 +494,9 @@ def _heatmap_reply(session: Session, language: str) -> Reply:
         most=most,
         most_count=counts[most],
     )
-    return Reply(caption, Photo(f"heatmap:{digest}", lambda: render_heatmap(counts)))
+    words = heatmap_words(language)
+    photo = Photo(f"heatmap:{digest}{_language_key(language)}", lambda: render_heatmap(counts, **vars(words)))
+    return Reply(caption, photo)
 
 
 # ---------------------------------------------------------------- the user's own board
@@ -500,12 +511,15 @@ def puzzle_target(kind: PuzzleKind, day: date) -> tuple[Puzzle, Target]:
     return board, board.target(SINGLE_TARGET)
 
 
-def _names(puzzle: Puzzle, placements: Sequence[Placement]) -> str:
-    return ", ".join(puzzle.pieces[p.piece].name for p in placements)
-
-
-def _counting(language: str, total: int, distinct: int) -> str:
-    return "" if total == distinct else text("board_counting", language, distinct=distinct)
+def _counts(
+    language: str, remaining: int, total: int, distinct_remaining: int, distinct_total: int
+) -> dict[str, object]:
+    """The solutions left and in all, as puzzle fans count them: up to the board's symmetry (and
+    saying so) on boards with symmetries, as laid out on calendars (which have none)."""
+    if total == distinct_total:
+        return {"remaining": remaining, "total": total, "counting": ""}
+    counting = text("board_counting", language)
+    return {"remaining": distinct_remaining, "total": distinct_total, "counting": counting}
 
 
 def board_status(analysis: PositionAnalysis, language: str) -> str:
@@ -514,16 +528,20 @@ def board_status(analysis: PositionAnalysis, language: str) -> str:
     if not analysis.legal:
         status = text("board_illegal", language, problems="; ".join(analysis.problems))
     elif analysis.dead_end:
-        status = text("board_dead_end", language, pieces=_names(puzzle, analysis.take_off))
+        status = text("board_dead_end", language, pieces=piece_names(puzzle, analysis.take_off, language))
     elif analysis.solved:
         status = text(
             "board_solved", language, number=analysis.solution_number, distinct=analysis.distinct_total
         )
     else:
-        counting = _counting(language, analysis.total, analysis.distinct_total)
-        status = text(
-            "board_remaining", language, remaining=analysis.remaining, total=analysis.total, counting=counting
+        counts = _counts(
+            language,
+            analysis.remaining,
+            analysis.total,
+            analysis.distinct_remaining,
+            analysis.distinct_total,
         )
+        status = text("board_remaining", language, **counts)
     return text(
         "board_status",
         language,
@@ -567,25 +585,25 @@ def board_hint(
         )
     record_board_stage(session, who.user_id, puzzle, target, stage)
     language = who.language
-    parts = [text("board_take_off", language, pieces=_names(puzzle, hint.take_off))] if hint.take_off else []
+    take_off = piece_names(puzzle, hint.take_off, language)
+    parts = [text("board_take_off", language, pieces=take_off)] if hint.take_off else []
     if hint.added:
-        counting = _counting(language, hint.total, hint.distinct_total)
+        counts = _counts(language, hint.remaining, hint.total, hint.distinct_remaining, hint.distinct_total)
         parts.append(
             text(
                 "board_hint_caption",
                 language,
                 stage=int(stage),
-                pieces=_names(puzzle, hint.added),
-                remaining=hint.remaining,
-                total=hint.total,
-                counting=counting,
+                pieces=piece_names(puzzle, hint.added, language),
+                **counts,
             )
         )
     else:
         parts.append(text("board_complete", language))
     drawing = hint.drawing(puzzle, target)
     photo = Photo(
-        f"board:{puzzle.id}:{target.name}:{saved.code}:stage{int(stage)}", lambda: position_image(drawing)
+        f"board:{puzzle.id}:{target.name}:{saved.code}:stage{int(stage)}{_language_key(language)}",
+        lambda: position_image(drawing, language),
     )
     buttons: list[Button] = []
     if stage < Stage.ANSWER and hint.added:

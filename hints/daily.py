@@ -32,7 +32,8 @@ from sqlalchemy.orm import Session
 from db import repository
 from db.repository import CachedHints, TargetKey
 from hints.solutions import raw_solutions, solution_at, solution_counts, stored_key
-from render.hint import STAGE_TITLES, caption, hint_image, hint_text
+from i18n import translator
+from render.hint import caption, hint_image, hint_text, stage_title
 from solver.catalog import SINGLE_TARGET, Puzzle, Target, get_puzzle
 from solver.geometry import Cell
 from solver.hints import Hint, SolutionSet, Stage, hint_stages, minimum_unique_subset
@@ -95,16 +96,22 @@ class DailyPuzzle:
     def marked(self) -> frozenset[Cell]:
         return self.target.uncovered
 
-    def title(self, stage: Stage) -> str:
-        return STAGE_TITLES[stage]
+    def title(self, stage: Stage, language: str = "en") -> str:
+        return stage_title(stage, language)
 
-    def caption(self, stage: Stage) -> str:
-        return caption(self.stages[stage], len(self.preplaced))
+    def caption(self, stage: Stage, language: str = "en") -> str:
+        return caption(self.stages[stage], len(self.preplaced), language)
 
-    def image(self, stage: Stage) -> bytes:
+    def heading_in(self, language: str) -> str:
+        """The heading drawn on the images, in ``language`` (``heading`` is the English one)."""
+        if self.kind == PuzzleKind.PENTOMINO:
+            return challenge_heading(self.day, self.puzzle, language)
+        return self.heading
+
+    def image(self, stage: Stage, language: str = "en") -> bytes:
         """PNG of a stage, the pieces it adds to the previous stage marked as new."""
         before = self.stages[Stage(stage - 1)].shown if stage > Stage.PUZZLE else None
-        return self.draw(self.stages[stage], before)
+        return self.draw(self.stages[stage], before, language)
 
     def text(self, stage: Stage) -> str:
         """Text drawing of a stage."""
@@ -116,16 +123,17 @@ class DailyPuzzle:
             preplaced=len(self.preplaced),
         )
 
-    def draw(self, hint: Hint, before: Collection[Placement] | None = None) -> bytes:
+    def draw(self, hint: Hint, before: Collection[Placement] | None = None, language: str = "en") -> bytes:
         """PNG of any hint on this puzzle (a stage, or another solution shown as an answer); the
         pieces not in ``before`` are marked as new."""
         return hint_image(
             self.puzzle,
             hint,
-            heading=self.heading,
+            heading=self.heading_in(language),
             marked=self.marked,
             preplaced=len(self.preplaced),
             before=before,
+            language=language,
         )
 
 
@@ -235,8 +243,9 @@ def daily_calendar(session: Session, day: date) -> DailyPuzzle:
     )
 
 
-def challenge_heading(day: date, puzzle: Puzzle) -> str:
-    return f"{day.isoformat()} · pentomino challenge ({puzzle.id.removeprefix('pentomino-')})"
+def challenge_heading(day: date, puzzle: Puzzle, language: str = "en") -> str:
+    template = translator(language).gettext("{date} · pentomino challenge ({board})")
+    return template.format(date=day.isoformat(), board=puzzle.id.removeprefix("pentomino-"))
 
 
 def daily_challenge(session: Session, day: date) -> DailyPuzzle:

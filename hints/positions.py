@@ -195,6 +195,7 @@ class PositionAnalysis:
     remaining: int  # raw solutions that contain every placed piece (0 when illegal)
     total: int  # raw solutions of the target: arrangements on the physical board
     distinct_total: int  # solutions up to the board's symmetry (the stored count)
+    distinct_remaining: int  # of those, the classes with a raw solution containing every placed piece
     take_off: tuple[Placement, ...]  # on a dead end: the fewest pieces to remove
     solution_number: int | None  # when solved: its stored solution (its class on boards), from 1
 
@@ -235,7 +236,8 @@ def analyse(
     """The analysis of well-formed placements against a target's raw solutions."""
     ordered = tuple(sorted(placements, key=lambda p: p.piece))
     problems = rule_problems(puzzle, target, ordered)
-    remaining = 0 if problems else raw.containing(ordered).bit_count()
+    extensions = 0 if problems else raw.containing(ordered)
+    remaining = extensions.bit_count()
     removed = take_off(raw, ordered) if not problems and not remaining else ()
     number = None
     if not problems and len(ordered) == len(puzzle.pieces):
@@ -249,6 +251,7 @@ def analyse(
         remaining,
         len(raw),
         raw.stored,
+        raw.distinct(extensions),
         removed,
         number,
     )
@@ -282,6 +285,7 @@ class PositionHint:
     remaining: int  # raw solutions containing given + added
     total: int
     distinct_total: int
+    distinct_remaining: int  # symmetry classes with a raw solution containing given + added
     in_every: bool  # every extension of ``given`` has the added pieces too
 
     @property
@@ -300,8 +304,9 @@ class PositionHint:
             self.added,
             self.remaining,
             self.total,
+            self.distinct_remaining,
+            self.distinct_total,
             self.in_every,
-            self.symmetric,
         )
 
 
@@ -372,6 +377,17 @@ def position_hint(
     elif missing and stage in (Stage.HALF, Stage.ANSWER):
         half, extension = half_of_an_extension(raw, given, within, math.ceil(missing / 2))
         added = half if stage == Stage.HALF else tuple(sorted(extension - set(given), key=lambda p: p.piece))
-    remaining = raw.containing(added, within).bit_count()
+    extensions = raw.containing(added, within)
+    remaining = extensions.bit_count()
     in_every = remaining == within.bit_count()
-    return PositionHint(stage, given, analysis.take_off, added, remaining, len(raw), raw.stored, in_every)
+    return PositionHint(
+        stage,
+        given,
+        analysis.take_off,
+        added,
+        remaining,
+        len(raw),
+        raw.stored,
+        raw.distinct(extensions),
+        in_every,
+    )

@@ -73,6 +73,18 @@ class RawSolutions:
     def index(self) -> dict[SolutionSet, int]:
         return {solution: i for i, solution in enumerate(self.solutions)}
 
+    def distinct(self, mask: int) -> int:
+        """How many symmetry classes (stored solutions) the raw solutions in ``mask`` belong to:
+        the count up to symmetry that puzzle fans know ("12 of the 2,339")."""
+        if len(self.solutions) == self.stored:
+            return mask.bit_count()  # no symmetry: every raw solution is its own class
+        found = set()
+        while mask:
+            low = mask & -mask
+            found.add(self.classes[low.bit_length() - 1])
+            mask ^= low
+        return len(found)
+
     def containing(self, placements: Iterable[Placement], within: int | None = None) -> int:
         """The mask of the raw solutions (within ``within``) that contain every one of ``placements``."""
         found = self.everything if within is None else within

@@ -9,7 +9,9 @@ levels and paints each level with the matching blend of ink and background.
 The background under a text must therefore be one flat colour.
 
 The heatmap has hundreds of scale colours, so it uses ``paletted=False``
-(plain RGB, Pillow's own text anti-aliasing).
+(plain RGB). Its text is anti-aliased the same way: the few blend levels keep
+the file about a quarter smaller than Pillow's own anti-aliasing (measured:
+166 KB instead of 226 KB for a year of 3-digit counts).
 """
 
 from __future__ import annotations
@@ -23,7 +25,7 @@ from PIL import (
     PngImagePlugin,  # noqa: F401  (registers the PNG writer now, not during the first render)
 )
 
-from render.fonts import font, printable
+from render.fonts import face_for, printable
 from render.palette import RGB, mix
 
 TEXT_LEVELS = 8
@@ -42,7 +44,7 @@ Offset = tuple[int, int]
 @lru_cache(maxsize=1024)
 def _coverage(text: str, size: int, anchor: str) -> tuple[Offset, tuple[tuple[int, Image.Image], ...]]:
     """Offset of the text box from the anchor point, and one 0/255 mask per non-empty coverage level."""
-    face = font(size)
+    face = face_for(text, size)
     left, top, right, bottom = (int(v) for v in face.getbbox(text, anchor=anchor))
     box = (max(1, right - left), max(1, bottom - top))
     mask = Image.new("L", box, 0)
@@ -106,9 +108,6 @@ class Canvas:
     def text(self, xy: Offset, text: str, size: int, colour: RGB, background: RGB, anchor: str) -> None:
         """Text at ``xy`` (Pillow anchor semantics) over a flat ``background``."""
         text = printable(text, size)
-        if not self.paletted:
-            self.draw.text(xy, text, fill=colour, font=font(size), anchor=anchor)
-            return
         (left, top), levels = _coverage(text, size, anchor)
         for level, layer in levels:
             blend = mix(background, colour, level / TEXT_LEVELS)

@@ -9,21 +9,25 @@ the same input always gives the same bytes. Geometry lives in
 from __future__ import annotations
 
 import calendar as std_calendar
-from collections.abc import Collection, Iterable, Mapping
+from collections.abc import Collection, Iterable, Mapping, Sequence
 
 from render.canvas import Canvas
 from render.fonts import printable, text_width
 from render.layout import (
     BORDER_WIDTH,
     HEADER_GAP,
-    HEATMAP_CELL,
+    HEATMAP_COLUMN,
     HEATMAP_GAP,
+    HEATMAP_LABEL_SIZE,
+    HEATMAP_MIN_LABEL_SIZE,
+    HEATMAP_NUMBER_SIZE,
     LEGEND_BAR_H,
-    LEGEND_BAR_W,
+    LEGEND_LINE,
     MARGIN,
     SUBTITLE_SIZE,
     TITLE_SIZE,
     BoardLayout,
+    HeatmapLayout,
     board_layout,
     heatmap_layout,
 )
@@ -162,8 +166,8 @@ def _draw_rings(canvas: Canvas, layout: BoardLayout, owners: Owners) -> None:
             canvas.outline(layout.ring(cell), MARKED_RING, width=3)
 
 
-def _draw_labels(canvas: Canvas, puzzle: Puzzle, layout: BoardLayout, owners: Owners) -> None:
-    for cell, label in puzzle.labels.items():
+def _draw_labels(canvas: Canvas, labels: Mapping[Cell, str], layout: BoardLayout, owners: Owners) -> None:
+    for cell, label in labels.items():
         fill = _fill(owners.get(cell))
         canvas.text(layout.centre(cell), label, layout.label_size, text_colour_on(fill), fill, anchor="mm")
 
@@ -215,6 +219,7 @@ def render_board(
     subtitle: str = "",
     added: Collection[Placement] = (),
     crossed: Collection[Placement] = (),
+    labels: Mapping[Cell, str] | None = None,
 ) -> bytes:
     """PNG of the board with ``placements`` filled in their piece colours and ``marked`` cells shown dark.
 
@@ -222,7 +227,8 @@ def render_board(
     marked cells and empty space, and surround the board. Pieces ``added`` by
     a hint are drawn lighter with a ring on each cell; pieces to take off
     (``crossed``) carry an X on each cell. Every piece shown carries its name
-    in a badge. ValueError if a placement or mark lies off the board.
+    in a badge. ``labels`` replaces the puzzle's cell labels (translated month names, say).
+    ValueError if a placement or mark lies off the board.
     """
     layout = board_layout(puzzle)
     owners = _owners(puzzle, [*crossed, *placements, *added], marked)  # what the hint adds wins
@@ -232,7 +238,7 @@ def render_board(
     _draw_rings(canvas, layout, owners)
     _draw_new_marks(canvas, layout, added)
     _draw_crosses(canvas, layout, crossed)
-    _draw_labels(canvas, puzzle, layout, owners)
+    _draw_labels(canvas, puzzle.labels if labels is None else labels, layout, owners)
     _draw_piece_names(canvas, puzzle, layout, [*placements, *added])
     _draw_header(canvas, title, subtitle)
     return canvas.png()
@@ -240,8 +246,8 @@ def render_board(
 
 # ---------------------------------------------------------------- heatmap
 
-_NUMBER_SIZE = 12
-_AXIS_SIZE = 14
+LEGEND_SPACING = 10  # px between a legend text and its gradient or swatch
+LEGEND_BAR_MIN = 80  # px; the legend's texts shrink before the gradient gets shorter
 
 
 def days_in_month(month: int) -> int:
@@ -265,62 +271,111 @@ def heatmap_colour(count: int, low: int, high: int) -> RGB:
     return scale_colour(0.5 if high == low else (count - low) / (high - low))
 
 
-def _draw_axes(canvas: Canvas, grid_left: int, grid_top: int) -> None:
-    for month, name in enumerate(MONTH_ABBREVIATIONS, start=1):
-        y = grid_top + (month - 1) * HEATMAP_CELL + (HEATMAP_CELL - HEATMAP_GAP) // 2
-        canvas.text((grid_left - 8, y), name, _AXIS_SIZE, INK, CANVAS, anchor="rm")
+def _fitted_size(text: str, size: int, room: int) -> int:
+    """``size``, or the largest smaller size at which ``text`` fits ``room`` px (not below the minimum)."""
+    while size > HEATMAP_MIN_LABEL_SIZE and text_width(text, size) > room:
+        size -= 1
+    return size
+
+
+def _draw_axes(canvas: Canvas, layout: HeatmapLayout, month_names: Sequence[str]) -> None:
+    """Month names above their columns, day numbers left of January and right of December.
+
+    The month names share one size: the largest at which the longest fits its column.
+    """
+    size = min(_fitted_size(name, HEATMAP_LABEL_SIZE, HEATMAP_COLUMN - HEATMAP_GAP) for name in month_names)
+    for month, name in enumerate(month_names, start=1):
+        x, _ = layout.centre(month, 1)
+        canvas.text((x, layout.grid_top - 8), name, size, INK, CANVAS, anchor="ms")  # on one baseline
     for day in range(1, 32):
-        x = grid_left + (day - 1) * HEATMAP_CELL + (HEATMAP_CELL - HEATMAP_GAP) // 2
-        canvas.text((x, grid_top - 6), str(day), _AXIS_SIZE, INK, CANVAS, anchor="mb")
+        _, y = layout.centre(1, day)
+        canvas.text((layout.grid_left - 8, y), str(day), HEATMAP_LABEL_SIZE, INK, CANVAS, anchor="rm")
+        canvas.text((layout.grid_right + 8, y), str(day), HEATMAP_LABEL_SIZE, INK, CANVAS, anchor="lm")
 
 
-def _draw_dates(canvas: Canvas, values: dict[tuple[int, int], int], low: int, high: int) -> None:
-    layout = heatmap_layout()
+def _draw_dates(
+    canvas: Canvas, layout: HeatmapLayout, values: dict[tuple[int, int], int], low: int, high: int
+) -> None:
+    """Every square in its count's colour (grey without one), the count inside when it fits (4 digits do)."""
+    room = HEATMAP_COLUMN - HEATMAP_GAP - 4
     for month in range(1, 13):
         for day in range(1, 32):
-            box = layout.cell_box(month, day)
             count = values.get((month, day))
             colour = NO_DATE if count is None else heatmap_colour(count, low, high)
-            canvas.rectangle(box, colour)
-            if count is not None and text_width(str(count), _NUMBER_SIZE) <= box[2] - box[0] - 4:
-                centre = ((box[0] + box[2] + 1) // 2, (box[1] + box[3] + 1) // 2)
-                canvas.text(centre, str(count), _NUMBER_SIZE, text_colour_on(colour), colour, anchor="mm")
+            canvas.rectangle(layout.cell_box(month, day), colour)
+            if count is None:
+                continue
+            number = str(count)
+            size = _fitted_size(number, HEATMAP_NUMBER_SIZE, room)
+            if text_width(number, size) <= room:
+                ink = text_colour_on(colour)
+                canvas.text(layout.centre(month, day), number, size, ink, colour, anchor="mm")
 
 
-def _draw_gradient(canvas: Canvas, left: int, top: int) -> None:
-    for i in range(LEGEND_BAR_W):
-        colour = scale_colour(i / (LEGEND_BAR_W - 1))
-        canvas.line((left + i, top), (left + i, top + LEGEND_BAR_H - 1), colour)
+def _draw_gradient(canvas: Canvas, left: int, right: int, top: int) -> None:
+    for x in range(left, right + 1):
+        colour = scale_colour((x - left) / max(1, right - left))
+        canvas.line((x, top), (x, top + LEGEND_BAR_H - 1), colour)
 
 
-def _draw_legend(canvas: Canvas, top: int, low: int | None, high: int | None) -> None:
-    """'fewest N', a gradient bar, 'M most', then a swatch for 'no date / no data'."""
+def _draw_scale(canvas: Canvas, layout: HeatmapLayout, top: int, start: str, end: str) -> None:
+    """``start``, a gradient bar and ``end`` on one line across the grid's width."""
+    left, right = layout.grid_left, layout.grid_right
+    room = right - left - 2 * LEGEND_SPACING - LEGEND_BAR_MIN
+    size = HEATMAP_LABEL_SIZE
+    while size > HEATMAP_MIN_LABEL_SIZE and text_width(start, size) + text_width(end, size) > room:
+        size -= 1
     middle = top + LEGEND_BAR_H // 2
-    x = MARGIN
-    if low is not None and high is not None:
-        canvas.text((x, middle), f"fewest {low}", _AXIS_SIZE, INK, CANVAS, anchor="lm")
-        x += text_width(f"fewest {low}", _AXIS_SIZE) + 10
-        _draw_gradient(canvas, x, top)
-        x += LEGEND_BAR_W + 10
-        canvas.text((x, middle), f"{high} most", _AXIS_SIZE, INK, CANVAS, anchor="lm")
-        x += text_width(f"{high} most", _AXIS_SIZE) + 40
-    canvas.rectangle((x, top, x + LEGEND_BAR_H - 1, top + LEGEND_BAR_H - 1), NO_DATE)
-    canvas.text((x + LEGEND_BAR_H + 8, middle), "no date / no data", _AXIS_SIZE, INK, CANVAS, anchor="lm")
+    canvas.text((left, middle), start, size, INK, CANVAS, anchor="lm")
+    canvas.text((right, middle), end, size, INK, CANVAS, anchor="rm")
+    bar_left = left + text_width(start, size) + LEGEND_SPACING
+    bar_right = right - text_width(end, size) - LEGEND_SPACING
+    _draw_gradient(canvas, bar_left, max(bar_left, bar_right), top)
 
 
-def render_heatmap(counts: Mapping[str, int], *, title: str = "Solutions per date") -> bytes:
-    """PNG of a months x days grid coloured by ``counts`` ("MM-DD" -> solutions), numbers inside.
+def _draw_no_data(canvas: Canvas, layout: HeatmapLayout, top: int, text: str) -> None:
+    """A grey swatch and what it means."""
+    left = layout.grid_left
+    canvas.rectangle((left, top, left + LEGEND_BAR_H - 1, top + LEGEND_BAR_H - 1), NO_DATE)
+    text_left = left + LEGEND_BAR_H + LEGEND_SPACING
+    size = _fitted_size(text, HEATMAP_LABEL_SIZE, layout.grid_right - text_left)
+    canvas.text((text_left, top + LEGEND_BAR_H // 2), text, size, INK, CANVAS, anchor="lm")
 
-    Only real dates (02-29 included) take part in the scale; impossible dates
-    (02-30) and dates missing from ``counts`` are grey.
+
+def render_heatmap(
+    counts: Mapping[str, int],
+    *,
+    title: str = "Solutions per date",
+    month_names: Sequence[str] = MONTH_ABBREVIATIONS,
+    fewest: str = "fewest {n}",
+    most: str = "{n} most",
+    no_data: str = "no date / no data",
+) -> bytes:
+    """PNG of the year: a square per date coloured by ``counts`` ("MM-DD" -> solutions), its count inside.
+
+    Portrait, for phones: days run down, months across in two halves (see
+    :class:`render.layout.HeatmapLayout`). Only real dates (02-29 included)
+    take part in the scale; impossible dates (02-30) and dates missing from
+    ``counts`` are grey. Every text drawn is a parameter, English by default,
+    so a caller can localize it: ``title``; ``month_names``, the 12 column
+    headings, January first (abbreviations: a column is 44 px wide, and all
+    12 shrink together when one does not fit); ``fewest`` and ``most``, the
+    two ends of the legend's scale, where ``{n}`` stands for the smallest and
+    the largest count; ``no_data``, next to the grey swatch. Long texts shrink
+    to fit. ValueError unless there are 12 month names.
     """
+    if len(month_names) != 12:
+        raise ValueError(f"month_names needs 12 names, got {len(month_names)}")
     layout = heatmap_layout()
     values = _real_counts(counts)
-    low = min(values.values()) if values else None
-    high = max(values.values()) if values else None
     canvas = Canvas(layout.size, CANVAS, paletted=False)  # hundreds of scale colours: RGB
     _draw_header(canvas, title, "")
-    _draw_axes(canvas, layout.grid_left, layout.grid_top)
-    _draw_dates(canvas, values, low or 0, high or 0)
-    _draw_legend(canvas, layout.legend_top, low, high)
+    _draw_axes(canvas, layout, month_names)
+    low, high = (min(values.values()), max(values.values())) if values else (0, 0)
+    _draw_dates(canvas, layout, values, low, high)
+    top = layout.legend_top
+    if values:
+        _draw_scale(canvas, layout, top, fewest.format(n=low), most.format(n=high))
+        top += LEGEND_LINE
+    _draw_no_data(canvas, layout, top, no_data)
     return canvas.png()

@@ -6,6 +6,14 @@ integer pixel, scaled by the lattice's ``vertex_step``, so neighbouring cells
 share edges exactly. Two cells are neighbours exactly when their polygons
 share an edge, which also finds the board outline (edges with one cell).
 
+A long thin square-lattice board (more than ``TURN_RATIO`` times as wide as
+tall, e.g. 3 x 20) is drawn turned a quarter turn clockwise, upright, so it
+stays large in a phone's narrow chat bubble: its left end is at the top and
+its top row on the right. The turn happens here, in the vertex-to-pixel map,
+so everything drawn from the layout follows. Such an image is padded
+sideways to at most ``MAX_ASPECT`` times as tall as wide, which leaves room
+for the title and keeps it from becoming a sliver.
+
 Cosmetics that depend on the cell shape (ring inset, label size, where the
 fill point sits) are chosen by the number of corners a cell has.
 
@@ -19,6 +27,7 @@ label, of the marked-cell ring and of borders.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Iterable
 from dataclasses import dataclass
 
@@ -33,6 +42,8 @@ SUBTITLE_SIZE = 20
 HEADER_GAP = 10
 BOARD_LONG_SIDE = 880  # px; keeps every image's long side >= 800 whatever the board's shape
 BORDER_WIDTH = 5  # odd, so a border is centred on its edge pixel
+TURN_RATIO = 2  # a square-lattice board wider than this many times its height is drawn upright
+MAX_ASPECT = 2  # image height per width at most: a 3 x 20 board upright is 520 x 1040 px
 
 
 @dataclass(frozen=True)
@@ -72,6 +83,7 @@ class BoardLayout:
     polygons: dict[Cell, tuple[Point, ...]]
     edges: tuple[Edge, ...]
     labelled: frozenset[Cell]
+    turned: bool = False  # drawn a quarter turn clockwise (a long thin board, upright)
 
     @property
     def size(self) -> tuple[int, int]:
@@ -134,31 +146,55 @@ def _edges(lattice: Lattice, cells: Iterable[Cell], to_pixel: dict[Vertex, Point
     )
 
 
+def _turned(lattice: Lattice, k_span: int, rows: int) -> bool:
+    """Whether a board spanning ``k_span`` x ``rows`` vertex steps is drawn upright (square lattice only)."""
+    return lattice.name == "square" and k_span > TURN_RATIO * rows
+
+
+def _board_pixels(
+    lattice: Lattice, vertices: set[Vertex], side: int, turned: bool
+) -> tuple[dict[Vertex, Point], int, int]:
+    """Each vertex's pixel relative to the board's top-left corner, and the board's width and height.
+
+    Turned (square lattice only): vertex ``(k, row)`` goes to
+    ``((row_max - row) * side, (k - k_min) * side)``, a quarter turn clockwise,
+    which keeps every cell's corners clockwise on screen.
+    """
+    k_min, k_max = min(k for k, _ in vertices), max(k for k, _ in vertices)
+    r_min, r_max = min(r for _, r in vertices), max(r for _, r in vertices)
+    if turned:
+        pixels = {(k, r): ((r_max - r) * side, (k - k_min) * side) for k, r in vertices}
+        return pixels, (r_max - r_min) * side, (k_max - k_min) * side
+    x_step = side // _k_per_side(lattice)
+    y_step = side * lattice.vertex_step[1]
+    pixels = {(k, r): ((k - k_min) * x_step, round((r - r_min) * y_step)) for k, r in vertices}
+    return pixels, (k_max - k_min) * x_step, round((r_max - r_min) * y_step)
+
+
 def _build(puzzle: Puzzle) -> BoardLayout:
     lattice = puzzle.lattice
     vertices = {v for cell in puzzle.cells for v in lattice.vertices(cell)}
-    k_min, k_max = min(k for k, _ in vertices), max(k for k, _ in vertices)
-    r_min, r_max = min(r for _, r in vertices), max(r for _, r in vertices)
-    side = _cell_side(lattice, k_max - k_min, r_max - r_min)
-    x_step = side // _k_per_side(lattice)
-    y_step = side * lattice.vertex_step[1]
-    board_w = (k_max - k_min) * x_step
-    board_h = round((r_max - r_min) * y_step)
+    k_span = max(k for k, _ in vertices) - min(k for k, _ in vertices)
+    rows = max(r for _, r in vertices) - min(r for _, r in vertices)
+    side = _cell_side(lattice, k_span, rows)
+    turned = _turned(lattice, k_span, rows)
+    board, board_w, board_h = _board_pixels(lattice, vertices, side, turned)
     header = TITLE_SIZE + HEADER_GAP + SUBTITLE_SIZE + 2 * HEADER_GAP
-    width = board_w + 2 * MARGIN
     height = MARGIN + header + board_h + MARGIN
-    left, top = MARGIN, MARGIN + header
-    to_pixel = {(k, r): (left + (k - k_min) * x_step, top + round((r - r_min) * y_step)) for k, r in vertices}
+    width = max(board_w + 2 * MARGIN, math.ceil(height / MAX_ASPECT))
+    left, top = (width - board_w) // 2, MARGIN + header
+    to_pixel = {v: (left + x, top + y) for v, (x, y) in board.items()}
     polygons = {cell: tuple(to_pixel[v] for v in lattice.vertices(cell)) for cell in puzzle.cells}
     return BoardLayout(
         style=CELL_STYLES[lattice.corners],
         width=width,
         height=height,
         side=side,
-        row_height=y_step,
+        row_height=side if turned else side * lattice.vertex_step[1],
         polygons=polygons,
         edges=_edges(lattice, puzzle.cells, to_pixel),
         labelled=frozenset(puzzle.labels),
+        turned=turned,
     )
 
 
@@ -180,26 +216,44 @@ def cell_centre(puzzle: Puzzle, cell: Cell) -> Point:
 
 # ---------------------------------------------------------------- heatmap
 
-HEATMAP_CELL = 30  # px per date, gaps included
+# Sized for a phone: scaled down to a 400 px wide chat bubble (x 400 / 668), 18 px text is 10.8 px.
+HEATMAP_NUMBER_SIZE = 18  # the count in each square
+HEATMAP_LABEL_SIZE = 18  # day and month labels, legend
+HEATMAP_MIN_LABEL_SIZE = 12  # a long (localized) label shrinks to fit its room, down to this
+HEATMAP_COLUMN = 46  # px per month, gap included: "2000" at 18 px is 40 px wide
+HEATMAP_ROW = 26  # px per day, gap included
 HEATMAP_GAP = 2
-HEATMAP_LABEL_W = 48
-HEATMAP_DAY_LABEL_H = 22
-LEGEND_GAP = 26
-LEGEND_BAR_W = 320
+HEATMAP_HALF_GAP = 10  # extra space between June and July
+HEATMAP_SIDE = 24  # margin left, right and below
+HEATMAP_DAY_LABEL_W = 30  # the day numbers left of January and right of December
+HEATMAP_MONTH_LABEL_H = 26
+LEGEND_GAP = 20
+LEGEND_LINE = 30  # px from the top of the legend's first line to its second
 LEGEND_BAR_H = 16
 
 
 @dataclass(frozen=True)
 class HeatmapLayout:
-    """Pixel geometry of the 12 x 31 month-by-day heatmap (the same for every input).
+    """Pixel geometry of the year heatmap, portrait for phones (the same for every input)::
 
-    The title uses the board's header constants (MARGIN, TITLE_SIZE).
+                       title
+             Jan Feb .. Jun    Jul .. Dec
+          1  [ ] [ ]    [ ]    [ ]    [ ]   1
+          :                                 :
+         31  [ ] [ ]    [ ]    [ ]    [ ]  31
+             fewest N [gradient.....] M most
+             [ ] no date / no data
+
+    Days run down (31 rows), months across in two halves; the day numbers
+    stand on both sides. The title uses the board's header constants
+    (MARGIN, TITLE_SIZE).
     """
 
     width: int
     height: int
     grid_left: int
     grid_top: int
+    grid_right: int  # one past the December squares' right edge
     legend_top: int
 
     @property
@@ -208,9 +262,14 @@ class HeatmapLayout:
 
     def cell_box(self, month: int, day: int) -> tuple[int, int, int, int]:
         """Inclusive pixel box ``(x0, y0, x1, y1)`` of a date's square (month and day from 1)."""
-        x0 = self.grid_left + (day - 1) * HEATMAP_CELL
-        y0 = self.grid_top + (month - 1) * HEATMAP_CELL
-        return x0, y0, x0 + HEATMAP_CELL - 1 - HEATMAP_GAP, y0 + HEATMAP_CELL - 1 - HEATMAP_GAP
+        x0 = self.grid_left + (month - 1) * HEATMAP_COLUMN + (HEATMAP_HALF_GAP if month > 6 else 0)
+        y0 = self.grid_top + (day - 1) * HEATMAP_ROW
+        return x0, y0, x0 + HEATMAP_COLUMN - 1 - HEATMAP_GAP, y0 + HEATMAP_ROW - 1 - HEATMAP_GAP
+
+    def centre(self, month: int, day: int) -> Point:
+        """The middle of a date's square, where its number is drawn."""
+        x0, y0, x1, y1 = self.cell_box(month, day)
+        return (x0 + x1 + 1) // 2, (y0 + y1 + 1) // 2
 
     def fill_point(self, month: int, day: int) -> Point:
         """A pixel of the date's square that never carries the printed number (near its top-left corner)."""
@@ -219,13 +278,15 @@ class HeatmapLayout:
 
 
 def heatmap_layout() -> HeatmapLayout:
-    grid_top = MARGIN + TITLE_SIZE + 2 * HEADER_GAP + HEATMAP_DAY_LABEL_H
-    grid_left = MARGIN + HEATMAP_LABEL_W
-    legend_top = grid_top + 12 * HEATMAP_CELL + LEGEND_GAP
+    grid_left = HEATMAP_SIDE + HEATMAP_DAY_LABEL_W
+    grid_right = grid_left + 12 * HEATMAP_COLUMN + HEATMAP_HALF_GAP - HEATMAP_GAP
+    grid_top = MARGIN + TITLE_SIZE + 2 * HEADER_GAP + HEATMAP_MONTH_LABEL_H
+    legend_top = grid_top + 31 * HEATMAP_ROW - HEATMAP_GAP + LEGEND_GAP
     return HeatmapLayout(
-        width=grid_left + 31 * HEATMAP_CELL + MARGIN,
-        height=legend_top + LEGEND_BAR_H + MARGIN,
+        width=grid_right + HEATMAP_DAY_LABEL_W + HEATMAP_SIDE,
+        height=legend_top + LEGEND_LINE + LEGEND_BAR_H + HEATMAP_SIDE,
         grid_left=grid_left,
         grid_top=grid_top,
+        grid_right=grid_right,
         legend_top=legend_top,
     )

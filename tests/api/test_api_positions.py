@@ -44,8 +44,14 @@ def test_empty_position_then_prefixes_of_a_solution(client: httpx.Client) -> Non
 def test_symmetric_boards_count_arrangements_and_classes(client: httpx.Client) -> None:
     answer = client.post(f"{BOARD}/position", json=body([])).json()
     assert (answer["total"], answer["distinct_total"]) == (9356, 2339)
-    solved = client.post(f"{BOARD}/position", json=body(solution_placements(client, BOARD, 7))).json()
+    assert (answer["remaining"], answer["distinct_remaining"]) == (9356, 2339)
+    pieces = solution_placements(client, BOARD, 7)
+    solved = client.post(f"{BOARD}/position", json=body(pieces)).json()
     assert solved["solved"] and solved["solution_number"] == 7 and solved["remaining"] == 1
+    assert solved["distinct_remaining"] == 1
+    one = client.post(f"{BOARD}/position", json=body(pieces[:1])).json()
+    # a class counts once, however many of its rotations and reflections contain the piece
+    assert 1 <= one["distinct_remaining"] <= one["remaining"] and one["distinct_remaining"] < 2339
 
 
 def test_a_dead_end_names_what_to_take_off(client: httpx.Client) -> None:

@@ -105,3 +105,16 @@ async def test_a_first_upload_shows_sending_photo(running_bot: RunningBot) -> No
     assert [a.params["action"] for a in actions] == ["upload_photo"]
     await running_bot.ask("/today 2026-03-03", chat_id=73)  # the file id is known now: no drawing
     assert fake.calls_to("sendChatAction", 73) == []
+
+
+async def test_japanese_chats_get_japanese_images(running_bot: RunningBot) -> None:
+    """Same puzzle, two languages: two different pictures (words drawn in each language), each
+    uploaded once and its file id kept apart from the other language's."""
+    (english,) = await running_bot.ask("/today 2026-01-25", chat_id=21, language="en")
+    (japanese,) = await running_bot.ask("/today 2026-01-25", chat_id=22, language="ja")
+    assert "photo" in english.files and "photo" in japanese.files  # both uploaded as bytes
+    assert english.files["photo"] != japanese.files["photo"]
+    assert "解は 216 通り" in japanese.params["caption"] and "216 solutions" in english.params["caption"]
+    (again,) = await running_bot.ask("/today 2026-01-25", chat_id=23, language="ja")
+    assert "photo" not in again.files  # the Japanese picture's file id is reused
+    assert again.params["photo"] == japanese.result["photo"][-1]["file_id"]

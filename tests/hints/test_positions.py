@@ -69,6 +69,9 @@ def test_analysis_matches_brute_force(session: Session, puzzle: Puzzle, target: 
         analysis = analyse(raw, puzzle, goal, placements)
         assert analysis.legal
         assert analysis.remaining == len(extending(raw, placements))
+        # up to symmetry: the stored solutions some image of which extends the position
+        classes = {raw.classes[raw.index[solution]] for solution in extending(raw, placements)}
+        assert analysis.distinct_remaining == len(classes)
         assert (analysis.total, analysis.distinct_total) == (len(raw.solutions), raw.stored)
         assert analysis.dead_end == (analysis.remaining == 0)
         if analysis.dead_end:

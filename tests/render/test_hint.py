@@ -14,9 +14,12 @@ from PIL import Image
 from db.engine import make_engine, session_factory
 from hints.daily import daily_calendar
 from render import EMPTY, MARKED, board_layout, piece_colour
-from render.hint import caption, hint_image, hint_text
+from render.fonts import cjk_font_file, printable
+from render.hint import caption, hint_image, hint_text, stage_title
 from render.images import name_cell
-from solver.hints import Hint
+from render.words import board_labels
+from solver.catalog import get_puzzle
+from solver.hints import Hint, Stage
 from solver.problem import Placement
 
 DAY = date(2026, 1, 25)
@@ -144,3 +147,37 @@ def test_a_stage_marks_the_pieces_it_adds_and_names_every_piece(full_catalog_url
     (first,) = before
     first_plain = next(c for c in first.cells if c != name_cell(layout, first))
     assert stage_one.getpixel(layout.fill_point(first_plain)) != piece_colour(first.piece)  # new in stage 1
+
+
+def test_captions_are_translated_with_each_languages_plurals() -> None:
+    one = Hint(1, (Placement(0, ((0, 0),)),), 3, 47)
+    assert caption(one, language="ja") == "このピースを置くと、この日の 47 通りの解のうち 3 通りが残ります"
+    two = Hint(1, (*one.shown, Placement(1, ((0, 1),))), 1, 9356)
+    assert caption(two, preplaced=1, language="ja") == ("さらに 1 ピース置きました：完成させる方法はただ一つ")
+    assert stage_title(Stage.ANSWER, "ja") == "答え" and stage_title(Stage.ANSWER) == "The answer"
+    three = Hint(2, (*one.shown, Placement(1, ((0, 1),)), Placement(2, ((0, 2),))), 2, 47)
+    assert caption(three, preplaced=1) == "With 2 more pieces placed: exactly one way to finish"
+
+
+def test_japanese_images_draw_japanese_words_with_a_japanese_face() -> None:
+    puzzle = get_puzzle("calendar-dragonfjord")
+    target = puzzle.target("01-25")
+    hint = Hint(Stage.PUZZLE, (), 64, 64)
+    english = hint_image(puzzle, hint, heading="2026-01-25", marked=target.uncovered)
+    japanese = hint_image(puzzle, hint, heading="2026-01-25", marked=target.uncovered, language="ja")
+    assert english != japanese
+    assert cjk_font_file() is not None, "make install puts fonts-ipaexfont-gothic on the machine"
+    words = [caption(hint, language="ja"), *board_labels(puzzle, "ja").values()]
+    assert "?" not in "".join(printable(word, 20) for word in words)  # every glyph drawable
+    layout = board_layout(puzzle)
+    january = next(cell for cell, label in puzzle.labels.items() if label == "Jan")
+    box = _cell_box(layout, january)
+    crop_en = Image.open(io.BytesIO(english)).convert("RGB").crop(box)
+    crop_ja = Image.open(io.BytesIO(japanese)).convert("RGB").crop(box)
+    assert crop_en.tobytes() != crop_ja.tobytes()  # "1月" where English has "Jan"
+
+
+def _cell_box(layout, cell) -> tuple[int, int, int, int]:  # type: ignore[no-untyped-def]
+    xs = [x for x, _ in layout.polygons[cell]]
+    ys = [y for _, y in layout.polygons[cell]]
+    return (min(xs) + 4, min(ys) + 4, max(xs) - 4, max(ys) - 4)

@@ -8,7 +8,7 @@ from collections.abc import Iterable, Sequence
 from functools import cache
 
 import pytest
-from PIL import Image
+from PIL import Image, ImageChops
 
 from render import (
     EMPTY,
@@ -23,11 +23,11 @@ from render import (
     scale_colour,
 )
 from render.__main__ import main
-from render.fonts import printable
+from render.fonts import printable, text_width
 from render.images import badge_radius, name_cell
-from render.layout import BoardLayout
+from render.layout import HEATMAP_NUMBER_SIZE, BoardLayout
 from render.palette import BORDER, text_colour_on
-from solver.catalog import Puzzle, get_puzzle
+from solver.catalog import MONTH_ABBREVIATIONS, Puzzle, get_puzzle
 from solver.cover import find_solution
 from solver.geometry import Cell
 from solver.problem import Placement, TargetProblem
@@ -93,6 +93,7 @@ IMAGES = {
     "calendar": lambda: calendar_hint()[2],
     "pentomino-6x10": lambda: board_png("pentomino-6x10"),
     "pentomino-3x20": lambda: board_png("pentomino-3x20"),
+    "pentomino-4x15": lambda: board_png("pentomino-4x15"),
     "pentomino-8x8-hole": lambda: board_png("pentomino-8x8-hole"),
     "hexiamond-rhombus-6x6": lambda: board_png("hexiamond-rhombus-6x6"),
     "hexiamond-tenyo": lambda: board_png("hexiamond-tenyo"),
@@ -209,6 +210,30 @@ def test_a_piece_keeps_its_colour_across_images() -> None:
     assert pixel(first_image, point) == pixel(second_image, point) == piece_colour(third.piece)
 
 
+@pytest.mark.parametrize("puzzle_id", ["pentomino-3x20", "pentomino-4x15"])
+def test_long_thin_boards_are_upright_pngs(puzzle_id: str) -> None:
+    width, height = open_png(board_png(puzzle_id)).size
+    assert height > width
+
+
+def test_the_6x10_png_keeps_its_orientation() -> None:
+    width, height = open_png(board_png("pentomino-6x10")).size
+    assert width > height
+
+
+@pytest.mark.parametrize("puzzle_id", ["pentomino-3x20", "pentomino-4x15"])
+def test_upright_board_cells_show_piece_empty_and_marked_colours(puzzle_id: str) -> None:
+    puzzle = get_puzzle(puzzle_id)
+    placements = solution(puzzle.id, "board")
+    shown, marked = placements[:6], frozenset(placements[6].cells)
+    image = open_png(render_board(puzzle, shown, marked=marked, title="upright"))
+    layout = board_layout(puzzle)
+    covered = {cell: p.piece for p in shown for cell in p.cells}
+    for cell in set(puzzle.cells) - name_cells(layout, shown):
+        expected = piece_colour(covered[cell]) if cell in covered else MARKED if cell in marked else EMPTY
+        assert pixel(image, layout.fill_point(cell)) == expected, cell
+
+
 def test_off_board_cells_are_rejected() -> None:
     puzzle = get_puzzle("pentomino-6x10")
     with pytest.raises(ValueError, match="not on the"):
@@ -242,6 +267,54 @@ def test_heatmap_of_nothing_is_all_grey() -> None:
     image = open_png(render_heatmap({}))
     layout = heatmap_layout()
     assert {pixel(image, layout.fill_point(m, d)) for m in (1, 6, 12) for d in (1, 15, 31)} == {NO_DATE}
+
+
+def test_heatmap_png_is_portrait() -> None:
+    image = open_png(render_heatmap(sample_counts()))
+    assert image.size == heatmap_layout().size
+    assert image.width < image.height
+
+
+def ink_span(image: Image.Image, box: tuple[int, int, int, int], ink: tuple[int, int, int]) -> int:
+    """Pixels from the leftmost to the rightmost pixel of colour ``ink`` inside ``box`` (0 if none)."""
+    x0, y0, x1, y1 = box
+    xs = [x for x in range(x0, x1 + 1) for y in range(y0, y1 + 1) if pixel(image, (x, y)) == ink]
+    return max(xs) - min(xs) + 1 if xs else 0
+
+
+def test_heatmap_prints_four_digit_counts_at_full_size() -> None:
+    counts = {key: 10 * value for key, value in sample_counts().items()}  # 70 .. 2160
+    counts["06-15"] = 9999
+    image = open_png(render_heatmap(counts))
+    layout = heatmap_layout()
+    box = layout.cell_box(6, 15)
+    ink = text_colour_on(pixel(image, layout.fill_point(6, 15)))
+    assert ink_span(image, box, ink) >= text_width("9999", HEATMAP_NUMBER_SIZE) - 4  # printed, not shrunk
+
+
+def changed_area(first: bytes, second: bytes) -> tuple[int, int, int, int] | None:
+    return ImageChops.difference(open_png(first), open_png(second)).getbbox()
+
+
+def test_heatmap_texts_can_be_localized() -> None:
+    counts = sample_counts()
+    layout = heatmap_layout()
+    english = render_heatmap(counts)
+    assert render_heatmap(counts, month_names=MONTH_ABBREVIATIONS) == english
+    months = changed_area(english, render_heatmap(counts, month_names=[f"{m}月" for m in range(1, 13)]))
+    assert months is not None and months[3] <= layout.grid_top  # only the month names above the grid
+    title = changed_area(english, render_heatmap(counts, title="Lösungen pro Datum"))
+    assert title is not None and title[3] <= layout.grid_top
+    for legend in ({"fewest": "min. {n}"}, {"most": "{n} max."}, {"no_data": "keine Daten"}):
+        area = changed_area(english, render_heatmap(counts, **legend))
+        assert area is not None and area[1] >= layout.legend_top - 10, legend  # only the legend
+    scale = changed_area(english, render_heatmap(counts, fewest="{n}", most="{n}"))
+    assert scale is not None  # the counts themselves still appear
+
+
+def test_heatmap_wants_twelve_month_names() -> None:
+    with pytest.raises(ValueError, match="12 names"):
+        render_heatmap({}, month_names=MONTH_ABBREVIATIONS[:11])
 
 
 # ---------------------------------------------------------------- command line
