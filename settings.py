@@ -41,6 +41,8 @@ class Settings(BaseSettings):
     API_COMPUTE_WORKERS: int = 1
     API_COMPUTE_QUEUE: int = 8
     API_COMPUTE_PER_MINUTE: int = 20
+    # How long a request waits for a target solved on demand before 503 with Retry-After (seconds).
+    API_ON_DEMAND_WAIT: float = 10.0
     # https base of the web board / Telegram Mini App (e.g. https://puzzles.example.org); unset: no
     # "Play on the board" buttons in the bot.
     PUBLIC_URL: str | None = None
@@ -70,6 +72,7 @@ class Settings(BaseSettings):
         "API_COMPUTE_WORKERS",
         "API_COMPUTE_QUEUE",
         "API_COMPUTE_PER_MINUTE",
+        "API_ON_DEMAND_WAIT",
     )
     @classmethod
     def _positive(cls, value: float) -> float:

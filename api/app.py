@@ -10,7 +10,7 @@ from fastapi import FastAPI
 from api.errors import install_error_handlers
 from api.links import PREFIX
 from api.middleware import BodySizeLimit, HeadAsGet, SecurityHeaders
-from api.routes import check, daily, docs, health, me, positions, puzzles, telegram, web
+from api.routes import check, daily, docs, editions, health, me, positions, puzzles, telegram, web
 from api.state import ApiState
 from bot.webhook import WebhookBridge
 from settings import Settings, get_settings
@@ -39,6 +39,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         if bridge is not None:
             await bridge.stop()
         state.daily.close()
+        state.solver.close()
         state.engine.dispose()
 
     app = FastAPI(
@@ -55,7 +56,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.add_middleware(HeadAsGet)
     app.add_middleware(SecurityHeaders)
     # Routes are matched in order: the hot daily resources first.
-    for resource in (daily, puzzles, positions, check, me):
+    for resource in (daily, puzzles, positions, check, me, editions):
         app.include_router(resource.router, prefix=PREFIX)
     app.include_router(health.router)
     app.include_router(docs.router)

@@ -45,7 +45,9 @@ from starlette.concurrency import run_in_threadpool
 from api import presenters
 from api.caching import LruCache, Payload, PayloadStore
 from api.errors import ApiError
-from hints.daily import DailyBundle, PuzzleKind, daily_bundle
+from api.ondemand import OnDemandWaiter
+from hints.daily import CALENDAR_ID, DailyBundle, PuzzleKind, daily_bundle
+from hints.errors import NotPrecomputed
 from solver.hints import Stage
 
 MAX_BUNDLES = 256
@@ -53,6 +55,7 @@ MAX_CLIENTS = 10_000
 REFUSAL_DELAY = 1.0
 MAX_DELAYED_REFUSALS = 256
 T = TypeVar("T")
+BundleKey = tuple[date, str]  # (day, calendar edition)
 
 
 _worker_sessions: dict[str, sessionmaker[Session]] = {}
@@ -65,7 +68,7 @@ def _lower_priority() -> None:
     os.nice(COMPUTE_NICENESS)
 
 
-def build_bundle(database_url: str, day: date) -> DailyBundle:
+def build_bundle(database_url: str, day: date, edition: str = CALENDAR_ID) -> DailyBundle:
     """A day's bundle, computed in a worker process (its own engine; the hint cache committed)."""
     from db.engine import make_engine, session_factory  # in the worker process only
 
@@ -73,7 +76,7 @@ def build_bundle(database_url: str, day: date) -> DailyBundle:
     if sessions is None:
         sessions = _worker_sessions[database_url] = session_factory(make_engine(database_url))
     with sessions.begin() as session:
-        return daily_bundle(session, day)
+        return daily_bundle(session, day, edition)
 
 
 class ComputeBudget:
@@ -119,8 +122,10 @@ class DailyContent:
         per_minute: int = 20,
         database_url: str | None = None,
         refusal_delay: float = REFUSAL_DELAY,
+        solver: OnDemandWaiter | None = None,
     ) -> None:
         self._sessions = sessions
+        self._solver = solver
         self._refusal_delay = refusal_delay
         self._delayed_refusals = 0
         self._database_url = database_url  # set: bundles are computed in worker processes
@@ -128,8 +133,8 @@ class DailyContent:
         self._workers = workers
         self._payloads = payloads
         self._today = today
-        self._bundles: LruCache[date, DailyBundle] = LruCache(MAX_BUNDLES, MAX_BUNDLES)
-        self._pinned: dict[date, DailyBundle] = {}
+        self._bundles: LruCache[BundleKey, DailyBundle] = LruCache(MAX_BUNDLES, MAX_BUNDLES)
+        self._pinned: dict[BundleKey, DailyBundle] = {}
         self._pinned_payloads: dict[Hashable, Payload] = {}
         self._inflight: dict[Hashable, asyncio.Future[object]] = {}
         self._slots = asyncio.Semaphore(workers)
@@ -144,8 +149,8 @@ class DailyContent:
         today = self._today()
         return frozenset((today - timedelta(days=1), today, today + timedelta(days=1)))
 
-    def _cached_bundle(self, day: date) -> DailyBundle | None:
-        return self._pinned.get(day) or self._bundles.get(day)
+    def _cached_bundle(self, key: BundleKey) -> DailyBundle | None:
+        return self._pinned.get(key) or self._bundles.get(key)
 
     def _cached_payload(self, key: Hashable) -> Payload | None:
         return self._pinned_payloads.get(key) or self._payloads.get(key)
@@ -160,8 +165,8 @@ class DailyContent:
 
     def _unpin_stale(self, pinned: frozenset[date]) -> None:
         """Days that left the pinned window (the date changed) go back to the LRU caches."""
-        for day in [d for d in self._pinned if d not in pinned]:
-            self._bundles.put(day, self._pinned.pop(day))
+        for key in [k for k in self._pinned if k[0] not in pinned]:
+            self._bundles.put(key, self._pinned.pop(key))
         for key in [k for k in self._pinned_payloads if isinstance(k, tuple) and k[1] not in pinned]:
             self._payloads.put(key, self._pinned_payloads.pop(key))
 
@@ -223,22 +228,22 @@ class DailyContent:
         finally:
             self._delayed_refusals -= 1
 
-    def _build(self, day: date) -> DailyBundle:
+    def _build(self, day: date, edition: str) -> DailyBundle:
         """The bundle computed here (a worker thread); used when there is no process pool."""
         with self._sessions.begin() as session:
-            return daily_bundle(session, day)
+            return daily_bundle(session, day, edition)
 
-    def _compute(self, day: date) -> DailyBundle:
+    def _compute(self, day: date, edition: str) -> DailyBundle:
         """The bundle, from a worker process when the store can be opened there (blocking)."""
         if self._database_url is None or self._database_url in ("sqlite://", "sqlite:///:memory:"):
-            return self._build(day)
+            return self._build(day, edition)
         if self._processes is None:
             self._processes = ProcessPoolExecutor(
                 self._workers + 1,
                 mp_context=multiprocessing.get_context("spawn"),
                 initializer=_lower_priority,
             )
-        return self._processes.submit(build_bundle, self._database_url, day).result()
+        return self._processes.submit(build_bundle, self._database_url, day, edition).result()
 
     def close(self) -> None:
         """Stop the worker processes (at shutdown)."""
@@ -246,62 +251,85 @@ class DailyContent:
             self._processes.shutdown(wait=False, cancel_futures=True)
             self._processes = None
 
-    async def bundle_async(self, day: date, client: str | None = None) -> DailyBundle:
-        """The day's bundle: cached, or computed once (503/429 when too much is asked at once)."""
-        found = self._cached_bundle(day)
+    async def bundle_async(
+        self, day: date, client: str | None = None, edition: str = CALENDAR_ID
+    ) -> DailyBundle:
+        """The day's bundle: cached, or computed once (503/429 when too much is asked at once). A
+        target of an edition solved on demand is solved first (503 with Retry-After past 10 s)."""
+        key = (day, edition)
+        found = self._cached_bundle(key)
         if found is not None:
             return found
-        bundle = await self._gated(("bundle", day), day, client, lambda: self._compute(day))
+        try:
+            bundle = await self._gated(("bundle", *key), day, client, lambda: self._compute(day, edition))
+        except NotPrecomputed as missing:
+            if self._solver is None or missing.solvable is None:
+                raise
+            await self._solver.solve(*missing.solvable)
+            bundle = await self._gated(("bundle", *key), day, client, lambda: self._compute(day, edition))
         if day in self.pinned_days():
-            self._pinned[day] = bundle
+            self._pinned[key] = bundle
         else:
-            self._bundles.put(day, bundle)
+            self._bundles.put(key, bundle)
         return bundle
 
     async def _payload(
         self,
-        key: tuple[str, date, object, object],
+        key: tuple[str, date, object, object, str],
         client: str | None,
         render: Callable[[DailyBundle], Payload],
     ) -> Payload:
         found = self._cached_payload(key)
         if found is not None:
             return found
-        day = key[1]
-        bundle = await self.bundle_async(day, client)
+        day, edition = key[1], key[4]
+        bundle = await self.bundle_async(day, client, edition)
         payload = await self._gated(key, day, None, lambda: render(bundle))
         self._keep(day, key, payload)
         return payload
 
     # ------------------------------------------------------------ the payloads
 
-    async def daily_json(self, day: date, client: str | None = None) -> Payload:
+    async def daily_json(self, day: date, client: str | None = None, edition: str = CALENDAR_ID) -> Payload:
         return await self._payload(
-            ("daily-json", day, None, None), client, lambda b: Payload.json(presenters.daily_out(b))
+            ("daily-json", day, None, None, edition), client, lambda b: Payload.json(presenters.daily_out(b))
         )
 
     async def challenge_json(self, day: date, client: str | None = None) -> Payload:
         return await self._payload(
-            ("challenge-json", day, None, None),
+            ("challenge-json", day, None, None, CALENDAR_ID),
             client,
             lambda b: Payload.json(presenters.challenge_out(b.pentomino)),
         )
 
     async def hint_json(
-        self, kind: PuzzleKind, day: date, stage: Stage, client: str | None = None
+        self, kind: PuzzleKind, day: date, stage: Stage, client: str | None = None, edition: str = CALENDAR_ID
     ) -> Payload:
         return await self._payload(
-            ("hint-json", day, kind, stage),
+            ("hint-json", day, kind, stage, _edition_of(kind, edition)),
             client,
             lambda b: Payload.json(presenters.hint_out(b.of(kind), stage)),
         )
 
-    async def image(self, kind: PuzzleKind, day: date, stage: Stage, client: str | None = None) -> Payload:
+    async def image(
+        self, kind: PuzzleKind, day: date, stage: Stage, client: str | None = None, edition: str = CALENDAR_ID
+    ) -> Payload:
         return await self._payload(
-            ("hint-png", day, kind, stage), client, lambda b: Payload.png(b.of(kind).image(stage))
+            ("hint-png", day, kind, stage, _edition_of(kind, edition)),
+            client,
+            lambda b: Payload.png(b.of(kind).image(stage)),
         )
 
-    async def text(self, kind: PuzzleKind, day: date, stage: Stage, client: str | None = None) -> Payload:
+    async def text(
+        self, kind: PuzzleKind, day: date, stage: Stage, client: str | None = None, edition: str = CALENDAR_ID
+    ) -> Payload:
         return await self._payload(
-            ("hint-txt", day, kind, stage), client, lambda b: Payload.text(b.of(kind).text(stage))
+            ("hint-txt", day, kind, stage, _edition_of(kind, edition)),
+            client,
+            lambda b: Payload.text(b.of(kind).text(stage)),
         )
+
+
+def _edition_of(kind: PuzzleKind, edition: str) -> str:
+    """The edition a payload depends on: the challenge's is the same in every edition."""
+    return edition if kind == PuzzleKind.CALENDAR else CALENDAR_ID

@@ -16,6 +16,7 @@ from sqlalchemy.orm import Session
 from api.caching import IMMUTABLE, SHORT, STABLE
 from api.errors import invalid
 from api.state import ApiState
+from hints.daily import CALENDAR_ID, calendar_editions
 from solver.catalog import Puzzle, Target, get_puzzle
 
 ISO_DATE = re.compile(r"\d{4}-\d{2}-\d{2}")
@@ -104,6 +105,26 @@ async def get_catalog_puzzle(
 
 
 PuzzleDep = Annotated[Puzzle, Depends(get_catalog_puzzle)]
+
+
+async def get_edition(
+    edition: Annotated[
+        str,
+        Query(
+            max_length=64,
+            description="the calendar edition (GET /api/v1/editions lists them); the pentomino "
+            "challenge is the same in every edition",
+        ),
+    ] = CALENDAR_ID,
+) -> str:
+    """A calendar edition's id, or 422 listing the editions."""
+    known = [p.id for p in calendar_editions()]
+    if edition not in known:
+        raise invalid("unknown_edition", f"unknown edition {edition[:64]!r}; editions: {', '.join(known)}")
+    return edition
+
+
+EditionDep = Annotated[str, Depends(get_edition)]
 
 
 async def get_target(

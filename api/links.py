@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from datetime import date
 
-from hints.daily import PuzzleKind
+from hints.daily import CALENDAR_ID, PuzzleKind
 from solver.hints import Stage
 
 PREFIX = "/api/v1"
@@ -26,22 +26,33 @@ def solution(puzzle_id: str, target: str, n: int, suffix: str) -> str:
     return f"{solutions(puzzle_id, target)}/{n}.{suffix}"
 
 
-def daily(day: date, kind: PuzzleKind = PuzzleKind.CALENDAR) -> str:
+def _edition_query(kind: PuzzleKind, edition: str | None) -> str:
+    """``?edition=ID`` for a calendar edition other than the default (the challenge has none)."""
+    if kind != PuzzleKind.CALENDAR or edition in (None, CALENDAR_ID):
+        return ""
+    return f"?edition={edition}"
+
+
+def daily(day: date, kind: PuzzleKind = PuzzleKind.CALENDAR, edition: str | None = None) -> str:
     base = f"{PREFIX}/daily/{day.isoformat()}"
-    return base if kind == PuzzleKind.CALENDAR else f"{base}/pentomino"
+    path = base if kind == PuzzleKind.CALENDAR else f"{base}/pentomino"
+    return path + _edition_query(kind, edition)
 
 
-def puzzle_image(day: date, kind: PuzzleKind) -> str:
-    return f"{daily(day, kind)}/puzzle.png"
+def puzzle_image(day: date, kind: PuzzleKind, edition: str | None = None) -> str:
+    return f"{daily(day, kind)}/puzzle.png{_edition_query(kind, edition)}"
 
 
-def stage_image(day: date, kind: PuzzleKind, stage: int) -> str:
+def stage_image(day: date, kind: PuzzleKind, stage: int, edition: str | None = None) -> str:
     """Image of stage 0 (the puzzle itself) to 3 (the answer)."""
-    return puzzle_image(day, kind) if stage == Stage.PUZZLE else f"{hint(day, kind, stage)}.png"
+    if stage == Stage.PUZZLE:
+        return puzzle_image(day, kind, edition)
+    return hint(day, kind, stage, "png", edition)
 
 
-def hint(day: date, kind: PuzzleKind, stage: int, suffix: str = "") -> str:
-    return f"{daily(day, kind)}/hints/{stage}{'.' + suffix if suffix else ''}"
+def hint(day: date, kind: PuzzleKind, stage: int, suffix: str = "", edition: str | None = None) -> str:
+    path = f"{daily(day, kind)}/hints/{stage}{'.' + suffix if suffix else ''}"
+    return path + _edition_query(kind, edition)
 
 
 def position(puzzle_id: str, target: str) -> str:

@@ -127,9 +127,9 @@ def hint_links(daily: DailyPuzzle) -> list[HintLinkOut]:
         HintLinkOut(
             stage=stage,
             title=daily.title(stage),
-            url=links.hint(daily.day, daily.kind, stage),
-            image=links.hint(daily.day, daily.kind, stage, "png"),
-            text=links.hint(daily.day, daily.kind, stage, "txt"),
+            url=links.hint(daily.day, daily.kind, stage, edition=daily.puzzle.id),
+            image=links.hint(daily.day, daily.kind, stage, "png", daily.puzzle.id),
+            text=links.hint(daily.day, daily.kind, stage, "txt", daily.puzzle.id),
         )
         for stage in HINT_STAGES
     ]
@@ -148,7 +148,7 @@ def hint_out(daily: DailyPuzzle, stage: Stage) -> HintOut:
         preplaced=[daily.puzzle.pieces[p.piece].name for p in daily.preplaced],
         remaining=hint.remaining,
         total=hint.total,
-        image=links.stage_image(daily.day, daily.kind, stage),
+        image=links.stage_image(daily.day, daily.kind, stage, daily.puzzle.id),
     )
 
 
@@ -167,7 +167,7 @@ def challenge_out(daily: DailyPuzzle) -> ChallengeOut:
 
 def daily_out(bundle: DailyBundle) -> DailyOut:
     calendar = bundle.calendar
-    difficulty = bundle.difficulty
+    difficulty = bundle.calendar.difficulty
     return DailyOut(
         date=bundle.day.isoformat(),
         puzzle=calendar.puzzle.id,
@@ -176,10 +176,12 @@ def daily_out(bundle: DailyBundle) -> DailyOut:
         uncovered=cells_out(calendar.target.uncovered),
         labels=[calendar.puzzle.labels.get(cell, "") for cell in sorted(calendar.target.uncovered)],
         total=calendar.total,
-        difficulty=DifficultyOut(
+        difficulty=None
+        if difficulty is None
+        else DifficultyOut(
             level=difficulty.level, label=difficulty.label, rank=difficulty.rank, out_of=difficulty.out_of
         ),
-        image=links.puzzle_image(bundle.day, PuzzleKind.CALENDAR),
+        image=links.puzzle_image(bundle.day, PuzzleKind.CALENDAR, calendar.puzzle.id),
         hints=hint_links(calendar),
         pentomino=challenge_out(bundle.pentomino),
     )

@@ -141,7 +141,10 @@ class DailyOut(BaseModel):
     uncovered: list[CellOut]
     labels: list[str] = Field(description="labels of the cells to leave open, e.g. ['Jan', '25']")
     total: int = Field(description="solutions of today's calendar target")
-    difficulty: DifficultyOut
+    difficulty: DifficultyOut | None = Field(
+        description="the date's rank among the edition's dates; null while an edition solved on demand "
+        "has dates not computed yet"
+    )
     image: str
     hints: list[HintLinkOut]
     pentomino: ChallengeOut
@@ -244,3 +247,21 @@ class ReadyPuzzleOut(BaseModel):
 class ReadyOut(BaseModel):
     status: str
     puzzles: dict[str, ReadyPuzzleOut]
+
+
+class EditionOut(BaseModel):
+    id: str = Field(description="use it as ?edition= on the daily endpoints")
+    title: str = Field(description="the edition's name and its designer or maker")
+    pieces: list[str] = Field(description="piece names, unique within the set (e.g. L and L4)")
+    cells: int = Field(description="board cells")
+    target_format: str = Field(description="'MM-DD', or 'MM-DD-ddd' on editions with weekdays")
+    targets: int = Field(description="real targets (dates, or dates with their weekdays)")
+    stored_targets: int = Field(description="real targets solved so far (all of them when precomputed)")
+    on_demand: bool = Field(description="targets are solved the first time they are asked for")
+    board: str = Field(description="URL of a picture of the empty board")
+    daily: str = Field(description="URL of today's puzzle in this edition")
+    puzzle: str = Field(description="URL of the edition's puzzle resource (targets, solutions)")
+
+
+class EditionsOut(BaseModel):
+    editions: list[EditionOut]

@@ -34,7 +34,7 @@ from db.repository import CachedHints, TargetKey
 from hints.solutions import raw_solutions, solution_at, solution_counts, stored_key
 from i18n import translator
 from render.hint import caption, hint_image, hint_text, stage_title
-from solver.catalog import SINGLE_TARGET, Puzzle, Target, get_puzzle
+from solver.catalog import SINGLE_TARGET, Puzzle, Target, all_puzzles, get_puzzle, target_for_date
 from solver.geometry import Cell
 from solver.hints import Hint, SolutionSet, Stage, hint_stages, minimum_unique_subset
 from solver.problem import Placement, decode, encode
@@ -159,6 +159,22 @@ def target_name(day: date) -> str:
     return f"{day.month:02d}-{day.day:02d}"
 
 
+def calendar_editions() -> tuple[Puzzle, ...]:
+    """Every calendar edition a chat or a page can choose: DragonFjord's first, then the others
+    (precomputed or solved on demand) in catalog order."""
+    calendars = [p for p in all_puzzles().values() if p.targets_kind != "board"]
+    return tuple(sorted(calendars, key=lambda p: (p.id != CALENDAR_ID, p.id)))
+
+
+def edition_of(edition_id: str | None) -> Puzzle:
+    """The calendar edition ``edition_id`` (DragonFjord's when None); UnknownPuzzleError for an id
+    that is not a calendar edition (the error lists the editions)."""
+    if edition_id is None:
+        return get_puzzle(CALENDAR_ID)
+    editions = {p.id: p for p in calendar_editions()}
+    return get_puzzle(edition_id, editions)
+
+
 def pick(day: date, key: str, count: int) -> int:
     """A deterministic index in range(count) derived from the date and a key."""
     digest = hashlib.sha256(f"{day.isoformat()}|{key}".encode()).hexdigest()
@@ -227,12 +243,23 @@ def _challenge_computer(session: Session, puzzle: Puzzle, target: Target) -> Hin
 # ---------------------------------------------------------------- the daily puzzles
 
 
-def daily_calendar(session: Session, day: date) -> DailyPuzzle:
-    """The calendar puzzle of ``day``: count, difficulty, featured solution and hints (4 reads warm)."""
-    puzzle = get_puzzle(CALENDAR_ID)
-    target = puzzle.target(target_name(day))
+def _difficulty(session: Session, puzzle: Puzzle, count: int) -> Difficulty | None:
+    """The date's rank among the edition's dates; None while some real date of an edition solved
+    on demand is not stored yet (a rank among a few dates would mislead)."""
+    counts = solution_counts(session, puzzle)
+    if len(counts) < sum(1 for t in puzzle.targets if t.real):
+        return None
+    return difficulty(count, list(counts.values()))
+
+
+def daily_calendar(session: Session, day: date, edition: str = CALENDAR_ID) -> DailyPuzzle:
+    """The calendar puzzle of ``day`` in an edition (its date's target, with the real weekday in the
+    weekday editions): count, difficulty, featured solution and hints (4 reads warm). NotPrecomputed
+    when the target is not stored (an edition solved on demand: see :mod:`solver.ondemand`)."""
+    puzzle = edition_of(edition)
+    target = target_for_date(puzzle, day)
     key = stored_key(session, puzzle, target)
-    rank = difficulty(key.solution_count, list(solution_counts(session, puzzle).values()))
+    rank = _difficulty(session, puzzle, key.solution_count)
     featured = pick(day, puzzle.id, key.solution_count)
     _, hints = _featured_hints(
         session, puzzle, target, key, featured, _calendar_computer(session, puzzle, target)
@@ -264,14 +291,16 @@ def daily_challenge(session: Session, day: date) -> DailyPuzzle:
     )
 
 
-def daily_puzzle(session: Session, kind: PuzzleKind, day: date) -> DailyPuzzle:
-    """One of the day's puzzles."""
-    return daily_calendar(session, day) if kind == PuzzleKind.CALENDAR else daily_challenge(session, day)
+def daily_puzzle(session: Session, kind: PuzzleKind, day: date, edition: str = CALENDAR_ID) -> DailyPuzzle:
+    """One of the day's puzzles (the calendar one in ``edition``)."""
+    if kind == PuzzleKind.CALENDAR:
+        return daily_calendar(session, day, edition)
+    return daily_challenge(session, day)
 
 
-def daily_bundle(session: Session, day: date) -> DailyBundle:
+def daily_bundle(session: Session, day: date, edition: str = CALENDAR_ID) -> DailyBundle:
     """Both puzzles of ``day``; NotPrecomputed when the store lacks them."""
-    return DailyBundle(day, daily_calendar(session, day), daily_challenge(session, day))
+    return DailyBundle(day, daily_calendar(session, day, edition), daily_challenge(session, day))
 
 
 def other_solution(session: Session, daily: DailyPuzzle, step: int) -> tuple[int, Hint]:

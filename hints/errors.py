@@ -24,10 +24,20 @@ class NotPrecomputed(ServiceError, LookupError):
 
     code = "not_precomputed"
 
-    def __init__(self, what: str, *, fully: bool = False, command: str = PRECOMPUTE_COMMAND) -> None:
+    def __init__(
+        self,
+        what: str,
+        *,
+        fully: bool = False,
+        command: str = PRECOMPUTE_COMMAND,
+        solvable: tuple[str, str] | None = None,
+    ) -> None:
         state = "not fully precomputed" if fully else "not precomputed"
         super().__init__(f"{what} is {state} yet; run {command}")
         self.what = what
+        # (puzzle id, target) of one missing target of an edition solved on demand: a front end
+        # may solve it (solver.ondemand) and ask again instead of refusing
+        self.solvable = solvable
 
 
 def precompute_command(puzzle_id: str, target: str | None, *, on_demand: bool) -> str:

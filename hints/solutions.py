@@ -116,7 +116,8 @@ def stored_key(session: Session, puzzle: Puzzle, target: Target) -> TargetKey:
     if key is None:
         single = len(puzzle.targets) == 1
         command = precompute_command(puzzle.id, None if single else target.name, on_demand=puzzle.on_demand)
-        raise NotPrecomputed(describe(puzzle, target), command=command)
+        solvable = (puzzle.id, target.name) if puzzle.on_demand else None
+        raise NotPrecomputed(describe(puzzle, target), command=command, solvable=solvable)
     return key
 
 

@@ -13,7 +13,7 @@ from typing import Annotated
 from fastapi import APIRouter, Path, Request, Response
 
 from api.caching import PNG, TEXT, send
-from api.deps import DayDep, State
+from api.deps import DayDep, EditionDep, State
 from api.errors import documented
 from api.schemas import ChallengeOut, DailyOut, HintOut
 from hints.daily import PuzzleKind
@@ -36,9 +36,12 @@ TEXT_RESPONSE = {200: {"content": {TEXT: {}}, "description": "text drawing"}, **
 
 
 @router.get("/{date}", response_model=DailyOut, responses=ERRORS)
-async def daily(request: Request, day: DayDep, state: State) -> Response:
-    """The daily puzzle: calendar target, solution count, difficulty, pentomino challenge, hint links."""
-    return send(request, await state.daily.daily_json(day.value, client(request)), day.json_cache_control)
+async def daily(request: Request, day: DayDep, edition: EditionDep, state: State) -> Response:
+    """The daily puzzle: calendar target (of ``edition``), solution count, difficulty, pentomino
+    challenge, hint links. A target of an edition solved on demand is solved the first time (up to
+    10 s, then 503 with Retry-After)."""
+    payload = await state.daily.daily_json(day.value, client(request), edition)
+    return send(request, payload, day.json_cache_control)
 
 
 @router.get("/{date}/pentomino", response_model=ChallengeOut, responses=ERRORS)
@@ -59,10 +62,10 @@ def _stage_routes(kind: PuzzleKind, prefix: str) -> APIRouter:
         name=f"{kind}_puzzle_png",
         summary=f"The {label} as a PNG (stage 0)",
     )
-    async def puzzle_png(request: Request, day: DayDep, state: State) -> Response:
+    async def puzzle_png(request: Request, day: DayDep, edition: EditionDep, state: State) -> Response:
         return send(
             request,
-            await state.daily.image(kind, day.value, Stage.PUZZLE, client(request)),
+            await state.daily.image(kind, day.value, Stage.PUZZLE, client(request), edition),
             day.cache_control,
         )
 
@@ -73,9 +76,11 @@ def _stage_routes(kind: PuzzleKind, prefix: str) -> APIRouter:
         name=f"{kind}_puzzle_txt",
         summary=f"The {label} as text (stage 0)",
     )
-    async def puzzle_txt(request: Request, day: DayDep, state: State) -> Response:
+    async def puzzle_txt(request: Request, day: DayDep, edition: EditionDep, state: State) -> Response:
         return send(
-            request, await state.daily.text(kind, day.value, Stage.PUZZLE, client(request)), day.cache_control
+            request,
+            await state.daily.text(kind, day.value, Stage.PUZZLE, client(request), edition),
+            day.cache_control,
         )
 
     @stages.get(
@@ -85,10 +90,12 @@ def _stage_routes(kind: PuzzleKind, prefix: str) -> APIRouter:
         name=f"{kind}_hint_png",
         summary=f"Hint stage of the {label} as a PNG",
     )
-    async def hint_png(request: Request, day: DayDep, stage: StageNumber, state: State) -> Response:
+    async def hint_png(
+        request: Request, day: DayDep, stage: StageNumber, edition: EditionDep, state: State
+    ) -> Response:
         return send(
             request,
-            await state.daily.image(kind, day.value, Stage(stage), client(request)),
+            await state.daily.image(kind, day.value, Stage(stage), client(request), edition),
             day.cache_control,
         )
 
@@ -99,9 +106,13 @@ def _stage_routes(kind: PuzzleKind, prefix: str) -> APIRouter:
         name=f"{kind}_hint_txt",
         summary=f"Hint stage of the {label} as text",
     )
-    async def hint_txt(request: Request, day: DayDep, stage: StageNumber, state: State) -> Response:
+    async def hint_txt(
+        request: Request, day: DayDep, stage: StageNumber, edition: EditionDep, state: State
+    ) -> Response:
         return send(
-            request, await state.daily.text(kind, day.value, Stage(stage), client(request)), day.cache_control
+            request,
+            await state.daily.text(kind, day.value, Stage(stage), client(request), edition),
+            day.cache_control,
         )
 
     @stages.get(
@@ -111,10 +122,12 @@ def _stage_routes(kind: PuzzleKind, prefix: str) -> APIRouter:
         name=f"{kind}_hint",
         summary=f"Hint stage of the {label}: placements shown, solutions remaining",
     )
-    async def hint(request: Request, day: DayDep, stage: StageNumber, state: State) -> Response:
+    async def hint(
+        request: Request, day: DayDep, stage: StageNumber, edition: EditionDep, state: State
+    ) -> Response:
         return send(
             request,
-            await state.daily.hint_json(kind, day.value, Stage(stage), client(request)),
+            await state.daily.hint_json(kind, day.value, Stage(stage), client(request), edition),
             day.json_cache_control,
         )
 

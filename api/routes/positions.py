@@ -14,7 +14,6 @@ from collections.abc import Callable
 from typing import Annotated, Any
 
 from fastapi import APIRouter, Path, Request, Response
-from starlette.concurrency import run_in_threadpool
 
 from api import presenters
 from api import puzzle_content as content
@@ -50,8 +49,8 @@ async def analyse_position(
     cached = analyse_if_cached(str(state.engine.url), puzzle, target, placements)
     if cached is not None:  # the hot path: no thread hop, no query
         return send(request, Payload.json(presenters.position_out(cached)), "no-store")
-    produce = state.in_session(lambda s: content.position_payload(s, puzzle, target, placements))
-    return send(request, await run_in_threadpool(produce), "no-store")
+    payload = await state.fresh(lambda s: content.position_payload(s, puzzle, target, placements))
+    return send(request, payload, "no-store")
 
 
 @router.get(f"{BASE}/positions/{{code}}", response_model=PositionOut, responses=ERRORS)

@@ -7,7 +7,6 @@ from typing import Annotated, Any
 
 from fastapi import APIRouter, Path, Query, Request, Response
 from sqlalchemy.orm import Session
-from starlette.concurrency import run_in_threadpool
 
 from api import puzzle_content as content
 from api.caching import IMMUTABLE, PNG, SHORT, TEXT, Payload, send
@@ -31,7 +30,7 @@ TEXT_RESPONSE: dict[int | str, dict[str, Any]] = {200: {"content": {TEXT: {}}, "
 
 async def _fresh(state: ApiState, produce: Callable[[Session], Payload]) -> Payload:
     """A payload built for this request (not cached: it reflects the store as it is now)."""
-    return await run_in_threadpool(state.in_session(produce))
+    return await state.fresh(produce)
 
 
 async def _immutable(

@@ -1,0 +1,71 @@
+"""``/editions``: the calendar editions a player may own, for ``?edition=`` on the daily endpoints."""
+
+from __future__ import annotations
+
+from typing import Annotated
+
+from fastapi import APIRouter, Path, Request, Response
+from sqlalchemy.orm import Session
+
+from api.caching import IMMUTABLE, PNG, SHORT, Payload, send
+from api.deps import State
+from api.errors import documented
+from api.schemas import EditionOut, EditionsOut
+from hints import solutions
+from hints.daily import calendar_editions, edition_of
+from render.images import render_board
+from solver.catalog import Puzzle
+
+router = APIRouter(prefix="/editions", tags=["editions"])
+PREFIX = "/api/v1"
+
+
+def _edition_out(puzzle: Puzzle, stored: int) -> EditionOut:
+    weekdays = puzzle.targets_kind == "month-day-weekday"
+    return EditionOut(
+        id=puzzle.id,
+        title=puzzle.title,
+        pieces=list(puzzle.piece_names),
+        cells=len(puzzle.cells),
+        target_format="MM-DD-ddd" if weekdays else "MM-DD",
+        targets=sum(1 for t in puzzle.targets if t.real),
+        stored_targets=stored,
+        on_demand=puzzle.on_demand,
+        board=f"{PREFIX}/editions/{puzzle.id}/board.png",
+        daily=f"{PREFIX}/daily/today"
+        + ("" if puzzle.id == "calendar-dragonfjord" else f"?edition={puzzle.id}"),
+        puzzle=f"{PREFIX}/puzzles/{puzzle.id}",
+    )
+
+
+def editions_payload(session: Session) -> Payload:
+    editions = []
+    for puzzle in calendar_editions():
+        stored = solutions.stored_targets(session, puzzle)[puzzle.id]
+        editions.append(_edition_out(puzzle, sum(1 for t in stored if t.is_real)))
+    return Payload.json(EditionsOut(editions=editions))
+
+
+@router.get("", response_model=EditionsOut, responses=documented(503))
+async def list_editions(request: Request, state: State) -> Response:
+    """Every calendar edition: DragonFjord's first, then the others, each with its pieces, targets
+    (with weekdays on the weekday editions), how many are solved, and a picture of its board."""
+    return send(request, await state.fresh(editions_payload), SHORT)
+
+
+@router.get(
+    "/{edition}/board.png",
+    response_class=Response,
+    responses={200: {"content": {PNG: {}}, "description": "PNG image"}, **documented(404)},
+)
+async def board_png(
+    request: Request, edition: Annotated[str, Path(max_length=64, description="an edition id")], state: State
+) -> Response:
+    """The edition's empty board with its labels (months, days, weekdays)."""
+    puzzle = edition_of(edition)  # UnknownPuzzleError -> 404 listing the editions
+    payload = await state.cached(("edition-board", puzzle.id), lambda _: _board(puzzle))
+    return send(request, payload, IMMUTABLE)
+
+
+def _board(puzzle: Puzzle) -> Payload:
+    return Payload.png(render_board(puzzle, [], title=puzzle.title))

@@ -1,0 +1,120 @@
+"""Calendar editions in the API: the list, ?edition= on the daily endpoints, targets solved on
+demand the first time (waiting up to API_ON_DEMAND_WAIT, then 503 with Retry-After)."""
+
+from __future__ import annotations
+
+import shutil
+import time
+from collections.abc import Iterator
+from pathlib import Path
+
+import httpx
+import pytest
+
+from solver.catalog import get_puzzle
+from tests.support.api_server import assert_error, start_server
+from tests.support.exact_cover import solve
+
+pytestmark = pytest.mark.slow
+DAY = "2026-11-24"  # a Tuesday
+
+
+@pytest.fixture(scope="module")
+def own_store(full_catalog_url: str, tmp_path_factory: pytest.TempPathFactory) -> str:
+    """A copy of the precomputed store: the editions' targets solved here stay out of the shared one."""
+    source = Path(full_catalog_url.removeprefix("sqlite:///"))
+    copy = tmp_path_factory.mktemp("editions") / "puzzles.db"
+    shutil.copy(source, copy)
+    return f"sqlite:///{copy}"
+
+
+@pytest.fixture(scope="module")
+def api(own_store: str) -> Iterator[httpx.Client]:
+    running = start_server(own_store)
+    with httpx.Client(base_url=running.url, timeout=120) as http:
+        yield http
+    running.stop()
+
+
+def test_the_editions_are_listed_dragonfjord_first_with_their_boards(api: httpx.Client) -> None:
+    editions = api.get("/api/v1/editions").json()["editions"]
+    ids = [e["id"] for e in editions]
+    assert ids[0] == "calendar-dragonfjord" and set(ids) >= {
+        "calendar-jarringwords",
+        "calendar-creamakerspace",
+        "calendar-tetromino",
+        "calendar-weekday",
+        "calendar-weekday-monday",
+    }
+    by_id = {e["id"]: e for e in editions}
+    weekday = by_id["calendar-weekday"]
+    assert weekday["target_format"] == "MM-DD-ddd" and weekday["on_demand"] and weekday["targets"] == 2562
+    assert (
+        by_id["calendar-dragonfjord"]["stored_targets"] == 366
+        and not by_id["calendar-dragonfjord"]["on_demand"]
+    )
+    assert "L4" in weekday["pieces"] and "L" in weekday["pieces"]  # names unique within the set
+    board = api.get(weekday["board"])
+    assert board.status_code == 200 and board.content.startswith(b"\x89PNG")
+    assert_error(api.get("/api/v1/editions/pentomino-6x10/board.png"), 404)
+
+
+def test_an_unknown_edition_is_refused_with_the_list(api: httpx.Client) -> None:
+    body = assert_error(api.get(f"/api/v1/daily/{DAY}?edition=calendar-nope"), 422, "unknown_edition")
+    assert "calendar-weekday" in str(body["message"])
+
+
+def test_a_daily_edition_target_is_solved_on_demand_once_and_counted_right(api: httpx.Client) -> None:
+    daily = api.get(f"/api/v1/daily/{DAY}", params={"edition": "calendar-jarringwords"})
+    assert daily.status_code == 200, daily.text
+    body = daily.json()
+    assert (body["puzzle"], body["target"]) == ("calendar-jarringwords", "11-24")
+    puzzle = get_puzzle("calendar-jarringwords")
+    assert body["total"] == len(solve(puzzle, puzzle.target("11-24")))  # independent enumeration
+    assert body["difficulty"] is None  # a rank needs every date of the edition
+    assert all(link["url"].endswith("?edition=calendar-jarringwords") for link in body["hints"])
+    hint = api.get(body["hints"][0]["url"]).json()
+    assert hint["puzzle"] == "calendar-jarringwords" and hint["total"] == body["total"]
+    image = api.get(body["hints"][0]["image"])
+    assert image.status_code == 200 and image.content.startswith(b"\x89PNG")
+    editions = {e["id"]: e for e in api.get("/api/v1/editions").json()["editions"]}
+    assert editions["calendar-jarringwords"]["stored_targets"] == 1  # stored once, served afterwards
+
+
+def test_weekday_editions_use_the_dates_real_weekday(api: httpx.Client) -> None:
+    body = api.get(f"/api/v1/daily/{DAY}", params={"edition": "calendar-weekday-monday"}).json()
+    assert (body["puzzle"], body["target"]) == ("calendar-weekday-monday", "11-24-tue")
+    assert sorted(body["labels"]) == sorted(["Nov", "24", "Tue"])
+    puzzle = get_puzzle("calendar-weekday-monday")
+    assert body["total"] == len(solve(puzzle, puzzle.target("11-24-tue")))
+
+
+def test_every_puzzle_resource_works_for_an_edition_target(api: httpx.Client) -> None:
+    page = api.get("/api/v1/puzzles/calendar-creamakerspace/targets/02-29/solutions", params={"limit": 2})
+    assert page.status_code == 200, page.text
+    puzzle = get_puzzle("calendar-creamakerspace")
+    assert page.json()["total"] == len(solve(puzzle, puzzle.target("02-29")))
+    position = api.post(
+        "/api/v1/puzzles/calendar-creamakerspace/targets/02-29/position", json={"placements": []}
+    ).json()
+    assert position["remaining"] == page.json()["total"]
+
+
+def test_a_slow_solve_answers_503_with_retry_after_then_the_stored_target(own_store: str) -> None:
+    running = start_server(own_store, API_ON_DEMAND_WAIT="0.01")
+    try:
+        with httpx.Client(base_url=running.url, timeout=60) as http:
+            url = "/api/v1/daily/2026-03-03?edition=calendar-tetromino"
+            first = http.get(url)
+            assert_error(first, 503, "solving")
+            assert first.headers["Retry-After"] == "5"
+            deadline = time.monotonic() + 120
+            answer = http.get(url)
+            while answer.status_code == 503 and time.monotonic() < deadline:
+                time.sleep(0.5)
+                answer = http.get(url)
+            assert answer.status_code == 200, answer.text
+            puzzle = get_puzzle("calendar-tetromino")
+            assert answer.json()["total"] == len(solve(puzzle, puzzle.target("03-03")))
+    finally:
+        running.stop()
