@@ -1,0 +1,57 @@
+"""Targets solved on demand: once per target, whoever asks and however many ask at once."""
+
+from __future__ import annotations
+
+from concurrent.futures import ThreadPoolExecutor
+
+import pytest
+from sqlalchemy.orm import Session, sessionmaker
+
+from db import repository
+from db.engine import make_engine, session_factory
+from db.migrate import upgrade
+from solver.catalog import get_puzzle
+from solver.ondemand import OnDemand, Solved, advisory_key
+from tests.support.exact_cover import solve
+
+PUZZLE = get_puzzle("calendar-tetromino")  # about 0.5 s a target
+TARGET = PUZZLE.target("07-14")
+
+
+def _ensure_from(solvers: list[OnDemand]) -> list[Solved]:
+    with ThreadPoolExecutor(len(solvers)) as pool:
+        return list(pool.map(lambda s: s.ensure(PUZZLE, TARGET), solvers))
+
+
+def test_concurrent_requests_solve_a_target_once_and_store_it_whole(sessions: sessionmaker[Session]) -> None:
+    """One solver (one process): four threads ask at once, one solves, three read it stored.
+    On PostgreSQL, separate solvers stand for separate processes: the advisory lock makes them
+    wait for each other too (their in-process locks are not shared)."""
+    assert not OnDemand(sessions).is_stored(PUZZLE, TARGET)
+    one = OnDemand(sessions)
+    results = _ensure_from([one] * 4)
+    assert sorted(r.computed for r in results) == [False, False, False, True]
+    expected = len(solve(PUZZLE, TARGET))  # independent exact-cover enumeration
+    assert next(r.solutions for r in results if r.computed) == expected
+    with sessions() as session:
+        stored = repository.get_encodings(session=session, puzzle_id=PUZZLE.id, target=TARGET.name)
+    assert len(stored) == expected and stored == sorted(stored)
+    assert not any(r.computed for r in _ensure_from([OnDemand(sessions) for _ in range(3)]))
+
+
+@pytest.mark.postgres
+def test_across_processes_on_postgresql_the_advisory_lock_single_flights(postgres_url: str) -> None:
+    upgrade(postgres_url)
+    engine = make_engine(postgres_url)
+    try:
+        # two solvers with separate in-process locks, as two API processes would have
+        results = _ensure_from([OnDemand(session_factory(engine)) for _ in range(3)])
+        assert sorted(r.computed for r in results) == [False, False, True]
+    finally:
+        engine.dispose()
+
+
+def test_advisory_keys_are_64_bit_and_differ_per_target() -> None:
+    keys = {advisory_key(PUZZLE.id, t.name) for t in PUZZLE.targets}
+    assert len(keys) == len(PUZZLE.targets)
+    assert all(-(2**63) <= k < 2**63 for k in keys)
