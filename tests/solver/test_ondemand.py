@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from concurrent.futures import ThreadPoolExecutor
+from datetime import date, timedelta
 
 import pytest
 from sqlalchemy.orm import Session, sessionmaker
@@ -11,7 +12,7 @@ from db import repository
 from db.engine import make_engine, session_factory
 from db.migrate import upgrade
 from solver.catalog import get_puzzle
-from solver.ondemand import OnDemand, Solved, advisory_key
+from solver.ondemand import OnDemand, Solved, advisory_key, solve_window, window_days, window_targets
 from tests.support.exact_cover import solve
 
 PUZZLE = get_puzzle("calendar-tetromino")  # about 0.5 s a target
@@ -55,3 +56,26 @@ def test_advisory_keys_are_64_bit_and_differ_per_target() -> None:
     keys = {advisory_key(PUZZLE.id, t.name) for t in PUZZLE.targets}
     assert len(keys) == len(PUZZLE.targets)
     assert all(-(2**63) <= k < 2**63 for k in keys)
+
+
+def test_the_window_is_today_first_then_nearest_days() -> None:
+    today = date(2026, 11, 24)
+    days = window_days(today)
+    assert days[0] == today and days[1:3] == [date(2026, 11, 25), date(2026, 11, 23)]
+    assert sorted(days) == [today + timedelta(days=d) for d in range(-1, 8)]
+    weekday = get_puzzle("calendar-weekday")
+    targets = window_targets([PUZZLE, weekday], today)
+    assert [t.name for _, t in targets[:2]] == ["11-24", "11-24-tue"]  # every edition's today first
+
+
+def test_solving_the_window_is_resumable(database_url: str) -> None:
+    engine = make_engine(database_url)
+    try:
+        solver = OnDemand(session_factory(engine))
+        said: list[str] = []
+        assert solve_window(solver, [PUZZLE], date(2026, 2, 27), said.append) == 9
+        assert said[0].startswith("calendar-tetromino 02-27:")  # today first
+        assert all(solver.is_stored(PUZZLE, PUZZLE.target(n)) for n in ("02-26", "02-28", "03-01", "03-06"))
+        assert solve_window(solver, [PUZZLE], date(2026, 2, 27), said.append) == 0
+    finally:
+        engine.dispose()
