@@ -128,6 +128,10 @@ def _solver(enumerate_all: bool) -> cp_model.CpSolver:
     solver.parameters.linearization_level = 0
     solver.parameters.symmetry_level = 0
     solver.parameters.cp_model_probing_level = 0
+    # CP-SAT would install its own SIGINT handler for each solve and leave the default one behind,
+    # so a Ctrl-C after a solve in the API's or the bot's threads (targets solved on demand) would
+    # kill the process instead of stopping it cleanly; precompute's workers block SIGINT anyway.
+    solver.parameters.catch_sigint_signal = False
     return solver
 
 

@@ -13,8 +13,11 @@ import time
 from pathlib import Path
 
 import pytest
+from sqlalchemy.exc import OperationalError
 from sqlalchemy.orm import Session, sessionmaker
 
+from db import repository
+from db.engine import make_engine, session_factory
 from solver.catalog import all_puzzles, catalog, get_puzzle
 from solver.precompute import main, run
 
@@ -32,13 +35,22 @@ def precompute(*args: str, timeout: float = 300) -> subprocess.CompletedProcess[
 
 
 def stored_counts(db_file: Path) -> dict[tuple[str, str], tuple[int, int]]:
-    """(puzzle, target) -> (recorded count, solution rows actually present)."""
-    with sqlite3.connect(db_file) as connection:
-        rows = connection.execute(
-            "SELECT t.puzzle_id, t.name, t.solution_count, COUNT(s.id) FROM targets t "
-            "LEFT JOIN solutions s ON s.target_id = t.id GROUP BY t.id"
-        ).fetchall()
-    return {(p, n): (count, present) for p, n, count, present in rows}
+    """(puzzle, target) -> (recorded count, solutions actually stored), whatever the store's layout.
+
+    OperationalError (SQLAlchemy's) while the schema is not there yet.
+    """
+    engine = make_engine(f"sqlite:///{db_file}")
+    try:
+        with session_factory(engine)() as session:
+            return {
+                (t.puzzle_id, t.name): (
+                    t.solution_count,
+                    len(repository.get_encodings(session=session, puzzle_id=t.puzzle_id, target=t.name)),
+                )
+                for t in repository.list_targets(session=session)
+            }
+    finally:
+        engine.dispose()
 
 
 def test_first_run_computes_second_run_skips_force_recomputes(tmp_path: Path) -> None:
@@ -65,13 +77,21 @@ def test_report_json_reads_the_store_without_solving(tmp_path: Path) -> None:
     empty = json.loads(precompute("--report", "json", "--database-url", url).stdout)
     assert {p["id"] for p in empty["puzzles"]} == set(catalog())
     assert all(p["targets"] == {} and p["total"] == 0 for p in empty["puzzles"])
+    assert all(p["faceup_targets"] == {} and p["faceup_total"] == 0 for p in empty["puzzles"])
     precompute("--puzzle", "pentomino-3x20", "--database-url", url)
     report = json.loads(
         precompute("--report", "json", "--puzzle", "pentomino-3x20", "--database-url", url).stdout
     )
     assert report == {
         "puzzles": [
-            {"id": "pentomino-3x20", "title": "Pentominoes 3 × 20", "targets": {"board": 2}, "total": 2}
+            {
+                "id": "pentomino-3x20",
+                "title": "Pentominoes 3 × 20",
+                "targets": {"board": 2},
+                "total": 2,
+                "faceup_targets": {"board": 0},  # the independent enumeration finds none either
+                "faceup_total": 0,
+            }
         ]
     }
 
@@ -167,8 +187,8 @@ def _wait_for_targets(db_file: Path, at_least: int, process: subprocess.Popen[st
             try:
                 if len(stored_counts(db_file)) >= at_least:
                     return
-            except sqlite3.OperationalError:
-                pass  # schema not there yet, or the writer holds the lock
+            except OperationalError:
+                pass  # schema not there yet
         assert process.poll() is None, "precompute ended before it could be interrupted"
         time.sleep(0.05)
     pytest.fail("precompute stored nothing in time")
@@ -246,6 +266,7 @@ def test_whole_catalog_matches_every_published_count(full_catalog_url: str) -> N
     assert len(calendar["targets"]) == 372
     assert calendar["real_total"] == 24405
     assert calendar["targets"]["10-06"] == 7 and calendar["targets"]["01-25"] == 216
+    assert calendar["faceup_targets"]["10-06"] == 0 and calendar["faceup_targets"]["01-25"] == 11
     real = {k: v for k, v in calendar["targets"].items() if k not in calendar["not_real_targets"]}
     assert min(real.values()) == 7 and max(real.values()) == 216
     assert all(v > 0 for v in real.values())
