@@ -77,5 +77,12 @@ bench: install
 	$(PY) -m benchmarks.outbox
 	$(PY) -m benchmarks.api_flood
 
+# On-demand calendar targets: CP-SAT against the exact-cover reference xcover (benchmark only:
+# installed here where missing, never a dependency of the product).
+.PHONY: bench-ondemand
+bench-ondemand: install
+	@$(PY) -c "import xcover" 2>/dev/null || $(PY) -m pip install -q "xcover>=0.2.6"
+	$(PY) -m benchmarks.ondemand
+
 clean:
 	rm -rf $(VENV) data test-output .pytest_cache .mypy_cache .ruff_cache
