@@ -55,7 +55,9 @@ MAX_CLIENTS = 10_000
 REFUSAL_DELAY = 1.0
 MAX_DELAYED_REFUSALS = 256
 T = TypeVar("T")
-BundleKey = tuple[date, str]  # (day, calendar edition)
+Variant = tuple[str, bool]  # (calendar edition, face-up mode)
+DEFAULT_VARIANT: Variant = (CALENDAR_ID, False)
+BundleKey = tuple[date, Variant]
 
 
 _worker_sessions: dict[str, sessionmaker[Session]] = {}
@@ -68,7 +70,7 @@ def _lower_priority() -> None:
     os.nice(COMPUTE_NICENESS)
 
 
-def build_bundle(database_url: str, day: date, edition: str = CALENDAR_ID) -> DailyBundle:
+def build_bundle(database_url: str, day: date, variant: Variant = DEFAULT_VARIANT) -> DailyBundle:
     """A day's bundle, computed in a worker process (its own engine; the hint cache committed)."""
     from db.engine import make_engine, session_factory  # in the worker process only
 
@@ -76,7 +78,7 @@ def build_bundle(database_url: str, day: date, edition: str = CALENDAR_ID) -> Da
     if sessions is None:
         sessions = _worker_sessions[database_url] = session_factory(make_engine(database_url))
     with sessions.begin() as session:
-        return daily_bundle(session, day, edition)
+        return daily_bundle(session, day, *variant)
 
 
 class ComputeBudget:
@@ -228,22 +230,22 @@ class DailyContent:
         finally:
             self._delayed_refusals -= 1
 
-    def _build(self, day: date, edition: str) -> DailyBundle:
+    def _build(self, day: date, variant: Variant) -> DailyBundle:
         """The bundle computed here (a worker thread); used when there is no process pool."""
         with self._sessions.begin() as session:
-            return daily_bundle(session, day, edition)
+            return daily_bundle(session, day, *variant)
 
-    def _compute(self, day: date, edition: str) -> DailyBundle:
+    def _compute(self, day: date, variant: Variant) -> DailyBundle:
         """The bundle, from a worker process when the store can be opened there (blocking)."""
         if self._database_url is None or self._database_url in ("sqlite://", "sqlite:///:memory:"):
-            return self._build(day, edition)
+            return self._build(day, variant)
         if self._processes is None:
             self._processes = ProcessPoolExecutor(
                 self._workers + 1,
                 mp_context=multiprocessing.get_context("spawn"),
                 initializer=_lower_priority,
             )
-        return self._processes.submit(build_bundle, self._database_url, day, edition).result()
+        return self._processes.submit(build_bundle, self._database_url, day, variant).result()
 
     def close(self) -> None:
         """Stop the worker processes (at shutdown)."""
@@ -252,21 +254,22 @@ class DailyContent:
             self._processes = None
 
     async def bundle_async(
-        self, day: date, client: str | None = None, edition: str = CALENDAR_ID
+        self, day: date, client: str | None = None, edition: str = CALENDAR_ID, faceup: bool = False
     ) -> DailyBundle:
         """The day's bundle: cached, or computed once (503/429 when too much is asked at once). A
         target of an edition solved on demand is solved first (503 with Retry-After past 10 s)."""
-        key = (day, edition)
+        variant = (edition, faceup)
+        key = (day, variant)
         found = self._cached_bundle(key)
         if found is not None:
             return found
         try:
-            bundle = await self._gated(("bundle", *key), day, client, lambda: self._compute(day, edition))
+            bundle = await self._gated(("bundle", *key), day, client, lambda: self._compute(day, variant))
         except NotPrecomputed as missing:
             if self._solver is None or missing.solvable is None:
                 raise
             await self._solver.solve(*missing.solvable)
-            bundle = await self._gated(("bundle", *key), day, client, lambda: self._compute(day, edition))
+            bundle = await self._gated(("bundle", *key), day, client, lambda: self._compute(day, variant))
         if day in self.pinned_days():
             self._pinned[key] = bundle
         else:
@@ -275,61 +278,78 @@ class DailyContent:
 
     async def _payload(
         self,
-        key: tuple[str, date, object, object, str],
+        key: tuple[str, date, object, object, Variant],
         client: str | None,
         render: Callable[[DailyBundle], Payload],
     ) -> Payload:
         found = self._cached_payload(key)
         if found is not None:
             return found
-        day, edition = key[1], key[4]
-        bundle = await self.bundle_async(day, client, edition)
+        day, (edition, faceup) = key[1], key[4]
+        bundle = await self.bundle_async(day, client, edition, faceup)
         payload = await self._gated(key, day, None, lambda: render(bundle))
         self._keep(day, key, payload)
         return payload
 
     # ------------------------------------------------------------ the payloads
 
-    async def daily_json(self, day: date, client: str | None = None, edition: str = CALENDAR_ID) -> Payload:
+    async def daily_json(
+        self, day: date, client: str | None = None, variant: Variant = DEFAULT_VARIANT
+    ) -> Payload:
         return await self._payload(
-            ("daily-json", day, None, None, edition), client, lambda b: Payload.json(presenters.daily_out(b))
+            ("daily-json", day, None, None, variant), client, lambda b: Payload.json(presenters.daily_out(b))
         )
 
     async def challenge_json(self, day: date, client: str | None = None) -> Payload:
         return await self._payload(
-            ("challenge-json", day, None, None, CALENDAR_ID),
+            ("challenge-json", day, None, None, DEFAULT_VARIANT),
             client,
             lambda b: Payload.json(presenters.challenge_out(b.pentomino)),
         )
 
     async def hint_json(
-        self, kind: PuzzleKind, day: date, stage: Stage, client: str | None = None, edition: str = CALENDAR_ID
+        self,
+        kind: PuzzleKind,
+        day: date,
+        stage: Stage,
+        client: str | None = None,
+        variant: Variant = DEFAULT_VARIANT,
     ) -> Payload:
         return await self._payload(
-            ("hint-json", day, kind, stage, _edition_of(kind, edition)),
+            ("hint-json", day, kind, stage, _variant_of(kind, variant)),
             client,
             lambda b: Payload.json(presenters.hint_out(b.of(kind), stage)),
         )
 
     async def image(
-        self, kind: PuzzleKind, day: date, stage: Stage, client: str | None = None, edition: str = CALENDAR_ID
+        self,
+        kind: PuzzleKind,
+        day: date,
+        stage: Stage,
+        client: str | None = None,
+        variant: Variant = DEFAULT_VARIANT,
     ) -> Payload:
         return await self._payload(
-            ("hint-png", day, kind, stage, _edition_of(kind, edition)),
+            ("hint-png", day, kind, stage, _variant_of(kind, variant)),
             client,
             lambda b: Payload.png(b.of(kind).image(stage)),
         )
 
     async def text(
-        self, kind: PuzzleKind, day: date, stage: Stage, client: str | None = None, edition: str = CALENDAR_ID
+        self,
+        kind: PuzzleKind,
+        day: date,
+        stage: Stage,
+        client: str | None = None,
+        variant: Variant = DEFAULT_VARIANT,
     ) -> Payload:
         return await self._payload(
-            ("hint-txt", day, kind, stage, _edition_of(kind, edition)),
+            ("hint-txt", day, kind, stage, _variant_of(kind, variant)),
             client,
             lambda b: Payload.text(b.of(kind).text(stage)),
         )
 
 
-def _edition_of(kind: PuzzleKind, edition: str) -> str:
-    """The edition a payload depends on: the challenge's is the same in every edition."""
-    return edition if kind == PuzzleKind.CALENDAR else CALENDAR_ID
+def _variant_of(kind: PuzzleKind, variant: Variant) -> Variant:
+    """The variant a payload depends on: the challenge is the same in every edition and mode."""
+    return variant if kind == PuzzleKind.CALENDAR else DEFAULT_VARIANT

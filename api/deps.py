@@ -126,6 +126,14 @@ async def get_edition(
 
 EditionDep = Annotated[str, Depends(get_edition)]
 
+FaceUp = Annotated[
+    bool,
+    Query(
+        description="face-up mode: only the solutions that turn no piece over (the drawings in the "
+        "catalog are the face-up side); counts, difficulty, featured solution and hints follow"
+    ),
+]
+
 
 async def get_target(
     puzzle: PuzzleDep,

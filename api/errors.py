@@ -17,7 +17,14 @@ from sqlalchemy.exc import SQLAlchemyError
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from api.schemas import ErrorOut
-from hints.errors import MalformedPosition, NotPrecomputed, OffsetOutOfRange, ServiceError, UnknownSolution
+from hints.errors import (
+    MalformedPosition,
+    NoFaceUpSolution,
+    NotPrecomputed,
+    OffsetOutOfRange,
+    ServiceError,
+    UnknownSolution,
+)
 from solver.catalog import UnknownPuzzleError, UnknownTargetError
 
 logger = logging.getLogger("api")
@@ -26,6 +33,7 @@ logger = logging.getLogger("api")
 SERVICE_STATUSES: tuple[tuple[type[ServiceError], int], ...] = (
     (NotPrecomputed, 503),
     (UnknownSolution, 404),
+    (NoFaceUpSolution, 404),
     (OffsetOutOfRange, 422),
     (MalformedPosition, 422),
 )

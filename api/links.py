@@ -26,33 +26,47 @@ def solution(puzzle_id: str, target: str, n: int, suffix: str) -> str:
     return f"{solutions(puzzle_id, target)}/{n}.{suffix}"
 
 
-def _edition_query(kind: PuzzleKind, edition: str | None) -> str:
-    """``?edition=ID`` for a calendar edition other than the default (the challenge has none)."""
-    if kind != PuzzleKind.CALENDAR or edition in (None, CALENDAR_ID):
+def _edition_query(kind: PuzzleKind, edition: str | None, faceup: bool = False) -> str:
+    """``?edition=ID`` for a calendar edition other than the default, ``faceup=true`` in face-up
+    mode (the challenge has neither)."""
+    if kind != PuzzleKind.CALENDAR:
         return ""
-    return f"?edition={edition}"
+    query = [f"edition={edition}"] if edition not in (None, CALENDAR_ID) else []
+    query += ["faceup=true"] if faceup else []
+    return "?" + "&".join(query) if query else ""
 
 
-def daily(day: date, kind: PuzzleKind = PuzzleKind.CALENDAR, edition: str | None = None) -> str:
+def daily(
+    day: date, kind: PuzzleKind = PuzzleKind.CALENDAR, edition: str | None = None, faceup: bool = False
+) -> str:
     base = f"{PREFIX}/daily/{day.isoformat()}"
     path = base if kind == PuzzleKind.CALENDAR else f"{base}/pentomino"
-    return path + _edition_query(kind, edition)
+    return path + _edition_query(kind, edition, faceup)
 
 
-def puzzle_image(day: date, kind: PuzzleKind, edition: str | None = None) -> str:
-    return f"{daily(day, kind)}/puzzle.png{_edition_query(kind, edition)}"
+def puzzle_image(day: date, kind: PuzzleKind, edition: str | None = None, faceup: bool = False) -> str:
+    return f"{daily(day, kind)}/puzzle.png{_edition_query(kind, edition, faceup)}"
 
 
-def stage_image(day: date, kind: PuzzleKind, stage: int, edition: str | None = None) -> str:
+def stage_image(
+    day: date, kind: PuzzleKind, stage: int, edition: str | None = None, faceup: bool = False
+) -> str:
     """Image of stage 0 (the puzzle itself) to 3 (the answer)."""
     if stage == Stage.PUZZLE:
-        return puzzle_image(day, kind, edition)
-    return hint(day, kind, stage, "png", edition)
+        return puzzle_image(day, kind, edition, faceup)
+    return hint(day, kind, stage, "png", edition, faceup)
 
 
-def hint(day: date, kind: PuzzleKind, stage: int, suffix: str = "", edition: str | None = None) -> str:
+def hint(
+    day: date,
+    kind: PuzzleKind,
+    stage: int,
+    suffix: str = "",
+    edition: str | None = None,
+    faceup: bool = False,
+) -> str:
     path = f"{daily(day, kind)}/hints/{stage}{'.' + suffix if suffix else ''}"
-    return path + _edition_query(kind, edition)
+    return path + _edition_query(kind, edition, faceup)
 
 
 def position(puzzle_id: str, target: str) -> str:

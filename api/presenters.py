@@ -37,8 +37,9 @@ MONTH_DAY = re.compile(r"\d\d-\d\d")
 
 
 def is_calendar(puzzle: Puzzle) -> bool:
-    """A calendar has one ``MM-DD`` target per date (and so a year heatmap)."""
-    return len(puzzle.targets) > 1 and all(MONTH_DAY.fullmatch(t.name) for t in puzzle.targets)
+    """A calendar has one target per date, ``MM-DD`` or ``MM-DD-ddd`` with a weekday (and so a year
+    heatmap)."""
+    return puzzle.targets_kind in ("month-day", "month-day-weekday")
 
 
 @cache
@@ -127,9 +128,9 @@ def hint_links(daily: DailyPuzzle) -> list[HintLinkOut]:
         HintLinkOut(
             stage=stage,
             title=daily.title(stage),
-            url=links.hint(daily.day, daily.kind, stage, edition=daily.puzzle.id),
-            image=links.hint(daily.day, daily.kind, stage, "png", daily.puzzle.id),
-            text=links.hint(daily.day, daily.kind, stage, "txt", daily.puzzle.id),
+            url=links.hint(daily.day, daily.kind, stage, "", daily.puzzle.id, daily.faceup),
+            image=links.hint(daily.day, daily.kind, stage, "png", daily.puzzle.id, daily.faceup),
+            text=links.hint(daily.day, daily.kind, stage, "txt", daily.puzzle.id, daily.faceup),
         )
         for stage in HINT_STAGES
     ]
@@ -148,7 +149,7 @@ def hint_out(daily: DailyPuzzle, stage: Stage) -> HintOut:
         preplaced=[daily.puzzle.pieces[p.piece].name for p in daily.preplaced],
         remaining=hint.remaining,
         total=hint.total,
-        image=links.stage_image(daily.day, daily.kind, stage, daily.puzzle.id),
+        image=links.stage_image(daily.day, daily.kind, stage, daily.puzzle.id, daily.faceup),
     )
 
 
@@ -175,13 +176,14 @@ def daily_out(bundle: DailyBundle) -> DailyOut:
         target=calendar.target.name,
         uncovered=cells_out(calendar.target.uncovered),
         labels=[calendar.puzzle.labels.get(cell, "") for cell in sorted(calendar.target.uncovered)],
+        faceup=calendar.faceup,
         total=calendar.total,
         difficulty=None
         if difficulty is None
         else DifficultyOut(
             level=difficulty.level, label=difficulty.label, rank=difficulty.rank, out_of=difficulty.out_of
         ),
-        image=links.puzzle_image(bundle.day, PuzzleKind.CALENDAR, calendar.puzzle.id),
+        image=links.puzzle_image(bundle.day, PuzzleKind.CALENDAR, calendar.puzzle.id, calendar.faceup),
         hints=hint_links(calendar),
         pentomino=challenge_out(bundle.pentomino),
     )
@@ -211,20 +213,21 @@ def names(puzzle: Puzzle, placements: Iterable[Placement]) -> list[str]:
     return [puzzle.pieces[p.piece].name for p in sorted(placements, key=lambda p: p.piece)]
 
 
-def position_hint_links(puzzle: Puzzle, target: str, code: str) -> list[HintLinkOut]:
+def position_hint_links(puzzle: Puzzle, target: str, code: str, faceup: bool = False) -> list[HintLinkOut]:
+    query = "?faceup=true" if faceup else ""
     return [
         HintLinkOut(
             stage=stage,
             title=POSITION_TITLES[stage],
-            url=links.position_hint(puzzle.id, target, code, stage),
-            image=links.position_hint(puzzle.id, target, code, stage, "png"),
-            text=links.position_hint(puzzle.id, target, code, stage, "txt"),
+            url=links.position_hint(puzzle.id, target, code, stage) + query,
+            image=links.position_hint(puzzle.id, target, code, stage, "png") + query,
+            text=links.position_hint(puzzle.id, target, code, stage, "txt") + query,
         )
         for stage in HINT_STAGES
     ]
 
 
-def position_out(analysis: PositionAnalysis) -> PositionOut:
+def position_out(analysis: PositionAnalysis, faceup: bool = False) -> PositionOut:
     puzzle, target = analysis.puzzle, analysis.target.name
     with_hints = analysis.legal and analysis.code is not None and not analysis.solved
     return PositionOut(
@@ -242,7 +245,9 @@ def position_out(analysis: PositionAnalysis) -> PositionOut:
         take_off=names(puzzle, analysis.take_off),
         solved=analysis.solved,
         solution_number=analysis.solution_number,
-        hints=position_hint_links(puzzle, target, analysis.code) if with_hints and analysis.code else [],
+        hints=position_hint_links(puzzle, target, analysis.code, faceup)
+        if with_hints and analysis.code
+        else [],
     )
 
 

@@ -36,15 +36,24 @@ def puzzle_payload(session: Session, puzzle: Puzzle) -> Payload:
     return Payload.json(presenters.puzzle_out(puzzle, stored))
 
 
-def heatmap_payload(session: Session, puzzle: Puzzle) -> Payload:
-    """The year heatmap; only once every real date is stored, so the cached image is final."""
+def heatmap_payload(session: Session, puzzle: Puzzle, year: int | None = None) -> tuple[Payload, bool]:
+    """The year heatmap (``year``: whose weekdays, on the weekday editions) and whether every real
+    target is stored (the picture is then final). A default-catalog calendar must be complete
+    (NotPrecomputed otherwise); an edition solved on demand shows what is solved so far."""
     if not presenters.is_calendar(puzzle):
         raise not_found("no_heatmap", f"{puzzle.id} is not a calendar; only calendars have a heatmap")
-    return Payload.png(render_heatmap(solutions.complete_counts(session, puzzle)))
+    if not puzzle.on_demand:
+        return Payload.png(render_heatmap(solutions.complete_counts(session, puzzle))), True
+    stored = solutions.solution_counts(session, puzzle)
+    complete = len(stored) == sum(1 for t in puzzle.targets if t.real)
+    counts = solutions.year_counts(session, puzzle, year) if year is not None else stored
+    return Payload.png(render_heatmap(counts, title=puzzle.title)), complete
 
 
-def solution_page(session: Session, puzzle: Puzzle, target: Target, offset: int, limit: int) -> Payload:
-    page = solutions.solution_page(session, puzzle, target, offset, limit)
+def solution_page(
+    session: Session, puzzle: Puzzle, target: Target, offset: int, limit: int, faceup: bool = False
+) -> Payload:
+    page = solutions.solution_page(session, puzzle, target, offset, limit, faceup)
     page_out = SolutionPageOut(
         puzzle=puzzle.id,
         target=target.name,
@@ -88,21 +97,30 @@ def solution_text(session: Session, puzzle: Puzzle, target: Target, n: int) -> P
 
 
 def position_payload(
-    session: Session, puzzle: Puzzle, target: Target, placements: Sequence[Placement]
+    session: Session, puzzle: Puzzle, target: Target, placements: Sequence[Placement], faceup: bool = False
 ) -> Payload:
-    """The analysis of a well-formed position as JSON."""
-    return Payload.json(presenters.position_out(analyse_position(session, puzzle, target, placements)))
+    """The analysis of a well-formed position as JSON (``faceup``: among face-up solutions)."""
+    analysis = analyse_position(session, puzzle, target, placements, faceup)
+    return Payload.json(presenters.position_out(analysis, faceup))
 
 
-def position_code_payload(session: Session, puzzle: Puzzle, target: Target, code: str) -> Payload:
-    return position_payload(session, puzzle, target, placements_of_code(puzzle, code))
+def position_code_payload(
+    session: Session, puzzle: Puzzle, target: Target, code: str, faceup: bool = False
+) -> Payload:
+    return position_payload(session, puzzle, target, placements_of_code(puzzle, code), faceup)
 
 
 def position_hint_payload(
-    session: Session, puzzle: Puzzle, target: Target, code: str, stage: Stage, media: str
+    session: Session,
+    puzzle: Puzzle,
+    target: Target,
+    code: str,
+    stage: Stage,
+    media: str,
+    faceup: bool = False,
 ) -> Payload:
     """Hint ``stage`` from the position ``code`` as JSON, PNG or text (``media``)."""
-    hint = position_hint(session, puzzle, target, placements_of_code(puzzle, code), stage)
+    hint = position_hint(session, puzzle, target, placements_of_code(puzzle, code), stage, faceup)
     drawing = hint.drawing(puzzle, target)
     if media == "png":
         return Payload.png(position_image(drawing))

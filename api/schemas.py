@@ -140,7 +140,10 @@ class DailyOut(BaseModel):
     target: str
     uncovered: list[CellOut]
     labels: list[str] = Field(description="labels of the cells to leave open, e.g. ['Jan', '25']")
-    total: int = Field(description="solutions of today's calendar target")
+    faceup: bool = Field(
+        description="face-up mode: counts and hints only over solutions turning no piece over"
+    )
+    total: int = Field(description="solutions of today's calendar target (face-up ones in face-up mode)")
     difficulty: DifficultyOut | None = Field(
         description="the date's rank among the edition's dates; null while an edition solved on demand "
         "has dates not computed yet"

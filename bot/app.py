@@ -36,6 +36,7 @@ from bot.replies import Web
 from bot.sender import Sender
 from bot.texts import LANGUAGES, text
 from settings import Settings
+from solver.ondemand import OnDemand
 
 logger = logging.getLogger(__name__)
 
@@ -129,6 +130,7 @@ def build_application(
         clock=now,
         dispatch_seconds=settings.DISPATCH_INTERVAL_SECONDS,
         start_scheduler=start_scheduler,
+        on_demand=OnDemand(sessions),
         web=Web(settings.PUBLIC_URL) if settings.PUBLIC_URL else None,
     )
     add_routes(application)

@@ -86,6 +86,8 @@ COMMANDS: tuple[Command, ...] = (
     Command("solved", handlers.solved),
     Command("stats", handlers.stats),
     Command("top", handlers.top),
+    Command("edition", handlers.edition, "[edition]"),
+    Command("faceup", handlers.faceup, "on|off"),
     Command("language", handlers.language, "en|ja"),
     Command("forget", handlers.forget),
     Command("help", help_command),

@@ -52,6 +52,10 @@ from bot.replies import Reply
 from bot.sender import Sender
 from db import bot_repository as chats
 from db.models import DeliveryStatus
+from hints.daily import CALENDAR_ID
+from hints.errors import NotPrecomputed
+from solver.catalog import get_puzzle
+from solver.ondemand import OnDemand
 
 logger = logging.getLogger(__name__)
 
@@ -78,6 +82,8 @@ class _Job:
     local_date: date
     language: str
     token: str
+    edition: str = CALENDAR_ID
+    faceup: bool = False
 
 
 class LeaseLost(Exception):
@@ -150,7 +156,8 @@ class Dispatcher:
         self._concurrency = concurrency
         self._lease = timedelta(seconds=lease_seconds)
         self.name = name or f"{socket.gethostname()}:{os.getpid()}"
-        self._replies: dict[tuple[str, date], Reply] = {}
+        self._replies: dict[tuple[str, date, str, bool], Reply] = {}
+        self._on_demand = OnDemand(sessions)
         self._running = asyncio.Lock()
         self._lock: SingleDispatcherLock | None = None
         self._last_prune: datetime | None = None
@@ -248,6 +255,8 @@ class Dispatcher:
                         delivery.local_date,
                         chat.language or "en",
                         delivery.token,
+                        replies.known_edition(chat.edition),
+                        chat.faceup,
                     )
                 chats.finish(
                     session=session,
@@ -319,15 +328,24 @@ class Dispatcher:
 
     # ------------------------------------------------------------ sending
 
-    async def _reply(self, language: str, day: date) -> Reply:
-        key = (language, day)
+    async def _reply(
+        self, language: str, day: date, edition: str = CALENDAR_ID, faceup: bool = False
+    ) -> Reply:
+        key = (language, day, edition, faceup)
         if key not in self._replies:
 
             def build() -> Reply:
                 with self._sessions.begin() as session:  # keeps a hint cache entry computed on the way
-                    return replies.daily_post(session, language, day)
+                    return replies.daily_post(session, language, day, edition, faceup)
 
-            self._replies[key] = await asyncio.to_thread(build)
+            try:
+                self._replies[key] = await asyncio.to_thread(build)
+            except NotPrecomputed as missing:  # an edition solved on demand: solve the day's target
+                if missing.solvable is None:
+                    raise
+                puzzle = get_puzzle(missing.solvable[0])
+                await asyncio.to_thread(self._on_demand.ensure, puzzle, puzzle.target(missing.solvable[1]))
+                self._replies[key] = await asyncio.to_thread(build)
         return self._replies[key]
 
     def _with_yesterday(self, reply: Reply, job: _Job) -> Reply:
@@ -357,7 +375,7 @@ class Dispatcher:
         """Send one post, retrying only what cannot duplicate it; record and return the outcome."""
         chat_id = job.chat_id
         try:
-            reply = await self._reply(job.language, job.local_date)
+            reply = await self._reply(job.language, job.local_date, job.edition, job.faceup)
             if chat_id < 0:  # a group: one line about yesterday's solvers
                 reply = await asyncio.to_thread(self._with_yesterday, reply, job)
         except Exception as exc:  # e.g. the store is not ready: retry next tick

@@ -8,6 +8,7 @@ serving other chats) one session reads who is asking, builds the reply
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 import traceback
 from collections.abc import Callable
@@ -16,7 +17,8 @@ from datetime import datetime
 
 from sqlalchemy.orm import Session
 from telegram import ChatMember, Message, Update
-from telegram.constants import ChatType
+from telegram.constants import ChatAction, ChatType
+from telegram.error import TelegramError
 from telegram.ext import ApplicationHandlerStop
 
 from bot import replies
@@ -27,6 +29,7 @@ from bot.logic import (
     BadArgument,
     BoardCallback,
     Callback,
+    EditionCallback,
     decode_callback,
     local_today,
     parse_day,
@@ -38,6 +41,7 @@ from bot.replies import Button, Reply, Web, Who
 from bot.texts import LANGUAGES, language_for, text
 from db import bot_repository as chats
 from hints.errors import NotPrecomputed
+from solver.catalog import get_puzzle
 
 logger = logging.getLogger(__name__)
 
@@ -57,11 +61,22 @@ def who_is_asking(session: Session, update: Update, default_timezone: str) -> Wh
     settings = chats.get_chat(session=session, chat_id=chat.id)
     language = language_for(settings.language if settings else None, user.language_code)
     timezone = (settings.timezone if settings else None) or default_timezone
-    return Who(chat.id, chat.type, user.id, language, timezone, user.first_name)
+    edition = replies.known_edition(settings.edition if settings else None)
+    faceup = bool(settings and settings.faceup)
+    return Who(chat.id, chat.type, user.id, language, timezone, user.first_name, edition, faceup)
 
 
-def unit_of_work(update: Update, found: Deps, build: Build) -> Reply:
-    """Read who asks, build the reply and commit, all in one session; bad input gets a short answer."""
+class MustSolve(Exception):
+    """The reply needs a target of an edition solved on demand that is not stored yet."""
+
+    def __init__(self, puzzle_id: str, target: str) -> None:
+        super().__init__(f"{puzzle_id} {target}")
+        self.puzzle_id, self.target = puzzle_id, target
+
+
+def unit_of_work(update: Update, found: Deps, build: Build, *, may_solve: bool = True) -> Reply:
+    """Read who asks, build the reply and commit, all in one session; bad input gets a short answer.
+    MustSolve (with ``may_solve``) when the reply needs a target solved on demand first."""
     with found.sessions() as session:
         who = who_is_asking(session, update, found.default_timezone)
         try:
@@ -69,8 +84,10 @@ def unit_of_work(update: Update, found: Deps, build: Build) -> Reply:
         except BadArgument as exc:
             session.rollback()
             return Reply(text(exc.key, who.language, value=exc.value))
-        except NotPrecomputed:
+        except NotPrecomputed as missing:
             session.rollback()
+            if may_solve and missing.solvable is not None:
+                raise MustSolve(*missing.solvable) from None
             return Reply(text("not_ready", who.language))
         session.commit()
         return reply
@@ -140,8 +157,30 @@ async def respond(update: Update, context: BotContext, build: Build, *, in_place
     chat, user = update.effective_chat, update.effective_user
     key = (chat.id if chat else None, user.id if user else None)
     async with deps(context).user_locks.hold(key):
-        reply = await asyncio.to_thread(unit_of_work, update, deps(context), build)
+        try:
+            reply = await asyncio.to_thread(unit_of_work, update, deps(context), build)
+        except MustSolve as missing:
+            await _solve_showing_progress(update, context, missing)
+            reply = await asyncio.to_thread(unit_of_work, update, deps(context), build, may_solve=False)
     await send(update, context, reply, in_place=in_place)
+
+
+SOLVING_ACTION_EVERY = 4.0  # seconds; Telegram shows a chat action for about 5 s
+
+
+async def _solve_showing_progress(update: Update, context: BotContext, missing: MustSolve) -> None:
+    """Solve a target on demand (once, whoever else asks) while the chat shows 'sending photo…'."""
+    chat = update.effective_chat
+    puzzle = get_puzzle(missing.puzzle_id)
+    solving = asyncio.ensure_future(
+        asyncio.to_thread(deps(context).on_demand.ensure, puzzle, puzzle.target(missing.target))
+    )
+    while not solving.done():
+        if chat is not None:
+            with contextlib.suppress(TelegramError):
+                await context.bot.send_chat_action(chat.id, ChatAction.UPLOAD_PHOTO)
+        await asyncio.wait({solving}, timeout=SOLVING_ACTION_EVERY)
+    solving.result()
 
 
 async def say(update: Update, context: BotContext, key: str, **values: object) -> None:
@@ -239,7 +278,7 @@ async def stats(update: Update, context: BotContext) -> None:
 
     def build(session: Session, who: Who) -> Reply:
         if who.in_group:
-            return replies.stats(session, who, default_tz)
+            return replies.stats(session, who, default_tz, local_today(now, zone(who.timezone, "UTC")).year)
         personal = replies.personal_stats(session, who, now)
         status = replies.subscription_status(
             chats.get_chat(session=session, chat_id=who.chat_id), who.language, default_tz
@@ -353,6 +392,41 @@ async def language(update: Update, context: BotContext) -> None:
     await _change(update, context, change)
 
 
+async def edition(update: Update, context: BotContext) -> None:
+    """Show the calendar editions with a picture and buttons, or set one: /edition calendar-weekday."""
+    argument = (_argument(context) or "").strip().lower()
+    if not argument:
+        await respond(update, context, lambda session, who: replies.editions(who))
+        return
+    await _set_edition(update, context, argument)
+
+
+async def faceup(update: Update, context: BotContext) -> None:
+    """/faceup on|off: hints only from solutions that turn no piece over (the engraved side up)."""
+    argument = (_argument(context) or "").strip().lower()
+    if argument not in ("on", "off"):
+        await respond(update, context, lambda _session, who: replies.faceup_status(who))
+        return
+    now, web = _now(context), deps(context).web
+
+    def change(session: Session, who: Who) -> Reply:
+        return replies.set_faceup(session, who, argument == "on", now, web)
+
+    await _change(update, context, change)
+
+
+async def _set_edition(update: Update, context: BotContext, edition_id: str) -> None:
+    now, web = _now(context), deps(context).web
+    if replies.edition_choice(edition_id) is None:
+        await respond(update, context, lambda _session, who: replies.unknown_edition(who, edition_id))
+        return
+
+    def change(session: Session, who: Who) -> Reply:
+        return replies.set_edition(session, who, edition_id, now, web)
+
+    await _change(update, context, change)
+
+
 # ---------------------------------------------------------------- buttons
 
 
@@ -366,6 +440,9 @@ async def button(update: Update, context: BotContext) -> None:
         await query.answer(text("stale_button", who_language))
         return
     await query.answer()
+    if isinstance(callback, EditionCallback):
+        await _set_edition(update, context, callback.edition)
+        return
     now, web = _now(context), deps(context).web
     in_place = isinstance(callback, BoardCallback) or callback.action in MOVES_ON
     await respond(update, context, lambda s, who: _pressed(s, who, now, web, callback), in_place=in_place)

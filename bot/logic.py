@@ -29,6 +29,7 @@ class Action(StrEnum):
     ANOTHER = "another"
     FEATURED = "featured"  # the day's featured hints instead of hints from the saved board
     BOARD = "board"  # the next hint from the saved board of a puzzle target
+    EDITION = "edition"  # choose the chat's calendar edition
 
 
 def zone(name: str | None, default: str) -> ZoneInfo:
@@ -78,6 +79,13 @@ class BoardCallback:
     board: str
 
 
+@dataclass(frozen=True)
+class EditionCallback:
+    """A button of /edition: make this the chat's calendar edition."""
+
+    edition: str
+
+
 def encode_callback(callback: Callback) -> str:
     return f"{CALLBACK_VERSION}|{callback.action}|{callback.kind}|{callback.day.isoformat()}"
 
@@ -86,13 +94,19 @@ def encode_board_callback(board: str) -> str:
     return f"{CALLBACK_VERSION}|{Action.BOARD}|{board}"
 
 
-def decode_callback(data: str | None) -> Callback | BoardCallback | None:
+def encode_edition_callback(edition: str) -> str:
+    return f"{CALLBACK_VERSION}|{Action.EDITION}|{edition}"
+
+
+def decode_callback(data: str | None) -> Callback | BoardCallback | EditionCallback | None:
     """The button's meaning, or None for anything we did not make (forged or from an old version)."""
     if not data or len(data) > 64:
         return None
     parts = data.split("|")
     if len(parts) == 3 and parts[0] == CALLBACK_VERSION and parts[1] == Action.BOARD:
         return BoardCallback(parts[2])
+    if len(parts) == 3 and parts[0] == CALLBACK_VERSION and parts[1] == Action.EDITION:
+        return EditionCallback(parts[2])
     if len(parts) != 4 or parts[0] != CALLBACK_VERSION:
         return None
     try:

@@ -18,7 +18,16 @@ from datetime import date, datetime, timedelta
 from sqlalchemy.orm import Session
 
 from bot.habits import streaks
-from bot.logic import Action, Callback, encode_board_callback, encode_callback, local_today, stars, zone
+from bot.logic import (
+    Action,
+    Callback,
+    encode_board_callback,
+    encode_callback,
+    encode_edition_callback,
+    local_today,
+    stars,
+    zone,
+)
 from bot.texts import counted, difficulty_label, text
 from db import bot_repository as chats
 from db.bot_repository import Progress
@@ -27,21 +36,22 @@ from hints.daily import (
     CALENDAR_ID,
     DailyPuzzle,
     PuzzleKind,
+    calendar_editions,
     challenge_board,
     daily_calendar,
     daily_puzzle,
+    edition_of,
     other_solution,
-    target_name,
 )
 from hints.deeplink import board_key, board_of_key, decode_link
-from hints.errors import MalformedPosition, NotPrecomputed
+from hints.errors import MalformedPosition, NoFaceUpSolution, NotPrecomputed
 from hints.positions import PositionAnalysis, analyse_position, placements_of_code, position_hint
 from hints.saved import SavedPosition, latest_board, record_board_stage, save_board, saved_board, use_board
-from hints.solutions import solution_counts
-from render.images import render_heatmap
+from hints.solutions import year_counts
+from render.images import render_boards, render_heatmap
 from render.position import piece_names, position_image
-from render.words import day_label, heatmap_words, month_name
-from solver.catalog import SINGLE_TARGET, Puzzle, Target, get_puzzle
+from render.words import board_label, board_labels, day_label, heatmap_words, join_words, month_name
+from solver.catalog import SINGLE_TARGET, Puzzle, Target, get_puzzle, target_for_date
 from solver.hints import Stage
 from solver.problem import Placement
 
@@ -79,6 +89,8 @@ class Who:
     language: str
     timezone: str
     first_name: str = ""
+    edition: str = CALENDAR_ID  # the chat's calendar edition (/edition)
+    faceup: bool = False  # the chat's face-up mode (/faceup)
 
     @property
     def in_group(self) -> bool:
@@ -115,9 +127,16 @@ def _language_key(language: str) -> str:
     return "" if language == "en" else f":{language}"
 
 
+def _edition_key(daily: DailyPuzzle) -> str:
+    """The part of a photo key that tells a calendar edition other than the default ("" else)."""
+    default = daily.puzzle.id == CALENDAR_ID or daily.kind != PuzzleKind.CALENDAR
+    return ("" if default else f":{daily.puzzle.id}") + (":faceup" if daily.faceup else "")
+
+
 def stage_photo(daily: DailyPuzzle, stage: Stage, language: str = "en") -> Photo:
-    """A stage's image, keyed by puzzle kind, date and stage (the same picture as the API's)."""
-    key = f"{daily.kind}:{daily.day.isoformat()}:stage{int(stage)}{_language_key(language)}"
+    """A stage's image, keyed by puzzle kind, edition, date and stage (the same picture as the API's)."""
+    where = f"{daily.kind}{_edition_key(daily)}:{daily.day.isoformat()}"
+    key = f"{where}:stage{int(stage)}{_language_key(language)}"
     return Photo(key, lambda: daily.image(stage, language))
 
 
@@ -137,19 +156,27 @@ def _another_buttons(language: str, kind: PuzzleKind, day: date) -> tuple[Button
 
 
 def today_caption(daily: DailyPuzzle, language: str) -> str:
-    assert daily.difficulty is not None
-    month, day_label = _month_day(language, daily.day)
-    label = daily.difficulty.label
-    return text(
-        "today_caption",
-        language,
-        date=daily.day.isoformat(),
-        solutions=counted("solutions", daily.total, language),
-        stars=stars(daily.difficulty.level),
-        label=difficulty_label(label, language),
-        month=month,
-        day=day_label,
-    )
+    """Date, solutions, difficulty (once the edition's year is known) and the cells to leave open;
+    an edition other than DragonFjord's is named first."""
+    labels = [board_label(daily.puzzle.labels[cell], language) for cell in sorted(daily.target.uncovered)]
+    values = {
+        "date": daily.day.isoformat(),
+        "solutions": counted("solutions", daily.total, language),
+        "cells": join_words(_date_words(daily, labels, language), language),
+    }
+    if daily.difficulty is None:
+        caption = text("today_caption_unranked", language, **values)
+    else:
+        level, label = daily.difficulty.level, difficulty_label(daily.difficulty.label, language)
+        caption = text("today_caption", language, stars=stars(level), label=label, **values)
+    return caption if daily.puzzle.id == CALENDAR_ID else f"{daily.puzzle.title}\n{caption}"
+
+
+def _date_words(daily: DailyPuzzle, labels: list[str], language: str) -> list[str]:
+    """The uncovered cells' labels as people say them: month, day (25日 in Japanese), weekday."""
+    month, day = _month_day(language, daily.day)
+    weekday = [w for w in labels if w not in (month, str(daily.day.day))]
+    return [month, day, *weekday]
 
 
 def calendar_post(daily: DailyPuzzle, language: str) -> Reply:
@@ -161,9 +188,35 @@ def calendar_post(daily: DailyPuzzle, language: str) -> Reply:
     return Reply(today_caption(daily, language), stage_photo(daily, Stage.PUZZLE, language), buttons)
 
 
-def daily_post(session: Session, language: str, day: date) -> Reply:
-    """The day's calendar post (for the dispatcher, which sends one per language and day)."""
-    return calendar_post(daily_calendar(session, day), language)
+def daily_post(
+    session: Session, language: str, day: date, edition: str = CALENDAR_ID, faceup: bool = False
+) -> Reply:
+    """The day's calendar post (for the dispatcher, which builds one per language, edition, mode and
+    day); face up when the chat asked, else (or when no face-up solution exists, saying so) as usual."""
+    who = Who(0, "private", 0, language, "UTC", edition=edition, faceup=faceup)
+    daily, note = _calendar(session, who, day)
+    return _noted(calendar_post(daily, language), note)
+
+
+def _calendar(session: Session, who: Who, day: date) -> tuple[DailyPuzzle, str | None]:
+    """The chat's calendar puzzle of ``day``: in its edition, face up if it chose so; when no
+    solution keeps every piece face up, the usual puzzle and a note saying so."""
+    if who.faceup:
+        try:
+            return daily_calendar(session, day, who.edition, faceup=True), None
+        except NoFaceUpSolution:
+            return daily_calendar(session, day, who.edition), text("no_faceup", who.language)
+    return daily_calendar(session, day, who.edition), None
+
+
+def _daily(session: Session, who: Who, kind: PuzzleKind, day: date) -> tuple[DailyPuzzle, str | None]:
+    if kind == PuzzleKind.CALENDAR:
+        return _calendar(session, who, day)
+    return daily_puzzle(session, kind, day), None
+
+
+def _noted(reply: Reply, note: str | None) -> Reply:
+    return reply if note is None else replace(reply, text=f"{note}\n{reply.text}")
 
 
 def challenge_post(daily: DailyPuzzle, language: str) -> Reply:
@@ -266,7 +319,7 @@ def welcome(who: Who, day: date, web: Web | None = None) -> Reply:
         _button(language, "button_today", Action.TODAY, PuzzleKind.CALENDAR, day),
         _button(language, "button_challenge", Action.CHALLENGE, PuzzleKind.PENTOMINO, day),
     )
-    puzzle, target = puzzle_target(PuzzleKind.CALENDAR, day)
+    puzzle, target = puzzle_target(PuzzleKind.CALENDAR, day, who.edition)
     return Reply(text("welcome", language), buttons=buttons + play_buttons(web, who, puzzle, target))
 
 
@@ -283,8 +336,8 @@ def today(
     session: Session, who: Who, day: date, web: Web | None = None, now: datetime | None = None
 ) -> Reply:
     _start(session, who, PuzzleKind.CALENDAR, day, now)
-    daily = daily_calendar(session, day)
-    return _with_play(calendar_post(daily, who.language), web, who, daily)
+    daily, note = _calendar(session, who, day)
+    return _noted(_with_play(calendar_post(daily, who.language), web, who, daily), note)
 
 
 def pentomino(
@@ -313,7 +366,7 @@ def next_hint(
         progress = Progress(kind, day, 0, 0)
     current = PuzzleKind(progress.kind)
     if kind is None:
-        puzzle, target = puzzle_target(current, progress.day)
+        puzzle, target = puzzle_target(current, progress.day, who.edition)
         saved = saved_board(session, who.user_id, puzzle, target)
         if saved is not None and saved.active:
             return board_hint(session, who, now, puzzle, target, saved, web)
@@ -322,7 +375,7 @@ def next_hint(
         buttons = after_answer_buttons(who.language, current, progress.day)
         return Reply(text(key, who.language, date=progress.day.isoformat()), buttons=buttons)
     stage = Stage(progress.stage + 1)
-    daily = daily_puzzle(session, current, progress.day)
+    daily, _ = _daily(session, who, current, progress.day)
     reply = _with_play(stage_reply(daily, who, stage), web, who, daily)
     _save(session, who, replace(progress, stage=stage))
     return reply
@@ -332,14 +385,15 @@ def featured_hint(
     session: Session, who: Who, now: datetime, kind: PuzzleKind, day: date, web: Web | None = None
 ) -> Reply:
     """Stop hinting from the saved board of this daily puzzle; the next of the day's featured hints."""
-    puzzle, target = puzzle_target(kind, day)
+    puzzle, target = puzzle_target(kind, day, who.edition)
     use_board(session, who.user_id, puzzle, target, False)
     return next_hint(session, who, now, kind, day, web)
 
 
 def solution(session: Session, who: Who, now: datetime) -> Reply:
     progress = _progress(session, who, now)
-    reply = stage_reply(daily_puzzle(session, PuzzleKind(progress.kind), progress.day), who, Stage.ANSWER)
+    daily, _ = _daily(session, who, PuzzleKind(progress.kind), progress.day)
+    reply = stage_reply(daily, who, Stage.ANSWER)
     _save(session, who, replace(progress, stage=Stage.ANSWER))
     return reply
 
@@ -351,10 +405,10 @@ def another(session: Session, who: Who, now: datetime, day: date | None = None) 
         progress = Progress(PuzzleKind.CALENDAR, day, 0, 0)
     if progress.kind != PuzzleKind.CALENDAR:
         return Reply(text("challenge_unique", who.language))
-    daily = daily_calendar(session, progress.day)
+    daily, _ = _calendar(session, who, progress.day)
     step = progress.another + 1
     number, answer = other_solution(session, daily, step)
-    key = f"calendar:{daily.heading}:solution{number - 1}{_language_key(who.language)}"
+    key = f"calendar{_edition_key(daily)}:{daily.heading}:solution{number - 1}{_language_key(who.language)}"
     photo = Photo(key, lambda: daily.draw(answer, language=who.language))
     caption = text("another_caption", who.language, number=number, total=daily.total, date=daily.heading)
     buttons = _another_buttons(who.language, PuzzleKind.CALENDAR, progress.day)
@@ -421,7 +475,7 @@ def personal_stats(session: Session, who: Who, now: datetime) -> Reply:
         solves=len(mine),
         average=f"{average:.1f}",
     )
-    year = _heatmap_reply(session, who.language)
+    year = _heatmap_reply(session, who, local_today(now, zone(who.timezone, "UTC")).year)
     return replace(year, text=f"{words}\n\n{year.text}")
 
 
@@ -469,23 +523,25 @@ def subscription_status(settings: chats.ChatSettings | None, language: str, defa
     return text("subscription_status", language, status=status)
 
 
-def stats(session: Session, who: Who, default_tz: str) -> Reply:
+def stats(session: Session, who: Who, default_tz: str, year: int) -> Reply:
     """The year heatmap with this chat's subscription."""
     status = subscription_status(
         chats.get_chat(session=session, chat_id=who.chat_id), who.language, default_tz
     )
-    year = _heatmap_reply(session, who.language)
-    return replace(year, text=f"{year.text} {status}")
+    year_reply = _heatmap_reply(session, who, year)
+    return replace(year_reply, text=f"{year_reply.text} {status}")
 
 
-def _heatmap_reply(session: Session, language: str) -> Reply:
-    """The calendar's solution counts per date as an image, with the fewest and the most."""
-    counts = solution_counts(session, get_puzzle(CALENDAR_ID))
+def _heatmap_reply(session: Session, who: Who, year: int) -> Reply:
+    """The edition's solution counts per date as an image, with the fewest and the most."""
+    puzzle = edition_of(who.edition)
+    counts = year_counts(session, puzzle, year)
     if not counts:
-        raise NotPrecomputed(CALENDAR_ID)
+        raise NotPrecomputed(puzzle.id)
+    language = who.language
     fewest = min(counts, key=lambda k: (counts[k], k))
     most = max(counts, key=lambda k: (counts[k], k))
-    digest = hashlib.sha256(repr(sorted(counts.items())).encode()).hexdigest()[:12]
+    digest = hashlib.sha256(repr((puzzle.id, sorted(counts.items()))).encode()).hexdigest()[:12]
     caption = text(
         "stats_caption",
         language,
@@ -494,19 +550,27 @@ def _heatmap_reply(session: Session, language: str) -> Reply:
         most=most,
         most_count=counts[most],
     )
+    if puzzle.targets_kind == "month-day-weekday":
+        caption += " " + text("weekday_year", language, year=year)
+    if len(counts) < sum(1 for t in puzzle.targets if t.real) and puzzle.targets_kind != "month-day-weekday":
+        caption += " " + counted("dates_solved", len(counts), language)
     words = heatmap_words(language)
-    photo = Photo(f"heatmap:{digest}{_language_key(language)}", lambda: render_heatmap(counts, **vars(words)))
+    title = puzzle.title if puzzle.id != CALENDAR_ID else words.title
+    photo = Photo(
+        f"heatmap:{digest}{_language_key(language)}",
+        lambda: render_heatmap(counts, **{**vars(words), "title": title}),
+    )
     return Reply(caption, photo)
 
 
 # ---------------------------------------------------------------- the user's own board
 
 
-def puzzle_target(kind: PuzzleKind, day: date) -> tuple[Puzzle, Target]:
-    """The catalog puzzle and target of a daily puzzle."""
+def puzzle_target(kind: PuzzleKind, day: date, edition: str = CALENDAR_ID) -> tuple[Puzzle, Target]:
+    """The catalog puzzle and target of a daily puzzle (the calendar one in ``edition``)."""
     if kind == PuzzleKind.CALENDAR:
-        calendar = get_puzzle(CALENDAR_ID)
-        return calendar, calendar.target(target_name(day))
+        calendar = edition_of(edition)
+        return calendar, target_for_date(calendar, day)
     board = get_puzzle(challenge_board(day))
     return board, board.target(SINGLE_TARGET)
 
@@ -622,7 +686,7 @@ def board_hint(
 def _daily_of(puzzle: Puzzle, target: Target, who: Who, now: datetime) -> tuple[PuzzleKind, date] | None:
     """The daily puzzle (kind, local day) this target is, today in the user's time zone, if any."""
     today = local_today(now, zone(who.timezone, "UTC"))
-    if puzzle.id == CALENDAR_ID and target.name == target_name(today):
+    if puzzle.id == who.edition and target.name == target_for_date(puzzle, today).name:
         return PuzzleKind.CALENDAR, today
     if puzzle.id == challenge_board(today) and target.name == SINGLE_TARGET:
         return PuzzleKind.PENTOMINO, today
@@ -642,7 +706,7 @@ def board_hint_by_key(session: Session, who: Who, now: datetime, key: str, web: 
 def _current_board(session: Session, who: Who, now: datetime) -> SavedPosition | None:
     """The saved board of the user's current daily puzzle, else their latest saved board."""
     progress = _progress(session, who, now)
-    puzzle, target = puzzle_target(PuzzleKind(progress.kind), progress.day)
+    puzzle, target = puzzle_target(PuzzleKind(progress.kind), progress.day, who.edition)
     return saved_board(session, who.user_id, puzzle, target) or latest_board(session, who.user_id)
 
 
@@ -671,3 +735,66 @@ def load_board(session: Session, who: Who, now: datetime, payload: str, web: Web
         _start(session, who, *kind_day)
     buttons = _board_buttons(who, link.puzzle, link.target, analysis, web)
     return Reply(board_status(analysis, who.language), buttons=buttons)
+
+
+# ---------------------------------------------------------------- editions
+
+
+def known_edition(edition_id: str | None) -> str:
+    """The chat's edition if it is still in the catalog, else the default one."""
+    return edition_id if edition_id is not None and edition_choice(edition_id) is not None else CALENDAR_ID
+
+
+def edition_choice(edition_id: str) -> Puzzle | None:
+    """The calendar edition with this id, or None."""
+    return next((p for p in calendar_editions() if p.id == edition_id), None)
+
+
+def editions(who: Who) -> Reply:
+    """/edition: a picture of every edition's empty board and a button for each (the chat's ticked)."""
+    choices = calendar_editions()
+    language = who.language
+    board_list = tuple((p, p.title, board_labels(p, language)) for p in choices)
+    photo = Photo(
+        f"editions:{'|'.join(p.id for p in choices)}{_language_key(language)}",
+        lambda: render_boards(board_list),
+    )
+    buttons = tuple(
+        Button(("✓ " if p.id == who.edition else "") + p.title, encode_edition_callback(p.id))
+        for p in choices
+    )
+    current = edition_of(who.edition)
+    return Reply(text("editions", language, current=current.title), photo, buttons)
+
+
+def unknown_edition(who: Who, edition_id: str) -> Reply:
+    names = ", ".join(p.id for p in calendar_editions())
+    return Reply(text("unknown_edition", who.language, value=edition_id[:64], editions=names))
+
+
+def set_edition(session: Session, who: Who, edition_id: str, now: datetime, web: Web | None = None) -> Reply:
+    """Make ``edition_id`` the chat's edition; the answer is today's puzzle in it."""
+    puzzle = edition_of(edition_id)
+    stored = None if puzzle.id == CALENDAR_ID else puzzle.id
+    chats.set_edition(session=session, chat_id=who.chat_id, kind=who.chat_kind, edition=stored)
+    chosen = replace(who, edition=puzzle.id)
+    day = local_today(now, zone(who.timezone, "UTC"))
+    puzzle_reply = today(session, chosen, day, web, now)
+    words = text("edition_set", who.language, edition=puzzle.title)
+    return replace(puzzle_reply, text=f"{words}\n{puzzle_reply.text}")
+
+
+# ---------------------------------------------------------------- face-up mode
+
+
+def faceup_status(who: Who) -> Reply:
+    return Reply(text("faceup_is_on" if who.faceup else "faceup_is_off", who.language))
+
+
+def set_faceup(session: Session, who: Who, on: bool, now: datetime, web: Web | None = None) -> Reply:
+    """Turn the chat's face-up mode on or off; the answer is today's puzzle in that mode."""
+    chats.set_faceup(session=session, chat_id=who.chat_id, kind=who.chat_kind, faceup=on)
+    day = local_today(now, zone(who.timezone, "UTC"))
+    puzzle_reply = today(session, replace(who, faceup=on), day, web, now)
+    words = text("faceup_set_on" if on else "faceup_set_off", who.language)
+    return replace(puzzle_reply, text=f"{words}\n{puzzle_reply.text}")

@@ -49,10 +49,27 @@ _TEXTS: dict[str, str] = {
     "command_help": N_("this list"),
     "command_solved": N_("you solved your current puzzle (counts for your streak)"),
     "command_top": N_("in a group: today's solvers, fewest hints first"),
-    "command_forget": N_("delete everything kept about you (solves, streaks, progress, saved boards)"),
-    "today_caption": N_(
-        "{date}: {solutions} · difficulty {stars} ({label})\nLeave {month} and {day} uncovered."
+    "command_edition": N_("which calendar edition you own (DragonFjord's, weekdays, ...)"),
+    "editions": N_(
+        "Which calendar puzzle do you own? This chat uses: {current}. The daily puzzle, hints and "
+        "/stats follow the edition you choose."
     ),
+    "edition_set": N_("Edition: {edition}."),
+    "unknown_edition": N_("I don't know the edition “{value}”. Editions: {editions}. Or send /edition."),
+    "command_faceup": N_("face-up mode: hints only from solutions that turn no piece over"),
+    "faceup_is_on": N_(
+        "Face-up mode is on: hints use only solutions that turn no piece over. /faceup off ends it."
+    ),
+    "faceup_is_off": N_(
+        "Face-up mode is off. /faceup on: hints only from solutions that turn no piece over."
+    ),
+    "faceup_set_on": N_("Face-up mode on: no piece is turned over."),
+    "faceup_set_off": N_("Face-up mode off: pieces may be turned over."),
+    "no_faceup": N_("No solution on this date without turning a piece over - here are the usual hints."),
+    "command_forget": N_("delete everything kept about you (solves, streaks, progress, saved boards)"),
+    "today_caption": N_("{date}: {solutions} · difficulty {stars} ({label})\nLeave {cells} uncovered."),
+    "today_caption_unranked": N_("{date}: {solutions}\nLeave {cells} uncovered."),
+    "weekday_year": N_("Weekdays as they fall in {year}."),
     "challenge_caption": N_(
         "Pentomino challenge {date} ({board}): {pieces} placed; there is exactly one way to finish."
     ),
@@ -136,6 +153,7 @@ _TEXTS: dict[str, str] = {
 _COUNTED: dict[str, tuple[str, str]] = {
     "pieces": Nn_("{n} piece", "{n} pieces"),
     "solutions": Nn_("{n} solution", "{n} solutions"),
+    "dates_solved": Nn_("{n} date solved so far.", "{n} dates solved so far."),
     "hint_stages": Nn_("{n} hint stage", "{n} hint stages"),
     "days": Nn_("{n} day", "{n} days"),
     "remaining": Nn_("{n} of {total} solutions remains", "{n} of {total} solutions remain"),

@@ -34,6 +34,8 @@ class ChatSettings:
     post_time: str
     subscribed_at: datetime | None
     next_post_at: datetime | None = None
+    edition: str | None = None  # the chat's calendar edition; None: the default one
+    faceup: bool = False  # face-up mode: only solutions that turn no piece over
 
 
 @dataclass(frozen=True)
@@ -62,6 +64,8 @@ def _settings(row: ChatRow) -> ChatSettings:
         row.post_time,
         _aware(row.subscribed_at),
         _aware(row.next_post_at),
+        row.edition,
+        bool(row.faceup),
     )
 
 
@@ -80,6 +84,16 @@ def _ensure(session: Session, chat_id: int, kind: str) -> ChatRow:
 
 def set_language(*, session: Session, chat_id: int, kind: str, language: str) -> None:
     _ensure(session, chat_id, kind).language = language
+
+
+def set_edition(*, session: Session, chat_id: int, kind: str, edition: str | None) -> None:
+    """The chat's calendar edition (None: the default one)."""
+    _ensure(session, chat_id, kind).edition = edition
+
+
+def set_faceup(*, session: Session, chat_id: int, kind: str, faceup: bool) -> None:
+    """Face-up mode for the chat's calendar puzzles."""
+    _ensure(session, chat_id, kind).faceup = faceup
 
 
 def set_timezone(
@@ -160,6 +174,8 @@ def move_chat(*, session: Session, old_id: int, new_id: int) -> None:
             kind="supergroup",
             language=old.language,
             timezone=old.timezone,
+            edition=old.edition,
+            faceup=old.faceup,
             subscribed=old.subscribed,
             post_time=old.post_time,
             subscribed_at=old.subscribed_at,

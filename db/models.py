@@ -14,8 +14,11 @@ from sqlalchemy import (
     ForeignKey,
     Index,
     Integer,
+    LargeBinary,
+    SmallInteger,
     String,
     UniqueConstraint,
+    false,
     func,
 )
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
@@ -61,16 +64,22 @@ class TargetRow(Base):
     computed_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), server_default=func.now())
 
 
-class SolutionRow(Base):
-    """One solution, encoded as one piece letter per board cell ('.' = uncovered)."""
+class SolutionSetRow(Base):
+    """Every solution of one target in one packed value (no row when the target has none).
+
+    A solution is encoded as one piece letter per board cell ('.' = uncovered); ``data`` holds
+    the target's encodings in ordinal order, packed as ``codec`` says (see
+    :func:`db.repository.pack_encodings`). One row per target, not per solution, since revision
+    0010: the weekday editions have millions of solutions, about 9 bytes each packed, 87 as rows.
+    """
 
     __tablename__ = "solutions"
-    __table_args__ = (UniqueConstraint("target_id", "ordinal", name="uq_solutions_target_ordinal"),)
 
-    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
-    target_id: Mapped[int] = mapped_column(ForeignKey("targets.id", ondelete="CASCADE"), index=True)
-    ordinal: Mapped[int] = mapped_column(Integer)
-    encoding: Mapped[str] = mapped_column(String(256))
+    target_id: Mapped[int] = mapped_column(
+        ForeignKey("targets.id", ondelete="CASCADE"), primary_key=True, autoincrement=False
+    )
+    codec: Mapped[int] = mapped_column(SmallInteger)
+    data: Mapped[bytes] = mapped_column(LargeBinary)
 
 
 class HintCacheRow(Base):
@@ -102,6 +111,8 @@ class ChatRow(Base):
     kind: Mapped[str] = mapped_column(String(16))  # private, group, supergroup, channel
     language: Mapped[str | None] = mapped_column(String(8), nullable=True)
     timezone: Mapped[str | None] = mapped_column(String(64), nullable=True)
+    edition: Mapped[str | None] = mapped_column(String(64), nullable=True)  # NULL: the default calendar
+    faceup: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())  # /faceup on
     subscribed: Mapped[bool] = mapped_column(Boolean, default=False)
     post_time: Mapped[str] = mapped_column(String(5), default="08:00")
     subscribed_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), nullable=True)

@@ -31,8 +31,9 @@ from sqlalchemy.orm import Session
 
 from db import repository
 from db.repository import CachedHints, TargetKey
-from hints.solutions import raw_solutions, solution_at, solution_counts, stored_key
-from i18n import translator
+from hints.errors import NoFaceUpSolution
+from hints.solutions import faceup_counts, raw_solutions, solution_at, solution_counts, stored_key
+from i18n import N_, translator
 from render.hint import caption, hint_image, hint_text, stage_title
 from solver.catalog import SINGLE_TARGET, Puzzle, Target, all_puzzles, get_puzzle, target_for_date
 from solver.geometry import Cell
@@ -48,6 +49,7 @@ PENTOMINO_BOARDS = (
     "pentomino-8x8-hole",
 )
 DIFFICULTY_LABELS = ("very easy", "easy", "medium", "hard", "very hard")
+FACE_UP = N_("face up")  # the images' heading in face-up mode
 
 HintStages = tuple[Hint, Hint, Hint]
 # featured solution -> (pre-placed pieces, hint stages 1 to 3)
@@ -82,6 +84,7 @@ class DailyPuzzle:
     heading: str
     stages: tuple[Hint, Hint, Hint, Hint]
     difficulty: Difficulty | None = None  # calendars only
+    faceup: bool = False  # only solutions that turn no piece over (face-up mode)
 
     @property
     def total(self) -> int:
@@ -106,6 +109,8 @@ class DailyPuzzle:
         """The heading drawn on the images, in ``language`` (``heading`` is the English one)."""
         if self.kind == PuzzleKind.PENTOMINO:
             return challenge_heading(self.day, self.puzzle, language)
+        if self.faceup:
+            return f"{self.day.isoformat()} · {translator(language).gettext(FACE_UP)}"
         return self.heading
 
     def image(self, stage: Stage, language: str = "en") -> bytes:
@@ -243,22 +248,33 @@ def _challenge_computer(session: Session, puzzle: Puzzle, target: Target) -> Hin
 # ---------------------------------------------------------------- the daily puzzles
 
 
-def _difficulty(session: Session, puzzle: Puzzle, count: int) -> Difficulty | None:
-    """The date's rank among the edition's dates; None while some real date of an edition solved
-    on demand is not stored yet (a rank among a few dates would mislead)."""
+def _difficulty(session: Session, puzzle: Puzzle, count: int, faceup: bool = False) -> Difficulty | None:
+    """The date's rank among the edition's dates (face-up counts in face-up mode, dates without a
+    face-up solution left out); None while some real date of an edition solved on demand is not
+    stored yet (a rank among a few dates would mislead)."""
     counts = solution_counts(session, puzzle)
     if len(counts) < sum(1 for t in puzzle.targets if t.real):
         return None
+    if faceup:
+        counts = {name: n for name, n in faceup_counts(session, puzzle).items() if n}
     return difficulty(count, list(counts.values()))
 
 
-def daily_calendar(session: Session, day: date, edition: str = CALENDAR_ID) -> DailyPuzzle:
+def daily_calendar(
+    session: Session, day: date, edition: str = CALENDAR_ID, faceup: bool = False
+) -> DailyPuzzle:
     """The calendar puzzle of ``day`` in an edition (its date's target, with the real weekday in the
     weekday editions): count, difficulty, featured solution and hints (4 reads warm). NotPrecomputed
-    when the target is not stored (an edition solved on demand: see :mod:`solver.ondemand`)."""
+    when the target is not stored (an edition solved on demand: see :mod:`solver.ondemand`).
+
+    ``faceup``: only the solutions that turn no piece over count (the engraved side up): the count,
+    the difficulty, the featured solution and the hints; NoFaceUpSolution when there is none.
+    """
     puzzle = edition_of(edition)
     target = target_for_date(puzzle, day)
     key = stored_key(session, puzzle, target)
+    if faceup:
+        return _faceup_calendar(session, day, puzzle, target, key)
     rank = _difficulty(session, puzzle, key.solution_count)
     featured = pick(day, puzzle.id, key.solution_count)
     _, hints = _featured_hints(
@@ -267,6 +283,35 @@ def daily_calendar(session: Session, day: date, edition: str = CALENDAR_ID) -> D
     first = Hint(Stage.PUZZLE, (), key.solution_count, key.solution_count)
     return DailyPuzzle(
         PuzzleKind.CALENDAR, day, puzzle, target, featured, (), day.isoformat(), (first, *hints), rank
+    )
+
+
+def _faceup_calendar(
+    session: Session, day: date, puzzle: Puzzle, target: Target, key: TargetKey
+) -> DailyPuzzle:
+    """The face-up variant: the featured solution and the hints among the face-up solutions only
+    (computed, not cached: the hint cache holds the day's usual hints)."""
+    faceup = raw_solutions(session, puzzle, target, faceup=True)
+    if not faceup.solutions:
+        raise NoFaceUpSolution(f"{puzzle.id} {target.name}")
+    chosen = pick(day, f"{puzzle.id}:faceup", len(faceup.solutions))
+    featured = faceup.solutions[chosen]
+    hints = hint_stages(featured, faceup.solutions)
+    total = len(faceup.solutions)
+    first = Hint(Stage.PUZZLE, (), total, total)
+    rank = _difficulty(session, puzzle, total, faceup=True)
+    heading = f"{day.isoformat()} · {FACE_UP}"
+    return DailyPuzzle(
+        PuzzleKind.CALENDAR,
+        day,
+        puzzle,
+        target,
+        faceup.classes[chosen],
+        (),
+        heading,
+        (first, *hints),
+        rank,
+        faceup=True,
     )
 
 
@@ -291,16 +336,21 @@ def daily_challenge(session: Session, day: date) -> DailyPuzzle:
     )
 
 
-def daily_puzzle(session: Session, kind: PuzzleKind, day: date, edition: str = CALENDAR_ID) -> DailyPuzzle:
-    """One of the day's puzzles (the calendar one in ``edition``)."""
+def daily_puzzle(
+    session: Session, kind: PuzzleKind, day: date, edition: str = CALENDAR_ID, faceup: bool = False
+) -> DailyPuzzle:
+    """One of the day's puzzles (the calendar one in ``edition``, face up or not)."""
     if kind == PuzzleKind.CALENDAR:
-        return daily_calendar(session, day, edition)
+        return daily_calendar(session, day, edition, faceup)
     return daily_challenge(session, day)
 
 
-def daily_bundle(session: Session, day: date, edition: str = CALENDAR_ID) -> DailyBundle:
+def daily_bundle(
+    session: Session, day: date, edition: str = CALENDAR_ID, faceup: bool = False
+) -> DailyBundle:
     """Both puzzles of ``day``; NotPrecomputed when the store lacks them."""
-    return DailyBundle(day, daily_calendar(session, day, edition), daily_challenge(session, day))
+    calendar = daily_calendar(session, day, edition, faceup)
+    return DailyBundle(day, calendar, daily_challenge(session, day))
 
 
 def other_solution(session: Session, daily: DailyPuzzle, step: int) -> tuple[int, Hint]:
@@ -310,6 +360,11 @@ def other_solution(session: Session, daily: DailyPuzzle, step: int) -> tuple[int
     """
     if daily.kind != PuzzleKind.CALENDAR:
         raise ValueError("only the calendar puzzle has other solutions to show")
+    if daily.faceup:  # the face-up solutions only, in stored order
+        faceup = raw_solutions(session, daily.puzzle, daily.target, faceup=True)
+        index = (faceup.classes.index(daily.featured) + step) % len(faceup.solutions)
+        shown = tuple(sorted(faceup.solutions[index], key=lambda p: p.piece))
+        return index + 1, Hint(Stage.ANSWER, shown, 1, daily.total)
     ordinal = (daily.featured + step) % daily.total
     placements = solution_at(session, daily.puzzle, daily.target, ordinal)
     return ordinal + 1, Hint(Stage.ANSWER, placements, 1, daily.total)

@@ -48,6 +48,15 @@ def precompute_command(puzzle_id: str, target: str | None, *, on_demand: bool) -
     return f"{PRECOMPUTE_COMMAND} --puzzle {puzzle_id}" + (f" --target {target}" if target else "")
 
 
+class NoFaceUpSolution(ServiceError, LookupError):
+    """Face-up mode on a target every solution of which turns some piece over."""
+
+    code = "no_faceup_solution"
+
+    def __init__(self, what: str) -> None:
+        super().__init__(f"No solution on this date without turning a piece over ({what})")
+
+
 class UnknownSolution(ServiceError, LookupError):
     """A solution number outside 1..count."""
 

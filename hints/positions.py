@@ -258,19 +258,22 @@ def analyse(
 
 
 def analyse_position(
-    session: Session, puzzle: Puzzle, target: Target, placements: Sequence[Placement]
+    session: Session, puzzle: Puzzle, target: Target, placements: Sequence[Placement], faceup: bool = False
 ) -> PositionAnalysis:
-    """Legality, solutions left, dead end and what to take off, solved and which solution."""
-    return analyse(raw_solutions(session, puzzle, target), puzzle, target, placements)
+    """Legality, solutions left, dead end and what to take off, solved and which solution
+    (``faceup``: among the solutions that turn no piece over)."""
+    return analyse(raw_solutions(session, puzzle, target, faceup), puzzle, target, placements)
 
 
 def analyse_if_cached(
-    store: str, puzzle: Puzzle, target: Target, placements: Sequence[Placement]
+    store: str, puzzle: Puzzle, target: Target, placements: Sequence[Placement], faceup: bool = False
 ) -> PositionAnalysis | None:
     """The analysis from the in-process cache alone (well under a millisecond), or None when the
     store must be read first (then call :func:`analyse_position` off the event loop)."""
     raw = RAW_SOLUTIONS.peek(store, puzzle, target)
-    return None if raw is None else analyse(raw, puzzle, target, placements)
+    if raw is None:
+        return None
+    return analyse(raw.face_up(puzzle) if faceup else raw, puzzle, target, placements)
 
 
 # ---------------------------------------------------------------- hints from the position
@@ -358,10 +361,16 @@ def half_of_an_extension(
 
 
 def position_hint(
-    session: Session, puzzle: Puzzle, target: Target, placements: Sequence[Placement], stage: Stage
+    session: Session,
+    puzzle: Puzzle,
+    target: Target,
+    placements: Sequence[Placement],
+    stage: Stage,
+    faceup: bool = False,
 ) -> PositionHint:
-    """Hint ``stage`` (1 one piece, 2 half the missing pieces, 3 all of them) from a legal position."""
-    raw = raw_solutions(session, puzzle, target)
+    """Hint ``stage`` (1 one piece, 2 half the missing pieces, 3 all of them) from a legal position
+    (``faceup``: towards the solutions that turn no piece over)."""
+    raw = raw_solutions(session, puzzle, target, faceup)
     analysis = analyse(raw, puzzle, target, placements)
     if not analysis.legal:
         raise MalformedPosition(

@@ -13,6 +13,7 @@ import time
 from collections import OrderedDict
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from datetime import date, timedelta
 from functools import cached_property
 
 from sqlalchemy.orm import Session
@@ -20,9 +21,9 @@ from sqlalchemy.orm import Session
 from db import repository
 from db.repository import StoredTarget, TargetKey
 from hints.errors import NotPrecomputed, OffsetOutOfRange, UnknownSolution, precompute_command
-from solver.catalog import Puzzle, Target, catalog
+from solver.catalog import Puzzle, Target, catalog, target_for_date
 from solver.hints import SolutionSet, images_by_class
-from solver.problem import Placement, TargetProblem, decode
+from solver.problem import FlipReader, Placement, TargetProblem, decode, is_flipped
 
 __all__ = [
     "RAW_SOLUTIONS",
@@ -84,6 +85,28 @@ class RawSolutions:
             found.add(self.classes[low.bit_length() - 1])
             mask ^= low
         return len(found)
+
+    def face_up(self, puzzle: Puzzle) -> RawSolutions:
+        """The raw solutions with no piece turned over (face-up mode), each with its class; worked
+        out once per cached set of solutions (a placement's side is judged once)."""
+        cached: RawSolutions | None = self.__dict__.get("_face_up")
+        if cached is None:
+            flipped: dict[Placement, bool] = {}
+
+            def up(solution: SolutionSet) -> bool:
+                for placement in solution:
+                    if placement not in flipped:
+                        flipped[placement] = is_flipped(puzzle, placement)
+                    if flipped[placement]:
+                        return False
+                return True
+
+            kept = [(s, c) for s, c in zip(self.solutions, self.classes, strict=True) if up(s)]
+            cached = RawSolutions(
+                tuple(s for s, _ in kept), tuple(c for _, c in kept), len({c for _, c in kept})
+            )
+            self.__dict__["_face_up"] = cached
+        return cached
 
     def containing(self, placements: Iterable[Placement], within: int | None = None) -> int:
         """The mask of the raw solutions (within ``within``) that contain every one of ``placements``."""
@@ -164,8 +187,14 @@ class SolutionPage:
     solutions: tuple[StoredSolution, ...]
 
 
-def solution_page(session: Session, puzzle: Puzzle, target: Target, offset: int, limit: int) -> SolutionPage:
-    """Up to ``limit`` stored solutions from ``offset``; OffsetOutOfRange past the end."""
+def solution_page(
+    session: Session, puzzle: Puzzle, target: Target, offset: int, limit: int, faceup: bool = False
+) -> SolutionPage:
+    """Up to ``limit`` stored solutions from ``offset``; OffsetOutOfRange past the end. ``faceup``:
+    only those that turn no piece over (on boards, the classes with such an arrangement); their
+    numbers stay the stored ones."""
+    if faceup:
+        return _faceup_page(session, puzzle, target, offset, limit)
     total = target_count(session, puzzle, target)
     if offset > total:
         raise OffsetOutOfRange(describe(puzzle, target), offset, total)
@@ -178,9 +207,71 @@ def solution_page(session: Session, puzzle: Puzzle, target: Target, offset: int,
     return SolutionPage(total, offset, solutions)
 
 
+def _faceup_page(session: Session, puzzle: Puzzle, target: Target, offset: int, limit: int) -> SolutionPage:
+    ordinals = sorted(set(raw_solutions(session, puzzle, target, faceup=True).classes))
+    total = len(ordinals)
+    if offset > total:
+        raise OffsetOutOfRange(describe(puzzle, target), offset, total)
+    codes = repository.get_encodings(session=session, puzzle_id=puzzle.id, target=target.name)
+    solutions = tuple(
+        StoredSolution(ordinal + 1, decode(puzzle, codes[ordinal]), total)
+        for ordinal in ordinals[offset : offset + limit]
+    )
+    return SolutionPage(total, offset, solutions)
+
+
 def solution_counts(session: Session, puzzle: Puzzle) -> dict[str, int]:
     """Stored solution count per real target (a calendar's year, as far as it is stored)."""
     return repository.real_target_counts(session=session, puzzle_id=puzzle.id)
+
+
+def year_counts(session: Session, puzzle: Puzzle, year: int) -> dict[str, int]:
+    """Stored solutions per date ("MM-DD") of ``year`` in a calendar edition, as far as stored: on
+    the weekday editions each date's count is that of its target with the weekday the date has in
+    ``year`` (02-29 only in leap years there); elsewhere the count of the date's target."""
+    stored = solution_counts(session, puzzle)
+    if puzzle.targets_kind != "month-day-weekday":
+        return stored
+    counts = {}
+    day = date(year, 1, 1)
+    while day.year == year:
+        count = stored.get(target_for_date(puzzle, day).name)
+        if count is not None:
+            counts[f"{day.month:02d}-{day.day:02d}"] = count
+        day += timedelta(days=1)
+    return counts
+
+
+_FACEUP_COUNTS: dict[tuple[str, str, str, int, int], dict[str, int]] = {}
+_FACEUP_LOCK = threading.Lock()
+
+
+def faceup_counts(session: Session, puzzle: Puzzle) -> dict[str, int]:
+    """Face-up solutions (no piece turned over) per stored real target of a calendar, read from
+    the encodings once per process and stored state (a new target stored counts them again)."""
+    counts = solution_counts(session, puzzle)
+    key = (
+        str(session.get_bind().engine.url),
+        puzzle.id,
+        puzzle.fingerprint,
+        len(counts),
+        sum(counts.values()),
+    )
+    with _FACEUP_LOCK:
+        found = _FACEUP_COUNTS.get(key)
+    if found is None:
+        reader = FlipReader(puzzle)
+        found = {
+            name: sum(
+                1
+                for code in repository.get_encodings(session=session, puzzle_id=puzzle.id, target=name)
+                if reader.is_face_up(code)
+            )
+            for name in counts
+        }
+        with _FACEUP_LOCK:
+            _FACEUP_COUNTS[key] = found
+    return found
 
 
 def complete_counts(session: Session, puzzle: Puzzle) -> dict[str, int]:
@@ -288,6 +379,8 @@ class RawSolutionCache:
 RAW_SOLUTIONS = RawSolutionCache()
 
 
-def raw_solutions(session: Session, puzzle: Puzzle, target: Target) -> RawSolutions:
-    """Every raw solution of a target, from the process's one cache."""
-    return RAW_SOLUTIONS.get(session, puzzle, target)
+def raw_solutions(session: Session, puzzle: Puzzle, target: Target, faceup: bool = False) -> RawSolutions:
+    """Every raw solution of a target (``faceup``: those with no piece turned over), from the
+    process's one cache."""
+    raw = RAW_SOLUTIONS.get(session, puzzle, target)
+    return raw.face_up(puzzle) if faceup else raw

@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from i18n import N_, translator
 from render.images import render_board
 from render.text import render_text
-from render.words import board_labels
+from render.words import board_labels, join_words
 from solver.catalog import Puzzle, Target
 from solver.hints import Stage
 from solver.problem import Placement
@@ -49,13 +49,7 @@ class PositionDrawing:
 
 def piece_names(puzzle: Puzzle, placements: Sequence[Placement], language: str = "en") -> str:
     """'L', 'L and N', 'L, N and P' (in ``language``)."""
-    found = [puzzle.pieces[p.piece].name for p in placements]
-    if len(found) <= 1:
-        return "".join(found)
-    t = translator(language)
-    # TRANSLATORS: the separator between piece names in a list ("L, N and P")
-    separator = t.gettext(", ")
-    return t.gettext("{names} and {last}").format(names=separator.join(found[:-1]), last=found[-1])
+    return join_words([puzzle.pieces[p.piece].name for p in placements], language)
 
 
 def solutions_phrase(drawing: PositionDrawing, language: str = "en") -> str:

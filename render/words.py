@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from i18n import N_, translate, translator
@@ -74,3 +75,13 @@ def heatmap_words(language: str) -> HeatmapWords:
         most=t.gettext("{n} most"),
         no_data=t.gettext("no date / no data"),
     )
+
+
+def join_words(words: Sequence[str], language: str) -> str:
+    """'L', 'L and N', 'L, N and P' in ``language`` (Japanese: 'L、N、P')."""
+    if len(words) <= 1:
+        return "".join(words)
+    t = translator(language)
+    # TRANSLATORS: the separator between the words of a list ("L, N and P")
+    separator = t.gettext(", ")
+    return t.gettext("{names} and {last}").format(names=separator.join(words[:-1]), last=words[-1])

@@ -13,7 +13,7 @@ from typing import Annotated
 from fastapi import APIRouter, Path, Request, Response
 
 from api.caching import PNG, TEXT, send
-from api.deps import DayDep, EditionDep, State
+from api.deps import DayDep, EditionDep, FaceUp, State
 from api.errors import documented
 from api.schemas import ChallengeOut, DailyOut, HintOut
 from hints.daily import PuzzleKind
@@ -36,11 +36,13 @@ TEXT_RESPONSE = {200: {"content": {TEXT: {}}, "description": "text drawing"}, **
 
 
 @router.get("/{date}", response_model=DailyOut, responses=ERRORS)
-async def daily(request: Request, day: DayDep, edition: EditionDep, state: State) -> Response:
+async def daily(
+    request: Request, day: DayDep, edition: EditionDep, state: State, faceup: FaceUp = False
+) -> Response:
     """The daily puzzle: calendar target (of ``edition``), solution count, difficulty, pentomino
     challenge, hint links. A target of an edition solved on demand is solved the first time (up to
     10 s, then 503 with Retry-After)."""
-    payload = await state.daily.daily_json(day.value, client(request), edition)
+    payload = await state.daily.daily_json(day.value, client(request), (edition, faceup))
     return send(request, payload, day.json_cache_control)
 
 
@@ -62,10 +64,12 @@ def _stage_routes(kind: PuzzleKind, prefix: str) -> APIRouter:
         name=f"{kind}_puzzle_png",
         summary=f"The {label} as a PNG (stage 0)",
     )
-    async def puzzle_png(request: Request, day: DayDep, edition: EditionDep, state: State) -> Response:
+    async def puzzle_png(
+        request: Request, day: DayDep, edition: EditionDep, state: State, faceup: FaceUp = False
+    ) -> Response:
         return send(
             request,
-            await state.daily.image(kind, day.value, Stage.PUZZLE, client(request), edition),
+            await state.daily.image(kind, day.value, Stage.PUZZLE, client(request), (edition, faceup)),
             day.cache_control,
         )
 
@@ -76,10 +80,12 @@ def _stage_routes(kind: PuzzleKind, prefix: str) -> APIRouter:
         name=f"{kind}_puzzle_txt",
         summary=f"The {label} as text (stage 0)",
     )
-    async def puzzle_txt(request: Request, day: DayDep, edition: EditionDep, state: State) -> Response:
+    async def puzzle_txt(
+        request: Request, day: DayDep, edition: EditionDep, state: State, faceup: FaceUp = False
+    ) -> Response:
         return send(
             request,
-            await state.daily.text(kind, day.value, Stage.PUZZLE, client(request), edition),
+            await state.daily.text(kind, day.value, Stage.PUZZLE, client(request), (edition, faceup)),
             day.cache_control,
         )
 
@@ -91,11 +97,16 @@ def _stage_routes(kind: PuzzleKind, prefix: str) -> APIRouter:
         summary=f"Hint stage of the {label} as a PNG",
     )
     async def hint_png(
-        request: Request, day: DayDep, stage: StageNumber, edition: EditionDep, state: State
+        request: Request,
+        day: DayDep,
+        stage: StageNumber,
+        edition: EditionDep,
+        state: State,
+        faceup: FaceUp = False,
     ) -> Response:
         return send(
             request,
-            await state.daily.image(kind, day.value, Stage(stage), client(request), edition),
+            await state.daily.image(kind, day.value, Stage(stage), client(request), (edition, faceup)),
             day.cache_control,
         )
 
@@ -107,11 +118,16 @@ def _stage_routes(kind: PuzzleKind, prefix: str) -> APIRouter:
         summary=f"Hint stage of the {label} as text",
     )
     async def hint_txt(
-        request: Request, day: DayDep, stage: StageNumber, edition: EditionDep, state: State
+        request: Request,
+        day: DayDep,
+        stage: StageNumber,
+        edition: EditionDep,
+        state: State,
+        faceup: FaceUp = False,
     ) -> Response:
         return send(
             request,
-            await state.daily.text(kind, day.value, Stage(stage), client(request), edition),
+            await state.daily.text(kind, day.value, Stage(stage), client(request), (edition, faceup)),
             day.cache_control,
         )
 
@@ -123,11 +139,16 @@ def _stage_routes(kind: PuzzleKind, prefix: str) -> APIRouter:
         summary=f"Hint stage of the {label}: placements shown, solutions remaining",
     )
     async def hint(
-        request: Request, day: DayDep, stage: StageNumber, edition: EditionDep, state: State
+        request: Request,
+        day: DayDep,
+        stage: StageNumber,
+        edition: EditionDep,
+        state: State,
+        faceup: FaceUp = False,
     ) -> Response:
         return send(
             request,
-            await state.daily.hint_json(kind, day.value, Stage(stage), client(request), edition),
+            await state.daily.hint_json(kind, day.value, Stage(stage), client(request), (edition, faceup)),
             day.json_cache_control,
         )
 

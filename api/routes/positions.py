@@ -18,7 +18,7 @@ from fastapi import APIRouter, Path, Request, Response
 from api import presenters
 from api import puzzle_content as content
 from api.caching import IMMUTABLE, PNG, TEXT, Payload, send
-from api.deps import PuzzleDep, State, TargetDep
+from api.deps import FaceUp, PuzzleDep, State, TargetDep
 from api.errors import documented
 from api.schemas import PositionHintOut, PositionIn, PositionOut
 from hints.positions import PlacedPiece, analyse_if_cached, parse_placements
@@ -41,35 +41,49 @@ BASE = "/{puzzle_id}/targets/{target}"
 
 @router.post(f"{BASE}/position", response_model=PositionOut, responses=documented(400, 404, 413, 422, 503))
 async def analyse_position(
-    request: Request, body: PositionIn, puzzle: PuzzleDep, target: TargetDep, state: State
+    request: Request,
+    body: PositionIn,
+    puzzle: PuzzleDep,
+    target: TargetDep,
+    state: State,
+    faceup: FaceUp = False,
 ) -> Response:
     """Is the board legal, how many solutions remain, a dead end (and what to take off), solved?"""
     pieces = [PlacedPiece(p.piece, tuple((int(r), int(c)) for r, c in p.cells)) for p in body.placements]
     placements = parse_placements(puzzle, pieces)  # malformed: 422 before any store access
-    cached = analyse_if_cached(str(state.engine.url), puzzle, target, placements)
+    cached = analyse_if_cached(str(state.engine.url), puzzle, target, placements, faceup)
     if cached is not None:  # the hot path: no thread hop, no query
-        return send(request, Payload.json(presenters.position_out(cached)), "no-store")
-    payload = await state.fresh(lambda s: content.position_payload(s, puzzle, target, placements))
+        return send(request, Payload.json(presenters.position_out(cached, faceup)), "no-store")
+    payload = await state.fresh(lambda s: content.position_payload(s, puzzle, target, placements, faceup))
     return send(request, payload, "no-store")
 
 
 @router.get(f"{BASE}/positions/{{code}}", response_model=PositionOut, responses=ERRORS)
 async def position(
-    request: Request, puzzle: PuzzleDep, target: TargetDep, code: Code, state: State
+    request: Request, puzzle: PuzzleDep, target: TargetDep, code: Code, state: State, faceup: FaceUp = False
 ) -> Response:
     """The same analysis for the position a code names."""
-    key = ("position", puzzle.id, target.name, code)
-    payload = await state.cached(key, lambda s: content.position_code_payload(s, puzzle, target, code))
+    key = ("position", puzzle.id, target.name, code, faceup)
+    payload = await state.cached(
+        key, lambda s: content.position_code_payload(s, puzzle, target, code, faceup)
+    )
     return send(request, payload, IMMUTABLE)
 
 
 def _hint_route(media: str) -> Callable[..., Any]:
     async def hint(
-        request: Request, puzzle: PuzzleDep, target: TargetDep, code: Code, stage: StageNumber, state: State
+        request: Request,
+        puzzle: PuzzleDep,
+        target: TargetDep,
+        code: Code,
+        stage: StageNumber,
+        state: State,
+        faceup: FaceUp = False,
     ) -> Response:
-        key = ("position-hint", media, puzzle.id, target.name, code, stage)
+        key = ("position-hint", media, puzzle.id, target.name, code, stage, faceup)
         payload = await state.cached(
-            key, lambda s: content.position_hint_payload(s, puzzle, target, code, Stage(stage), media)
+            key,
+            lambda s: content.position_hint_payload(s, puzzle, target, code, Stage(stage), media, faceup),
         )
         return send(request, payload, IMMUTABLE)
 

@@ -10,7 +10,7 @@ from sqlalchemy.orm import Session
 
 from api import puzzle_content as content
 from api.caching import IMMUTABLE, PNG, SHORT, TEXT, Payload, send
-from api.deps import PuzzleDep, State, TargetDep
+from api.deps import FaceUp, PuzzleDep, State, TargetDep, parse_day
 from api.errors import documented
 from api.schemas import PuzzleOut, PuzzlesOut, SolutionOut, SolutionPageOut
 from api.state import ApiState
@@ -56,11 +56,36 @@ async def get_puzzle(request: Request, puzzle: PuzzleDep, state: State) -> Respo
 @router.get(
     "/{puzzle_id}/heatmap.png", response_class=Response, responses={**PNG_RESPONSE, **documented(404, 503)}
 )
-async def heatmap(request: Request, puzzle: PuzzleDep, state: State) -> Response:
-    """Solutions per date over the year (calendars only)."""
-    return await _immutable(
-        request, state, ("heatmap", puzzle.id), lambda s: content.heatmap_payload(s, puzzle)
-    )
+async def heatmap(
+    request: Request,
+    puzzle: PuzzleDep,
+    state: State,
+    year: Annotated[
+        int | None,
+        Query(ge=1, le=9999, description="weekday editions: whose weekdays (default: this year)"),
+    ] = None,
+) -> Response:
+    """Solutions per date over the year (calendars only). On the weekday editions each date shows
+    the count of its target with the weekday it has in ``year``. An edition solved on demand shows
+    the dates solved so far (the others grey, "no data") until all are, and is then cached for good."""
+    if puzzle.targets_kind == "month-day-weekday" and year is None:
+        year = parse_day("today", None, state.settings.DEFAULT_TIMEZONE).value.year
+    key = ("heatmap", puzzle.id, year)
+    found = state.payloads.get(key)
+    if found is not None:
+        return send(request, found, IMMUTABLE)
+    complete: list[bool] = []
+
+    def produce(session: Session) -> Payload:
+        payload, done = content.heatmap_payload(session, puzzle, year)
+        complete.append(done)
+        return payload
+
+    payload = await state.fresh(produce)
+    if complete and complete[0]:
+        state.payloads.put(key, payload)  # every date is stored: the picture is final
+        return send(request, payload, IMMUTABLE)
+    return send(request, payload, SHORT)
 
 
 @router.get(
@@ -75,11 +100,13 @@ async def list_solutions(
     state: State,
     offset: Offset = 0,
     limit: Limit = 20,
+    faceup: FaceUp = False,
 ) -> Response:
-    """Stored solutions as placements, ``limit`` at a time from ``offset`` (one per symmetry class)."""
-    key = ("solutions", puzzle.id, target.name, offset, limit)
+    """Stored solutions as placements, ``limit`` at a time from ``offset`` (one per symmetry class);
+    with ``faceup=true`` only those that turn no piece over (numbers stay the stored ones)."""
+    key = ("solutions", puzzle.id, target.name, offset, limit, faceup)
     return await _immutable(
-        request, state, key, lambda s: content.solution_page(s, puzzle, target, offset, limit)
+        request, state, key, lambda s: content.solution_page(s, puzzle, target, offset, limit, faceup)
     )
 
 

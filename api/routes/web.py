@@ -1,7 +1,8 @@
 """``/``: the web page; ``/play/{puzzle_id}/{target}``: the playable board; their ``/static`` files.
 
 Query parameters of ``/``: ``date`` (YYYY-MM-DD, default today), ``stage`` and
-``pstage`` (0-3: calendar and pentomino hints revealed), ``tz`` (for today).
+``pstage`` (0-3: calendar and pentomino hints revealed), ``tz`` (for today),
+``edition`` (the calendar edition, default DragonFjord's).
 ``/play`` takes ``p``, a position code to start from. Bad values answer an
 HTML page saying what is wrong (400, or 404 for an unknown puzzle or target),
 never a 500.
@@ -15,15 +16,16 @@ from sqlalchemy.exc import SQLAlchemyError
 
 from api import links
 from api.caching import SHORT, Payload, send
-from api.deps import State, parse_day
+from api.deps import State, get_edition, parse_day
 from api.errors import ApiError
 from api.presenters import is_calendar
 from api.web import assets
 from api.web.board import BoardView, render_board_list, render_board_page
-from api.web.page import View, render_error, render_page
+from api.web.page import View, render_error, render_no_faceup, render_page
 from hints.codes import encode_position
+from hints.daily import CALENDAR_ID
 from hints.deeplink import encode_link
-from hints.errors import PRECOMPUTE_COMMAND, MalformedPosition, NotPrecomputed
+from hints.errors import PRECOMPUTE_COMMAND, MalformedPosition, NoFaceUpSolution, NotPrecomputed
 from hints.positions import placements_of_code
 from solver.catalog import UnknownPuzzleError, UnknownTargetError, catalog, get_puzzle
 
@@ -61,6 +63,11 @@ def _stage(text: str | None, name: str) -> int:
     raise ApiError(400, "invalid_stage", f"{name} must be 0, 1, 2 or 3, got {text[:20]!r}")
 
 
+def _flag(text: str | None) -> bool:
+    """A yes/no query parameter: 1, true, yes or on is yes (any case); anything else no."""
+    return (text or "").strip().lower() in ("1", "true", "yes", "on")
+
+
 def _html(body: str, status: int = 200, headers: dict[str, str] = HEADERS) -> HTMLResponse:
     return HTMLResponse(body, status_code=status, headers=headers)
 
@@ -73,18 +80,24 @@ async def page(
     stage: str | None = None,
     pstage: str | None = None,
     tz: str | None = None,
+    edition: str | None = None,
+    faceup: str | None = None,
 ) -> HTMLResponse:
     zone = state.settings.DEFAULT_TIMEZONE
     today = parse_day("today", None, zone).value
     try:
         day = parse_day(date or "today", tz or None, zone)
-        view = View(day.value, _stage(stage, "stage"), _stage(pstage, "pstage"))
-        bundle = await state.daily.bundle_async(view.day, request.client.host if request.client else None)
+        chosen = await get_edition(edition or CALENDAR_ID)
+        view = View(day.value, _stage(stage, "stage"), _stage(pstage, "pstage"), chosen, _flag(faceup))
+        client = request.client.host if request.client else None
+        bundle = await state.daily.bundle_async(view.day, client, view.edition, view.faceup)
     except ApiError as exc:  # bad parameters (400), or too much computing asked for (429/503)
         busy = exc.status in (429, 503)
         page = _html(render_error(exc.message, today), exc.status if busy else 400)
         page.headers.update(exc.headers)
         return page
+    except NoFaceUpSolution as missing:
+        return _html(render_no_faceup(view, today, missing.message), 404)
     except NotPrecomputed:
         message = f"The puzzles are not precomputed yet; run {PRECOMPUTE_COMMAND}."
         return _html(render_error(message, today), 503)
@@ -114,7 +127,9 @@ def _boards(state: State) -> list[tuple[str, str, str]]:
 
 
 @router.get("/play/{puzzle_id}/{target}", response_class=HTMLResponse)
-async def play(state: State, puzzle_id: str, target: str, p: str | None = None) -> HTMLResponse:
+async def play(
+    state: State, puzzle_id: str, target: str, p: str | None = None, faceup: str | None = None
+) -> HTMLResponse:
     """The playable board of one puzzle target, starting from the position ``p`` names (or empty)."""
     try:
         puzzle = get_puzzle(puzzle_id)
@@ -129,7 +144,8 @@ async def play(state: State, puzzle_id: str, target: str, p: str | None = None) 
     code = encode_position(puzzle, placements)
     assert code is not None, "a decoded position always has a code"
     bot = state.settings.TELEGRAM_BOT_USERNAME
-    view = BoardView(puzzle, goal, placements, code, bot, encode_link(puzzle, goal, "") if bot else None)
+    link = encode_link(puzzle, goal, "") if bot else None
+    view = BoardView(puzzle, goal, placements, code, bot, link, faceup=_flag(faceup))
     return _html(render_board_page(view), headers=BOARD_HEADERS)
 
 

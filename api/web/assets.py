@@ -29,7 +29,8 @@ a { color: var(--accent); }
 .skip { position: absolute; left: -999px; }
 .skip:focus { left: 1rem; top: 1rem; background: #fff; padding: .5rem; z-index: 1; }
 .pick { display: flex; flex-wrap: wrap; gap: .5rem; align-items: center; }
-.pick input, .pick button { font: inherit; min-height: 44px; padding: .25rem .5rem; }
+.pick input, .pick button, .pick select { font: inherit; min-height: 44px; padding: .25rem .5rem; }
+.pick select { max-width: 100%; }
 .days { display: flex; flex-wrap: wrap; gap: 1rem; margin: .5rem 0 1rem; }
 .days a { display: inline-block; min-height: 44px; padding: .6rem 0; }
 .puzzles { display: grid; gap: 1.5rem;

@@ -143,6 +143,7 @@ class BoardView:
     code: str
     telegram_bot: str | None = None  # the bot's username, for "Continue in Telegram"
     telegram_payload_prefix: str | None = None  # "<puzzle>_<target>_" of the /start payload
+    faceup: bool = False  # face-up mode: no flip, counts and hints among face-up solutions
 
 
 def _piece_data(puzzle: Puzzle, index: int) -> dict[str, Any]:
@@ -195,7 +196,9 @@ def board_data(view: BoardView) -> dict[str, Any]:
             "position": links.position(puzzle.id, target.name),
             "positions": links.position_code(puzzle.id, target.name, ""),
             "saved": links.saved_position(puzzle.id, target.name),
+            "query": "?faceup=true" if view.faceup else "",
         },
+        "faceup": view.faceup,
         "telegram": telegram,
     }
 
@@ -261,6 +264,8 @@ def _goal(view: BoardView) -> str:
         return f"Fill the board with all {count} pieces."
     labels = " and ".join(puzzle.labels.get(cell, f"{cell}") for cell in sorted(target.uncovered))
     goal = f"Place all {count} pieces and leave <strong>{escape(labels)}</strong> uncovered."
+    if view.faceup:
+        goal += " Face up: no piece may be turned over (counts and hints follow)."
     return goal if target.real else goal + " (This is not a real date: it has no solution.)"
 
 
@@ -321,7 +326,8 @@ def render_board_page(view: BoardView) -> str:
         "</div>"
         '<div class="controls" role="toolbar" aria-label="Piece and board actions">'
         '<button type="button" id="rotate" aria-keyshortcuts="R">Rotate <kbd>R</kbd></button>'
-        '<button type="button" id="flip" aria-keyshortcuts="F">Flip <kbd>F</kbd></button>'
+        f'<button type="button" id="flip" aria-keyshortcuts="F"{" hidden" if view.faceup else ""}>'
+        "Flip <kbd>F</kbd></button>"
         '<button type="button" id="undo" aria-keyshortcuts="Control+Z">Undo</button>'
         '<button type="button" id="clear">Clear</button></div>'
         '<p id="message" class="message" role="status"></p>'

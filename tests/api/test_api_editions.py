@@ -6,6 +6,7 @@ from __future__ import annotations
 import shutil
 import time
 from collections.abc import Iterator
+from datetime import date, timedelta
 from pathlib import Path
 
 import httpx
@@ -118,3 +119,90 @@ def test_a_slow_solve_answers_503_with_retry_after_then_the_stored_target(own_st
             assert answer.json()["total"] == len(solve(puzzle, puzzle.target("03-03")))
     finally:
         running.stop()
+
+
+def test_the_web_page_keeps_the_edition_in_the_url_and_shows_its_year(api: httpx.Client) -> None:
+    page = api.get("/", params={"date": DAY, "edition": "calendar-weekday"})
+    assert page.status_code == 200, page.text
+    html = page.text
+    assert '<option value="calendar-weekday" selected>' in html
+    assert "/api/v1/daily/2026-11-24/puzzle.png?edition=calendar-weekday" in html
+    assert "date=2026-11-25&amp;edition=calendar-weekday" in html  # next day, same edition
+    assert "/api/v1/puzzles/calendar-weekday/heatmap.png?year=2026" in html
+    assert "weekday it has in 2026" in html
+    default = api.get("/", params={"date": DAY}).text
+    assert '<option value="calendar-dragonfjord" selected>' in default and "edition=" not in default
+    bad = api.get("/", params={"edition": "calendar-nope"})
+    assert bad.status_code == 400 and "calendar-weekday" in bad.text
+
+
+def test_the_year_heatmap_of_an_edition_solved_on_demand_is_never_cached_for_good(api: httpx.Client) -> None:
+    api.get(f"/api/v1/daily/{DAY}", params={"edition": "calendar-weekday"})  # one date solved at least
+    weekday = api.get("/api/v1/puzzles/calendar-weekday/heatmap.png", params={"year": 2026})
+    assert weekday.status_code == 200 and weekday.content.startswith(b"\x89PNG")
+    assert "immutable" not in weekday.headers["Cache-Control"]
+    other_year = api.get("/api/v1/puzzles/calendar-weekday/heatmap.png", params={"year": 2027})
+    assert other_year.content != weekday.content  # 11-24 is a Tuesday in 2026, a Wednesday in 2027
+    complete = api.get("/api/v1/puzzles/calendar-dragonfjord/heatmap.png")
+    assert "immutable" in complete.headers["Cache-Control"]
+
+
+# ---------------------------------------------------------------- face-up mode
+
+
+def faceup_count(puzzle_id: str, target: str) -> int:
+    puzzle = get_puzzle(puzzle_id)
+    return len(solve(puzzle, puzzle.target(target), face_up_only=True))  # independent enumeration
+
+
+def first_date_without_faceup_solution() -> str:
+    day = date(2026, 1, 1)
+    while faceup_count("calendar-dragonfjord", f"{day:%m-%d}"):
+        day += timedelta(days=1)
+    return day.isoformat()
+
+
+def test_faceup_mode_counts_and_hints_only_face_up_solutions(api: httpx.Client) -> None:
+    body = api.get("/api/v1/daily/2026-01-25", params={"faceup": "true"}).json()
+    expected = faceup_count("calendar-dragonfjord", "01-25")
+    assert body["faceup"] and body["total"] == expected and 0 < expected < 216
+    assert all(link["url"].endswith("?faceup=true") for link in body["hints"])
+    hint = api.get(body["hints"][0]["url"]).json()
+    assert hint["total"] == expected and hint["remaining"] <= expected
+    answer = api.get(body["hints"][2]["url"]).json()
+    puzzle = get_puzzle("calendar-dragonfjord")
+    placed = [(p["piece"], p["cells"]) for p in answer["placements"]]
+    shapes = {p.name: p for p in puzzle.pieces}
+    assert not any(  # the featured answer turns no piece over
+        puzzle.lattice.normalize([tuple(c) for c in cells])[0] in shapes[name].flipped
+        for name, cells in placed
+    )
+    usual = api.get("/api/v1/daily/2026-01-25").json()
+    assert usual["total"] == 216 and not usual["faceup"]
+    page = api.get("/api/v1/puzzles/calendar-dragonfjord/targets/01-25/solutions", params={"faceup": "true"})
+    assert page.json()["total"] == expected
+    position = api.post(
+        "/api/v1/puzzles/calendar-dragonfjord/targets/01-25/position?faceup=true", json={"placements": []}
+    ).json()
+    assert position["remaining"] == expected
+
+
+def test_a_date_without_face_up_solution_says_so_and_offers_the_usual_hints(api: httpx.Client) -> None:
+    day = first_date_without_faceup_solution()
+    body = assert_error(api.get(f"/api/v1/daily/{day}", params={"faceup": "true"}), 404, "no_faceup_solution")
+    assert "No solution on this date without turning a piece over" in str(body["message"])
+    page = api.get("/", params={"date": day, "faceup": "1"})
+    assert page.status_code == 404 and "without turning a piece over" in page.text
+    assert f"date={day}" in page.text and "Show the usual hints" in page.text
+
+
+def test_the_web_page_and_the_board_keep_face_up_mode(api: httpx.Client) -> None:
+    html = api.get("/", params={"date": "2026-01-25", "faceup": "1"}).text
+    assert 'name="faceup" value="1" checked' in html
+    assert "/api/v1/daily/2026-01-25/puzzle.png?faceup=true" in html
+    assert "/play/calendar-dragonfjord/01-25?faceup=1" in html
+    board = api.get("/play/calendar-dragonfjord/01-25", params={"faceup": "1"}).text
+    assert 'id="flip" aria-keyshortcuts="F" hidden' in board and '"faceup":true' in board
+    assert '"query":"?faceup=true"' in board
+    usual = api.get("/play/calendar-dragonfjord/01-25").text
+    assert 'id="flip" aria-keyshortcuts="F">' in usual and '"faceup":false' in usual

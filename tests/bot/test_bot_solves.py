@@ -3,29 +3,15 @@ line about yesterday, no dead end after the answer, and /forget."""
 
 from __future__ import annotations
 
-import json
-
 import pytest
 
 from bot.dispatcher import Dispatcher
 from db import bot_repository
-from tests.support.bot import RunningBot
+from tests.support.bot import RunningBot, buttons, press
 
 pytestmark = pytest.mark.slow
 
 GROUP = -2_024
-
-
-def buttons(call: object) -> list[tuple[str, str]]:
-    markup = json.loads(call.params.get("reply_markup", "{}") or "{}")  # type: ignore[attr-defined]
-    return [(b["text"], b.get("callback_data", "")) for row in markup.get("inline_keyboard", []) for b in row]
-
-
-async def press(bot: RunningBot, data: str, chat_id: int, **kwargs: object) -> object:
-    before = len(bot.fake.sent(chat_id))
-    bot.fake.press(data, chat_id=chat_id, **kwargs)  # type: ignore[arg-type]
-    await bot.eventually(lambda: len(bot.fake.sent(chat_id)) == before + 1)
-    return sorted(bot.fake.sent(chat_id), key=lambda c: c.at)[-1]
 
 
 async def test_solved_builds_a_streak_shown_in_stats(running_bot: RunningBot) -> None:

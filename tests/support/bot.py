@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import json
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -91,3 +92,17 @@ async def stop_bot(bot: RunningBot) -> None:
     if application.post_shutdown:
         await application.post_shutdown(application)
     await application.shutdown()
+
+
+def buttons(call: object) -> list[tuple[str, str]]:
+    """(label, callback data) of every inline button of a sent message."""
+    markup = json.loads(call.params.get("reply_markup", "{}") or "{}")  # type: ignore[attr-defined]
+    return [(b["text"], b.get("callback_data", "")) for row in markup.get("inline_keyboard", []) for b in row]
+
+
+async def press(bot: RunningBot, data: str, chat_id: int, timeout: float = 20.0, **kwargs: object) -> object:
+    """Press a button in a chat and wait for the one new message it brings; returns it."""
+    before = len(bot.fake.sent(chat_id))
+    bot.fake.press(data, chat_id=chat_id, **kwargs)  # type: ignore[arg-type]
+    await bot.eventually(lambda: len(bot.fake.sent(chat_id)) == before + 1, timeout=timeout)
+    return sorted(bot.fake.sent(chat_id), key=lambda c: c.at)[-1]

@@ -473,14 +473,14 @@
     var move = state.moves;
     var request;
     if (initial) {
-      request = fetchJson(data.api.positions + encodeURIComponent(state.code));
+      request = fetchJson(data.api.positions + encodeURIComponent(state.code) + data.api.query);
     } else {
       var body = {
         placements: Array.from(state.placed.entries()).map(function (entry) {
           return { piece: data.pieces[entry[0]].name, cells: entry[1].cells };
         }),
       };
-      request = fetchJson(data.api.position, {
+      request = fetchJson(data.api.position + data.api.query, {
         method: "POST",
         headers: { "Content-Type": "application/json" },
         body: JSON.stringify(body),
@@ -647,7 +647,7 @@
         ui.hintText.textContent = "The board is solved: no hint needed.";
         return;
       }
-      var url = data.api.positions + encodeURIComponent(state.code) + "/hints/" + stage;
+      var url = data.api.positions + encodeURIComponent(state.code) + "/hints/" + stage + data.api.query;
       fetchJson(url).then(
         function (answer) {
           if (move !== state.moves) return;
@@ -889,7 +889,7 @@
     if (event.altKey || event.ctrlKey || event.metaKey) return;
     var letter = event.key.toLowerCase();
     if (letter === "r") turn("rotate", event.shiftKey ? -1 : 1);
-    else if (letter === "f") turn("flip", 1);
+    else if (letter === "f" && !data.faceup) turn("flip", 1);
     else if (event.key === "Escape") {
       state.selected = null;
       state.hint = null;
@@ -904,8 +904,10 @@
   ui.rotate.addEventListener("click", function () {
     turn("rotate", 1);
   });
+  // Face-up mode: pieces keep their engraved side up, so there is nothing to flip.
+  ui.flip.hidden = Boolean(data.faceup);
   ui.flip.addEventListener("click", function () {
-    turn("flip", 1);
+    if (!data.faceup) turn("flip", 1);
   });
   ui.undo.addEventListener("click", undo);
   ui.clear.addEventListener("click", function () {

@@ -1,0 +1,26 @@
+"""A chat's calendar edition (``/edition``; NULL is DragonFjord's, the default) and face-up mode
+(``/faceup on|off``: only solutions that turn no piece over).
+
+Revision ID: 0011
+Revises: 0010
+"""
+
+import sqlalchemy as sa
+from alembic import op
+
+revision = "0011"
+down_revision = "0010"
+branch_labels = None
+depends_on = None
+
+
+def upgrade() -> None:
+    with op.batch_alter_table("chats") as chats:
+        chats.add_column(sa.Column("edition", sa.String(64), nullable=True))
+        chats.add_column(sa.Column("faceup", sa.Boolean, nullable=False, server_default=sa.false()))
+
+
+def downgrade() -> None:
+    with op.batch_alter_table("chats") as chats:
+        chats.drop_column("faceup")
+        chats.drop_column("edition")

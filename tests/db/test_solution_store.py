@@ -1,0 +1,161 @@
+"""The solution store on both databases: a target's solutions packed in one row, read back as before."""
+
+from __future__ import annotations
+
+import pytest
+from sqlalchemy import func, select
+from sqlalchemy.orm import Session, sessionmaker
+
+from db import repository
+from db.models import SolutionSetRow
+from db.repository import CachedHints, pack_encodings, unpack_encodings
+from tests.db.factories import encodings
+
+PUZZLE = "calendar-test"
+
+
+def store(session: Session, name: str, codes: list[str], *, is_real: bool = True) -> None:
+    repository.sync_puzzle(session=session, puzzle_id=PUZZLE, title="t", lattice="square", fingerprint="f1")
+    repository.save_target(
+        session=session, puzzle_id=PUZZLE, name=name, is_real=is_real, encodings=codes, seconds=0.5
+    )
+
+
+def sets_stored(session: Session) -> int:
+    return session.scalar(select(func.count()).select_from(SolutionSetRow)) or 0
+
+
+# ---------------------------------------------------------------- the codec
+
+
+@pytest.mark.parametrize("count", [1, 2, 7, 3000])
+def test_packing_keeps_every_encoding_in_order(count: int) -> None:
+    codes = encodings(count)
+    codec, data = pack_encodings(codes)
+    assert unpack_encodings(codec, data) == codes
+
+
+def test_packing_is_compact_on_sorted_encodings() -> None:
+    """Sorted encodings share long prefixes; the random cells here are the worst case."""
+    codes = encodings(2000)
+    _, data = pack_encodings(codes)
+    assert len(data) < 0.7 * sum(len(code) + 1 for code in codes)
+
+
+@pytest.mark.parametrize("bad", [[], [""], ["AB", ""], ["A\nB"], ["AB", "C\nD", "EF"]])
+def test_what_cannot_be_packed_is_refused(bad: list[str]) -> None:
+    with pytest.raises(ValueError):
+        pack_encodings(bad)
+
+
+def test_an_unknown_codec_is_refused() -> None:
+    _, data = pack_encodings(["AB"])
+    with pytest.raises(ValueError, match="unknown solution codec 2"):
+        unpack_encodings(2, data)
+
+
+# ---------------------------------------------------------------- the repository
+
+
+def test_a_target_is_one_row_and_reads_back_in_ordinal_order(sessions: sessionmaker[Session]) -> None:
+    codes = encodings(500)
+    with sessions.begin() as session:
+        store(session, "01-25", codes)
+        store(session, "01-26", encodings(3, seed=2))
+    with sessions() as session:
+        assert sets_stored(session) == 2
+        assert repository.get_encodings(session=session, puzzle_id=PUZZLE, target="01-25") == codes
+        assert repository.count_solutions(session=session, puzzle_id=PUZZLE, target="01-25") == 500
+        assert repository.get_encodings(session=session, puzzle_id=PUZZLE, target="12-31") == []
+        assert repository.count_solutions(session=session, puzzle_id=PUZZLE, target="12-31") is None
+        assert repository.get_encodings(session=session, puzzle_id="other", target="01-25") == []
+
+
+@pytest.mark.parametrize(
+    ("offset", "limit"), [(0, None), (0, 1), (7, 1), (499, 1), (490, 20), (500, 5), (600, None), (3, 0)]
+)
+def test_pages_are_slices_of_the_ordinal_order(
+    sessions: sessionmaker[Session], offset: int, limit: int | None
+) -> None:
+    codes = encodings(500)
+    with sessions.begin() as session:
+        store(session, "01-25", codes)
+    with sessions() as session:
+        page = repository.get_encodings(
+            session=session, puzzle_id=PUZZLE, target="01-25", offset=offset, limit=limit
+        )
+    assert page == (codes[offset:] if limit is None else codes[offset : offset + limit])
+
+
+def test_a_negative_page_is_refused(sessions: sessionmaker[Session]) -> None:
+    with sessions() as session:
+        for offset, limit in ((-1, None), (0, -1)):
+            with pytest.raises(ValueError):
+                repository.get_encodings(
+                    session=session, puzzle_id=PUZZLE, target="x", offset=offset, limit=limit
+                )
+
+
+def test_a_target_without_solutions_is_stored_without_a_set(sessions: sessionmaker[Session]) -> None:
+    with sessions.begin() as session:
+        store(session, "02-30", [], is_real=False)
+    with sessions() as session:
+        assert sets_stored(session) == 0
+        assert repository.count_solutions(session=session, puzzle_id=PUZZLE, target="02-30") == 0
+        assert repository.get_encodings(session=session, puzzle_id=PUZZLE, target="02-30") == []
+        assert repository.stored_target_names(session=session, puzzle_id=PUZZLE) == {"02-30"}
+
+
+def test_storing_again_replaces_the_set_and_the_key(sessions: sessionmaker[Session]) -> None:
+    with sessions.begin() as session:
+        store(session, "01-25", encodings(40))
+    with sessions() as session:
+        first = repository.target_key(session=session, puzzle_id=PUZZLE, target="01-25")
+    with sessions.begin() as session:
+        store(session, "01-25", encodings(9, seed=5))
+    with sessions() as session:
+        second = repository.target_key(session=session, puzzle_id=PUZZLE, target="01-25")
+        assert repository.get_encodings(session=session, puzzle_id=PUZZLE, target="01-25") == encodings(
+            9, seed=5
+        )
+        assert sets_stored(session) == 1
+    assert first is not None and second is not None
+    assert (first.solution_count, second.solution_count) == (40, 9)
+
+
+def test_deleting_targets_deletes_their_sets_and_cached_hints(sessions: sessionmaker[Session]) -> None:
+    hints = CachedHints("..A", "..AB", "..ABC", 5, 1, 40)
+    with sessions.begin() as session:
+        store(session, "01-25", encodings(40))
+        store(session, "01-26", encodings(30, seed=3))
+        key = repository.target_key(session=session, puzzle_id=PUZZLE, target="01-25")
+        assert key is not None
+        repository.save_cached_hints(session=session, target_id=key.id, ordinal=39, hints=hints)
+    with sessions() as session:
+        assert repository.get_cached_hints(session=session, target_id=key.id, ordinal=39) == hints
+    with sessions.begin() as session:
+        repository.delete_targets(session=session, puzzle_id=PUZZLE, names=["01-25"])
+    with sessions() as session:
+        assert sets_stored(session) == 1
+        assert repository.get_cached_hints(session=session, target_id=key.id, ordinal=39) is None
+        assert repository.stored_target_names(session=session, puzzle_id=PUZZLE) == {"01-26"}
+    with sessions.begin() as session:  # a changed definition drops everything of the puzzle
+        repository.sync_puzzle(
+            session=session, puzzle_id=PUZZLE, title="t", lattice="square", fingerprint="f2"
+        )
+    with sessions() as session:
+        assert sets_stored(session) == 0
+        assert repository.list_targets(session=session, puzzle_id=PUZZLE) == []
+
+
+def test_counts_and_listings_come_from_the_target_rows(sessions: sessionmaker[Session]) -> None:
+    with sessions.begin() as session:
+        store(session, "01-25", encodings(40))
+        store(session, "02-30", [], is_real=False)
+    with sessions() as session:
+        assert repository.real_target_counts(session=session, puzzle_id=PUZZLE) == {"01-25": 40}
+        listed = repository.list_targets(session=session, puzzle_id=PUZZLE)
+    assert [(t.name, t.is_real, t.solution_count) for t in listed] == [
+        ("01-25", True, 40),
+        ("02-30", False, 0),
+    ]
