@@ -103,9 +103,14 @@ class Web:
 
     public_url: str
 
-    def play(self, puzzle: Puzzle, target: Target, placements: Sequence[Placement] = ()) -> str:
+    def play(
+        self, puzzle: Puzzle, target: Target, placements: Sequence[Placement] = (), faceup: bool = False
+    ) -> str:
+        """The board page of a target (``faceup``: no flipping, face-up counts and hints)."""
         code = encode_position(puzzle, placements) if placements else None
-        return f"{self.public_url}/play/{puzzle.id}/{target.name}" + (f"?p={code}" if code else "")
+        query = [f"p={code}"] if code else []
+        query += ["faceup=1"] if faceup and puzzle.targets_kind != "board" else []
+        return f"{self.public_url}/play/{puzzle.id}/{target.name}" + ("?" + "&".join(query) if query else "")
 
 
 def play_buttons(
@@ -115,7 +120,7 @@ def play_buttons(
     ``web_app`` inline buttons only in private chats); nothing without ``PUBLIC_URL``."""
     if web is None:
         return ()
-    url = web.play(puzzle, target, placements)
+    url = web.play(puzzle, target, placements, who.faceup)
     return (Button(text("button_play", who.language), url=url, web_app=not who.in_group),)
 
 

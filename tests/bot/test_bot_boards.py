@@ -62,6 +62,9 @@ async def test_play_button_is_a_mini_app_in_private_and_a_link_in_groups(web_bot
     (challenge,) = await web_bot.ask("/pentomino")
     (button,) = [b for b in keyboard(challenge) if b["text"] == "Play on the board"]
     assert "?p=1" in button["web_app"]["url"]  # type: ignore[index]  # the pre-placed pieces as a code
+    (faceup,) = await web_bot.ask("/faceup on", chat_id=9)
+    (board,) = [b for b in keyboard(faceup) if b["text"] == "Play on the board"]
+    assert board["web_app"]["url"] == f"{PUBLIC}/play/calendar-dragonfjord/01-25?faceup=1"  # type: ignore[index]
 
 
 async def test_no_play_button_without_public_url(running_bot: RunningBot) -> None:
