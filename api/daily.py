@@ -315,11 +315,8 @@ class DailyContent:
         client: str | None = None,
         variant: Variant = DEFAULT_VARIANT,
     ) -> Payload:
-        return await self._payload(
-            ("hint-json", day, kind, stage, _variant_of(kind, variant)),
-            client,
-            lambda b: Payload.json(presenters.hint_out(b.of(kind), stage)),
-        )
+        render = lambda b: Payload.json(presenters.hint_out(b.of(kind), stage))  # noqa: E731
+        return await self._stage_payload("hint-json", kind, day, stage, client, variant, render)
 
     async def image(
         self,
@@ -329,11 +326,8 @@ class DailyContent:
         client: str | None = None,
         variant: Variant = DEFAULT_VARIANT,
     ) -> Payload:
-        return await self._payload(
-            ("hint-png", day, kind, stage, _variant_of(kind, variant)),
-            client,
-            lambda b: Payload.png(b.of(kind).image(stage)),
-        )
+        render = lambda b: Payload.png(b.of(kind).image(stage))  # noqa: E731
+        return await self._stage_payload("hint-png", kind, day, stage, client, variant, render)
 
     async def text(
         self,
@@ -343,11 +337,22 @@ class DailyContent:
         client: str | None = None,
         variant: Variant = DEFAULT_VARIANT,
     ) -> Payload:
-        return await self._payload(
-            ("hint-txt", day, kind, stage, _variant_of(kind, variant)),
-            client,
-            lambda b: Payload.text(b.of(kind).text(stage)),
-        )
+        render = lambda b: Payload.text(b.of(kind).text(stage))  # noqa: E731
+        return await self._stage_payload("hint-txt", kind, day, stage, client, variant, render)
+
+    async def _stage_payload(
+        self,
+        media: str,
+        kind: PuzzleKind,
+        day: date,
+        stage: Stage,
+        client: str | None,
+        variant: Variant,
+        render: Callable[[DailyBundle], Payload],
+    ) -> Payload:
+        """One stage of one daily puzzle in one medium, cached under its variant (the challenge has
+        one for every edition and mode)."""
+        return await self._payload((media, day, kind, stage, _variant_of(kind, variant)), client, render)
 
 
 def _variant_of(kind: PuzzleKind, variant: Variant) -> Variant:

@@ -44,6 +44,15 @@ def daily(
     return path + _edition_query(kind, edition, faceup)
 
 
+def daily_today(edition: str) -> str:
+    """Today's daily puzzle in an edition (the API's ``today`` in its default time zone)."""
+    return f"{PREFIX}/daily/today{_edition_query(PuzzleKind.CALENDAR, edition)}"
+
+
+def edition_board(edition: str) -> str:
+    return f"{PREFIX}/editions/{edition}/board.png"
+
+
 def puzzle_image(day: date, kind: PuzzleKind, edition: str | None = None, faceup: bool = False) -> str:
     return f"{daily(day, kind)}/puzzle.png{_edition_query(kind, edition, faceup)}"
 

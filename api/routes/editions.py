@@ -7,6 +7,7 @@ from typing import Annotated
 from fastapi import APIRouter, Path, Request, Response
 from sqlalchemy.orm import Session
 
+from api import links
 from api.caching import IMMUTABLE, PNG, SHORT, Payload, send
 from api.deps import State
 from api.errors import documented
@@ -17,7 +18,6 @@ from render.images import render_board
 from solver.catalog import Puzzle
 
 router = APIRouter(prefix="/editions", tags=["editions"])
-PREFIX = "/api/v1"
 
 
 def _edition_out(puzzle: Puzzle, stored: int) -> EditionOut:
@@ -31,10 +31,9 @@ def _edition_out(puzzle: Puzzle, stored: int) -> EditionOut:
         targets=sum(1 for t in puzzle.targets if t.real),
         stored_targets=stored,
         on_demand=puzzle.on_demand,
-        board=f"{PREFIX}/editions/{puzzle.id}/board.png",
-        daily=f"{PREFIX}/daily/today"
-        + ("" if puzzle.id == "calendar-dragonfjord" else f"?edition={puzzle.id}"),
-        puzzle=f"{PREFIX}/puzzles/{puzzle.id}",
+        board=links.edition_board(puzzle.id),
+        daily=links.daily_today(puzzle.id),
+        puzzle=links.puzzle(puzzle.id),
     )
 
 
