@@ -10,8 +10,10 @@ import dataclasses
 import lzma
 from collections.abc import Sequence
 from dataclasses import dataclass
+from datetime import UTC, datetime
 
-from sqlalchemy import delete, insert, select
+import zstandard
+from sqlalchemy import Row, delete, insert, select, update
 from sqlalchemy.orm import Session
 
 from db.models import HintCacheRow, PuzzleRow, SolutionSetRow, TargetRow
@@ -19,29 +21,78 @@ from db.statements import insert_ignoring_conflicts
 
 # ---------------------------------------------------------------- packed solution sets
 
-# Codec 1: the encodings joined by newlines (UTF-8), as raw LZMA2 with a 1 MiB dictionary (a
-# target's text is at most a few hundred KB; preset 9's 64 MiB would cost every read that much
-# memory for nothing). Measured on 40 calendar-weekday targets, 84,176 solutions: 9.1 bytes per
-# solution, read back in 0.6-0.8 us per solution; zlib level 9 takes 12.5 bytes, one row per
-# solution 87 bytes of SQLite. The filter chain is part of the stored format: change it only
-# under a new codec number, keeping the old one readable.
+# Codec 1 (revisions 0010-0011, still read): the encodings joined by newlines (UTF-8), as raw LZMA2
+# with a 1 MiB dictionary. 9.1 bytes per solution measured on 40 calendar-weekday targets, but
+# LZMA reads at only 0.4-0.6 us per solution: 4-5 ms for the largest weekday targets (9,000+).
 LZMA_CODEC = 1
 _LZMA_FILTERS = ({"id": lzma.FILTER_LZMA2, "preset": 6, "dict_size": 1 << 20},)
 
+# Codec 2 (written since revision 0012): one Zstandard frame (level 19) of UTF-8 text, the
+# encodings joined by newlines, a NUL, then each solution's flip record joined by newlines (the
+# letters of the pieces it shows turned over, "" for none). About 10 bytes per solution on the
+# weekday edition (51 MB for its 4.86 M solutions) and 0.07 us per solution to read: 0.6 ms for a
+# 9,266-solution target (docs/benchmarks.md, "Solution store"). The format is frozen: a change
+# needs a new codec number, keeping the old ones readable.
+ZSTD_CODEC = 2
+_ZSTD_LEVEL = 19
+_RECORDS_SEPARATOR = "\0"
+
+
+@dataclass(frozen=True)
+class PackedSolutions:
+    """A target's encodings in ordinal order, and each one's flip record (None: codec 1 kept none)."""
+
+    encodings: list[str]
+    flips: list[str] | None
+
+
+def _check_lines(values: Sequence[str], what: str, *, allow_empty: bool) -> None:
+    text = "\n".join(values)
+    if text.count("\n") != len(values) - 1 or _RECORDS_SEPARATOR in text:
+        raise ValueError(f"{what} must not contain newlines or NUL characters")
+    if not allow_empty and not all(values):
+        raise ValueError(f"{what} must not be empty")
+
+
+def pack_solutions(encodings: Sequence[str], flips: Sequence[str]) -> tuple[int, bytes]:
+    """The codec and packed bytes of a target's encodings and their flip records (codec 2).
+
+    ValueError for an empty list, an empty encoding, a newline or NUL inside a value, or a flip
+    record count that differs from the encodings'.
+    """
+    if not encodings or len(flips) != len(encodings):
+        raise ValueError("pack a non-empty list of encodings and one flip record for each")
+    _check_lines(encodings, "encodings", allow_empty=False)
+    _check_lines(flips, "flip records", allow_empty=True)
+    text = "\n".join(encodings) + _RECORDS_SEPARATOR + "\n".join(flips)
+    return ZSTD_CODEC, zstandard.ZstdCompressor(level=_ZSTD_LEVEL).compress(text.encode())
+
 
 def pack_encodings(encodings: Sequence[str]) -> tuple[int, bytes]:
-    """The codec and packed bytes of non-empty encodings without newlines; ValueError otherwise."""
-    text = "\n".join(encodings)
-    if not encodings or not all(encodings) or text.count("\n") != len(encodings) - 1:
+    """Codec 1 bytes of encodings alone (no flip records): what stores before revision 0012 hold,
+    and what ``db.transfer`` packs from a source older than revision 0010."""
+    if not encodings:
         raise ValueError("only a non-empty list of non-empty encodings without newlines can be packed")
+    _check_lines(encodings, "encodings", allow_empty=False)
+    text = "\n".join(encodings)
     return LZMA_CODEC, lzma.compress(text.encode(), format=lzma.FORMAT_RAW, filters=_LZMA_FILTERS)
 
 
+def unpack_solutions(codec: int, data: bytes) -> PackedSolutions:
+    """The encodings (and flip records, codec 2) packed as ``codec`` says; ValueError for an unknown codec."""
+    if codec == ZSTD_CODEC:
+        text = zstandard.ZstdDecompressor().decompress(data).decode()
+        encodings, flips = text.split(_RECORDS_SEPARATOR)
+        return PackedSolutions(encodings.split("\n"), flips.split("\n"))
+    if codec == LZMA_CODEC:
+        text = lzma.decompress(data, format=lzma.FORMAT_RAW, filters=_LZMA_FILTERS).decode()
+        return PackedSolutions(text.split("\n"), None)
+    raise ValueError(f"unknown solution codec {codec} (the store was written by a newer version)")
+
+
 def unpack_encodings(codec: int, data: bytes) -> list[str]:
-    """The encodings packed by :func:`pack_encodings`, in order; ValueError for an unknown codec."""
-    if codec != LZMA_CODEC:
-        raise ValueError(f"unknown solution codec {codec} (the store was written by a newer version)")
-    return lzma.decompress(data, format=lzma.FORMAT_RAW, filters=_LZMA_FILTERS).decode().split("\n")
+    """The encodings packed as ``codec`` says, in order; ValueError for an unknown codec."""
+    return unpack_solutions(codec, data).encodings
 
 
 # ---------------------------------------------------------------- puzzles and targets
@@ -58,10 +109,12 @@ class StoredTarget:
 
 @dataclass(frozen=True)
 class TargetKey:
-    """A stored target's row id and count; the id changes whenever the target is stored again."""
+    """A stored target's row id, count and time of storing, which together change whenever the
+    target is stored again (SQLite may hand a deleted row's id to the next row)."""
 
     id: int
     solution_count: int
+    computed_at: datetime
 
 
 def sync_puzzle(*, session: Session, puzzle_id: str, title: str, lattice: str, fingerprint: str) -> bool:
@@ -95,22 +148,63 @@ def stored_target_names(*, session: Session, puzzle_id: str) -> set[str]:
 
 
 def save_target(
-    *, session: Session, puzzle_id: str, name: str, is_real: bool, encodings: Sequence[str], seconds: float
+    *,
+    session: Session,
+    puzzle_id: str,
+    name: str,
+    is_real: bool,
+    encodings: Sequence[str],
+    flips: Sequence[str],
+    seconds: float,
 ) -> None:
-    """Replace one target's solutions (ordinals: their order here, which callers keep sorted).
+    """Replace one target's solutions (ordinals: their order here, which callers keep sorted) and
+    each one's flip record (``flips[i]`` for ``encodings[i]``: the letters of the pieces shown
+    turned over, "" for none).
 
-    Call inside one transaction so the write is all or nothing. ValueError for an empty encoding
-    or one with a newline.
+    Call inside one transaction so the write is all or nothing. ValueError for an empty encoding,
+    a newline or NUL inside a value, or a flip record count that differs from the encodings'.
     """
+    if len(flips) != len(encodings):
+        raise ValueError(f"{len(encodings)} encodings but {len(flips)} flip records")
     delete_targets(session=session, puzzle_id=puzzle_id, names=[name])
     target = TargetRow(
-        puzzle_id=puzzle_id, name=name, is_real=is_real, solution_count=len(encodings), seconds=seconds
+        puzzle_id=puzzle_id,
+        name=name,
+        is_real=is_real,
+        solution_count=len(encodings),
+        seconds=seconds,
+        computed_at=datetime.now(UTC),  # to the microsecond: part of TargetKey
     )
     session.add(target)
     session.flush()
     if encodings:
-        codec, data = pack_encodings(encodings)
+        codec, data = pack_solutions(encodings, flips)
         session.execute(insert(SolutionSetRow), [{"target_id": target.id, "codec": codec, "data": data}])
+
+
+def targets_without_flip_records(*, session: Session) -> list[tuple[str, str]]:
+    """(puzzle id, target name) of stored solution sets packed before flip records were kept (codec 1)."""
+    query = (
+        select(TargetRow.puzzle_id, TargetRow.name)
+        .join(SolutionSetRow, SolutionSetRow.target_id == TargetRow.id)
+        .where(SolutionSetRow.codec == LZMA_CODEC)
+        .order_by(TargetRow.puzzle_id, TargetRow.name)
+    )
+    return [(row.puzzle_id, row.name) for row in session.execute(query)]
+
+
+def add_flip_records(*, session: Session, puzzle_id: str, target: str, flips: Sequence[str]) -> None:
+    """Repack a codec-1 solution set with its flip records; the target keeps its row, id and key.
+
+    ValueError when the target has no codec-1 solution set or the record count is wrong.
+    """
+    row = _solution_set(session, puzzle_id, target)
+    if row is None or row.codec != LZMA_CODEC:
+        raise ValueError(f"{puzzle_id} {target} has no solution set without flip records")
+    codec, data = pack_solutions(unpack_encodings(row.codec, row.data), flips)
+    session.execute(
+        update(SolutionSetRow).where(SolutionSetRow.target_id == row.target_id).values(codec=codec, data=data)
+    )
 
 
 def list_targets(*, session: Session, puzzle_id: str | None = None) -> list[StoredTarget]:
@@ -126,11 +220,11 @@ def list_targets(*, session: Session, puzzle_id: str | None = None) -> list[Stor
 
 def target_key(*, session: Session, puzzle_id: str, target: str) -> TargetKey | None:
     """The stored target's id and solution count, or None when it has not been computed."""
-    query = select(TargetRow.id, TargetRow.solution_count).where(
+    query = select(TargetRow.id, TargetRow.solution_count, TargetRow.computed_at).where(
         TargetRow.puzzle_id == puzzle_id, TargetRow.name == target
     )
     row = session.execute(query).first()
-    return None if row is None else TargetKey(row.id, row.solution_count)
+    return None if row is None else TargetKey(row.id, row.solution_count, row.computed_at)
 
 
 def get_encodings(
@@ -139,21 +233,32 @@ def get_encodings(
     """Stored solution encodings of a target in ordinal order, from ``offset``, at most ``limit``.
 
     [] if the target is not stored (or has no solutions). The target's whole set is unpacked and
-    then sliced: one query and 0.6-0.8 us per stored solution, whatever the slice.
+    then sliced: one query and about 0.07 us per stored solution (codec 2), whatever the slice.
     ValueError for a negative offset or limit.
     """
     if offset < 0 or (limit is not None and limit < 0):
         raise ValueError("offset and limit must not be negative")
-    query = (
-        select(SolutionSetRow.codec, SolutionSetRow.data)
-        .join(TargetRow, TargetRow.id == SolutionSetRow.target_id)
-        .where(TargetRow.puzzle_id == puzzle_id, TargetRow.name == target)
-    )
-    row = session.execute(query).first()
+    row = _solution_set(session, puzzle_id, target)
     if row is None:
         return []
     codes = unpack_encodings(row.codec, row.data)
     return codes[offset:] if limit is None else codes[offset : offset + limit]
+
+
+def get_solutions(*, session: Session, puzzle_id: str, target: str) -> PackedSolutions | None:
+    """A target's encodings and flip records (``flips`` None when packed before they were kept);
+    None if the target is not stored or has no solutions."""
+    row = _solution_set(session, puzzle_id, target)
+    return None if row is None else unpack_solutions(row.codec, row.data)
+
+
+def _solution_set(session: Session, puzzle_id: str, target: str) -> Row[int, int, bytes] | None:
+    query = (
+        select(SolutionSetRow.target_id, SolutionSetRow.codec, SolutionSetRow.data)
+        .join(TargetRow, TargetRow.id == SolutionSetRow.target_id)
+        .where(TargetRow.puzzle_id == puzzle_id, TargetRow.name == target)
+    )
+    return session.execute(query).first()
 
 
 def count_solutions(*, session: Session, puzzle_id: str, target: str) -> int | None:

@@ -261,17 +261,21 @@ def faceup_counts(session: Session, puzzle: Puzzle) -> dict[str, int]:
         found = _FACEUP_COUNTS.get(key)
     if found is None:
         reader = FlipReader(puzzle)
-        found = {
-            name: sum(
-                1
-                for code in repository.get_encodings(session=session, puzzle_id=puzzle.id, target=name)
-                if reader.is_face_up(code)
-            )
-            for name in counts
-        }
+        found = {name: _face_up_stored(session, puzzle, name, reader) for name in counts}
         with _FACEUP_LOCK:
             _FACEUP_COUNTS[key] = found
     return found
+
+
+def _face_up_stored(session: Session, puzzle: Puzzle, target: str, reader: FlipReader) -> int:
+    """Stored solutions of a target with no piece turned over: from their flip records, or read
+    off the encodings where the store kept none (packed before revision 0012)."""
+    stored = repository.get_solutions(session=session, puzzle_id=puzzle.id, target=target)
+    if stored is None:
+        return 0
+    if stored.flips is not None:
+        return stored.flips.count("")
+    return sum(1 for code in stored.encodings if reader.is_face_up(code))
 
 
 def complete_counts(session: Session, puzzle: Puzzle) -> dict[str, int]:

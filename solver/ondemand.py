@@ -34,7 +34,7 @@ import cli
 from db import repository
 from settings import get_settings
 from solver.catalog import Puzzle, Target, all_puzzles, target_for_date
-from solver.precompute import fingerprint, plan_tasks, solve_task
+from solver.precompute import fingerprint, plan_tasks, save_solutions, solve_task
 
 log = logging.getLogger(__name__)
 
@@ -111,14 +111,7 @@ class OnDemand:
                 lattice=puzzle.lattice.name,
                 fingerprint=fingerprint(puzzle),
             )
-            repository.save_target(
-                session=session,
-                puzzle_id=puzzle.id,
-                name=target.name,
-                is_real=target.real,
-                encodings=encodings,
-                seconds=seconds,
-            )
+            save_solutions(session, puzzle, target, encodings, seconds)
         log.info(
             "solved %s %s on demand: %d solutions in %.1f s", puzzle.id, target.name, len(encodings), seconds
         )

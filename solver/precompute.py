@@ -45,9 +45,17 @@ import cli
 from db import repository
 from db.engine import make_engine, session_factory
 from db.migrate import upgrade
-from solver.catalog import Puzzle, all_puzzles, catalog, get_puzzle
-from solver.problem import ENCODING_VERSION, FlipReader, TargetProblem, decode, face_up_count
-from solver.verify import check_solution
+from solver.catalog import Puzzle, Target, all_puzzles, catalog, get_puzzle
+from solver.problem import (
+    ENCODING_VERSION,
+    FlipReader,
+    TargetProblem,
+    decode,
+    face_up_count,
+    flip_records,
+    pieces_of_record,
+)
+from solver.verify import check_flipped, check_solution
 
 
 @dataclass(frozen=True)
@@ -225,15 +233,23 @@ def _store_target(
     encodings = sorted(code for result in results for code in result.encodings)
     seconds = sum(result.seconds for result in results)
     with sessions.begin() as session:
-        repository.save_target(
-            session=session,
-            puzzle_id=puzzle.id,
-            name=target,
-            is_real=puzzle.target(target).real,
-            encodings=encodings,
-            seconds=seconds,
-        )
+        save_solutions(session, puzzle, puzzle.target(target), encodings, seconds)
     return len(encodings), seconds
+
+
+def save_solutions(
+    session: Session, puzzle: Puzzle, target: Target, encodings: list[str], seconds: float
+) -> None:
+    """Store a target's sorted encodings with each one's flip record (in the caller's transaction)."""
+    repository.save_target(
+        session=session,
+        puzzle_id=puzzle.id,
+        name=target.name,
+        is_real=target.real,
+        encodings=encodings,
+        flips=checked_flip_records(puzzle, encodings),
+        seconds=seconds,
+    )
 
 
 def _block_interrupts() -> None:
@@ -342,6 +358,7 @@ def _compute(
                 puzzle.id, len(names), targets_skipped=len(names) - len(todo[puzzle.id])
             )
     by_id = {p.id: p for p in puzzles}
+    _add_flip_records(sessions, puzzles, todo, say)
     tasks_by_puzzle = {pid: plan_tasks(by_id[pid], names) for pid, names in todo.items() if names}
     # Long single-target boards first, so the many short calendar dates fill the gaps.
     tasks = sorted(
@@ -373,6 +390,40 @@ def _compute(
         bars.close()
 
 
+def _add_flip_records(
+    sessions: sessionmaker[Session],
+    puzzles: Sequence[Puzzle],
+    todo: dict[str, list[str]],
+    say: Callable[[str], None],
+) -> None:
+    """Give the stored targets packed before flip records were kept (codec 1) their records:
+    read from the encodings, checked, and repacked in place, one transaction per target (no
+    solving; the target keeps its row, so hint caches and keys stay valid)."""
+    by_id = {p.id: p for p in puzzles}
+    with sessions() as session:
+        found = repository.targets_without_flip_records(session=session)
+    pending = [(pid, name) for pid, name in found if pid in by_id and name not in todo.get(pid, ())]
+    for puzzle_id, name in pending:
+        puzzle = by_id[puzzle_id]
+        if name not in {t.name for t in puzzle.targets}:
+            continue  # a target the catalog no longer has: left as it is
+        with sessions.begin() as session:
+            encodings = repository.get_encodings(session=session, puzzle_id=puzzle_id, target=name)
+            flips = checked_flip_records(puzzle, encodings)
+            repository.add_flip_records(session=session, puzzle_id=puzzle_id, target=name, flips=flips)
+    if pending:
+        say(f"added flip records to {len(pending)} stored target(s) packed before they were kept")
+
+
+def checked_flip_records(puzzle: Puzzle, encodings: Sequence[str]) -> list[str]:
+    """Each solution's flip record (:func:`solver.problem.flip_records`), checked against the
+    independent geometry of :mod:`solver.verify`; InvalidSolution if one disagrees."""
+    records = flip_records(puzzle, encodings)
+    for code, record in zip(encodings, records, strict=True):
+        check_flipped(puzzle, decode(puzzle, code), pieces_of_record(puzzle, record))
+    return records
+
+
 # ---------------------------------------------------------------- reports and checks
 
 
@@ -387,8 +438,12 @@ def face_up_counts(sessions: sessionmaker[Session], puzzle: Puzzle, names: Itera
     with sessions() as session:
         for name in names:
             if name in known:
-                encodings = repository.get_encodings(session=session, puzzle_id=puzzle.id, target=name)
-                counts[name] = face_up_count(TargetProblem(puzzle, known[name]), encodings, reader)
+                stored = repository.get_solutions(session=session, puzzle_id=puzzle.id, target=name)
+                if stored is None:
+                    counts[name] = 0
+                    continue
+                problem = TargetProblem(puzzle, known[name])
+                counts[name] = face_up_count(problem, stored.encodings, reader, records=stored.flips)
     return counts
 
 

@@ -234,6 +234,16 @@ class FlipReader:
             if self._is_flipped(index, letter, encoding.translate(table))
         )
 
+    def record(self, encoding: str) -> str:
+        """The stored flip record of an encoded solution: the letters (see :func:`piece_letter`) of
+        the pieces it shows flipped, in piece order, "" when none; ValueError if it does not fit."""
+        self._check(encoding)
+        return "".join(
+            letter
+            for index, letter, table in self._chiral
+            if self._is_flipped(index, letter, encoding.translate(table))
+        )
+
     def is_face_up(self, encoding: str) -> bool:
         """Whether the encoded solution shows no piece flipped; ValueError if it does not fit."""
         self._check(encoding)
@@ -257,22 +267,44 @@ class FlipReader:
         return known
 
 
-def face_up_count(problem: TargetProblem, encodings: Iterable[str], reader: FlipReader | None = None) -> int:
+def face_up_count(
+    problem: TargetProblem,
+    encodings: Sequence[str],
+    reader: FlipReader | None = None,
+    records: Sequence[str] | None = None,
+) -> int:
     """How many of a target's stored solutions stand for a face-up solution (no piece flipped).
 
     The store keeps one solution per class under the target's board symmetries (a calendar,
     labelled all over, has none, so there every solution is its own class). A rotation keeps each
     piece's side and a reflection turns every piece over, so a class counts when any member of it
     is face up: on a board with symmetries this counts the face-up solutions up to rotation.
-    ValueError if an encoding does not fit the puzzle.
+    ``records``: the stored flip records of ``encodings``, read instead of the encodings when
+    given. ValueError if an encoding does not fit the puzzle.
     """
     reader = reader or FlipReader(problem.puzzle)
     others = problem.symmetry_group[1:]  # the identity comes first
+    face_up = [not r for r in records] if records is not None else [reader.is_face_up(c) for c in encodings]
     count = 0
-    for code in encodings:
-        if reader.is_face_up(code):
+    for code, up in zip(encodings, face_up, strict=True):
+        if up:
             count += 1
         elif others:
             placements = decode(problem.puzzle, code)
             count += any(reader.is_face_up(_image_code(problem.puzzle, placements, g)) for g in others)
     return count
+
+
+def flip_records(puzzle: Puzzle, encodings: Iterable[str]) -> list[str]:
+    """Each encoded solution's flip record (:meth:`FlipReader.record`), as the store keeps them."""
+    reader = FlipReader(puzzle)
+    return [reader.record(code) for code in encodings]
+
+
+def pieces_of_record(puzzle: Puzzle, record: str) -> frozenset[str]:
+    """Names of the pieces a stored flip record names; ValueError for a letter no piece has."""
+    letters = {piece_letter(i): piece.name for i, piece in enumerate(puzzle.pieces)}
+    unknown = set(record) - letters.keys()
+    if unknown:
+        raise ValueError(f"flip record {record!r} names no piece of {puzzle.id}: {sorted(unknown)}")
+    return frozenset(letters[letter] for letter in record)

@@ -130,3 +130,44 @@ def test_0010_packs_stored_solutions_and_downgrade_expands_them_again(any_databa
     with session_factory(engine)() as session:
         assert repository.get_encodings(session=session, puzzle_id="cal", target="01-02") == targets["01-02"]
     engine.dispose()
+
+
+# ---------------------------------------------------------------- 0012: codec 2 with flip records
+
+
+def test_0012_downgrade_repacks_flip_records_away_and_0010_still_expands(any_database_url: str) -> None:
+    url = any_database_url
+    targets = {"01-01": encodings(1), "01-02": encodings(400, seed=2), "02-30": []}
+    engine = make_engine(url)
+    with session_factory(engine).begin() as session:
+        repository.sync_puzzle(
+            session=session, puzzle_id="cal", title="Cal", lattice="square", fingerprint="f"
+        )
+        for name, codes in targets.items():
+            repository.save_target(
+                session=session,
+                puzzle_id="cal",
+                name=name,
+                is_real=bool(codes),
+                encodings=codes,
+                flips=["C" if i % 2 else "" for i in range(len(codes))],
+                seconds=1.0,
+            )
+    engine.dispose()
+
+    downgrade(url, "0011")
+    upgrade(url)  # upgrading leaves codec 1 as it is: precompute adds the records
+    engine = make_engine(url)
+    with session_factory(engine)() as session:
+        assert set(session.scalars(select(SolutionSetRow.codec))) == {repository.LZMA_CODEC}
+        for name, codes in targets.items():
+            stored = repository.get_solutions(session=session, puzzle_id="cal", target=name)
+            assert (stored.encodings, stored.flips) == (codes, None) if codes else stored is None
+        assert repository.targets_without_flip_records(session=session) == [
+            ("cal", "01-01"),
+            ("cal", "01-02"),
+        ]
+    engine.dispose()
+
+    downgrade(url, "0009")  # through 0012 and 0010: one row per solution again
+    assert [row[2] for row in old_rows(url)] == targets["01-01"] + targets["01-02"]

@@ -3,21 +3,41 @@
 from __future__ import annotations
 
 import pytest
-from sqlalchemy import func, select
+from sqlalchemy import func, select, update
 from sqlalchemy.orm import Session, sessionmaker
 
 from db import repository
-from db.models import SolutionSetRow
-from db.repository import CachedHints, pack_encodings, unpack_encodings
+from db.models import SolutionSetRow, TargetRow
+from db.repository import (
+    LZMA_CODEC,
+    ZSTD_CODEC,
+    CachedHints,
+    PackedSolutions,
+    pack_encodings,
+    pack_solutions,
+    unpack_encodings,
+    unpack_solutions,
+)
 from tests.db.factories import encodings
 
 PUZZLE = "calendar-test"
 
 
+def records_for(codes: list[str]) -> list[str]:
+    """Made-up flip records, one per encoding: some empty, some naming one or two letters."""
+    return ["", "B", "CF"][: len(codes)] + [("" if i % 3 else "D") for i in range(3, len(codes))]
+
+
 def store(session: Session, name: str, codes: list[str], *, is_real: bool = True) -> None:
     repository.sync_puzzle(session=session, puzzle_id=PUZZLE, title="t", lattice="square", fingerprint="f1")
     repository.save_target(
-        session=session, puzzle_id=PUZZLE, name=name, is_real=is_real, encodings=codes, seconds=0.5
+        session=session,
+        puzzle_id=PUZZLE,
+        name=name,
+        is_real=is_real,
+        encodings=codes,
+        flips=records_for(codes),
+        seconds=0.5,
     )
 
 
@@ -25,33 +45,52 @@ def sets_stored(session: Session) -> int:
     return session.scalar(select(func.count()).select_from(SolutionSetRow)) or 0
 
 
-# ---------------------------------------------------------------- the codec
+# ---------------------------------------------------------------- the codecs
 
 
 @pytest.mark.parametrize("count", [1, 2, 7, 3000])
-def test_packing_keeps_every_encoding_in_order(count: int) -> None:
+def test_packing_keeps_every_encoding_and_flip_record_in_order(count: int) -> None:
+    codes = encodings(count)
+    codec, data = pack_solutions(codes, records_for(codes))
+    assert codec == ZSTD_CODEC
+    assert unpack_solutions(codec, data) == PackedSolutions(codes, records_for(codes))
+    assert unpack_encodings(codec, data) == codes
+
+
+@pytest.mark.parametrize("count", [1, 7, 3000])
+def test_codec_1_of_older_stores_still_reads_without_flip_records(count: int) -> None:
     codes = encodings(count)
     codec, data = pack_encodings(codes)
-    assert unpack_encodings(codec, data) == codes
+    assert codec == LZMA_CODEC
+    assert unpack_solutions(codec, data) == PackedSolutions(codes, None)
 
 
 def test_packing_is_compact_on_sorted_encodings() -> None:
     """Sorted encodings share long prefixes; the random cells here are the worst case."""
     codes = encodings(2000)
-    _, data = pack_encodings(codes)
+    _, data = pack_solutions(codes, records_for(codes))
     assert len(data) < 0.7 * sum(len(code) + 1 for code in codes)
 
 
-@pytest.mark.parametrize("bad", [[], [""], ["AB", ""], ["A\nB"], ["AB", "C\nD", "EF"]])
+@pytest.mark.parametrize("bad", [[], [""], ["AB", ""], ["A\nB"], ["AB", "C\nD", "EF"], ["A\0B"]])
 def test_what_cannot_be_packed_is_refused(bad: list[str]) -> None:
     with pytest.raises(ValueError):
-        pack_encodings(bad)
+        pack_solutions(bad, [""] * len(bad))
+    if "\0" not in "".join(bad):
+        with pytest.raises(ValueError):
+            pack_encodings(bad)
+
+
+@pytest.mark.parametrize("flips", [[], ["", ""], ["A\nB"], ["A\0"]])
+def test_flip_records_that_cannot_be_packed_are_refused(flips: list[str]) -> None:
+    with pytest.raises(ValueError):
+        pack_solutions(["AB"], flips)
 
 
 def test_an_unknown_codec_is_refused() -> None:
-    _, data = pack_encodings(["AB"])
-    with pytest.raises(ValueError, match="unknown solution codec 2"):
-        unpack_encodings(2, data)
+    _, data = pack_solutions(["AB"], [""])
+    with pytest.raises(ValueError, match="unknown solution codec 3"):
+        unpack_encodings(3, data)
 
 
 # ---------------------------------------------------------------- the repository
@@ -121,6 +160,75 @@ def test_storing_again_replaces_the_set_and_the_key(sessions: sessionmaker[Sessi
         assert sets_stored(session) == 1
     assert first is not None and second is not None
     assert (first.solution_count, second.solution_count) == (40, 9)
+
+
+def test_storing_again_with_the_same_count_still_changes_the_key(sessions: sessionmaker[Session]) -> None:
+    """SQLite hands a deleted row's id to the next row: the key must tell the two stores apart
+    anyway, or a cache keyed by it would serve the old solutions after a recompute."""
+    with sessions.begin() as session:
+        store(session, "01-25", encodings(40))
+    with sessions() as session:
+        first = repository.target_key(session=session, puzzle_id=PUZZLE, target="01-25")
+    with sessions.begin() as session:
+        store(session, "01-25", encodings(40, seed=7))
+    with sessions() as session:
+        second = repository.target_key(session=session, puzzle_id=PUZZLE, target="01-25")
+    assert first is not None and second is not None
+    assert first.solution_count == second.solution_count
+    assert first != second
+
+
+def test_flip_records_are_stored_with_the_encodings(sessions: sessionmaker[Session]) -> None:
+    codes = encodings(50)
+    with sessions.begin() as session:
+        store(session, "01-25", codes)
+    with sessions() as session:
+        stored = repository.get_solutions(session=session, puzzle_id=PUZZLE, target="01-25")
+        assert stored == PackedSolutions(codes, records_for(codes))
+        assert repository.get_solutions(session=session, puzzle_id=PUZZLE, target="12-31") is None
+        assert repository.targets_without_flip_records(session=session) == []
+    with sessions.begin() as session, pytest.raises(ValueError, match="50 encodings but 49 flip records"):
+        repository.save_target(
+            session=session,
+            puzzle_id=PUZZLE,
+            name="01-26",
+            is_real=True,
+            encodings=codes,
+            flips=records_for(codes)[1:],
+            seconds=1.0,
+        )
+
+
+def test_a_set_packed_before_flip_records_gets_them_in_place(sessions: sessionmaker[Session]) -> None:
+    codes = encodings(30)
+    with sessions.begin() as session:
+        store(session, "01-25", codes)
+        store(session, "01-26", encodings(5, seed=4))
+        key = repository.target_key(session=session, puzzle_id=PUZZLE, target="01-25")
+        assert key is not None
+        codec, data = pack_encodings(codes)  # as revision 0010 wrote it
+        session.execute(
+            update(SolutionSetRow).where(SolutionSetRow.target_id == key.id).values(codec=codec, data=data)
+        )
+    with sessions() as session:
+        assert repository.targets_without_flip_records(session=session) == [(PUZZLE, "01-25")]
+        old = repository.get_solutions(session=session, puzzle_id=PUZZLE, target="01-25")
+        assert old == PackedSolutions(codes, None)
+    with sessions.begin() as session:
+        repository.add_flip_records(
+            session=session, puzzle_id=PUZZLE, target="01-25", flips=records_for(codes)
+        )
+    with sessions() as session:
+        assert repository.targets_without_flip_records(session=session) == []
+        assert repository.get_solutions(session=session, puzzle_id=PUZZLE, target="01-25") == PackedSolutions(
+            codes, records_for(codes)
+        )
+        assert repository.target_key(session=session, puzzle_id=PUZZLE, target="01-25") == key
+        assert session.scalar(select(func.count()).select_from(TargetRow)) == 2
+    with sessions.begin() as session, pytest.raises(ValueError, match="no solution set without flip records"):
+        repository.add_flip_records(
+            session=session, puzzle_id=PUZZLE, target="01-25", flips=records_for(codes)
+        )
 
 
 def test_deleting_targets_deletes_their_sets_and_cached_hints(sessions: sessionmaker[Session]) -> None:

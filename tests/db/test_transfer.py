@@ -28,7 +28,13 @@ def fill(url: str) -> None:
         )
         for name, codes in TARGETS.items():
             repository.save_target(
-                session=session, puzzle_id="cal", name=name, is_real=bool(codes), encodings=codes, seconds=1.0
+                session=session,
+                puzzle_id="cal",
+                name=name,
+                is_real=bool(codes),
+                encodings=codes,
+                flips=[""] * len(codes),
+                seconds=1.0,
             )
         key = repository.target_key(session=session, puzzle_id="cal", target="01-25")
         assert key is not None

@@ -11,9 +11,12 @@ from typing import Any
 import pytest
 from sqlalchemy.orm import Session, sessionmaker
 
+from db import repository
 from db.engine import make_engine, session_factory
 from hints.solutions import RawSolutionCache, RawSolutions
 from solver.catalog import Puzzle, Target, catalog, get_puzzle
+from solver.precompute import save_solutions
+from solver.problem import decode
 
 pytestmark = pytest.mark.slow
 
@@ -67,3 +70,38 @@ def test_calendar_targets_stay_while_boards_rotate(sessions: sessionmaker[Sessio
         assert len(cache.loads) == loads
         cache.get(session, boards[0], boards[0].target("board"))  # evicted by the later boards
         assert len(cache.loads) == loads + 1
+
+
+def test_a_target_stored_again_is_read_again_even_with_the_same_count(
+    sessions: sessionmaker[Session], database_url: str
+) -> None:
+    """On SQLite the re-stored target may get the old row id back; the cache must still see the change."""
+    calendar = get_puzzle("calendar-dragonfjord")
+    target = calendar.target("01-25")
+    with sessions() as session:
+        codes = repository.get_encodings(session=session, puzzle_id=calendar.id, target=target.name)
+    assert len(codes) >= 4
+    other = make_engine(database_url)
+    own = session_factory(other)
+    cache = CountingCache(recheck_seconds=0.0)
+
+    def store(chosen: list[str]) -> None:
+        with own.begin() as session:
+            repository.sync_puzzle(
+                session=session, puzzle_id=calendar.id, title="t", lattice="square", fingerprint="f"
+            )
+            save_solutions(session, calendar, target, chosen, 0.1)
+
+    try:
+        store(codes[:2])
+        with own() as session:
+            first = cache.get(session, calendar, target)
+        store(codes[2:4])
+        with own() as session:
+            second = cache.get(session, calendar, target)
+    finally:
+        other.dispose()
+    decoded = [frozenset(decode(calendar, code)) for code in codes[:4]]
+    assert [frozenset(s) for s in first.solutions] == decoded[:2]
+    assert [frozenset(s) for s in second.solutions] == decoded[2:]
+    assert cache.loads == ["calendar-dragonfjord:01-25"] * 2

@@ -8,9 +8,13 @@ verifier's own geometry, then the counts against the independent enumeration of
 from __future__ import annotations
 
 import pytest
+from sqlalchemy import update
 from sqlalchemy.orm import Session, sessionmaker
 
+from db import repository
 from db.engine import make_engine, session_factory
+from db.models import SolutionSetRow
+from db.repository import pack_encodings
 from solver.catalog import Puzzle, get_puzzle
 from solver.precompute import report, run
 from solver.problem import (
@@ -19,10 +23,12 @@ from solver.problem import (
     TargetProblem,
     decode,
     face_up_count,
+    flip_records,
     flipped_pieces,
     is_flipped,
+    pieces_of_record,
 )
-from solver.verify import check_flipped
+from solver.verify import InvalidSolution, check_flipped
 from tests.support import exact_cover
 
 Cell = tuple[int, int]
@@ -200,3 +206,75 @@ def test_report_json_counts_face_up_solutions_from_the_store(sqlite_sessions: se
     board = by_id["pentomino-8x8-hole"]
     assert (board["faceup_targets"], board["faceup_total"]) == ({"board": 3}, 3)
     assert (by_id["pentomino-3x20"]["faceup_targets"], by_id["pentomino-3x20"]["faceup_total"]) == ({}, 0)
+
+
+# ---------------------------------------------------------------- the stored flip records
+
+
+def test_each_stored_solution_records_its_flipped_pieces(sqlite_sessions: sessionmaker[Session]) -> None:
+    creamakerspace = get_puzzle("calendar-creamakerspace")  # the hexomino H6 and the W
+    run(sqlite_sessions, [creamakerspace], targets=["06-23", "12-31"], say=lambda _: None)
+    with sqlite_sessions() as session:
+        for name in ("06-23", "12-31"):
+            stored = repository.get_solutions(session=session, puzzle_id=creamakerspace.id, target=name)
+            assert stored is not None and stored.flips is not None
+            assert len(stored.flips) == len(stored.encodings) > 0
+            for code, record in zip(stored.encodings, stored.flips, strict=True):
+                placements = decode(creamakerspace, code)
+                assert pieces_of_record(creamakerspace, record) == flipped_pieces(creamakerspace, placements)
+                check_flipped(creamakerspace, placements, pieces_of_record(creamakerspace, record))
+        assert any(stored.flips) and "" in stored.flips  # 12-31 has both kinds
+
+
+def test_a_wrong_flip_record_is_never_stored(
+    sqlite_sessions: sessionmaker[Session], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from solver import precompute
+
+    def every_piece_flipped(puzzle: Puzzle, encodings: list[str]) -> list[str]:
+        return ["ABCDEFGH"[: len(puzzle.pieces)]] * len(encodings)
+
+    monkeypatch.setattr(precompute, "flip_records", every_piece_flipped)
+    with pytest.raises(InvalidSolution, match="flipped pieces are"):
+        run(sqlite_sessions, [get_puzzle("calendar-dragonfjord")], targets=["01-25"], say=lambda _: None)
+    with sqlite_sessions() as session:
+        assert (
+            repository.target_key(session=session, puzzle_id="calendar-dragonfjord", target="01-25") is None
+        )
+
+
+def test_a_store_packed_before_flip_records_gets_them_on_the_next_run(
+    sqlite_sessions: sessionmaker[Session],
+) -> None:
+    jarring = get_puzzle("calendar-jarringwords")
+    run(sqlite_sessions, [jarring], targets=["01-25", "10-06"], say=lambda _: None)
+    before = report(sqlite_sessions, [jarring])
+    with sqlite_sessions.begin() as session:  # repack both targets as revision 0010 wrote them
+        for name in ("01-25", "10-06"):
+            codes = repository.get_encodings(session=session, puzzle_id=jarring.id, target=name)
+            key = repository.target_key(session=session, puzzle_id=jarring.id, target=name)
+            assert key is not None
+            codec, data = pack_encodings(codes)
+            session.execute(
+                update(SolutionSetRow)
+                .where(SolutionSetRow.target_id == key.id)
+                .values(codec=codec, data=data)
+            )
+    assert report(sqlite_sessions, [jarring]) == before  # read off the encodings meanwhile
+    said: list[str] = []
+    summary = run(sqlite_sessions, [jarring], targets=["01-25", "10-06"], say=said.append)
+    assert summary.puzzles[jarring.id].targets_computed == 0  # nothing solved again
+    assert "added flip records to 2 stored target(s) packed before they were kept" in said
+    with sqlite_sessions() as session:
+        assert repository.targets_without_flip_records(session=session) == []
+        stored = repository.get_solutions(session=session, puzzle_id=jarring.id, target="01-25")
+    assert stored is not None and stored.flips == flip_records(jarring, stored.encodings)
+    assert report(sqlite_sessions, [jarring]) == before
+
+
+def test_counting_from_records_or_from_encodings_agrees() -> None:
+    puzzle = get_puzzle("calendar-tetromino")
+    problem, codes = _all_solutions(puzzle, "06-23")
+    assert face_up_count(problem, codes, records=flip_records(puzzle, codes)) == face_up_count(problem, codes)
+    with pytest.raises(ValueError):
+        face_up_count(problem, codes, records=flip_records(puzzle, codes)[1:])
