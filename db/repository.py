@@ -29,10 +29,11 @@ _LZMA_FILTERS = ({"id": lzma.FILTER_LZMA2, "preset": 6, "dict_size": 1 << 20},)
 
 # Codec 2 (written since revision 0012): one Zstandard frame (level 19) of UTF-8 text, the
 # encodings joined by newlines, a NUL, then each solution's flip record joined by newlines (the
-# letters of the pieces it shows turned over, "" for none). About 10 bytes per solution on the
-# weekday edition (51 MB for its 4.86 M solutions) and 0.07 us per solution to read: 0.6 ms for a
-# 9,266-solution target (docs/benchmarks.md, "Solution store"). The format is frozen: a change
-# needs a new codec number, keeping the old ones readable.
+# letters of the pieces it shows turned over, "" for none). 10.9 bytes per solution on the
+# weekday edition (11.2 with SQLite's pages: 55 MB for its 4.86 M solutions; the flip records are
+# about 1 of them) and about 0.16 us per solution to read, query included: 0.94 ms for a
+# 7,346-solution target (docs/benchmarks.md, "The solution store at weekday scale"). The format
+# is frozen: a change needs a new codec number, keeping the old ones readable.
 ZSTD_CODEC = 2
 _ZSTD_LEVEL = 19
 _RECORDS_SEPARATOR = "\0"
@@ -233,7 +234,7 @@ def get_encodings(
     """Stored solution encodings of a target in ordinal order, from ``offset``, at most ``limit``.
 
     [] if the target is not stored (or has no solutions). The target's whole set is unpacked and
-    then sliced: one query and about 0.07 us per stored solution (codec 2), whatever the slice.
+    then sliced: one query and about 0.16 us per stored solution (codec 2), whatever the slice.
     ValueError for a negative offset or limit.
     """
     if offset < 0 or (limit is not None and limit < 0):
