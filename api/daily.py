@@ -48,6 +48,7 @@ from api.errors import ApiError
 from api.ondemand import OnDemandWaiter
 from hints.daily import CALENDAR_ID, DailyBundle, PuzzleKind, daily_bundle
 from hints.errors import NotPrecomputed
+from i18n import SOURCE_LANGUAGE
 from solver.hints import Stage
 
 MAX_BUNDLES = 256
@@ -58,6 +59,8 @@ T = TypeVar("T")
 Variant = tuple[str, bool]  # (calendar edition, face-up mode)
 DEFAULT_VARIANT: Variant = (CALENDAR_ID, False)
 BundleKey = tuple[date, Variant]
+# (medium, date, kind, stage, variant, language): a payload's words are in one language
+PayloadKey = tuple[str, date, object, object, Variant, str]
 
 
 _worker_sessions: dict[str, sessionmaker[Session]] = {}
@@ -278,7 +281,7 @@ class DailyContent:
 
     async def _payload(
         self,
-        key: tuple[str, date, object, object, Variant],
+        key: PayloadKey,
         client: str | None,
         render: Callable[[DailyBundle], Payload],
     ) -> Payload:
@@ -294,17 +297,25 @@ class DailyContent:
     # ------------------------------------------------------------ the payloads
 
     async def daily_json(
-        self, day: date, client: str | None = None, variant: Variant = DEFAULT_VARIANT
+        self,
+        day: date,
+        client: str | None = None,
+        variant: Variant = DEFAULT_VARIANT,
+        language: str = SOURCE_LANGUAGE,
     ) -> Payload:
         return await self._payload(
-            ("daily-json", day, None, None, variant), client, lambda b: Payload.json(presenters.daily_out(b))
+            ("daily-json", day, None, None, variant, language),
+            client,
+            lambda b: Payload.json(presenters.daily_out(b, language)),
         )
 
-    async def challenge_json(self, day: date, client: str | None = None) -> Payload:
+    async def challenge_json(
+        self, day: date, client: str | None = None, language: str = SOURCE_LANGUAGE
+    ) -> Payload:
         return await self._payload(
-            ("challenge-json", day, None, None, DEFAULT_VARIANT),
+            ("challenge-json", day, None, None, DEFAULT_VARIANT, language),
             client,
-            lambda b: Payload.json(presenters.challenge_out(b.pentomino)),
+            lambda b: Payload.json(presenters.challenge_out(b.pentomino, language)),
         )
 
     async def hint_json(
@@ -314,9 +325,10 @@ class DailyContent:
         stage: Stage,
         client: str | None = None,
         variant: Variant = DEFAULT_VARIANT,
+        language: str = SOURCE_LANGUAGE,
     ) -> Payload:
-        render = lambda b: Payload.json(presenters.hint_out(b.of(kind), stage))  # noqa: E731
-        return await self._stage_payload("hint-json", kind, day, stage, client, variant, render)
+        render = lambda b: Payload.json(presenters.hint_out(b.of(kind), stage, language))  # noqa: E731
+        return await self._stage_payload(("hint-json", kind, stage, language), day, client, variant, render)
 
     async def image(
         self,
@@ -325,9 +337,11 @@ class DailyContent:
         stage: Stage,
         client: str | None = None,
         variant: Variant = DEFAULT_VARIANT,
+        language: str = SOURCE_LANGUAGE,
     ) -> Payload:
-        render = lambda b: Payload.png(b.of(kind).image(stage))  # noqa: E731
-        return await self._stage_payload("hint-png", kind, day, stage, client, variant, render)
+        """PNG of a stage, its words drawn in ``language``."""
+        render = lambda b: Payload.png(b.of(kind).image(stage, language))  # noqa: E731
+        return await self._stage_payload(("hint-png", kind, stage, language), day, client, variant, render)
 
     async def text(
         self,
@@ -337,22 +351,24 @@ class DailyContent:
         client: str | None = None,
         variant: Variant = DEFAULT_VARIANT,
     ) -> Payload:
+        """Text drawing of a stage (English: the text twins are for terminals and logs)."""
         render = lambda b: Payload.text(b.of(kind).text(stage))  # noqa: E731
-        return await self._stage_payload("hint-txt", kind, day, stage, client, variant, render)
+        what = ("hint-txt", kind, stage, SOURCE_LANGUAGE)
+        return await self._stage_payload(what, day, client, variant, render)
 
     async def _stage_payload(
         self,
-        media: str,
-        kind: PuzzleKind,
+        what: tuple[str, PuzzleKind, Stage, str],
         day: date,
-        stage: Stage,
         client: str | None,
         variant: Variant,
         render: Callable[[DailyBundle], Payload],
     ) -> Payload:
-        """One stage of one daily puzzle in one medium, cached under its variant (the challenge has
-        one for every edition and mode)."""
-        return await self._payload((media, day, kind, stage, _variant_of(kind, variant)), client, render)
+        """One stage of one daily puzzle in one medium and language (``what``), cached under its
+        variant (the challenge has one for every edition and mode)."""
+        media, kind, stage, language = what
+        key = (media, day, kind, stage, _variant_of(kind, variant), language)
+        return await self._payload(key, client, render)
 
 
 def _variant_of(kind: PuzzleKind, variant: Variant) -> Variant:

@@ -17,6 +17,7 @@ from api.caching import IMMUTABLE, SHORT, STABLE
 from api.errors import invalid
 from api.state import ApiState
 from hints.daily import CALENDAR_ID, calendar_editions
+from i18n import LANGUAGES, SOURCE_LANGUAGE
 from solver.catalog import Puzzle, Target, get_puzzle
 
 ISO_DATE = re.compile(r"\d{4}-\d{2}-\d{2}")
@@ -125,6 +126,26 @@ async def get_edition(
 
 
 EditionDep = Annotated[str, Depends(get_edition)]
+
+
+async def get_language(
+    lang: Annotated[
+        str,
+        Query(
+            max_length=16,
+            description="the language of the words drawn and of the titles and captions",
+            json_schema_extra={"enum": list(LANGUAGES)},
+        ),
+    ] = SOURCE_LANGUAGE,
+) -> str:
+    """A language we have a catalog for, or 422 listing them."""
+    if lang not in LANGUAGES:
+        languages = ", ".join(LANGUAGES)
+        raise invalid("unknown_language", f"unknown language {lang[:16]!r}; languages: {languages}")
+    return lang
+
+
+LanguageDep = Annotated[str, Depends(get_language)]
 
 FaceUp = Annotated[
     bool,

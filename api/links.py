@@ -5,6 +5,7 @@ from __future__ import annotations
 from datetime import date
 
 from hints.daily import CALENDAR_ID, PuzzleKind
+from i18n import SOURCE_LANGUAGE
 from solver.hints import Stage
 
 PREFIX = "/api/v1"
@@ -14,8 +15,18 @@ def puzzle(puzzle_id: str) -> str:
     return f"{PREFIX}/puzzles/{puzzle_id}"
 
 
-def heatmap(puzzle_id: str) -> str:
-    return f"{puzzle(puzzle_id)}/heatmap.png"
+def _query(pairs: list[tuple[str, str]]) -> str:
+    return "?" + "&".join(f"{name}={value}" for name, value in pairs) if pairs else ""
+
+
+def _language(language: str) -> list[tuple[str, str]]:
+    """``lang`` of an image or caption: left out for English, the default."""
+    return [] if language == SOURCE_LANGUAGE else [("lang", language)]
+
+
+def heatmap(puzzle_id: str, year: int | None = None, language: str = SOURCE_LANGUAGE) -> str:
+    year_pair = [] if year is None else [("year", str(year))]
+    return f"{puzzle(puzzle_id)}/heatmap.png" + _query(year_pair + _language(language))
 
 
 def solutions(puzzle_id: str, target: str) -> str:
@@ -26,44 +37,65 @@ def solution(puzzle_id: str, target: str, n: int, suffix: str) -> str:
     return f"{solutions(puzzle_id, target)}/{n}.{suffix}"
 
 
-def _edition_query(kind: PuzzleKind, edition: str | None, faceup: bool = False) -> str:
+def _daily_query(
+    kind: PuzzleKind, edition: str | None, faceup: bool = False, language: str = SOURCE_LANGUAGE
+) -> str:
     """``?edition=ID`` for a calendar edition other than the default, ``faceup=true`` in face-up
-    mode (the challenge has neither)."""
-    if kind != PuzzleKind.CALENDAR:
-        return ""
-    query = [f"edition={edition}"] if edition not in (None, CALENDAR_ID) else []
-    query += ["faceup=true"] if faceup else []
-    return "?" + "&".join(query) if query else ""
+    mode (the challenge has neither), ``lang`` for a language other than English."""
+    pairs = []
+    if kind == PuzzleKind.CALENDAR and edition not in (None, CALENDAR_ID):
+        pairs.append(("edition", str(edition)))
+    if kind == PuzzleKind.CALENDAR and faceup:
+        pairs.append(("faceup", "true"))
+    return _query(pairs + _language(language))
 
 
 def daily(
-    day: date, kind: PuzzleKind = PuzzleKind.CALENDAR, edition: str | None = None, faceup: bool = False
+    day: date,
+    kind: PuzzleKind = PuzzleKind.CALENDAR,
+    edition: str | None = None,
+    faceup: bool = False,
+    language: str = SOURCE_LANGUAGE,
 ) -> str:
+    return _daily_path(day, kind) + _daily_query(kind, edition, faceup, language)
+
+
+def _daily_path(day: date, kind: PuzzleKind) -> str:
     base = f"{PREFIX}/daily/{day.isoformat()}"
-    path = base if kind == PuzzleKind.CALENDAR else f"{base}/pentomino"
-    return path + _edition_query(kind, edition, faceup)
+    return base if kind == PuzzleKind.CALENDAR else f"{base}/pentomino"
 
 
 def daily_today(edition: str) -> str:
     """Today's daily puzzle in an edition (the API's ``today`` in its default time zone)."""
-    return f"{PREFIX}/daily/today{_edition_query(PuzzleKind.CALENDAR, edition)}"
+    return f"{PREFIX}/daily/today{_daily_query(PuzzleKind.CALENDAR, edition)}"
 
 
-def edition_board(edition: str) -> str:
-    return f"{PREFIX}/editions/{edition}/board.png"
+def edition_board(edition: str, language: str = SOURCE_LANGUAGE) -> str:
+    return f"{PREFIX}/editions/{edition}/board.png" + _query(_language(language))
 
 
-def puzzle_image(day: date, kind: PuzzleKind, edition: str | None = None, faceup: bool = False) -> str:
-    return f"{daily(day, kind)}/puzzle.png{_edition_query(kind, edition, faceup)}"
+def puzzle_image(
+    day: date,
+    kind: PuzzleKind,
+    edition: str | None = None,
+    faceup: bool = False,
+    language: str = SOURCE_LANGUAGE,
+) -> str:
+    return f"{_daily_path(day, kind)}/puzzle.png{_daily_query(kind, edition, faceup, language)}"
 
 
 def stage_image(
-    day: date, kind: PuzzleKind, stage: int, edition: str | None = None, faceup: bool = False
+    day: date,
+    kind: PuzzleKind,
+    stage: int,
+    edition: str | None = None,
+    faceup: bool = False,
+    language: str = SOURCE_LANGUAGE,
 ) -> str:
-    """Image of stage 0 (the puzzle itself) to 3 (the answer)."""
+    """Image of stage 0 (the puzzle itself) to 3 (the answer), its words in ``language``."""
     if stage == Stage.PUZZLE:
-        return puzzle_image(day, kind, edition, faceup)
-    return hint(day, kind, stage, "png", edition, faceup)
+        return puzzle_image(day, kind, edition, faceup, language)
+    return hint(day, kind, stage, "png", edition, faceup, language)
 
 
 def hint(
@@ -73,9 +105,10 @@ def hint(
     suffix: str = "",
     edition: str | None = None,
     faceup: bool = False,
+    language: str = SOURCE_LANGUAGE,
 ) -> str:
-    path = f"{daily(day, kind)}/hints/{stage}{'.' + suffix if suffix else ''}"
-    return path + _edition_query(kind, edition, faceup)
+    path = f"{_daily_path(day, kind)}/hints/{stage}{'.' + suffix if suffix else ''}"
+    return path + _daily_query(kind, edition, faceup, language)
 
 
 def position(puzzle_id: str, target: str) -> str:
@@ -92,11 +125,23 @@ def position_hint(puzzle_id: str, target: str, code: str, stage: int, suffix: st
     return f"{base}.{suffix}" if suffix else base
 
 
+def position_query(faceup: bool = False, language: str = SOURCE_LANGUAGE) -> str:
+    """The query of the position resources: ``faceup=true`` in face-up mode, ``lang`` (captions and
+    images) for a language other than English."""
+    return _query(([("faceup", "true")] if faceup else []) + _language(language))
+
+
 def saved_position(puzzle_id: str, target: str) -> str:
     """The signed-in Telegram user's saved board on a target (the Mini App's save slot)."""
     return f"{PREFIX}/me/positions/{puzzle_id}/{target}"
 
 
-def play(puzzle_id: str, target: str, code: str | None = None) -> str:
-    """The playable board page, starting from the position ``code`` names (empty without one)."""
-    return f"/play/{puzzle_id}/{target}" + (f"?p={code}" if code else "")
+def play(
+    puzzle_id: str, target: str, code: str | None = None, *, faceup: bool = False, lang: str | None = None
+) -> str:
+    """The playable board page, starting from the position ``code`` names (empty without one), in
+    face-up mode and in the page language ``lang`` (left out when None)."""
+    pairs = [("p", code)] if code else []
+    pairs += [("faceup", "1")] if faceup else []
+    pairs += [("lang", lang)] if lang else []
+    return f"/play/{puzzle_id}/{target}" + _query(pairs)

@@ -27,6 +27,7 @@ from api.schemas import (
 from hints.daily import DailyBundle, DailyPuzzle, PuzzleKind
 from hints.positions import CheckResult, PositionAnalysis, PositionHint
 from hints.solutions import StoredSolution, StoredTarget
+from i18n import SOURCE_LANGUAGE, translate
 from render.position import POSITION_TITLES
 from solver.catalog import Puzzle, Target, get_puzzle
 from solver.geometry import Cell, symmetries
@@ -123,37 +124,40 @@ def solution_out(puzzle: Puzzle, target: str, solution: StoredSolution) -> Solut
 # ------------------------------------------------------------------ daily
 
 
-def hint_links(daily: DailyPuzzle) -> list[HintLinkOut]:
+def hint_links(daily: DailyPuzzle, language: str = SOURCE_LANGUAGE) -> list[HintLinkOut]:
+    """Each hint stage's title (in ``language``) and resources (JSON and image in ``language``, the
+    text drawing in English)."""
+    day, kind, edition, faceup = daily.day, daily.kind, daily.puzzle.id, daily.faceup
     return [
         HintLinkOut(
             stage=stage,
-            title=daily.title(stage),
-            url=links.hint(daily.day, daily.kind, stage, "", daily.puzzle.id, daily.faceup),
-            image=links.hint(daily.day, daily.kind, stage, "png", daily.puzzle.id, daily.faceup),
-            text=links.hint(daily.day, daily.kind, stage, "txt", daily.puzzle.id, daily.faceup),
+            title=daily.title(stage, language),
+            url=links.hint(day, kind, stage, "", edition, faceup, language),
+            image=links.hint(day, kind, stage, "png", edition, faceup, language),
+            text=links.hint(day, kind, stage, "txt", edition, faceup),
         )
         for stage in HINT_STAGES
     ]
 
 
-def hint_out(daily: DailyPuzzle, stage: Stage) -> HintOut:
+def hint_out(daily: DailyPuzzle, stage: Stage, language: str = SOURCE_LANGUAGE) -> HintOut:
     hint = daily.stages[stage]
     return HintOut(
         date=daily.day.isoformat(),
         puzzle=daily.puzzle.id,
         target=daily.target.name,
         stage=stage,
-        title=daily.title(stage),
-        caption=daily.caption(stage),
+        title=daily.title(stage, language),
+        caption=daily.caption(stage, language),
         placements=placements_out(daily.puzzle, hint.shown),
         preplaced=[daily.puzzle.pieces[p.piece].name for p in daily.preplaced],
         remaining=hint.remaining,
         total=hint.total,
-        image=links.stage_image(daily.day, daily.kind, stage, daily.puzzle.id, daily.faceup),
+        image=links.stage_image(daily.day, daily.kind, stage, daily.puzzle.id, daily.faceup, language),
     )
 
 
-def challenge_out(daily: DailyPuzzle) -> ChallengeOut:
+def challenge_out(daily: DailyPuzzle, language: str = SOURCE_LANGUAGE) -> ChallengeOut:
     return ChallengeOut(
         date=daily.day.isoformat(),
         puzzle=daily.puzzle.id,
@@ -161,12 +165,12 @@ def challenge_out(daily: DailyPuzzle) -> ChallengeOut:
         target=daily.target.name,
         placements=placements_out(daily.puzzle, daily.preplaced),
         total=daily.total,
-        image=links.puzzle_image(daily.day, PuzzleKind.PENTOMINO),
-        hints=hint_links(daily),
+        image=links.puzzle_image(daily.day, PuzzleKind.PENTOMINO, language=language),
+        hints=hint_links(daily, language),
     )
 
 
-def daily_out(bundle: DailyBundle) -> DailyOut:
+def daily_out(bundle: DailyBundle, language: str = SOURCE_LANGUAGE) -> DailyOut:
     calendar = bundle.calendar
     difficulty = bundle.calendar.difficulty
     return DailyOut(
@@ -183,9 +187,11 @@ def daily_out(bundle: DailyBundle) -> DailyOut:
         else DifficultyOut(
             level=difficulty.level, label=difficulty.label, rank=difficulty.rank, out_of=difficulty.out_of
         ),
-        image=links.puzzle_image(bundle.day, PuzzleKind.CALENDAR, calendar.puzzle.id, calendar.faceup),
-        hints=hint_links(calendar),
-        pentomino=challenge_out(bundle.pentomino),
+        image=links.puzzle_image(
+            bundle.day, PuzzleKind.CALENDAR, calendar.puzzle.id, calendar.faceup, language
+        ),
+        hints=hint_links(calendar, language),
+        pentomino=challenge_out(bundle.pentomino, language),
     )
 
 
@@ -213,21 +219,27 @@ def names(puzzle: Puzzle, placements: Iterable[Placement]) -> list[str]:
     return [puzzle.pieces[p.piece].name for p in sorted(placements, key=lambda p: p.piece)]
 
 
-def position_hint_links(puzzle: Puzzle, target: str, code: str, faceup: bool = False) -> list[HintLinkOut]:
-    query = "?faceup=true" if faceup else ""
+def position_hint_links(
+    puzzle: Puzzle, target: str, code: str, faceup: bool = False, language: str = SOURCE_LANGUAGE
+) -> list[HintLinkOut]:
+    """Each hint stage from a position: its title in ``language``, its JSON and image in
+    ``language``, its text drawing (English)."""
+    query = links.position_query(faceup, language)
     return [
         HintLinkOut(
             stage=stage,
-            title=POSITION_TITLES[stage],
+            title=translate(language, POSITION_TITLES[stage]),
             url=links.position_hint(puzzle.id, target, code, stage) + query,
             image=links.position_hint(puzzle.id, target, code, stage, "png") + query,
-            text=links.position_hint(puzzle.id, target, code, stage, "txt") + query,
+            text=links.position_hint(puzzle.id, target, code, stage, "txt") + links.position_query(faceup),
         )
         for stage in HINT_STAGES
     ]
 
 
-def position_out(analysis: PositionAnalysis, faceup: bool = False) -> PositionOut:
+def position_out(
+    analysis: PositionAnalysis, faceup: bool = False, language: str = SOURCE_LANGUAGE
+) -> PositionOut:
     puzzle, target = analysis.puzzle, analysis.target.name
     with_hints = analysis.legal and analysis.code is not None and not analysis.solved
     return PositionOut(
@@ -245,21 +257,28 @@ def position_out(analysis: PositionAnalysis, faceup: bool = False) -> PositionOu
         take_off=names(puzzle, analysis.take_off),
         solved=analysis.solved,
         solution_number=analysis.solution_number,
-        hints=position_hint_links(puzzle, target, analysis.code, faceup)
+        hints=position_hint_links(puzzle, target, analysis.code, faceup, language)
         if with_hints and analysis.code
         else [],
     )
 
 
 def position_hint_out(
-    puzzle: Puzzle, target: str, code: str, hint: PositionHint, caption: str
+    puzzle: Puzzle,
+    target: str,
+    code: str,
+    hint: PositionHint,
+    caption: str,
+    language: str = SOURCE_LANGUAGE,
 ) -> PositionHintOut:
+    """A hint from a position; ``caption`` and the title in ``language`` (the image too)."""
+    image_query = links.position_query(language=language)
     return PositionHintOut(
         puzzle=puzzle.id,
         target=target,
         code=code,
         stage=hint.stage,
-        title=POSITION_TITLES[hint.stage],
+        title=translate(language, POSITION_TITLES[hint.stage]),
         caption=caption,
         given=placements_out(puzzle, hint.given),
         take_off=names(puzzle, hint.take_off),
@@ -267,6 +286,6 @@ def position_hint_out(
         remaining=hint.remaining,
         total=hint.total,
         in_every=hint.in_every,
-        image=links.position_hint(puzzle.id, target, code, hint.stage, "png"),
+        image=links.position_hint(puzzle.id, target, code, hint.stage, "png") + image_query,
         text=links.position_hint(puzzle.id, target, code, hint.stage, "txt"),
     )

@@ -7,7 +7,7 @@ once produced; catalog summaries reflect the store and are built per request.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 
 from sqlalchemy.orm import Session
 
@@ -17,9 +17,11 @@ from api.errors import not_found
 from api.schemas import PuzzlesOut, SolutionPageOut
 from hints import solutions
 from hints.positions import analyse_position, placements_of_code, position_hint
+from i18n import SOURCE_LANGUAGE
 from render.images import render_board, render_heatmap
 from render.position import position_caption, position_image, position_text
 from render.text import render_text
+from render.words import HeatmapWords, board_labels, heatmap_words
 from solver.catalog import Puzzle, Target, catalog
 from solver.hints import Stage
 from solver.problem import Placement
@@ -36,18 +38,39 @@ def puzzle_payload(session: Session, puzzle: Puzzle) -> Payload:
     return Payload.json(presenters.puzzle_out(puzzle, stored))
 
 
-def heatmap_payload(session: Session, puzzle: Puzzle, year: int | None = None) -> tuple[Payload, bool]:
-    """The year heatmap (``year``: whose weekdays, on the weekday editions) and whether every real
-    target is stored (the picture is then final). A default-catalog calendar must be complete
-    (NotPrecomputed otherwise); an edition solved on demand shows what is solved so far."""
+def heatmap_payload(
+    session: Session, puzzle: Puzzle, year: int | None = None, language: str = SOURCE_LANGUAGE
+) -> tuple[Payload, bool]:
+    """The year heatmap (``year``: whose weekdays, on the weekday editions; its words in
+    ``language``) and whether every real target is stored (the picture is then final). A
+    default-catalog calendar must be complete (NotPrecomputed otherwise); an edition solved on
+    demand shows what is solved so far."""
     if not presenters.is_calendar(puzzle):
         raise not_found("no_heatmap", f"{puzzle.id} is not a calendar; only calendars have a heatmap")
+    words = heatmap_words(language)
     if not puzzle.on_demand:
-        return Payload.png(render_heatmap(solutions.complete_counts(session, puzzle))), True
+        return _heatmap_png(solutions.complete_counts(session, puzzle), words, words.title), True
     stored = solutions.solution_counts(session, puzzle)
     complete = len(stored) == sum(1 for t in puzzle.targets if t.real)
     counts = solutions.year_counts(session, puzzle, year) if year is not None else stored
-    return Payload.png(render_heatmap(counts, title=puzzle.title)), complete
+    return _heatmap_png(counts, words, puzzle.title), complete
+
+
+def _heatmap_png(counts: Mapping[str, int], words: HeatmapWords, title: str) -> Payload:
+    image = render_heatmap(
+        counts,
+        title=title,
+        month_names=words.month_names,
+        fewest=words.fewest,
+        most=words.most,
+        no_data=words.no_data,
+    )
+    return Payload.png(image)
+
+
+def edition_board_png(puzzle: Puzzle, language: str = SOURCE_LANGUAGE) -> Payload:
+    """An edition's empty board, its labels (months, weekdays) in ``language``."""
+    return Payload.png(render_board(puzzle, [], title=puzzle.title, labels=board_labels(puzzle, language)))
 
 
 def solution_page(
@@ -97,17 +120,28 @@ def solution_text(session: Session, puzzle: Puzzle, target: Target, n: int) -> P
 
 
 def position_payload(
-    session: Session, puzzle: Puzzle, target: Target, placements: Sequence[Placement], faceup: bool = False
+    session: Session,
+    puzzle: Puzzle,
+    target: Target,
+    placements: Sequence[Placement],
+    faceup: bool = False,
+    language: str = SOURCE_LANGUAGE,
 ) -> Payload:
-    """The analysis of a well-formed position as JSON (``faceup``: among face-up solutions)."""
+    """The analysis of a well-formed position as JSON (``faceup``: among face-up solutions; the
+    hints' titles in ``language``)."""
     analysis = analyse_position(session, puzzle, target, placements, faceup)
-    return Payload.json(presenters.position_out(analysis, faceup))
+    return Payload.json(presenters.position_out(analysis, faceup, language))
 
 
 def position_code_payload(
-    session: Session, puzzle: Puzzle, target: Target, code: str, faceup: bool = False
+    session: Session,
+    puzzle: Puzzle,
+    target: Target,
+    code: str,
+    faceup: bool = False,
+    language: str = SOURCE_LANGUAGE,
 ) -> Payload:
-    return position_payload(session, puzzle, target, placements_of_code(puzzle, code), faceup)
+    return position_payload(session, puzzle, target, placements_of_code(puzzle, code), faceup, language)
 
 
 def position_hint_payload(
@@ -118,13 +152,15 @@ def position_hint_payload(
     stage: Stage,
     media: str,
     faceup: bool = False,
+    language: str = SOURCE_LANGUAGE,
 ) -> Payload:
-    """Hint ``stage`` from the position ``code`` as JSON, PNG or text (``media``)."""
+    """Hint ``stage`` from the position ``code`` as JSON, PNG (their words in ``language``) or
+    text (English)."""
     hint = position_hint(session, puzzle, target, placements_of_code(puzzle, code), stage, faceup)
     drawing = hint.drawing(puzzle, target)
     if media == "png":
-        return Payload.png(position_image(drawing))
+        return Payload.png(position_image(drawing, language))
     if media == "txt":
         return Payload.text(position_text(drawing) + "\n")
-    caption = position_caption(drawing)
-    return Payload.json(presenters.position_hint_out(puzzle, target.name, code, hint, caption))
+    caption = position_caption(drawing, language)
+    return Payload.json(presenters.position_hint_out(puzzle, target.name, code, hint, caption, language))

@@ -159,15 +159,6 @@ _COUNTED: dict[str, tuple[str, str]] = {
     "remaining": Nn_("{n} of {total} solutions remains", "{n} of {total} solutions remain"),
 }
 
-_DIFFICULTIES = {
-    "very easy": N_("very easy"),
-    "easy": N_("easy"),
-    "medium": N_("medium"),
-    "hard": N_("hard"),
-    "very hard": N_("very hard"),
-}
-
-
 def counted(key: str, n: int, language: str, **values: object) -> str:
     """A phrase with a number in it, grammatical for that number ("1 piece", "4 pieces")."""
     return translate_plural(language, _COUNTED[key], n).format(n=n, **values)
@@ -180,7 +171,7 @@ def text(key: str, language: str, **values: object) -> str:
 
 def difficulty_label(label: str, language: str) -> str:
     """A difficulty label (``hints.daily.DIFFICULTY_LABELS``) in ``language``."""
-    return translate(language, _DIFFICULTIES[label])
+    return translate(language, label)
 
 
 def language_for(chat_language: str | None, user_language_code: str | None) -> str:

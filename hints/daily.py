@@ -48,7 +48,8 @@ PENTOMINO_BOARDS = (
     "pentomino-3x20",
     "pentomino-8x8-hole",
 )
-DIFFICULTY_LABELS = ("very easy", "easy", "medium", "hard", "very hard")
+# English msgids: translate with ``i18n.translate(language, label)``.
+DIFFICULTY_LABELS = (N_("very easy"), N_("easy"), N_("medium"), N_("hard"), N_("very hard"))
 FACE_UP = N_("face up")  # the images' heading in face-up mode
 
 HintStages = tuple[Hint, Hint, Hint]

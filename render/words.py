@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from datetime import date
 
 from i18n import N_, translate, translator
 from solver.catalog import Puzzle
@@ -24,6 +25,31 @@ MONTHS = (
     N_("Dec"),
 )
 WEEKDAYS = (N_("Mon"), N_("Tue"), N_("Wed"), N_("Thu"), N_("Fri"), N_("Sat"), N_("Sun"))
+LONG_MONTHS = (
+    # TRANSLATORS: a month in a date written out in full (Japanese: 1月)
+    N_("January"),
+    N_("February"),
+    N_("March"),
+    N_("April"),
+    N_("May"),
+    N_("June"),
+    N_("July"),
+    N_("August"),
+    N_("September"),
+    N_("October"),
+    N_("November"),
+    N_("December"),
+)
+LONG_WEEKDAYS = (
+    # TRANSLATORS: a weekday in a date written out in full (Japanese, in brackets after the date: 月)
+    N_("Monday"),
+    N_("Tuesday"),
+    N_("Wednesday"),
+    N_("Thursday"),
+    N_("Friday"),
+    N_("Saturday"),
+    N_("Sunday"),
+)
 _TRANSLATED_LABELS = frozenset((*MONTHS, *WEEKDAYS))
 
 
@@ -40,6 +66,20 @@ def day_label(day: int, language: str) -> str:
     """A day of the month as people write it: "25" in English, "25日" in Japanese."""
     # TRANSLATORS: a day of the month, e.g. 25 (Japanese: {day}日)
     return translate(language, N_("{day}")).format(day=day)
+
+
+def long_date(day: date, language: str) -> str:
+    """A date written out in full: "Tuesday 24 November 2026" in English, "2026年11月24日(火)" in
+    Japanese."""
+    # TRANSLATORS: a date written out in full; {day} is "{day}" translated, {month} and {weekday}
+    # the full names (Japanese: {year}年{month}{day}({weekday}))
+    template = translate(language, N_("{weekday} {day} {month} {year}"))
+    return template.format(
+        weekday=translate(language, LONG_WEEKDAYS[day.weekday()]),
+        day=day_label(day.day, language),
+        month=translate(language, LONG_MONTHS[day.month - 1]),
+        year=day.year,
+    )
 
 
 def board_label(label: str, language: str) -> str:

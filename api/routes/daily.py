@@ -3,7 +3,9 @@
 ``{date}`` is ``YYYY-MM-DD`` or ``today`` (in ``tz``, default ``DEFAULT_TIMEZONE``).
 The calendar's resources live under ``/daily/{date}``, the challenge's under
 ``/daily/{date}/pentomino``; each has ``puzzle.png``/``.txt`` (stage 0) and
-``hints/{stage}`` (JSON), ``.png`` and ``.txt`` for stages 1-3.
+``hints/{stage}`` (JSON), ``.png`` and ``.txt`` for stages 1-3. ``lang`` (en, ja)
+sets the language of the images' words and of the JSON's titles and captions;
+the text drawings are English.
 """
 
 from __future__ import annotations
@@ -13,7 +15,7 @@ from typing import Annotated
 from fastapi import APIRouter, Path, Request, Response
 
 from api.caching import PNG, TEXT, send
-from api.deps import DayDep, EditionDep, FaceUp, State
+from api.deps import DayDep, EditionDep, FaceUp, LanguageDep, State
 from api.errors import documented
 from api.schemas import ChallengeOut, DailyOut, HintOut
 from hints.daily import PuzzleKind
@@ -37,19 +39,25 @@ TEXT_RESPONSE = {200: {"content": {TEXT: {}}, "description": "text drawing"}, **
 
 @router.get("/{date}", response_model=DailyOut, responses=ERRORS)
 async def daily(
-    request: Request, day: DayDep, edition: EditionDep, state: State, faceup: FaceUp = False
+    request: Request,
+    day: DayDep,
+    edition: EditionDep,
+    state: State,
+    language: LanguageDep,
+    faceup: FaceUp = False,
 ) -> Response:
     """The daily puzzle: calendar target (of ``edition``), solution count, difficulty, pentomino
-    challenge, hint links. A target of an edition solved on demand is solved the first time (up to
-    10 s, then 503 with Retry-After)."""
-    payload = await state.daily.daily_json(day.value, client(request), (edition, faceup))
+    challenge, hint links (titles in ``lang``). A target of an edition solved on demand is solved
+    the first time (up to 10 s, then 503 with Retry-After)."""
+    payload = await state.daily.daily_json(day.value, client(request), (edition, faceup), language)
     return send(request, payload, day.json_cache_control)
 
 
 @router.get("/{date}/pentomino", response_model=ChallengeOut, responses=ERRORS)
-async def challenge(request: Request, day: DayDep, state: State) -> Response:
+async def challenge(request: Request, day: DayDep, state: State, language: LanguageDep) -> Response:
     """The pentomino challenge: its board and pre-placed pieces (exactly one way to finish)."""
-    return send(request, await state.daily.challenge_json(day.value, client(request)), day.json_cache_control)
+    payload = await state.daily.challenge_json(day.value, client(request), language)
+    return send(request, payload, day.json_cache_control)
 
 
 def _stage_routes(kind: PuzzleKind, prefix: str) -> APIRouter:
@@ -65,13 +73,16 @@ def _stage_routes(kind: PuzzleKind, prefix: str) -> APIRouter:
         summary=f"The {label} as a PNG (stage 0)",
     )
     async def puzzle_png(
-        request: Request, day: DayDep, edition: EditionDep, state: State, faceup: FaceUp = False
+        request: Request,
+        day: DayDep,
+        edition: EditionDep,
+        state: State,
+        language: LanguageDep,
+        faceup: FaceUp = False,
     ) -> Response:
-        return send(
-            request,
-            await state.daily.image(kind, day.value, Stage.PUZZLE, client(request), (edition, faceup)),
-            day.cache_control,
-        )
+        variant = (edition, faceup)
+        image = await state.daily.image(kind, day.value, Stage.PUZZLE, client(request), variant, language)
+        return send(request, image, day.cache_control)
 
     @stages.get(
         "/puzzle.txt",
@@ -102,13 +113,12 @@ def _stage_routes(kind: PuzzleKind, prefix: str) -> APIRouter:
         stage: StageNumber,
         edition: EditionDep,
         state: State,
+        language: LanguageDep,
         faceup: FaceUp = False,
     ) -> Response:
-        return send(
-            request,
-            await state.daily.image(kind, day.value, Stage(stage), client(request), (edition, faceup)),
-            day.cache_control,
-        )
+        variant = (edition, faceup)
+        image = await state.daily.image(kind, day.value, Stage(stage), client(request), variant, language)
+        return send(request, image, day.cache_control)
 
     @stages.get(
         "/hints/{stage}.txt",
@@ -144,13 +154,12 @@ def _stage_routes(kind: PuzzleKind, prefix: str) -> APIRouter:
         stage: StageNumber,
         edition: EditionDep,
         state: State,
+        language: LanguageDep,
         faceup: FaceUp = False,
     ) -> Response:
-        return send(
-            request,
-            await state.daily.hint_json(kind, day.value, Stage(stage), client(request), (edition, faceup)),
-            day.json_cache_control,
-        )
+        variant, who = (edition, faceup), client(request)
+        payload = await state.daily.hint_json(kind, day.value, Stage(stage), who, variant, language)
+        return send(request, payload, day.json_cache_control)
 
     return stages
 

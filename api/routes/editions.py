@@ -9,12 +9,12 @@ from sqlalchemy.orm import Session
 
 from api import links
 from api.caching import IMMUTABLE, PNG, SHORT, Payload, send
-from api.deps import State
+from api.deps import LanguageDep, State
 from api.errors import documented
+from api.puzzle_content import edition_board_png
 from api.schemas import EditionOut, EditionsOut
 from hints import solutions
 from hints.daily import calendar_editions, edition_of
-from render.images import render_board
 from solver.catalog import Puzzle
 
 router = APIRouter(prefix="/editions", tags=["editions"])
@@ -55,16 +55,17 @@ async def list_editions(request: Request, state: State) -> Response:
 @router.get(
     "/{edition}/board.png",
     response_class=Response,
-    responses={200: {"content": {PNG: {}}, "description": "PNG image"}, **documented(404)},
+    responses={200: {"content": {PNG: {}}, "description": "PNG image"}, **documented(404, 422)},
 )
 async def board_png(
-    request: Request, edition: Annotated[str, Path(max_length=64, description="an edition id")], state: State
+    request: Request,
+    edition: Annotated[str, Path(max_length=64, description="an edition id")],
+    state: State,
+    language: LanguageDep,
 ) -> Response:
-    """The edition's empty board with its labels (months, days, weekdays)."""
+    """The edition's empty board with its labels (months, days, weekdays; in ``lang``)."""
     puzzle = edition_of(edition)  # UnknownPuzzleError -> 404 listing the editions
-    payload = await state.cached(("edition-board", puzzle.id), lambda _: _board(puzzle))
+    payload = await state.cached(
+        ("edition-board", puzzle.id, language), lambda _: edition_board_png(puzzle, language)
+    )
     return send(request, payload, IMMUTABLE)
-
-
-def _board(puzzle: Puzzle) -> Payload:
-    return Payload.png(render_board(puzzle, [], title=puzzle.title))

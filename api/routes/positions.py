@@ -18,10 +18,11 @@ from fastapi import APIRouter, Path, Request, Response
 from api import presenters
 from api import puzzle_content as content
 from api.caching import IMMUTABLE, PNG, TEXT, Payload, send
-from api.deps import FaceUp, PuzzleDep, State, TargetDep
+from api.deps import FaceUp, LanguageDep, PuzzleDep, State, TargetDep
 from api.errors import documented
 from api.schemas import PositionHintOut, PositionIn, PositionOut
 from hints.positions import PlacedPiece, analyse_if_cached, parse_placements
+from i18n import SOURCE_LANGUAGE
 from solver.hints import Stage
 
 router = APIRouter(prefix="/puzzles", tags=["positions"])
@@ -46,26 +47,36 @@ async def analyse_position(
     puzzle: PuzzleDep,
     target: TargetDep,
     state: State,
+    language: LanguageDep,
     faceup: FaceUp = False,
 ) -> Response:
-    """Is the board legal, how many solutions remain, a dead end (and what to take off), solved?"""
+    """Is the board legal, how many solutions remain, a dead end (and what to take off), solved?
+    (The hint links' titles in ``lang``.)"""
     pieces = [PlacedPiece(p.piece, tuple((int(r), int(c)) for r, c in p.cells)) for p in body.placements]
     placements = parse_placements(puzzle, pieces)  # malformed: 422 before any store access
     cached = analyse_if_cached(str(state.engine.url), puzzle, target, placements, faceup)
     if cached is not None:  # the hot path: no thread hop, no query
-        return send(request, Payload.json(presenters.position_out(cached, faceup)), "no-store")
-    payload = await state.fresh(lambda s: content.position_payload(s, puzzle, target, placements, faceup))
+        return send(request, Payload.json(presenters.position_out(cached, faceup, language)), "no-store")
+    payload = await state.fresh(
+        lambda s: content.position_payload(s, puzzle, target, placements, faceup, language)
+    )
     return send(request, payload, "no-store")
 
 
 @router.get(f"{BASE}/positions/{{code}}", response_model=PositionOut, responses=ERRORS)
 async def position(
-    request: Request, puzzle: PuzzleDep, target: TargetDep, code: Code, state: State, faceup: FaceUp = False
+    request: Request,
+    puzzle: PuzzleDep,
+    target: TargetDep,
+    code: Code,
+    state: State,
+    language: LanguageDep,
+    faceup: FaceUp = False,
 ) -> Response:
     """The same analysis for the position a code names."""
-    key = ("position", puzzle.id, target.name, code, faceup)
+    key = ("position", puzzle.id, target.name, code, faceup, language)
     payload = await state.cached(
-        key, lambda s: content.position_code_payload(s, puzzle, target, code, faceup)
+        key, lambda s: content.position_code_payload(s, puzzle, target, code, faceup, language)
     )
     return send(request, payload, IMMUTABLE)
 
@@ -78,12 +89,16 @@ def _hint_route(media: str) -> Callable[..., Any]:
         code: Code,
         stage: StageNumber,
         state: State,
+        language: LanguageDep,
         faceup: FaceUp = False,
     ) -> Response:
-        key = ("position-hint", media, puzzle.id, target.name, code, stage, faceup)
+        words = SOURCE_LANGUAGE if media == "txt" else language  # the text drawing is English
+        key = ("position-hint", media, puzzle.id, target.name, code, stage, faceup, words)
         payload = await state.cached(
             key,
-            lambda s: content.position_hint_payload(s, puzzle, target, code, Stage(stage), media, faceup),
+            lambda s: content.position_hint_payload(
+                s, puzzle, target, code, Stage(stage), media, faceup, words
+            ),
         )
         return send(request, payload, IMMUTABLE)
 

@@ -10,7 +10,7 @@ from sqlalchemy.orm import Session
 
 from api import puzzle_content as content
 from api.caching import IMMUTABLE, PNG, SHORT, TEXT, Payload, send
-from api.deps import FaceUp, PuzzleDep, State, TargetDep, parse_day
+from api.deps import FaceUp, LanguageDep, PuzzleDep, State, TargetDep, parse_day
 from api.errors import documented
 from api.schemas import PuzzleOut, PuzzlesOut, SolutionOut, SolutionPageOut
 from api.state import ApiState
@@ -54,12 +54,15 @@ async def get_puzzle(request: Request, puzzle: PuzzleDep, state: State) -> Respo
 
 
 @router.get(
-    "/{puzzle_id}/heatmap.png", response_class=Response, responses={**PNG_RESPONSE, **documented(404, 503)}
+    "/{puzzle_id}/heatmap.png",
+    response_class=Response,
+    responses={**PNG_RESPONSE, **documented(404, 422, 503)},
 )
 async def heatmap(
     request: Request,
     puzzle: PuzzleDep,
     state: State,
+    language: LanguageDep,
     year: Annotated[
         int | None,
         Query(ge=1, le=9999, description="weekday editions: whose weekdays (default: this year)"),
@@ -67,17 +70,18 @@ async def heatmap(
 ) -> Response:
     """Solutions per date over the year (calendars only). On the weekday editions each date shows
     the count of its target with the weekday it has in ``year``. An edition solved on demand shows
-    the dates solved so far (the others grey, "no data") until all are, and is then cached for good."""
+    the dates solved so far (the others grey, "no data") until all are, and is then cached for good.
+    Its words (title, months, legend) are in ``lang``."""
     if puzzle.targets_kind == "month-day-weekday" and year is None:
         year = parse_day("today", None, state.settings.DEFAULT_TIMEZONE).value.year
-    key = ("heatmap", puzzle.id, year)
+    key = ("heatmap", puzzle.id, year, language)
     found = state.payloads.get(key)
     if found is not None:
         return send(request, found, IMMUTABLE)
     complete: list[bool] = []
 
     def produce(session: Session) -> Payload:
-        payload, done = content.heatmap_payload(session, puzzle, year)
+        payload, done = content.heatmap_payload(session, puzzle, year, language)
         complete.append(done)
         return payload
 

@@ -3,9 +3,10 @@
 Query parameters of ``/``: ``date`` (YYYY-MM-DD, default today), ``stage`` and
 ``pstage`` (0-3: calendar and pentomino hints revealed), ``tz`` (for today),
 ``edition`` (the calendar edition, default DragonFjord's).
-``/play`` takes ``p``, a position code to start from. Bad values answer an
-HTML page saying what is wrong (400, or 404 for an unknown puzzle or target),
-never a 500.
+``/play`` takes ``p``, a position code to start from. Every page takes ``lang``
+(en, ja; else the browser's ``Accept-Language``, else English: an unknown value
+is ignored). Bad values answer an HTML page saying what is wrong (400, or 404
+for an unknown puzzle or target), never a 500.
 """
 
 from __future__ import annotations
@@ -21,12 +22,22 @@ from api.errors import ApiError
 from api.presenters import is_calendar
 from api.web import assets
 from api.web.board import BoardView, render_board_list, render_board_page
-from api.web.page import View, render_error, render_no_faceup, render_page
+from api.web.language import PageLanguage, page_language
+from api.web.page import (
+    NOT_PRECOMPUTED,
+    STORE_UNAVAILABLE,
+    View,
+    error_text,
+    render_error,
+    render_no_faceup,
+    render_page,
+)
 from hints.codes import encode_position
 from hints.daily import CALENDAR_ID
 from hints.deeplink import encode_link
 from hints.errors import PRECOMPUTE_COMMAND, MalformedPosition, NoFaceUpSolution, NotPrecomputed
 from hints.positions import placements_of_code
+from i18n import N_, SOURCE_LANGUAGE
 from solver.catalog import UnknownPuzzleError, UnknownTargetError, catalog, get_puzzle
 
 router = APIRouter(include_in_schema=False)
@@ -48,6 +59,7 @@ HEADERS = {
     "Content-Security-Policy": POLICY,
     "Cache-Control": "no-cache",
     "X-Content-Type-Options": "nosniff",
+    "Vary": "Accept-Language",  # without ?lang= the browser's language picks the page's
 }
 # The board also talks to the API (same origin), and runs as a Telegram Mini App, which Telegram Web
 # shows in a frame.
@@ -72,6 +84,10 @@ def _html(body: str, status: int = 200, headers: dict[str, str] = HEADERS) -> HT
     return HTMLResponse(body, status_code=status, headers=headers)
 
 
+def _language(request: Request, lang: str | None) -> PageLanguage:
+    return page_language(lang, request.headers.get("accept-language"))
+
+
 @router.get("/", response_class=HTMLResponse)
 async def page(
     request: Request,
@@ -82,27 +98,31 @@ async def page(
     tz: str | None = None,
     edition: str | None = None,
     faceup: str | None = None,
+    lang: str | None = None,
 ) -> HTMLResponse:
     zone = state.settings.DEFAULT_TIMEZONE
     today = parse_day("today", None, zone).value
+    language = _language(request, lang)
     try:
         day = parse_day(date or "today", tz or None, zone)
         chosen = await get_edition(edition or CALENDAR_ID)
-        view = View(day.value, _stage(stage, "stage"), _stage(pstage, "pstage"), chosen, _flag(faceup))
+        stages = _stage(stage, "stage"), _stage(pstage, "pstage")
+        view = View(day.value, *stages, chosen, _flag(faceup), language)
         client = request.client.host if request.client else None
         bundle = await state.daily.bundle_async(view.day, client, view.edition, view.faceup)
     except ApiError as exc:  # bad parameters (400), or too much computing asked for (429/503)
         busy = exc.status in (429, 503)
-        page = _html(render_error(exc.message, today), exc.status if busy else 400)
+        message = error_text(language, exc.code, exc.message)
+        page = _html(render_error(message, today, language), exc.status if busy else 400)
         page.headers.update(exc.headers)
         return page
     except NoFaceUpSolution as missing:
         return _html(render_no_faceup(view, today, missing.message), 404)
     except NotPrecomputed:
-        message = f"The puzzles are not precomputed yet; run {PRECOMPUTE_COMMAND}."
-        return _html(render_error(message, today), 503)
+        message = language.text(NOT_PRECOMPUTED, command=PRECOMPUTE_COMMAND)
+        return _html(render_error(message, today, language), 503)
     except SQLAlchemyError:
-        return _html(render_error("The solution store cannot be read right now.", today), 503)
+        return _html(render_error(language.text(STORE_UNAVAILABLE), today, language), 503)
     return _html(render_page(bundle, view, today))
 
 
@@ -116,43 +136,62 @@ async def script(request: Request) -> Response:
     return send(request, JS, SHORT)
 
 
-def _boards(state: State) -> list[tuple[str, str, str]]:
+def _boards(state: State, language: PageLanguage) -> list[tuple[str, str, str]]:
     """(title, page, target) of every catalog puzzle; calendars open on today's date."""
     today = parse_day("today", None, state.settings.DEFAULT_TIMEZONE).value
     found = []
     for puzzle in catalog().values():
         target = f"{today:%m-%d}" if is_calendar(puzzle) else puzzle.targets[0].name
-        found.append((puzzle.title, links.play(puzzle.id, target), target))
+        found.append((puzzle.title, links.play(puzzle.id, target, lang=language.param), target))
     return found
+
+
+def _bad_link(language: PageLanguage, english: str, translated: str) -> str:
+    """Why a /play link names no board: the English details, or the translated words."""
+    return english if language.code == SOURCE_LANGUAGE else translated
 
 
 @router.get("/play/{puzzle_id}/{target}", response_class=HTMLResponse)
 async def play(
-    state: State, puzzle_id: str, target: str, p: str | None = None, faceup: str | None = None
+    request: Request,
+    state: State,
+    puzzle_id: str,
+    target: str,
+    p: str | None = None,
+    faceup: str | None = None,
+    lang: str | None = None,
 ) -> HTMLResponse:
     """The playable board of one puzzle target, starting from the position ``p`` names (or empty)."""
+    language = _language(request, lang)
     try:
         puzzle = get_puzzle(puzzle_id)
         goal = puzzle.target(target)
     except (UnknownPuzzleError, UnknownTargetError) as exc:
-        return _html(render_board_list(_boards(state), str(exc)), 404)
+        unknown = language.text(N_("There is no such puzzle or target; here are the boards you can play."))
+        message = _bad_link(language, str(exc), unknown)
+        return _html(render_board_list(_boards(state, language), message, language), 404)
     try:
         placements = placements_of_code(puzzle, p) if p else ()
     except MalformedPosition as exc:
-        message = f"The link's position (p=…) is not a board of {puzzle.title}: {exc.message}"
-        return _html(render_board_list(_boards(state), message), 400)
+        english = f"The link's position (p=…) is not a board of {puzzle.title}: {exc.message}"
+        broken = language.text(
+            N_("The link's position (p=…) is not a board of {puzzle}."), puzzle=puzzle.title
+        )
+        message = _bad_link(language, english, broken)
+        return _html(render_board_list(_boards(state, language), message, language), 400)
     code = encode_position(puzzle, placements)
     assert code is not None, "a decoded position always has a code"
     bot = state.settings.TELEGRAM_BOT_USERNAME
     link = encode_link(puzzle, goal, "") if bot else None
-    view = BoardView(puzzle, goal, placements, code, bot, link, faceup=_flag(faceup))
+    view = BoardView(puzzle, goal, placements, code, bot, link, faceup=_flag(faceup), language=language)
     return _html(render_board_page(view), headers=BOARD_HEADERS)
 
 
 @router.get("/play", response_class=HTMLResponse)
-async def play_index(state: State) -> HTMLResponse:
+async def play_index(request: Request, state: State, lang: str | None = None) -> HTMLResponse:
     """The boards to play."""
-    return _html(render_board_list(_boards(state)))
+    language = _language(request, lang)
+    return _html(render_board_list(_boards(state, language), language=language))
 
 
 @router.get("/static/{name}")

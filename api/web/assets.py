@@ -56,6 +56,9 @@ figcaption { font-size: .95rem; color: var(--muted); margin-top: .25rem; }
 .error { background: #fde8e8; border: 1px solid #e0a0a0; padding: 1rem; border-radius: .4rem; }
 .json { color: var(--muted); font-size: .9rem; overflow-wrap: anywhere; }
 footer { color: var(--muted); font-size: .9rem; padding-bottom: 2rem; }
+.languages { display: flex; flex-wrap: wrap; justify-content: flex-end; align-items: center; gap: 0 .25rem; }
+.languages a, .languages strong { display: inline-block; min-height: 44px; padding: .6rem .25rem; }
+.languages strong { font-weight: 600; }
 """
 
 JS = """\
@@ -94,6 +97,16 @@ JS = """\
     return added;
   }
 
+  // The language switch opens this page as it is now: with the hints revealed so far.
+  function keepInLanguageLinks(section, shown) {
+    document.querySelectorAll("nav.languages a[href]").forEach(function (link) {
+      var other = new URL(link.href, window.location.href);
+      other.searchParams.set("date", section.dataset.date);
+      other.searchParams.set(section.dataset.param, String(shown));
+      link.href = other.pathname + other.search;
+    });
+  }
+
   document.addEventListener("click", function (event) {
     var button = event.target.closest ? event.target.closest("a[data-stage]") : null;
     if (!button || event.button !== 0 || event.ctrlKey || event.metaKey || event.shiftKey || event.altKey) {
@@ -109,6 +122,7 @@ JS = """\
     url.searchParams.set(section.dataset.param, String(shown));
     url.hash = "";
     history.replaceState(null, "", url);
+    keepInLanguageLinks(section, shown);
     var reset = section.querySelector("a.reset");
     if (reset) reset.hidden = false;
     var target = added || document.getElementById(section.id + "-stage-" + stage);

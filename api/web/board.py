@@ -11,6 +11,8 @@ page keeps its ``script-src 'self'`` policy):
   to, and the *anchor* cell that a tap or a drop puts on the chosen board cell;
 - the target's open cells, the position the code names, and the URLs of the API.
 
+The words the script writes come separately, translated into the page's language
+(``<script type="application/json" id="strings">``, :mod:`api.web.board_words`).
 ``/static/board.js`` does the rest (placing, analysing through the position API, hints);
 ``/static/telegram.js`` lets the same page run as a Telegram Mini App.
 """
@@ -19,12 +21,16 @@ from __future__ import annotations
 
 import json
 import math
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from html import escape
 from typing import Any
 
 from api import links
+from api.web.board_words import board_strings
+from api.web.language import PageLanguage, language_switch, open_cells
+from i18n import N_
 from render.palette import EMPTY, RGB, mix, piece_colour
+from render.words import board_label
 from solver.catalog import Piece, Puzzle, Target
 from solver.geometry import Cell, Lattice, Shape, Transform
 from solver.problem import Placement
@@ -144,6 +150,12 @@ class BoardView:
     telegram_bot: str | None = None  # the bot's username, for "Continue in Telegram"
     telegram_payload_prefix: str | None = None  # "<puzzle>_<target>_" of the /start payload
     faceup: bool = False  # face-up mode: no flip, counts and hints among face-up solutions
+    language: PageLanguage = field(default_factory=PageLanguage)  # of the page and of its hints
+
+    def url(self, language: PageLanguage | None = None) -> str:
+        """This board with its position, in face-up mode or not, in ``language`` (the page's)."""
+        lang = (language or self.language).param
+        return links.play(self.puzzle.id, self.target.name, self.code, faceup=self.faceup, lang=lang)
 
 
 def _piece_data(puzzle: Puzzle, index: int) -> dict[str, Any]:
@@ -196,7 +208,7 @@ def board_data(view: BoardView) -> dict[str, Any]:
             "position": links.position(puzzle.id, target.name),
             "positions": links.position_code(puzzle.id, target.name, ""),
             "saved": links.saved_position(puzzle.id, target.name),
-            "query": "?faceup=true" if view.faceup else "",
+            "query": links.position_query(view.faceup, view.language.code),
         },
         "faceup": view.faceup,
         "telegram": telegram,
@@ -213,7 +225,7 @@ def _json_script(data: dict[str, Any]) -> str:
 
 
 def _board_svg(view: BoardView) -> str:
-    puzzle, lattice = view.puzzle, view.puzzle.lattice
+    puzzle, lattice, language = view.puzzle, view.puzzle.lattice, view.language
     polygons, labels, corners = [], [], []
     for cell in puzzle.cells:
         points = polygon(lattice, cell)
@@ -224,12 +236,15 @@ def _board_svg(view: BoardView) -> str:
         label = puzzle.labels.get(cell)
         if label:
             x, y = _centre(points)
-            labels.append(f'<text class="label{open_cell}" x="{x:g}" y="{y:g}">{escape(label)}</text>')
+            word = escape(board_label(label, language.code))  # months and weekdays translated
+            labels.append(f'<text class="label{open_cell}" x="{x:g}" y="{y:g}">{word}</text>')
     x, y, width, height = view_box(corners)
+    role = language.text(N_("puzzle board"))
+    label = language.text(N_("Board: {puzzle}"), puzzle=puzzle.title)
     return (
         f'<svg id="board" class="board {lattice.name}" viewBox="{x:g} {y:g} {width:g} {height:g}" '
         f'data-width="{width:g}" data-height="{height:g}" tabindex="0" role="application" '
-        f'aria-roledescription="puzzle board" aria-label="Board: {escape(puzzle.title)}" '
+        f'aria-roledescription="{escape(role)}" aria-label="{escape(label)}" '
         'aria-describedby="board-help">'
         '<defs><pattern id="take-off-stripes" width="8" height="8" patternUnits="userSpaceOnUse" '
         'patternTransform="rotate(45)"><rect width="4" height="8" fill="#ffffff" fill-opacity="0.55"/>'
@@ -241,7 +256,7 @@ def _board_svg(view: BoardView) -> str:
     )
 
 
-def _tray_button(puzzle: Puzzle, index: int) -> str:
+def _tray_button(puzzle: Puzzle, index: int, language: PageLanguage) -> str:
     piece = puzzle.pieces[index]
     shape = piece.orientations[0]
     points = [polygon(puzzle.lattice, cell) for cell in shape]
@@ -249,41 +264,49 @@ def _tray_button(puzzle: Puzzle, index: int) -> str:
     colour = _hex(piece_colour(index))
     cells = "".join(f'<polygon points="{_svg_points(p)}" fill="{colour}"/>' for p in points)
     name = escape(piece.name)
+    label = escape(language.text(N_("Piece {piece}"), piece=piece.name))
     return (
         f'<li><button type="button" class="tray-piece" data-piece="{name}" data-orientation="0" '
-        f'aria-pressed="false" aria-label="Piece {name}">'
+        f'aria-pressed="false" aria-label="{label}">'
         f'<svg viewBox="{x:g} {y:g} {width:g} {height:g}" aria-hidden="true" focusable="false">{cells}</svg>'
         f'<span class="name">{name}</span></button></li>'
     )
 
 
 def _goal(view: BoardView) -> str:
-    puzzle, target = view.puzzle, view.target
-    count = len(puzzle.pieces)
+    puzzle, target, language = view.puzzle, view.target, view.language
+    count = str(len(puzzle.pieces))
     if not target.uncovered:
-        return f"Fill the board with all {count} pieces."
-    labels = " and ".join(puzzle.labels.get(cell, f"{cell}") for cell in sorted(target.uncovered))
-    goal = f"Place all {count} pieces and leave <strong>{escape(labels)}</strong> uncovered."
+        return language.html(N_("Fill the board with all {count} pieces."), count=count)
+    cells = open_cells(puzzle, target.uncovered, language.code)
+    goal = language.html(
+        N_("Place all {count} pieces and leave {cells} uncovered."),
+        count=count,
+        cells=f"<strong>{escape(cells)}</strong>",
+    )
     if view.faceup:
-        goal += " Face up: no piece may be turned over (counts and hints follow)."
-    return goal if target.real else goal + " (This is not a real date: it has no solution.)"
+        goal += " " + language.html(N_("Face up: no piece may be turned over (counts and hints follow)."))
+    if not target.real:
+        goal += " " + language.html(N_("(This is not a real date: it has no solution.)"))
+    return goal
 
 
 def _telegram_link(view: BoardView) -> str:
     if not view.telegram_bot or view.telegram_payload_prefix is None:
         return ""
     href = f"{TELEGRAM}/{view.telegram_bot}?start={view.telegram_payload_prefix}{view.code}"
-    return f'<a id="telegram-link" class="telegram" href="{escape(href)}">Continue in Telegram</a>'
+    text = view.language.text(N_("Continue in Telegram"))
+    return f'<a id="telegram-link" class="telegram" href="{escape(href)}">{escape(text)}</a>'
 
 
-def _document(title: str, body: str, scripts: bool) -> str:
+def _document(title: str, body: str, scripts: bool, language: PageLanguage) -> str:
     head_scripts = (
         '<script src="/static/telegram.js" defer></script><script src="/static/board.js" defer></script>'
         if scripts
         else ""
     )
     return (
-        '<!doctype html><html lang="en"><head><meta charset="utf-8">'
+        f'<!doctype html><html lang="{escape(language.code)}"><head><meta charset="utf-8">'
         '<meta name="viewport" content="width=device-width, initial-scale=1">'
         f"<title>{escape(title)}</title>"
         '<link rel="stylesheet" href="/static/page.css"><link rel="stylesheet" href="/static/board.css">'
@@ -291,78 +314,146 @@ def _document(title: str, body: str, scripts: bool) -> str:
     )
 
 
-HELP = (
+HELP = N_(
     "Pick a piece from the tray, then tap a board cell to put the piece's middle there, or drag it "
     "onto the board. R rotates (Shift+R the other way), F flips. Tap a placed piece to pick it up "
     "again. On the board, the arrow keys move a cursor (Home: the first cell) and Enter places or "
     "picks up."
 )
+MORE_HELP = N_(
+    "Drag a placed piece off the board to take it off. Esc puts the selected piece back; "
+    "Ctrl+Z undoes. Every move is checked against every stored solution."
+)
+HINT_BUTTONS = ((1, N_("One piece")), (2, N_("Half")), (3, N_("All the rest")))
+BACK = N_("← Puzzles of the day")
+
+
+def _home(language: PageLanguage) -> str:
+    """The daily page in ``language``."""
+    return f"/?lang={language.param}" if language.param else "/"
+
+
+def _bar(language: PageLanguage, switch: str, extra: str = "") -> str:
+    back = f'<a class="back" href="{escape(_home(language))}">{escape(language.text(BACK))}</a>'
+    return f'<header class="bar">{back}{extra}{switch}</header>'
+
+
+def _controls(view: BoardView) -> str:
+    """Rotate, flip (not in face-up mode), undo, clear."""
+    text = view.language.text
+    rotate, flip, undo, clear = text(N_("Rotate")), text(N_("Flip")), text(N_("Undo")), text(N_("Clear"))
+    actions = text(N_("Piece and board actions"))
+    return (
+        f'<div class="controls" role="toolbar" aria-label="{escape(actions)}">'
+        f'<button type="button" id="rotate" aria-keyshortcuts="R">{escape(rotate)} <kbd>R</kbd></button>'
+        f'<button type="button" id="flip" aria-keyshortcuts="F"{" hidden" if view.faceup else ""}>'
+        f"{escape(flip)} <kbd>F</kbd></button>"
+        f'<button type="button" id="undo" aria-keyshortcuts="Control+Z">{escape(undo)}</button>'
+        f'<button type="button" id="clear">{escape(clear)}</button></div>'
+    )
+
+
+def _status(language: PageLanguage) -> str:
+    """How many solutions remain, and what the board's analysis says (filled in by the script)."""
+    checking = language.text(N_("checking the board…"))
+    return (
+        '<div class="status" id="status">'
+        '<p class="count"><span class="remaining" data-testid="remaining" aria-live="polite">…</span> '
+        f'<span id="count-text" aria-live="polite">{escape(checking)}</span></p>'
+        '<p id="verdict" class="verdict" data-state="loading" aria-live="polite"></p>'
+        '<p id="take-off-row" hidden><button type="button" id="take-off" class="action warn"></button></p>'
+        "</div>"
+    )
+
+
+def _hints(language: PageLanguage) -> str:
+    text = language.text
+    buttons = "".join(
+        f'<button type="button" class="hint-button" data-stage="{stage}">{escape(text(label))}</button>'
+        for stage, label in HINT_BUTTONS
+    )
+    title, accept, dismiss = text(N_("Hints from your board")), text(N_("Accept")), text(N_("Dismiss"))
+    return (
+        '<section class="hints" aria-labelledby="hints-title">'
+        f'<h2 id="hints-title">{escape(title)}</h2>'
+        f'<div class="hint-buttons">{buttons}</div>'
+        '<p id="hint-text" class="hint-text" aria-live="polite"></p>'
+        '<div id="hint-actions" class="hint-actions" hidden>'
+        f'<button type="button" id="accept" class="action">{escape(accept)}</button>'
+        f'<button type="button" id="dismiss">{escape(dismiss)}</button></div></section>'
+    )
+
+
+def _help(view: BoardView) -> str:
+    """How to play, and the link to this very board."""
+    language = view.language
+    summary, link = language.text(N_("How to play")), language.text(N_("Link to this board:"))
+    return (
+        f'<details class="help"><summary>{escape(summary)}</summary>'
+        f'<p id="board-help">{escape(language.text(HELP))}</p>'
+        f"<p>{escape(language.text(MORE_HELP))}</p></details>"
+        f'<p class="share">{escape(link)} <a id="share-link" href="{escape(view.url())}">'
+        f"{escape(view.code)}</a></p>"
+    )
+
+
+def _noscript(language: PageLanguage) -> str:
+    page = language.text(N_("puzzles of the day"))
+    home = f'<a href="{escape(_home(language))}">{escape(page)}</a>'
+    message = language.html(
+        N_("The playable board needs JavaScript. The {page} page shows the hints as pictures without it."),
+        page=home,
+    )
+    return f'<noscript><p class="error">{message}</p></noscript>'
 
 
 def render_board_page(view: BoardView) -> str:
     """The playable page for one puzzle target and starting position."""
-    puzzle, target = view.puzzle, view.target
+    puzzle, target, language = view.puzzle, view.target, view.language
     heading = puzzle.title if len(puzzle.targets) == 1 else f"{puzzle.title} · {target.name}"
-    tray = "".join(_tray_button(puzzle, i) for i in range(len(puzzle.pieces)))
-    hint_buttons = "".join(
-        f'<button type="button" class="hint-button" data-stage="{stage}">{text}</button>'
-        for stage, text in ((1, "One piece"), (2, "Half"), (3, "All the rest"))
-    )
+    tray = "".join(_tray_button(puzzle, i, language) for i in range(len(puzzle.pieces)))
+    switch = language_switch(language, view.url)
+    pieces = language.text(N_("Pieces"))
     body = (
-        '<header class="bar"><a class="back" href="/">← Puzzles of the day</a>'
-        f"{_telegram_link(view)}</header>"
+        f"{_bar(language, switch, _telegram_link(view))}"
         f'<main id="main" data-moves="0" data-analysed="-1"><h1>{escape(heading)}</h1>'
         f'<p class="goal">{_goal(view)}</p>'
-        '<noscript><p class="error">The playable board needs JavaScript. The '
-        '<a href="/">puzzles of the day</a> page shows the hints as pictures without it.</p></noscript>'
+        f"{_noscript(language)}"
         '<div class="play-grid">'
         f'<div class="board-frame">{_board_svg(view)}</div>'
         '<div class="side">'
-        '<div class="status" id="status">'
-        '<p class="count"><span class="remaining" data-testid="remaining" aria-live="polite">…</span> '
-        '<span id="count-text" aria-live="polite">checking the board…</span></p>'
-        '<p id="verdict" class="verdict" data-state="loading" aria-live="polite"></p>'
-        '<p id="take-off-row" hidden><button type="button" id="take-off" class="action warn"></button></p>'
-        "</div>"
-        '<div class="controls" role="toolbar" aria-label="Piece and board actions">'
-        '<button type="button" id="rotate" aria-keyshortcuts="R">Rotate <kbd>R</kbd></button>'
-        f'<button type="button" id="flip" aria-keyshortcuts="F"{" hidden" if view.faceup else ""}>'
-        "Flip <kbd>F</kbd></button>"
-        '<button type="button" id="undo" aria-keyshortcuts="Control+Z">Undo</button>'
-        '<button type="button" id="clear">Clear</button></div>'
+        f"{_status(language)}{_controls(view)}"
         '<p id="message" class="message" role="status"></p>'
-        '<h2 id="tray-title" class="visually-hidden">Pieces</h2>'
+        f'<h2 id="tray-title" class="visually-hidden">{escape(pieces)}</h2>'
         f'<ul class="tray" aria-labelledby="tray-title">{tray}</ul>'
-        '<section class="hints" aria-labelledby="hints-title">'
-        '<h2 id="hints-title">Hints from your board</h2>'
-        f'<div class="hint-buttons">{hint_buttons}</div>'
-        '<p id="hint-text" class="hint-text" aria-live="polite"></p>'
-        '<div id="hint-actions" class="hint-actions" hidden>'
-        '<button type="button" id="accept" class="action">Accept</button>'
-        '<button type="button" id="dismiss">Dismiss</button></div></section>'
-        '<details class="help"><summary>How to play</summary>'
-        f'<p id="board-help">{escape(HELP)}</p>'
-        "<p>Drag a placed piece off the board to take it off. Esc puts the selected piece back; "
-        "Ctrl+Z undoes. Every move is checked against every stored solution.</p></details>"
-        '<p class="share">Link to this board: <a id="share-link" href="?p='
-        f'{escape(view.code)}">{escape(view.code)}</a></p>'
+        f"{_hints(language)}{_help(view)}"
         '<p id="save-note" class="save-note" hidden></p>'
         "</div></div></main>"
         f'<script type="application/json" id="board-data">{_json_script(board_data(view))}</script>'
+        f'<script type="application/json" id="strings">{_json_script(board_strings(language.code))}</script>'
     )
-    return _document(f"Play · {heading}", body, scripts=True)
+    title = language.text(N_("Play · {puzzle}"), puzzle=heading)
+    return _document(title, body, True, language)
 
 
-def render_board_list(boards: list[tuple[str, str, str]], error: str | None = None) -> str:
+def render_board_list(
+    boards: list[tuple[str, str, str]], error: str | None = None, language: PageLanguage | None = None
+) -> str:
     """The boards to play, (title, page, target) each; with ``error``, saying first what is wrong."""
+    language = language or PageLanguage()
     items = "".join(
         f'<li><a href="{escape(href)}">{escape(title)}</a> <span class="muted">{escape(target)}</span></li>'
         for title, href, target in boards
     )
     alert = f'<p class="error" role="alert">{escape(error)}</p>' if error else ""
-    body = (
-        '<header class="bar"><a class="back" href="/">← Puzzles of the day</a></header>'
-        f'<main id="main"><h1>Play a puzzle</h1>{alert}'
-        f'<h2>Boards you can play</h2><ul class="boards">{items}</ul></main>'
+    switch = language_switch(
+        language, lambda other: "/play" + (f"?lang={other.param}" if other.param else "")
     )
-    return _document("Play · error" if error else "Play a puzzle", body, scripts=False)
+    heading, playable = language.text(N_("Play a puzzle")), language.text(N_("Boards you can play"))
+    body = (
+        f"{_bar(language, switch)}"
+        f'<main id="main"><h1>{escape(heading)}</h1>{alert}'
+        f'<h2>{escape(playable)}</h2><ul class="boards">{items}</ul></main>'
+    )
+    title = language.text(N_("Play · error")) if error else heading
+    return _document(title, body, False, language)

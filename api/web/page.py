@@ -4,29 +4,62 @@ Everything works without JavaScript: a hint button is a link to
 ``/?date=YYYY-MM-DD&stage=N&pstage=M`` and the page shows every image up to
 the revealed stage (``stage`` for the calendar, ``pstage`` for the pentomino
 challenge). ``/static/page.js`` only reveals the next image in place.
+
+Every text is a gettext ``msgid`` translated into the page's language
+(:mod:`api.web.language`); the images are asked for in the same language.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from datetime import date, timedelta
 from html import escape
 from urllib.parse import urlencode
 
 from api import links
+from api.web.language import PageLanguage, language_switch, open_cells
 from hints.codes import encode_position
 from hints.daily import CALENDAR_ID, DailyBundle, DailyPuzzle, PuzzleKind, calendar_editions
-from render.words import join_words
+from i18n import N_, SOURCE_LANGUAGE, Nn_
+from render.words import long_date
 from solver.catalog import Puzzle
 from solver.hints import HINT_STAGES, Stage
 
 STAGE_BUTTONS = {
-    Stage.ONE_PIECE: "Hint 1: one piece",
-    Stage.HALF: "Hint 2: half the pieces",
-    Stage.ANSWER: "Show the answer",
+    Stage.ONE_PIECE: N_("Hint 1: one piece"),
+    Stage.HALF: N_("Hint 2: half the pieces"),
+    Stage.ANSWER: N_("Show the answer"),
 }
 PARAM = {PuzzleKind.CALENDAR: "stage", PuzzleKind.PENTOMINO: "pstage"}
-SECTION_TITLES = {PuzzleKind.CALENDAR: "Calendar puzzle", PuzzleKind.PENTOMINO: "Pentomino challenge"}
+SECTION_TITLES = {
+    PuzzleKind.CALENDAR: N_("Calendar puzzle"),
+    PuzzleKind.PENTOMINO: N_("Pentomino challenge"),
+}
+TITLE = N_("Puzzles of the day")
+EXACTLY_ONE = N_("exactly one")  # way to finish the pentomino challenge
+# TRANSLATORS: ends a sentence ({text}) of the web page, e.g. the paragraph over the year heatmap
+SENTENCE = N_("{text}.")
+NOT_PRECOMPUTED = N_("The puzzles are not precomputed yet; run {command}.")
+STORE_UNAVAILABLE = N_("The solution store cannot be read right now.")
+# What the page says about a refused query, by error code, in a language other than English (the
+# API's English messages name the bad value, and stay what English readers see).
+ERROR_TEXTS = {
+    "invalid_date": N_("Please choose a real date between 0001-01-01 and 9999-12-31."),
+    "invalid_timezone": N_("That time zone is unknown; use a name like Europe/Berlin."),
+    "unknown_edition": N_("That calendar edition is unknown; choose one from the list."),
+    "invalid_stage": N_("Hints go from 0 (none) to 3 (the answer)."),
+    "too_many_requests": N_("Too many new dates at once; please try again in a minute."),
+    "overloaded": N_("The server is busy with other dates; please try again in a moment."),
+    "no_faceup_solution": N_("No solution on this date without turning a piece over"),
+}
+
+
+def error_text(language: PageLanguage, code: str, message: str) -> str:
+    """What went wrong, for a person: the API's own ``message`` in English, the page's translated
+    words for ``code`` in another language."""
+    if language.code == SOURCE_LANGUAGE or code not in ERROR_TEXTS:
+        return message
+    return language.text(ERROR_TEXTS[code])
 
 
 @dataclass(frozen=True)
@@ -38,6 +71,7 @@ class View:
     pstage: int = 0
     edition: str = CALENDAR_ID  # the calendar edition shown (kept in the URL)
     faceup: bool = False  # face-up mode: only solutions that turn no piece over (kept in the URL)
+    language: PageLanguage = field(default_factory=PageLanguage)  # kept in the URL (not English)
 
     def revealed(self, kind: PuzzleKind) -> int:
         return self.stage if kind == PuzzleKind.CALENDAR else self.pstage
@@ -55,96 +89,128 @@ class View:
             query["stage"] = str(self.stage)
         if self.pstage:
             query["pstage"] = str(self.pstage)
+        if self.language.param:
+            query["lang"] = self.language.param
         return f"/?{urlencode(query)}" + (f"#{anchor}" if anchor else "")
 
 
-def _long_date(day: date) -> str:
-    return f"{day.strftime('%A')} {day.day} {day.strftime('%B')} {day.year}"
+def _alt(daily: DailyPuzzle, stage: Stage, language: PageLanguage) -> str:
+    return language.text(
+        N_("{section}, {title}: {caption}"),
+        section=language.text(SECTION_TITLES[daily.kind]),
+        title=daily.title(stage, language.code),
+        caption=daily.caption(stage, language.code),
+    )
 
 
-def _alt(daily: DailyPuzzle, stage: Stage) -> str:
-    return f"{SECTION_TITLES[daily.kind]}, {daily.title(stage)}: {daily.caption(stage)}"
+def _image(daily: DailyPuzzle, stage: Stage, language: PageLanguage) -> str:
+    return links.stage_image(daily.day, daily.kind, stage, daily.puzzle.id, daily.faceup, language.code)
 
 
-def _figure(daily: DailyPuzzle, stage: Stage) -> str:
-    src = links.stage_image(daily.day, daily.kind, stage, daily.puzzle.id, daily.faceup)
+def _figure(daily: DailyPuzzle, stage: Stage, language: PageLanguage) -> str:
+    title, caption = daily.title(stage, language.code), daily.caption(stage, language.code)
     return (
         f'<figure id="{daily.kind}-stage-{stage}" tabindex="-1">'
-        f'<img src="{escape(src)}" alt="{escape(_alt(daily, stage))}">'
-        f"<figcaption><strong>{escape(daily.title(stage))}</strong> — {escape(daily.caption(stage))}"
+        f'<img src="{escape(_image(daily, stage, language))}" alt="{escape(_alt(daily, stage, language))}">'
+        f"<figcaption><strong>{escape(title)}</strong> — {escape(caption)}"
         "</figcaption></figure>"
     )
 
 
 def _button(daily: DailyPuzzle, view: View, stage: Stage) -> str:
     done = stage <= view.revealed(daily.kind)
+    language = view.language
     attributes = {
         "class": "button done" if done else "button",
         "href": view.with_stage(daily.kind, stage).url(f"{daily.kind}-stage-{stage}"),
         "data-stage": str(stage),
-        "data-src": links.stage_image(daily.day, daily.kind, stage, daily.puzzle.id, daily.faceup),
-        "data-alt": _alt(daily, stage),
-        "data-title": daily.title(stage),
-        "data-caption": daily.caption(stage),
+        "data-src": _image(daily, stage, language),
+        "data-alt": _alt(daily, stage, language),
+        "data-title": daily.title(stage, language.code),
+        "data-caption": daily.caption(stage, language.code),
     }
     if done:
         attributes["aria-current"] = "step"
     rendered = " ".join(f'{name}="{escape(value)}"' for name, value in attributes.items())
-    return f"<a {rendered}>{escape(STAGE_BUTTONS[stage])}</a>"
+    return f"<a {rendered}>{escape(language.text(STAGE_BUTTONS[stage]))}</a>"
 
 
 def _hide_link(daily: DailyPuzzle, view: View) -> str:
     """Back to the bare puzzle; hidden while nothing is revealed (the script unhides it)."""
     href = view.with_stage(daily.kind, 0).url(daily.kind)
     hidden = "" if view.revealed(daily.kind) else " hidden"
-    return f'<a class="reset" href="{escape(href)}"{hidden}>Hide the hints</a>'
+    text = escape(view.language.text(N_("Hide the hints")))
+    return f'<a class="reset" href="{escape(href)}"{hidden}>{text}</a>'
 
 
-def _play_link(daily: DailyPuzzle) -> str:
+def _play_link(daily: DailyPuzzle, view: View) -> str:
     """The playable board of the puzzle, with the challenge's pre-placed pieces already on it."""
     code = encode_position(daily.puzzle, daily.preplaced) if daily.preplaced else None
-    href = links.play(daily.puzzle.id, daily.target.name, code)
-    if daily.faceup:
-        href += ("&" if "?" in href else "?") + "faceup=1"
-    link = f'<a class="button secondary" href="{escape(href)}">Play this on the board</a>'
-    return f'<p class="play-link">{link}</p>'
+    href = links.play(daily.puzzle.id, daily.target.name, code, faceup=daily.faceup, lang=view.language.param)
+    text = escape(view.language.text(N_("Play this on the board")))
+    return f'<p class="play-link"><a class="button secondary" href="{escape(href)}">{text}</a></p>'
 
 
-def _facts(bundle: DailyBundle, kind: PuzzleKind) -> str:
-    daily = bundle.of(kind)
-    if kind == PuzzleKind.CALENDAR:
-        labels = join_words([daily.puzzle.labels.get(c, "?") for c in sorted(daily.marked)], "en")
-        level = daily.difficulty
-        rank = (
-            ""
-            if level is None
-            else f" · difficulty <strong>{escape(level.label)}</strong> (level {level.level} of 5)"
-        )
-        return (
-            f"<p class=facts>{escape(daily.puzzle.title)}: leave <strong>{escape(labels)}</strong> "
-            f"uncovered. <strong>{daily.total}</strong> solution{'s' if daily.total != 1 else ''}{rank}</p>"
-        )
-    count = len(daily.preplaced)
-    board = daily.puzzle.title
-    return (
-        f"<p class=facts>{escape(board)}: {count} piece{'s' if count != 1 else ''} pre-placed, "
-        f"<strong>exactly one</strong> way to finish (the board has {daily.total} solutions).</p>"
+def _calendar_facts(daily: DailyPuzzle, language: PageLanguage) -> str:
+    cells = open_cells(daily.puzzle, daily.marked, language.code)
+    facts = language.html_plural(
+        Nn_(
+            "{puzzle}: leave {cells} uncovered. {n} solution",
+            "{puzzle}: leave {cells} uncovered. {n} solutions",
+        ),
+        daily.total,
+        puzzle=escape(daily.puzzle.title),
+        cells=f"<strong>{escape(cells)}</strong>",
+        n=f"<strong>{daily.total}</strong>",
     )
+    level = daily.difficulty
+    if level is not None:
+        label = language.text(level.label)  # a hints.daily.DIFFICULTY_LABELS msgid
+        rank = language.html(
+            N_("difficulty {label} (level {level} of 5)"),
+            label=f"<strong>{escape(label)}</strong>",
+            level=str(level.level),
+        )
+        facts += f" · {rank}"
+    return f"<p class=facts>{facts}</p>"
+
+
+def _challenge_facts(daily: DailyPuzzle, language: PageLanguage) -> str:
+    count = len(daily.preplaced)
+    facts = language.html_plural(
+        Nn_(
+            "{board}: {n} piece pre-placed, {exactly_one} way to finish (the board has {total} solutions).",
+            "{board}: {n} pieces pre-placed, {exactly_one} way to finish (the board has {total} solutions).",
+        ),
+        count,
+        board=escape(daily.puzzle.title),
+        n=str(count),
+        exactly_one=f"<strong>{escape(language.text(EXACTLY_ONE))}</strong>",
+        total=str(daily.total),
+    )
+    return f"<p class=facts>{facts}</p>"
+
+
+def _facts(bundle: DailyBundle, kind: PuzzleKind, language: PageLanguage) -> str:
+    if kind == PuzzleKind.CALENDAR:
+        return _calendar_facts(bundle.calendar, language)
+    return _challenge_facts(bundle.pentomino, language)
 
 
 def _section(bundle: DailyBundle, kind: PuzzleKind, view: View) -> str:
-    daily = bundle.of(kind)
-    figures = "".join(_figure(daily, stage) for stage in Stage if stage <= view.revealed(kind))
+    daily, language = bundle.of(kind), view.language
+    figures = "".join(_figure(daily, stage, language) for stage in Stage if stage <= view.revealed(kind))
     buttons = "".join(_button(daily, view, stage) for stage in HINT_STAGES)
-    title = SECTION_TITLES[kind]
+    title = language.text(SECTION_TITLES[kind])
+    hints_label = language.text(N_("{section} hints"), section=title)
     return (
         f'<section id="{kind}" class="puzzle" aria-labelledby="{kind}-title" '
         f'data-param="{PARAM[kind]}" data-date="{daily.day.isoformat()}">'
         f'<h2 id="{kind}-title">{escape(title)}</h2>'
-        f"{_facts(bundle, kind)}"
+        f"{_facts(bundle, kind, language)}"
         f'<div class="stages" aria-live="polite">{figures}</div>'
-        f'<nav class="hints" aria-label="{escape(title)} hints">{buttons}{_hide_link(daily, view)}</nav>'
-        f"{_play_link(daily)}</section>"
+        f'<nav class="hints" aria-label="{escape(hints_label)}">{buttons}{_hide_link(daily, view)}</nav>'
+        f"{_play_link(daily, view)}</section>"
     )
 
 
@@ -165,95 +231,151 @@ def _edition_select(view: View) -> str:
         for p in calendar_editions()
     )
     checked = " checked" if view.faceup else ""
+    label = view.language.text(N_("Your calendar"))
+    faceup = view.language.text(N_("Face up only (no piece turned over)"))
     return (
-        f'<label for="edition">Your calendar</label><select id="edition" name="edition">{options}</select>'
+        f'<label for="edition">{escape(label)}</label><select id="edition" name="edition">{options}</select>'
         f'<label class="faceup"><input type="checkbox" name="faceup" value="1"{checked}> '
-        "Face up only (no piece turned over)</label>"
+        f"{escape(faceup)}</label>"
     )
+
+
+def _language_field(view: View) -> str:
+    """The page's language, submitted with the form like the edition."""
+    param = view.language.param
+    return f'<input type="hidden" name="lang" value="{escape(param)}">' if param else ""
+
+
+def _day_links(view: View, today: date) -> str:
+    """Previous day, today, next day (nothing revealed), in a labelled navigation."""
+    text = view.language.text
+    today_href = replace(view, day=today, stage=0, pstage=0).url()
+    previous = _day_link(view, -1, text(N_("← Previous day")), "prev")
+    following = _day_link(view, 1, text(N_("Next day →")), "next")
+    today_text = text(N_("Today"))
+    today_link = f'<a href="{escape(today_href)}">{escape(today_text)}</a>'
+    label = text(N_("Other days"))
+    return f'<nav class="days" aria-label="{escape(label)}">{previous}{today_link}{following}</nav>'
 
 
 def _date_form(view: View, today: date) -> str:
-    day = view.day
+    text = view.language.text
+    another, show = text(N_("Another day")), text(N_("Show"))
     return (
         '<form class="pick" method="get" action="/">'
-        f"{_edition_select(view)}"
-        '<label for="date">Another day</label>'
-        f'<input type="date" id="date" name="date" value="{day.isoformat()}" '
+        f"{_edition_select(view)}{_language_field(view)}"
+        f'<label for="date">{escape(another)}</label>'
+        f'<input type="date" id="date" name="date" value="{view.day.isoformat()}" '
         'min="0001-01-01" max="9999-12-31" required>'
-        '<button type="submit">Show</button></form>'
-        '<nav class="days" aria-label="Other days">'
-        f"{_day_link(view, -1, '← Previous day', 'prev')}"
-        f'<a href="{escape(replace(view, day=today, stage=0, pstage=0).url())}">Today</a>'
-        f"{_day_link(view, 1, 'Next day →', 'next')}</nav>"
+        f'<button type="submit">{escape(show)}</button></form>'
+        f"{_day_links(view, today)}"
     )
+
+
+def _heatmap_words(view: View, puzzle: Puzzle) -> str:
+    """The paragraph over the heatmap: what it shows, whose weekdays, what grey means."""
+    language = view.language
+    words = language.text(N_("How many solutions the calendar has on each date; grey dates do not exist"))
+    if puzzle.targets_kind == "month-day-weekday":
+        words = language.text(
+            N_(
+                "{text}. Each date is counted with the weekday it has in {year} "
+                "(the weekday cell left open too)"
+            ),
+            text=words,
+            year=view.day.year,
+        )
+    if puzzle.on_demand:
+        words = language.text(
+            N_("{text}; dates not solved yet are grey too (each is solved the first time it is asked for)"),
+            text=words,
+        )
+    return language.text(SENTENCE, text=words)
 
 
 def _heatmap(view: View, puzzle: Puzzle) -> str:
     """The year at a glance of the edition shown; on the weekday editions, the shown year's weekdays."""
-    src = links.heatmap(puzzle.id)
-    words = "How many solutions the calendar has on each date; grey dates do not exist"
-    if puzzle.targets_kind == "month-day-weekday":
-        src += f"?year={view.day.year}"
-        words += (
-            f". Each date is counted with the weekday it has in {view.day.year} "
-            "(the weekday cell left open too)"
-        )
-    if puzzle.on_demand:
-        words += "; dates not solved yet are grey too (each is solved the first time it is asked for)"
+    language = view.language
+    year = view.day.year if puzzle.targets_kind == "month-day-weekday" else None
+    src = links.heatmap(puzzle.id, year, language.code)
+    alt = language.text(
+        N_("Heatmap of the number of solutions of {puzzle} for each date of the year"), puzzle=puzzle.title
+    )
+    heading = language.text(N_("The year at a glance"))
     return (
         '<section id="year" aria-labelledby="year-title">'
-        '<h2 id="year-title">The year at a glance</h2>'
-        f"<p>{escape(words)}.</p>"
-        f'<img src="{escape(src)}" '
-        f'alt="Heatmap of the number of solutions of {escape(puzzle.title)} for each date of the year">'
+        f'<h2 id="year-title">{escape(heading)}</h2>'
+        f"<p>{escape(_heatmap_words(view, puzzle))}</p>"
+        f'<img src="{escape(src)}" alt="{escape(alt)}">'
         "</section>"
     )
 
 
-def _document(title: str, body: str) -> str:
+def _switch(view: View) -> str:
+    """The language switch: this very page (date, hints revealed, edition) in each language."""
+    return language_switch(view.language, lambda other: replace(view, language=other).url())
+
+
+def _footer(language: PageLanguage) -> str:
+    docs, catalog = language.text(N_("OpenAPI docs")), language.text(N_("the catalog"))
+    line = language.html(
+        N_("API: {docs} · {catalog}"),
+        docs=f'<a href="/docs">{escape(docs)}</a>',
+        catalog=f'<a href="/api/v1/puzzles">{escape(catalog)}</a>',
+    )
+    return f"<footer><p>{line}</p></footer>"
+
+
+def _document(title: str, body: str, language: PageLanguage) -> str:
+    skip = escape(language.text(N_("Skip to the puzzles")))
     return (
-        '<!doctype html><html lang="en"><head><meta charset="utf-8">'
+        f'<!doctype html><html lang="{escape(language.code)}"><head><meta charset="utf-8">'
         '<meta name="viewport" content="width=device-width, initial-scale=1">'
         f"<title>{escape(title)}</title>"
         '<link rel="stylesheet" href="/static/page.css">'
         '<script src="/static/page.js" defer></script></head>'
-        f'<body><a class="skip" href="#main">Skip to the puzzles</a>{body}'
-        '<footer><p>API: <a href="/docs">OpenAPI docs</a> · '
-        '<a href="/api/v1/puzzles">the catalog</a></p></footer></body></html>'
+        f'<body><a class="skip" href="#main">{skip}</a>{body}{_footer(language)}</body></html>'
     )
 
 
 def render_page(bundle: DailyBundle, view: View, today: date) -> str:
     """The whole page for one date."""
-    heading = _long_date(view.day)
-    json_link = links.daily(view.day, PuzzleKind.CALENDAR, view.edition, view.faceup)
+    language = view.language
+    heading = long_date(view.day, language.code)
+    json_link = links.daily(view.day, PuzzleKind.CALENDAR, view.edition, view.faceup, language.code)
+    title, as_json = language.text(TITLE), language.text(N_("This day as JSON:"))
     body = (
-        f'<header><h1>Puzzles of the day <span class="day">{escape(heading)}</span></h1>'
+        f'<header>{_switch(view)}<h1>{escape(title)} <span class="day">{escape(heading)}</span></h1>'
         f"{_date_form(view, today)}</header>"
         '<main id="main"><div class="puzzles">'
         f"{_section(bundle, PuzzleKind.CALENDAR, view)}{_section(bundle, PuzzleKind.PENTOMINO, view)}"
         f"</div>{_heatmap(view, bundle.calendar.puzzle)}"
-        f'<p class="json">This day as JSON: <a href="{escape(json_link)}">{escape(json_link)}</a></p></main>'
+        f'<p class="json">{escape(as_json)} <a href="{escape(json_link)}">{escape(json_link)}</a></p></main>'
     )
-    return _document(f"Puzzles of the day · {view.day.isoformat()}", body)
+    return _document(f"{title} · {view.day.isoformat()}", body, language)
 
 
 def render_no_faceup(view: View, today: date, message: str) -> str:
     """Face-up mode on a date with no face-up solution: say so plainly, offer the usual hints."""
+    language = view.language
     usual = replace(view, faceup=False).url("calendar")
+    shown = language.text(SENTENCE, text=error_text(language, "no_faceup_solution", message))
+    button = language.text(N_("Show the usual hints (pieces may be turned over)"))
     body = (
-        f"<header><h1>Puzzles of the day</h1>{_date_form(view, today)}</header>"
-        f'<main id="main"><p class="error">{escape(message)}.</p>'
-        f'<p><a class="button" href="{escape(usual)}">Show the usual hints (pieces may be turned over)</a>'
-        "</p></main>"
+        f"<header>{_switch(view)}<h1>{escape(language.text(TITLE))}</h1>{_date_form(view, today)}</header>"
+        f'<main id="main"><p class="error">{escape(shown)}</p>'
+        f'<p><a class="button" href="{escape(usual)}">{escape(button)}</a></p></main>'
     )
-    return _document("No face-up solution", body)
+    return _document(language.text(N_("No face-up solution")), body, language)
 
 
-def render_error(message: str, today: date) -> str:
-    """A page saying what is wrong, with the date form to try again."""
+def render_error(message: str, today: date, language: PageLanguage | None = None) -> str:
+    """A page saying what is wrong (``message``, in the page's language), with the date form."""
+    view = View(today, language=language or PageLanguage())
+    title = view.language.text(TITLE)
     body = (
-        f"<header><h1>Puzzles of the day</h1>{_date_form(View(today), today)}</header>"
+        f"<header>{_switch(view)}<h1>{escape(title)}</h1>{_date_form(view, today)}</header>"
         f'<main id="main"><p class="error" role="alert">{escape(message)}</p></main>'
     )
-    return _document("Puzzles of the day · error", body)
+    error = view.language.text(N_("error"))
+    return _document(f"{title} · {error}", body, view.language)

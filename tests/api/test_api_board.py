@@ -229,6 +229,37 @@ def test_a_date_played_from_empty_to_solved_with_clicks_and_keys(
     assert errors == []
 
 
+def test_the_board_speaks_japanese_and_the_switch_keeps_the_position(
+    desktop: BrowserContext, api_url: str, client: httpx.Client
+) -> None:
+    page, board, errors = open_board(desktop, f"{api_url}/play/{CALENDAR}/{DAY}?lang=ja")
+    assert page.evaluate("document.documentElement.lang") == "ja"
+    assert (
+        page.locator(".count").inner_text() == "216 通りの解がまだ可能（全 216 通り中）"
+    )  # written by board.js
+    assert board.verdict == "ピースを選んで、置きたいところをタップしてください。"
+    placement = client.get(f"/api/v1/puzzles/{CALENDAR}/targets/{DAY}/solutions/1").json()["placements"][0]
+    board.place(placement)
+    assert board.verdict == "8 ピース中 1 ピースを置きました。"
+    assert parse_qs(urlsplit(page.url).query)["lang"] == ["ja"]  # the address keeps the language
+    page.locator("#rotate").click()  # nothing selected
+    assert page.locator("#message").inner_text() == "まずピースを選んでから、回転・裏返しをしてください。"
+    page.locator(".hint-button[data-stage='1']").click()
+    page.locator("main[data-hint='1']").wait_for()
+    assert "置きましょう" in page.locator("#hint-text").inner_text()  # the API's caption, in Japanese
+    page.screenshot(path=screenshot_path("api-board-japanese.png"), full_page=True)
+    english = page.locator("nav.languages a[lang='en']")
+    assert english.get_attribute("href") == f"/play/{CALENDAR}/{DAY}?p={board.code}"
+    english.click()
+    page.wait_for_url(f"**/play/{CALENDAR}/{DAY}?p={board.code}")
+    board = Board(page)
+    board.settle()
+    assert page.evaluate("document.documentElement.lang") == "en"
+    assert board.placed() == {placement["piece"]}
+    assert board.verdict == "1 of 8 pieces placed."
+    assert errors == []
+
+
 def _dead_end(store: Any, puzzle_id: str, target: str) -> tuple[list[PlacementJson], list[str]]:
     """Two placements, each in some solution, that no solution has together; and what to take off."""
     puzzle = get_puzzle(puzzle_id)

@@ -4,9 +4,13 @@ from __future__ import annotations
 
 import json
 import re
+from dataclasses import replace
+from pathlib import Path
+from typing import Any
 
 import pytest
 
+import api.web
 from api.web.board import (
     BoardView,
     board_data,
@@ -15,7 +19,10 @@ from api.web.board import (
     polygon,
     render_board_page,
 )
+from api.web.board_words import board_strings
+from api.web.language import PageLanguage
 from hints.codes import board_placements, encode_position
+from i18n.catalogs import fields
 from solver.catalog import Piece, Puzzle, catalog, get_puzzle
 from solver.geometry import Transform
 
@@ -142,3 +149,66 @@ def test_the_page_embeds_its_data_as_inert_json() -> None:
     assert page.count('class="tray-piece"') == 8
     assert 'href="https://t.me/puzzle_bot?start=0_24_' + view.code + '"' in page
     assert "<script>" not in page  # no inline code: the policy says script-src 'self'
+
+
+# ---------------------------------------------------------------- languages
+
+BOARD_JS = (Path(api.web.__file__).parent / "static" / "board.js").read_text(encoding="utf-8")
+
+
+def _strings(page: str) -> dict[str, Any]:
+    match = re.search(r'<script type="application/json" id="strings">(.*?)</script>', page)
+    assert match is not None
+    assert "<" not in match.group(1)  # nothing in the words can close the script element
+    strings: dict[str, Any] = json.loads(match.group(1))
+    return strings
+
+
+def test_the_script_gets_every_word_it_writes_from_the_page() -> None:
+    """Every message key board.js uses is in the page's strings, in both languages, with the same
+    {fields}; no English sentence is left in the script itself."""
+    used = set(re.findall(r'\btn?\("(\w+)"', BOARD_JS))  # t("key", ...), tn("key", n)
+    english, japanese = board_strings("en"), board_strings("ja")
+    assert used and used <= set(english) and set(english) == set(japanese)
+    named = set(re.findall(r'"(\w+)"', BOARD_JS))  # keys chosen first: var solved = ... "solved"
+    assert set(english) <= named  # nothing sent that the script never says
+    for key, text in english.items():
+        forms = text if isinstance(text, list) else [text]
+        translated = japanese[key] if isinstance(japanese[key], list) else [japanese[key]]
+        assert all(f != t for f, t in zip(forms, translated, strict=True)) or key == "listLast", key
+        for form, other in zip(forms, translated, strict=True):
+            assert fields(other) <= fields(form) and fields(form) - {"n"} <= fields(other), key
+    assert not re.search(r'"[A-Z][a-z]+( [a-z]+){2,}', BOARD_JS)  # e.g. "Pick a piece first"
+
+
+def test_the_board_page_in_japanese() -> None:
+    view = replace(_view("calendar-dragonfjord", "01-25"), language=PageLanguage("ja"))
+    page = render_board_page(view)
+    assert page.startswith('<!doctype html><html lang="ja">')
+    for words in (
+        "回転",
+        "元に戻す",
+        "あなたのボードからのヒント",
+        "遊び方",
+        "ピース L",
+        "1月、25日",
+        "← 今日のパズル",
+    ):
+        assert words in page, words
+    strings = _strings(page)
+    assert strings["countText"] == ["通りの解がまだ可能（全 {n} 通り中）"] * 2
+    assert strings["listSeparator"] == "、"
+    assert board_data(view)["api"]["query"] == "?lang=ja"
+    assert f'href="/play/calendar-dragonfjord/01-25?p={view.code}&amp;lang=ja"' in page  # the share link
+    assert f'href="/play/calendar-dragonfjord/01-25?p={view.code}" lang="en"' in page  # the switch
+    assert '<a class="back" href="/?lang=ja">' in page
+    assert 'y="20">1月</text>' in page and ">Jan</text>" not in page  # the board's month cells
+    english = render_board_page(replace(view, language=PageLanguage()))
+    assert (
+        '<html lang="en">' in english and "Rotate <kbd>R</kbd>" in english and 'y="20">Jan</text>' in english
+    )
+    assert _strings(english)["countText"] == [
+        "of {n} solution still possible",
+        "of {n} solutions still possible",
+    ]
+    assert board_data(replace(view, faceup=True))["api"]["query"] == "?faceup=true&lang=ja"

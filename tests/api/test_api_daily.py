@@ -13,9 +13,9 @@ from sqlalchemy.orm import Session, sessionmaker
 from hints.daily import challenge_board, daily_calendar, daily_challenge, target_name
 from render.hint import hint_image, hint_text
 from solver.catalog import MONTH_ABBREVIATIONS, Puzzle
-from solver.hints import Hint
+from solver.hints import Hint, Stage
 from solver.problem import Placement
-from tests.support.api_server import assert_png
+from tests.support.api_server import assert_error, assert_png
 
 pytestmark = pytest.mark.slow
 
@@ -191,3 +191,74 @@ def test_concurrent_first_requests_for_a_new_date_all_succeed(api_url: str) -> N
     assert {status for status, _ in results} == {200}
     for path in set(paths):
         assert len({etag for p, (_, etag) in zip(paths, results, strict=True) if p == path}) == 1
+
+
+# ---------------------------------------------------------------- languages
+
+
+def test_images_are_drawn_in_the_language_asked_for_each_cached_apart(
+    client: httpx.Client, store: sessionmaker[Session]
+) -> None:
+    """``lang=ja`` draws the same stage in Japanese; neither language is ever served from the other's
+    cache (asked alternately, each answer is its own language's drawing, with its own ETag)."""
+    day = date(2026, 1, 23)  # a date no other test asks for, so both start cold
+    with store() as session:
+        daily = daily_calendar(session, day)
+        challenge = daily_challenge(session, day)
+    for stage in (0, 1):
+        suffix = "puzzle.png" if stage == 0 else f"hints/{stage}.png"
+        for base, puzzle in (
+            ("/api/v1/daily/2026-01-23", daily),
+            ("/api/v1/daily/2026-01-23/pentomino", challenge),
+        ):
+            english = assert_png(client.get(f"{base}/{suffix}"))
+            japanese = assert_png(client.get(f"{base}/{suffix}", params={"lang": "ja"}))
+            assert japanese != english
+            assert english == puzzle.image(Stage(stage))
+            assert japanese == puzzle.image(Stage(stage), "ja")
+            again = client.get(f"{base}/{suffix}", params={"lang": "en"})
+            assert again.content == english  # lang=en is the default
+            assert client.get(f"{base}/{suffix}", params={"lang": "ja"}).content == japanese
+            etags = {client.get(f"{base}/{suffix}", params=p).headers["etag"] for p in ({}, {"lang": "ja"})}
+            assert len(etags) == 2
+
+
+def test_hint_json_titles_and_captions_follow_lang(client: httpx.Client) -> None:
+    english = client.get("/api/v1/daily/2026-01-25/hints/1").json()
+    japanese = client.get("/api/v1/daily/2026-01-25/hints/1", params={"lang": "ja"}).json()
+    assert english["title"] == "Hint 1 of 3" and japanese["title"] == "ヒント 1/3"
+    assert japanese["caption"] != english["caption"] and "通り" in japanese["caption"]
+    assert japanese["placements"] == english["placements"]  # only the words change
+    assert japanese["image"] == "/api/v1/daily/2026-01-25/hints/1.png?lang=ja"
+    assert english["image"] == "/api/v1/daily/2026-01-25/hints/1.png"
+    daily = client.get("/api/v1/daily/2026-01-25", params={"lang": "ja"}).json()
+    assert [h["title"] for h in daily["hints"]] == ["ヒント 1/3", "ヒント 2/3", "答え"]
+    assert daily["image"].endswith("puzzle.png?lang=ja")
+    assert daily["hints"][0]["text"] == "/api/v1/daily/2026-01-25/hints/1.txt"  # text drawings: English
+    assert daily["pentomino"]["image"] == "/api/v1/daily/2026-01-25/pentomino/puzzle.png?lang=ja"
+
+
+@pytest.mark.parametrize(
+    "path",
+    ["/api/v1/puzzles/calendar-dragonfjord/heatmap.png", "/api/v1/editions/calendar-weekday/board.png"],
+)
+def test_the_heatmap_and_the_edition_boards_speak_japanese_too(client: httpx.Client, path: str) -> None:
+    english = assert_png(client.get(path))
+    japanese = assert_png(client.get(path, params={"lang": "ja"}))
+    assert japanese != english  # month names, weekdays and legend in Japanese
+    assert client.get(path).content == english
+    assert client.get(path, params={"lang": "ja"}).content == japanese
+
+
+@pytest.mark.parametrize("lang", ["xx", "JA", "ja-JP", "", "<b>"])
+def test_an_unknown_language_is_refused_on_the_image_endpoints(client: httpx.Client, lang: str) -> None:
+    for path in (
+        "/api/v1/daily/2026-01-25/puzzle.png",
+        "/api/v1/daily/2026-01-25/hints/2.png",
+        "/api/v1/daily/2026-01-25/pentomino/hints/1.png",
+        "/api/v1/daily/2026-01-25/hints/2",
+        "/api/v1/puzzles/calendar-dragonfjord/heatmap.png",
+        "/api/v1/editions/calendar-dragonfjord/board.png",
+    ):
+        error = assert_error(client.get(path, params={"lang": lang}), 422, "unknown_language")
+        assert "en, ja" in str(error["message"]), path

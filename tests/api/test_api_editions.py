@@ -206,3 +206,20 @@ def test_the_web_page_and_the_board_keep_face_up_mode(api: httpx.Client) -> None
     assert '"query":"?faceup=true"' in board
     usual = api.get("/play/calendar-dragonfjord/01-25").text
     assert 'id="flip" aria-keyshortcuts="F">' in usual and '"faceup":false' in usual
+
+
+def test_the_japanese_page_of_a_weekday_edition(api: httpx.Client) -> None:
+    page = api.get("/", params={"date": DAY, "edition": "calendar-weekday", "lang": "ja"})
+    assert page.status_code == 200, page.text
+    html = page.text
+    assert "2026年11月24日(火)" in html and "<strong>11月、24日、火</strong>" in html
+    assert "各日付は 2026 年の曜日で数えています（曜日のマスも空けます）。" in html
+    assert "/api/v1/puzzles/calendar-weekday/heatmap.png?year=2026&amp;lang=ja" in html
+    assert "/api/v1/daily/2026-11-24/puzzle.png?edition=calendar-weekday&amp;lang=ja" in html
+    assert (
+        "date=2026-11-25&amp;edition=calendar-weekday&amp;lang=ja" in html
+    )  # next day: same edition, language
+    assert '<option value="calendar-weekday" selected>' in html
+    faceup = api.get("/", params={"date": "2026-01-25", "faceup": "1", "lang": "ja"}).text
+    assert "/play/calendar-dragonfjord/01-25?faceup=1&amp;lang=ja" in faceup
+    assert "/api/v1/daily/2026-01-25/puzzle.png?faceup=true&amp;lang=ja" in faceup

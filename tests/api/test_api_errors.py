@@ -10,6 +10,7 @@ from tests.support.api_server import assert_error
 pytestmark = pytest.mark.slow
 
 SOLUTIONS = "/api/v1/puzzles/calendar-dragonfjord/targets/01-25/solutions"
+POSITIONS = "/api/v1/puzzles/calendar-dragonfjord/targets/01-25/positions"
 
 BAD_GETS = [
     ("/api/v1/daily/2026-02-30", 422, "invalid_date"),
@@ -48,6 +49,12 @@ BAD_GETS = [
     (f"{SOLUTIONS}/-1.txt", 422, "invalid_request"),
     (f"{SOLUTIONS}/99999999999999999999999.png", 422, "invalid_request"),
     ("/api/v1/nothing", 404, "not_found"),
+    ("/api/v1/daily/2026-01-25/puzzle.png?lang=xx", 422, "unknown_language"),
+    ("/api/v1/daily/2026-01-25/pentomino/hints/3.png?lang=de", 422, "unknown_language"),
+    ("/api/v1/daily/2026-01-25/hints/1?lang=EN", 422, "unknown_language"),
+    (f"/api/v1/daily/2026-01-25/puzzle.png?lang={'j' * 17}", 422, "invalid_request"),
+    (f"{POSITIONS}/1AAAAAAAAAA/hints/1.png?lang=fr", 422, "unknown_language"),
+    (f"{POSITIONS}/1AAAAAAAAAA?lang=xx", 422, "unknown_language"),
 ]
 
 

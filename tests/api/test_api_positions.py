@@ -138,3 +138,25 @@ def test_check_still_answers_as_before(client: httpx.Client) -> None:
         "/api/v1/check", json={"puzzle": "calendar-dragonfjord", "target": "01-25", "placements": []}
     ).json()
     assert (answer["extensions"], answer["total"], answer["dead_end"]) == (216, 216, False)
+
+
+def test_position_hints_speak_the_language_asked_for(client: httpx.Client) -> None:
+    pieces = solution_placements(client, BASE, 5)[:2]
+    code = client.post(f"{BASE}/position", json=body(pieces)).json()["code"]
+    url = f"{BASE}/positions/{code}/hints/1"
+    english, japanese = client.get(url).json(), client.get(url, params={"lang": "ja"}).json()
+    assert english["title"] == "From your board: the safest next piece"
+    assert japanese["title"] == "あなたのボードから：いちばん確かな次の一手"
+    assert "置きましょう" in japanese["caption"] and japanese["placements"] == english["placements"]
+    assert japanese["image"] == f"{url}.png?lang=ja" and english["image"] == f"{url}.png"
+    png_en, png_ja = assert_png(client.get(f"{url}.png")), assert_png(client.get(f"{url}.png?lang=ja"))
+    assert png_en != png_ja
+    assert client.get(f"{url}.png").content == png_en  # each language cached apart
+    assert client.get(f"{url}.txt?lang=ja").text == client.get(f"{url}.txt").text  # text stays English
+    analysis = client.get(f"{BASE}/positions/{code}", params={"lang": "ja", "faceup": "true"}).json()
+    first = analysis["hints"][0]
+    assert first["title"] == japanese["title"]
+    assert first["url"] == f"{url}?faceup=true&lang=ja" and first["text"] == f"{url}.txt?faceup=true"
+    posted = client.post(f"{BASE}/position?lang=ja", json=body(pieces)).json()
+    assert posted["hints"][1]["title"] == "あなたのボードから：残りのピースの半分"
+    assert client.post(f"{BASE}/position", json=body(pieces)).json()["hints"][1]["title"].startswith("From")

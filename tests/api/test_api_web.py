@@ -7,7 +7,9 @@ recorded (and fails the test). Screenshots go to ``test-output/`` at the project
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
+from html import unescape
 from urllib.parse import parse_qs, urlsplit
 
 import httpx
@@ -82,6 +84,32 @@ def test_hint_buttons_reveal_each_image_in_place(
     page.screenshot(path=OUTPUT / "api-web-desktop.png", full_page=True)
     page.reload()  # the URL keeps what was revealed
     assert page.locator("#calendar .stages figure").count() == 4
+
+
+def test_the_japanese_page_reveals_japanese_images_and_keeps_its_language(
+    guarded: tuple[BrowserContext, LoopbackOnly], api_url: str
+) -> None:
+    context, _ = guarded
+    page = context.new_page()
+    page.goto(f"{api_url}/?date={DAY}&lang=ja")
+    assert page.title() == f"今日のパズル · {DAY}"
+    assert page.evaluate("document.documentElement.lang") == "ja"
+    assert assert_images_loaded(page, "#calendar .stages") == [stage_image("calendar", 0)]
+    assert (
+        page.locator("#calendar .stages img").get_attribute("src") == f"{stage_image('calendar', 0)}?lang=ja"
+    )
+    page.locator("#calendar a[data-stage='1']").click()
+    page.locator("#calendar-stage-1").wait_for()
+    assert page.locator("#calendar-stage-1 figcaption strong").inner_text() == "ヒント 1/3"
+    assert (
+        page.locator("#calendar-stage-1 img").get_attribute("src") == f"{stage_image('calendar', 1)}?lang=ja"
+    )
+    assert parse_qs(urlsplit(page.url).query) == {"date": [DAY], "lang": ["ja"], "stage": ["1"]}
+    OUTPUT.mkdir(exist_ok=True)
+    page.screenshot(path=OUTPUT / "api-web-japanese.png", full_page=True)
+    page.locator("nav.languages a[lang='en']").click()
+    page.wait_for_url(f"**/?date={DAY}&stage=1")
+    assert page.locator("#calendar-stage-1 figcaption strong").inner_text() == "Hint 1 of 3"
 
 
 def test_the_basic_view_works_without_javascript(browser: Browser, api_url: str) -> None:
@@ -166,3 +194,90 @@ def test_page_edges_and_headers(client: httpx.Client) -> None:
         response = client.get(asset)
         assert response.headers["content-type"].startswith(kind)
         assert client.get(asset, headers={"If-None-Match": response.headers["etag"]}).status_code == 304
+
+
+# ---------------------------------------------------------------- languages
+
+
+def _hrefs(html: str) -> list[str]:
+    return [unescape(h) for h in re.findall(r'(?:href|src|data-src)="([^"]*)"', html)]
+
+
+def _page_links(html: str) -> list[str]:
+    """The links of the page to itself and to the boards and images (not the language switch)."""
+    links = [h for h in _hrefs(html) if h.startswith(("/?", "/play/", "/api/v1/daily/", "/api/v1/puzzles/"))]
+    switch = re.search(r'<nav class="languages".*?</nav>', html)
+    assert switch is not None
+    return [h for h in links if h not in _hrefs(switch.group(0))]
+
+
+def test_the_page_in_japanese_keeps_its_language_everywhere(client: httpx.Client) -> None:
+    response = client.get("/", params={"date": DAY, "lang": "ja", "stage": "1"})
+    assert response.status_code == 200
+    html = response.text
+    assert html.startswith('<!doctype html><html lang="ja">')
+    for words in ("今日のパズル", "2026年1月25日(日)", "カレンダー・パズル", "ペントミノ・チャレンジ"):
+        assert words in html, words
+    for words in ("ヒント1：1ピース", "ヒント2：ピースの半分", "答えを見る", "ボードで遊ぶ", "1年の一覧"):
+        assert words in html, words
+    assert "<strong>1月、25日</strong> を空けて置きましょう。解は <strong>216</strong> 通り" in html
+    assert "Hint 1: one piece" not in html and "Puzzles of the day" not in html
+    links = _page_links(html)
+    assert len(links) > 10
+    assert [link for link in links if "lang=ja" not in link] == []  # every link keeps the language
+    assert '<input type="hidden" name="lang" value="ja">' in html  # the date form too
+    assert f"/api/v1/daily/{DAY}/hints/1.png?lang=ja" in links
+    assert "/api/v1/puzzles/calendar-dragonfjord/heatmap.png?lang=ja" in links
+    assert "/play/calendar-dragonfjord/01-25?lang=ja" in links
+    english = re.search(r'<a href="([^"]*)" lang="en"', html)
+    assert english is not None and unescape(english.group(1)) == f"/?date={DAY}&stage=1"
+    assert '<strong lang="ja" aria-current="true">日本語</strong>' in html
+    assert response.headers["vary"] == "Accept-Language"
+
+
+def test_the_english_page_links_carry_no_language(client: httpx.Client) -> None:
+    html = client.get("/", params={"date": DAY}).text
+    assert html.startswith('<!doctype html><html lang="en">')
+    assert "Puzzles of the day" in html and "Sunday 25 January 2026" in html
+    assert [link for link in _page_links(html) if "lang=" in link] == []
+    japanese = re.search(r'<a href="([^"]*)" lang="ja"', html)
+    assert japanese is not None and unescape(japanese.group(1)) == f"/?date={DAY}&lang=ja"
+
+
+def test_the_browser_language_picks_japanese_and_an_explicit_choice_sticks(client: httpx.Client) -> None:
+    asked = {"Accept-Language": "ja-JP,ja;q=0.9,en-US;q=0.8"}
+    html = client.get("/", params={"date": DAY}, headers=asked).text
+    assert '<html lang="ja">' in html and "今日のパズル" in html
+    assert all("lang=ja" in link for link in _page_links(html))
+    english_link = re.search(r'<a href="([^"]*)" lang="en"', html)
+    assert english_link is not None and "lang=en" in english_link.group(1)  # else Japanese again
+    chosen = client.get("/", params={"date": DAY, "lang": "en"}, headers=asked).text
+    assert '<html lang="en">' in chosen and "Puzzles of the day" in chosen
+    pages = [link for link in _page_links(chosen) if link.startswith(("/?", "/play/"))]
+    assert pages and all("lang=en" in link for link in pages)  # the choice sticks from page to page
+    assert [link for link in _page_links(chosen) if "lang=" in link and link not in pages] == []  # images
+    preferring_english = {"Accept-Language": "fr, en;q=0.9, ja;q=0.8"}
+    assert '<html lang="en">' in client.get("/", headers=preferring_english).text
+
+
+@pytest.mark.parametrize("lang", ["xx", "de", "JA-jp", "<script>", ""])
+def test_an_unsupported_language_falls_back_quietly(client: httpx.Client, lang: str) -> None:
+    plain = client.get("/", params={"date": DAY, "lang": lang})
+    assert plain.status_code == 200 and '<html lang="en">' in plain.text
+    assert "<script>" not in plain.text.replace('<script src="/static/page.js" defer></script>', "")
+    browser = client.get("/", params={"date": DAY, "lang": lang}, headers={"Accept-Language": "ja"})
+    assert browser.status_code == 200 and '<html lang="ja">' in browser.text
+    board = client.get("/play/calendar-dragonfjord/01-25", params={"lang": lang})
+    assert board.status_code == 200 and '<html lang="en">' in board.text
+
+
+def test_error_pages_speak_the_language_too(client: httpx.Client) -> None:
+    bad = client.get("/", params={"date": "2026-02-30", "lang": "ja"})
+    assert bad.status_code == 400 and '<html lang="ja">' in bad.text
+    assert "実在する日付を選んでください" in bad.text and "real date" not in bad.text
+    assert '<input type="hidden" name="lang" value="ja">' in bad.text
+    board = client.get("/play/no-such-puzzle/01-25", params={"lang": "ja"})
+    assert board.status_code == 404 and "そのパズルまたは問題はありません" in board.text
+    assert '<a href="/play/pentomino-6x10/board?lang=ja">' in board.text
+    listing = client.get("/play", headers={"Accept-Language": "ja"}).text
+    assert "遊べるボード" in listing and "/play/pentomino-6x10/board?lang=ja" in listing

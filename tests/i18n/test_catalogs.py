@@ -2,7 +2,11 @@
 
 from __future__ import annotations
 
+import io
+import re
 import shutil
+import tokenize
+from datetime import date
 from pathlib import Path
 
 import pytest
@@ -11,7 +15,8 @@ from babel.messages.pofile import read_po
 import i18n
 from i18n import LANGUAGES, Nn_, translate, translate_plural, translator
 from i18n.__main__ import main
-from i18n.catalogs import TEMPLATE, check_catalogs, extract_template, fields
+from i18n.catalogs import PROJECT, SOURCE_PACKAGES, TEMPLATE, check_catalogs, extract_template, fields
+from render.words import long_date
 
 
 def test_every_string_of_the_code_is_translated_in_every_catalog() -> None:
@@ -77,3 +82,39 @@ def test_the_command_line_checks_and_starts_a_catalog(tmp_path: Path, monkeypatc
     assert {m.id for m in catalog if m.id} >= {"Jan", "The answer"}
     with pytest.raises(SystemExit, match="exists already"):
         main(["init", "de"])
+
+
+def _markers_in_f_strings(source: str) -> list[str]:
+    """Literal markers (``N_("…")``, ``gettext("…")``) inside f-strings: extraction cannot see them."""
+    marker = re.compile(r"""\b(?:N_|Nn_|gettext|ngettext)\(\s*["']""")
+    found = []
+    for token in tokenize.generate_tokens(io.StringIO(source).readline):
+        prefix = re.match(r"[a-zA-Z]*", token.string)
+        is_f_string = token.type == tokenize.STRING and prefix is not None and "f" in prefix.group(0).lower()
+        if is_f_string and marker.search(token.string):
+            found.append(token.string)
+    return found
+
+
+def test_no_marked_string_hides_in_an_f_string_where_extraction_cannot_see_it() -> None:
+    assert _markers_in_f_strings("""x = f'{t(N_("Today"))}'\n""") != []  # the check does see one
+    assert _markers_in_f_strings("""x = f'{t(TODAY)}' + N_('Today')\n""") == []
+    hidden = {
+        str(path.relative_to(PROJECT)): _markers_in_f_strings(path.read_text(encoding="utf-8"))
+        for package in SOURCE_PACKAGES
+        for path in sorted((PROJECT / package).rglob("*.py"))
+    }
+    assert {path: found for path, found in hidden.items() if found} == {}
+
+
+@pytest.mark.parametrize(
+    ("day", "english", "japanese"),
+    [
+        (date(2026, 11, 24), "Tuesday 24 November 2026", "2026年11月24日(火)"),
+        (date(2024, 2, 29), "Thursday 29 February 2024", "2024年2月29日(木)"),
+        (date(2026, 5, 3), "Sunday 3 May 2026", "2026年5月3日(日)"),
+    ],
+)
+def test_long_dates_in_each_language(day: date, english: str, japanese: str) -> None:
+    assert long_date(day, "en") == english == f"{day:%A} {day.day} {day:%B} {day.year}"
+    assert long_date(day, "ja") == japanese

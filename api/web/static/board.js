@@ -2,7 +2,9 @@
 // the position API, and the hints start from the board as it is.
 //
 // Everything about the puzzle comes from <script type="application/json" id="board-data">,
-// written by the server (api/web/board.py): cells with their polygons, each piece's
+// and every word the script writes from <script type="application/json" id="strings">, both
+// written by the server (api/web/board.py, api/web/board_words.py: the words in the page's
+// language, from the gettext catalogs): cells with their polygons, each piece's
 // orientations with the orientation a rotation step and a flip lead to, and the anchor cell a
 // tap or a drop puts on the chosen board cell. The URL always holds the current position code
 // (?p=CODE), so reload, back, bookmarks and shared links restore the board.
@@ -15,6 +17,7 @@
   var dataElement = document.getElementById("board-data");
   if (!dataElement) return;
   var data = JSON.parse(dataElement.textContent);
+  var strings = readStrings();
   var SVG = "http://www.w3.org/2000/svg";
   var DRAG_DISTANCE = 8; // px a pointer must move before a press becomes a drag
 
@@ -47,6 +50,42 @@
     saveNote: document.getElementById("save-note"),
     tray: Array.prototype.slice.call(document.querySelectorAll(".tray-piece")),
   };
+
+  // ------------------------------------------------------------------ words
+
+  // The page's messages by key (api/web/board_words.py); none at all if they cannot be read.
+  function readStrings() {
+    var element = document.getElementById("strings");
+    try {
+      return element ? JSON.parse(element.textContent) : {};
+    } catch (e) {
+      return {};
+    }
+  }
+
+  // {name} fields filled from values, in one pass (a value's own braces stay as they are).
+  function fill(template, values) {
+    return template.replace(/\{(\w+)\}/g, function (whole, name) {
+      return values && Object.prototype.hasOwnProperty.call(values, name) ? String(values[name]) : whole;
+    });
+  }
+
+  // The message `key` with its fields filled in; the key itself if the page has no such message.
+  function t(key, values) {
+    var template = strings[key];
+    return fill(typeof template === "string" ? template : key, values);
+  }
+
+  // A counted message: [for one, for more], chosen by n ({n} is filled in too).
+  function tn(key, n, values) {
+    var forms = strings[key];
+    var template = Array.isArray(forms) ? forms[n === 1 ? 0 : forms.length - 1] : key;
+    var all = { n: n };
+    Object.keys(values || {}).forEach(function (name) {
+      all[name] = values[name];
+    });
+    return fill(template, all);
+  }
 
   // ------------------------------------------------------------------ the puzzle's data
 
@@ -121,13 +160,10 @@
     });
   }
 
+  // "L", "L and N", "L, N and P" in the page's language.
   function names(list) {
     if (list.length <= 1) return list.join("");
-    return list.slice(0, -1).join(", ") + " and " + list[list.length - 1];
-  }
-
-  function plural(count, word) {
-    return count + " " + word + (count === 1 ? "" : "s");
+    return t("listLast", { names: list.slice(0, -1).join(t("listSeparator")), last: list[list.length - 1] });
   }
 
   // ------------------------------------------------------------------ state
@@ -163,15 +199,15 @@
 
   // Why these cells cannot take the piece (off the board, on another piece), or "" if they can.
   function misfit(pieceIndex, cells) {
-    if (!cells) return "it does not fit there";
-    if (cells.some(function (c) { return !cellByKey.has(key(c)); })) return "it would stick out of the board";
+    if (!cells) return t("misfitNowhere");
+    if (cells.some(function (c) { return !cellByKey.has(key(c)); })) return t("misfitOffBoard");
     var owner = occupancy(pieceIndex);
     var hit = [];
     cells.forEach(function (c) {
       var other = owner.get(key(c));
       if (other != null && hit.indexOf(data.pieces[other].name) < 0) hit.push(data.pieces[other].name);
     });
-    return hit.length ? "it would overlap " + names(hit) : "";
+    return hit.length ? t("misfitOverlap", { pieces: names(hit) }) : "";
   }
 
   function snapshot() {
@@ -367,10 +403,8 @@
       button.classList.toggle("on-board", onBoard);
       button.setAttribute("aria-pressed", selected ? "true" : "false");
       var name = data.pieces[index].name;
-      button.setAttribute(
-        "aria-label",
-        "Piece " + name + (onBoard ? ", on the board: press to pick it up" : selected ? ", selected" : "")
-      );
+      var label = onBoard ? "trayOnBoard" : selected ? "traySelected" : "trayPiece";
+      button.setAttribute("aria-label", t(label, { piece: name }));
     });
     main.dataset.selected = state.selected == null ? "" : data.pieces[state.selected].name;
   }
@@ -393,7 +427,7 @@
 
   function errorText(payload, response) {
     if (payload && payload.error && payload.error.message) return payload.error.message;
-    return "The server answered " + response.status + ".";
+    return t("serverAnswered", { status: response.status });
   }
 
   function fetchJson(url, options) {
@@ -410,23 +444,21 @@
   }
 
   function countText(a) {
-    var text = "of " + plural(a.total, "solution") + " still possible";
-    if (a.total !== a.distinct_total) {
-      text += " (counting each rotation and reflection; " + a.distinct_total + " up to symmetry)";
-    }
+    var text = tn("countText", a.total);
+    if (a.total !== a.distinct_total) text = t("countSymmetry", { count: text, distinct: a.distinct_total });
     return text;
   }
 
   function verdict(a) {
-    if (!a.legal) return ["illegal", "Not allowed: " + a.problems.join("; ") + "."];
+    if (!a.legal) return ["illegal", t("illegal", { problems: a.problems.join("; ") })];
     if (a.solved) {
-      var of = a.distinct_total + (a.total !== a.distinct_total ? " (up to symmetry)" : "");
-      return ["solved", "Solved! This is solution " + a.solution_number + " of " + of + "."];
+      var solved = a.total !== a.distinct_total ? "solvedSymmetric" : "solved";
+      return ["solved", t(solved, { number: a.solution_number, distinct: a.distinct_total })];
     }
-    if (a.total === 0) return ["dead", "This target has no solution: no arrangement leaves these cells open."];
-    if (a.dead_end) return ["dead", "Dead end: take off " + names(a.take_off) + "."];
-    if (a.placed === 0) return ["ok", "Pick a piece, then tap the board where it goes."];
-    return ["ok", a.placed + " of " + plural(pieceCount, "piece") + " placed."];
+    if (a.total === 0) return ["dead", t("noSolution")];
+    if (a.dead_end) return ["dead", t("deadEnd", { pieces: names(a.take_off) })];
+    if (a.placed === 0) return ["ok", t("start")];
+    return ["ok", tn("placed", pieceCount, { placed: a.placed })];
   }
 
   function pageUrl(code) {
@@ -446,7 +478,7 @@
     main.classList.toggle("solved", !!a.solved);
     var deadEnd = a.dead_end && a.take_off.length > 0;
     ui.takeOffRow.hidden = !deadEnd;
-    if (deadEnd) ui.takeOff.textContent = "Take off " + names(a.take_off);
+    if (deadEnd) ui.takeOff.textContent = t("takeOffButton", { pieces: names(a.take_off) });
     ui.hintButtons.forEach(function (button) {
       button.disabled = !a.legal || a.solved || a.total === 0;
     });
@@ -457,13 +489,24 @@
       ui.share.href = url.pathname + url.search;
       ui.share.textContent = url.href;
       if (ui.telegramLink && data.telegram) ui.telegramLink.href = data.telegram + state.code;
+      keepInLanguageLinks(state.code);
     }
     drawPieces();
   }
 
+  // The language switch keeps the board: its links carry the newest position (and Telegram's
+  // launch parameters, which live in the fragment).
+  function keepInLanguageLinks(code) {
+    document.querySelectorAll("nav.languages a[href]").forEach(function (link) {
+      var url = new URL(link.href, window.location.href);
+      url.searchParams.set("p", code);
+      link.href = url.pathname + url.search + window.location.hash;
+    });
+  }
+
   function showFailure(text) {
     ui.remaining.textContent = "?";
-    ui.countText.textContent = "solutions: not known right now";
+    ui.countText.textContent = t("unknownCount");
     ui.verdict.dataset.state = "error";
     ui.verdict.textContent = text;
   }
@@ -497,7 +540,7 @@
         }
       },
       function () {
-        if (move === state.moves) showFailure("The server cannot be reached; your board stays as it is.");
+        if (move === state.moves) showFailure(t("unreachable"));
       }
     ).then(function () {
       if (move === state.moves) main.dataset.analysed = String(move);
@@ -530,7 +573,7 @@
     var why = misfit(pieceIndex, cells);
     var name = data.pieces[pieceIndex].name;
     if (why) {
-      say(name + " does not fit there: " + why + ".");
+      say(t("doesNotFit", { piece: name, why: why }));
       return false;
     }
     if (state.selected === pieceIndex) state.selected = null;
@@ -545,7 +588,7 @@
 
   function placeSelectedAt(target) {
     if (state.selected == null) {
-      say("Pick a piece from the tray first.");
+      say(t("pickFirst"));
       return;
     }
     var index = state.selected;
@@ -561,7 +604,7 @@
       withPlaced(function (placed) {
         placed.delete(pieceIndex);
       }),
-      data.pieces[pieceIndex].name + " picked up: tap the board to put it somewhere else."
+      t("pickedUp", { piece: data.pieces[pieceIndex].name })
     );
   }
 
@@ -572,7 +615,7 @@
           placed.delete(pieceByName.get(name));
         });
       }),
-      "Took off " + names(list) + "."
+      t("tookOff", { pieces: names(list) })
     );
   }
 
@@ -583,7 +626,7 @@
     showHint();
     state.moves += 1;
     main.dataset.moves = String(state.moves);
-    say("Undone.");
+    say(t("undone"));
     render();
     analyse(false);
   }
@@ -594,13 +637,13 @@
       return;
     }
     state.selected = state.selected === pieceIndex ? null : pieceIndex;
-    say(state.selected == null ? "" : data.pieces[pieceIndex].name + " selected: tap the board, or drag it there.");
+    say(state.selected == null ? "" : t("selected", { piece: data.pieces[pieceIndex].name }));
     render();
   }
 
   function turn(table, steps) {
     if (state.selected == null) {
-      say("Pick a piece first, then rotate or flip it.");
+      say(t("turnFirst"));
       return;
     }
     var orientations = data.pieces[state.selected].orientations;
@@ -631,20 +674,20 @@
 
   function requestHint(stage) {
     var pending = state.analysing || Promise.resolve();
-    ui.hintText.textContent = "Looking for a hint…";
+    ui.hintText.textContent = t("lookingForHint");
     pending.then(function () {
       var move = state.moves;
       var a = state.analysis;
       if (!a || !state.code) {
-        ui.hintText.textContent = "The board has not been checked yet; try again in a moment.";
+        ui.hintText.textContent = t("notChecked");
         return;
       }
       if (!a.legal) {
-        ui.hintText.textContent = "Hints start from a legal board: " + a.problems.join("; ") + ".";
+        ui.hintText.textContent = t("hintIllegal", { problems: a.problems.join("; ") });
         return;
       }
       if (a.solved) {
-        ui.hintText.textContent = "The board is solved: no hint needed.";
+        ui.hintText.textContent = t("hintSolved");
         return;
       }
       var url = data.api.positions + encodeURIComponent(state.code) + "/hints/" + stage + data.api.query;
@@ -659,7 +702,7 @@
           showHint();
         },
         function () {
-          ui.hintText.textContent = "The server cannot be reached for a hint right now.";
+          ui.hintText.textContent = t("hintUnreachable");
         }
       );
     });
@@ -673,7 +716,10 @@
     var added = hint.placements.map(function (p) {
       return p.piece;
     });
-    commit(placed, added.length ? "Placed " + names(added) + "." : "Took off " + names(hint.take_off) + ".");
+    var message = added.length
+      ? t("placedPieces", { pieces: names(added) })
+      : t("tookOff", { pieces: names(hint.take_off) });
+    commit(placed, message);
   }
 
   // ------------------------------------------------------------------ pointer: tap and drag
@@ -741,7 +787,7 @@
           withPlaced(function (placed) {
             placed.delete(g.piece);
           }),
-          name + " taken off the board."
+          t("takenOff", { piece: name })
         );
       } else {
         drawPieces();
@@ -911,7 +957,7 @@
   });
   ui.undo.addEventListener("click", undo);
   ui.clear.addEventListener("click", function () {
-    if (state.placed.size) commit(new Map(), "Board cleared.");
+    if (state.placed.size) commit(new Map(), t("cleared"));
   });
   ui.takeOff.addEventListener("click", function () {
     if (state.analysis && state.analysis.dead_end) takeOff(state.analysis.take_off);
@@ -975,8 +1021,8 @@
   }
 
   function signInProblem(response) {
-    if (response.status === 401) return "Telegram did not confirm who you are, so this board is not saved.";
-    return "This board could not be saved to Telegram right now (" + response.status + ").";
+    if (response.status === 401) return t("notSignedIn");
+    return t("saveFailedStatus", { status: response.status });
   }
 
   function saveToTelegram(code) {
@@ -987,10 +1033,10 @@
       body: JSON.stringify({ code: code }),
     }).then(
       function (response) {
-        note(response.ok ? "Saved to your Telegram account." : signInProblem(response));
+        note(response.ok ? t("saved") : signInProblem(response));
       },
       function () {
-        note("This board could not be saved to Telegram right now.");
+        note(t("saveFailed"));
       }
     );
   }

@@ -1,0 +1,75 @@
+"""The words ``/static/board.js`` writes, in the page's language.
+
+The board page embeds them as ``<script type="application/json" id="strings">``
+(data, not code): the script looks a message up by key and fills its ``{fields}``.
+A counted message is a pair, the translations for one and for more (what
+``ngettext`` gives for 1 and for 2): the script takes the first for 1 and the
+second otherwise, which is right for every language we have a catalog for.
+"""
+
+from __future__ import annotations
+
+from i18n import N_, Nn_, translate, translate_plural
+
+BOARD_TEXTS = {
+    # why a piece cannot go where it was dropped
+    "misfitNowhere": N_("it does not fit there"),
+    "misfitOffBoard": N_("it would stick out of the board"),
+    "misfitOverlap": N_("it would overlap {pieces}"),
+    "doesNotFit": N_("{piece} does not fit there: {why}."),
+    # lists of piece names: "L, N and P"
+    "listSeparator": N_(", "),
+    "listLast": N_("{names} and {last}"),
+    # what the board's analysis says
+    "countSymmetry": N_("{count} (counting each rotation and reflection; {distinct} up to symmetry)"),
+    "unknownCount": N_("solutions: not known right now"),
+    "illegal": N_("Not allowed: {problems}."),
+    "solved": N_("Solved! This is solution {number} of {distinct}."),
+    "solvedSymmetric": N_("Solved! This is solution {number} of {distinct} (up to symmetry)."),
+    "noSolution": N_("This target has no solution: no arrangement leaves these cells open."),
+    "deadEnd": N_("Dead end: take off {pieces}."),
+    "start": N_("Pick a piece, then tap the board where it goes."),
+    "takeOffButton": N_("Take off {pieces}"),
+    "serverAnswered": N_("The server answered {status}."),
+    "unreachable": N_("The server cannot be reached; your board stays as it is."),
+    # moves
+    "pickFirst": N_("Pick a piece from the tray first."),
+    "turnFirst": N_("Pick a piece first, then rotate or flip it."),
+    "selected": N_("{piece} selected: tap the board, or drag it there."),
+    "pickedUp": N_("{piece} picked up: tap the board to put it somewhere else."),
+    "takenOff": N_("{piece} taken off the board."),
+    "tookOff": N_("Took off {pieces}."),
+    "placedPieces": N_("Placed {pieces}."),
+    "undone": N_("Undone."),
+    "cleared": N_("Board cleared."),
+    # the tray's buttons, for screen readers
+    "trayPiece": N_("Piece {piece}"),
+    "trayOnBoard": N_("Piece {piece}, on the board: press to pick it up"),
+    "traySelected": N_("Piece {piece}, selected"),
+    # hints
+    "lookingForHint": N_("Looking for a hint…"),
+    "notChecked": N_("The board has not been checked yet; try again in a moment."),
+    "hintIllegal": N_("Hints start from a legal board: {problems}."),
+    "hintSolved": N_("The board is solved: no hint needed."),
+    "hintUnreachable": N_("The server cannot be reached for a hint right now."),
+    # saving in Telegram
+    "saved": N_("Saved to your Telegram account."),
+    "notSignedIn": N_("Telegram did not confirm who you are, so this board is not saved."),
+    "saveFailed": N_("This board could not be saved to Telegram right now."),
+    "saveFailedStatus": N_("This board could not be saved to Telegram right now ({status})."),
+}
+BOARD_COUNTED = {
+    # after the number of solutions still possible, shown on its own: "216 | of 216 solutions ..."
+    "countText": Nn_("of {n} solution still possible", "of {n} solutions still possible"),
+    "placed": Nn_("{placed} of {n} piece placed.", "{placed} of {n} pieces placed."),
+}
+
+
+def board_strings(language: str) -> dict[str, str | list[str]]:
+    """Every message of the board's script in ``language``: a template, or [one, more] when counted."""
+    strings: dict[str, str | list[str]] = {
+        key: translate(language, text) for key, text in BOARD_TEXTS.items()
+    }
+    for key, forms in BOARD_COUNTED.items():
+        strings[key] = [translate_plural(language, forms, 1), translate_plural(language, forms, 2)]
+    return strings
