@@ -25,7 +25,7 @@ from api.schemas import (
     TargetOut,
 )
 from hints.daily import DailyBundle, DailyPuzzle, PuzzleKind
-from hints.positions import CheckResult, PositionAnalysis, PositionHint
+from hints.positions import CheckResult, PositionAnalysis, PositionHint, problem_texts
 from hints.solutions import StoredSolution, StoredTarget
 from i18n import SOURCE_LANGUAGE, translate
 from render.position import POSITION_TITLES
@@ -203,7 +203,7 @@ def check_out(result: CheckResult) -> CheckOut:
         puzzle=result.puzzle.id,
         target=result.target.name,
         legal=result.legal,
-        problems=list(result.problems),
+        problems=problem_texts(result.problems),
         placed=len(result.placements),
         extensions=result.extensions,
         total=result.total,
@@ -247,7 +247,7 @@ def position_out(
         target=target,
         code=analysis.code,
         legal=analysis.legal,
-        problems=list(analysis.problems),
+        problems=problem_texts(analysis.problems, language),
         placed=len(analysis.placements),
         remaining=analysis.remaining,
         total=analysis.total,

@@ -45,7 +45,13 @@ from hints.daily import (
 )
 from hints.deeplink import board_key, board_of_key, decode_link
 from hints.errors import MalformedPosition, NoFaceUpSolution, NotPrecomputed
-from hints.positions import PositionAnalysis, analyse_position, placements_of_code, position_hint
+from hints.positions import (
+    PositionAnalysis,
+    analyse_position,
+    placements_of_code,
+    position_hint,
+    problem_texts,
+)
 from hints.saved import SavedPosition, latest_board, record_board_stage, save_board, saved_board, use_board
 from hints.solutions import year_counts
 from render.images import render_boards, render_heatmap
@@ -595,7 +601,9 @@ def board_status(analysis: PositionAnalysis, language: str) -> str:
     """Plain words on a board: rule broken, dead end and what to take off, solved, or solutions left."""
     puzzle = analysis.puzzle
     if not analysis.legal:
-        status = text("board_illegal", language, problems="; ".join(analysis.problems))
+        status = text(
+            "board_illegal", language, problems="; ".join(problem_texts(analysis.problems, language))
+        )
     elif analysis.dead_end:
         status = text("board_dead_end", language, pieces=piece_names(puzzle, analysis.take_off, language))
     elif analysis.solved:

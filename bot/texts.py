@@ -159,6 +159,7 @@ _COUNTED: dict[str, tuple[str, str]] = {
     "remaining": Nn_("{n} of {total} solutions remains", "{n} of {total} solutions remain"),
 }
 
+
 def counted(key: str, n: int, language: str, **values: object) -> str:
     """A phrase with a number in it, grammatical for that number ("1 piece", "4 pieces")."""
     return translate_plural(language, _COUNTED[key], n).format(n=n, **values)

@@ -40,7 +40,9 @@ from sqlalchemy.orm import Session
 from hints.codes import decode_position, encode_position
 from hints.errors import MalformedPosition
 from hints.solutions import RAW_SOLUTIONS, RawSolutions, raw_solutions
+from i18n import N_, SOURCE_LANGUAGE, translate
 from render.position import PositionDrawing
+from render.words import board_label
 from solver.catalog import Puzzle, Target
 from solver.geometry import Cell
 from solver.hints import SolutionSet, Stage
@@ -60,7 +62,7 @@ class CheckResult:
     puzzle: Puzzle
     target: Target
     placements: tuple[Placement, ...]
-    problems: tuple[str, ...]
+    problems: tuple[RuleProblem, ...]
     extensions: int
     total: int
     solution: SolutionSet | None
@@ -142,17 +144,51 @@ def placements_of_code(puzzle: Puzzle, code: str) -> tuple[Placement, ...]:
     return well_formed(puzzle, decode_position(puzzle, code))
 
 
-def rule_problems(puzzle: Puzzle, target: Target, placements: Sequence[Placement]) -> tuple[str, ...]:
+NOT_A_SHAPE = N_("the cells of piece {piece} are not a rotation or reflection of it")
+# TRANSLATORS: {cells} lists board cells like "[0, 0] (Jan)"; {target} is a target such as 01-25
+COVERS_OPEN = N_("piece {piece} covers {cells}, which {target} leaves open")
+# TRANSLATORS: one board cell: its row and column, then its label, e.g. "[0, 0] (Jan)"
+LABELLED_CELL = N_("[{row}, {column}] ({label})")
+
+
+@dataclass(frozen=True)
+class RuleProblem:
+    """A rule a position breaks, kept as a message and its facts so it can be said in any language."""
+
+    message: str  # NOT_A_SHAPE or COVERS_OPEN (an English msgid)
+    piece: str
+    target: str
+    cells: tuple[tuple[Cell, str | None], ...] = ()  # the open cells covered, with their board labels
+
+    def text(self, language: str = SOURCE_LANGUAGE) -> str:
+        """The problem as a sentence in ``language``, e.g. "piece L covers [0, 0] (Jan), which 01-25
+        leaves open"."""
+        cells = ", ".join(_cell_words(cell, label, language) for cell, label in self.cells)
+        return translate(language, self.message).format(piece=self.piece, cells=cells, target=self.target)
+
+
+def _cell_words(cell: Cell, label: str | None, language: str) -> str:
+    if label is None:
+        return f"[{cell[0]}, {cell[1]}]"
+    words = board_label(label, language)
+    return translate(language, LABELLED_CELL).format(row=cell[0], column=cell[1], label=words)
+
+
+def problem_texts(problems: Sequence[RuleProblem], language: str = SOURCE_LANGUAGE) -> list[str]:
+    return [problem.text(language) for problem in problems]
+
+
+def rule_problems(puzzle: Puzzle, target: Target, placements: Sequence[Placement]) -> tuple[RuleProblem, ...]:
     """Why well-formed placements break the puzzle's rules (empty when they are legal)."""
     problems = []
     for placement in placements:
         piece = puzzle.pieces[placement.piece]
         if puzzle.lattice.normalize(placement.cells)[0] not in piece.orientations:
-            problems.append(f"the cells of piece {piece.name} are not a rotation or reflection of it")
+            problems.append(RuleProblem(NOT_A_SHAPE, piece.name, target.name))
         blocked = sorted(set(placement.cells) & target.uncovered)
         if blocked:
-            cells = ", ".join(cell_text(puzzle, c) for c in blocked)
-            problems.append(f"piece {piece.name} covers {cells}, which {target.name} leaves open")
+            cells = tuple((cell, puzzle.labels.get(cell)) for cell in blocked)
+            problems.append(RuleProblem(COVERS_OPEN, piece.name, target.name, cells))
     return tuple(problems)
 
 
@@ -191,7 +227,7 @@ class PositionAnalysis:
     target: Target
     placements: tuple[Placement, ...]  # by piece
     code: str | None  # None when a piece is in no shape of its own (no code names that)
-    problems: tuple[str, ...]
+    problems: tuple[RuleProblem, ...]
     remaining: int  # raw solutions that contain every placed piece (0 when illegal)
     total: int  # raw solutions of the target: arrangements on the physical board
     distinct_total: int  # solutions up to the board's symmetry (the stored count)
@@ -374,7 +410,8 @@ def position_hint(
     analysis = analyse(raw, puzzle, target, placements)
     if not analysis.legal:
         raise MalformedPosition(
-            "illegal_position", "no hints for an illegal position: " + "; ".join(analysis.problems)
+            "illegal_position",
+            "no hints for an illegal position: " + "; ".join(problem_texts(analysis.problems)),
         )
     given = tuple(p for p in analysis.placements if p not in analysis.take_off)
     within = raw.containing(given)
