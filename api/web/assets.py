@@ -31,6 +31,8 @@ a { color: var(--accent); }
 .pick { display: flex; flex-wrap: wrap; gap: .5rem; align-items: center; }
 .pick input, .pick button, .pick select { font: inherit; min-height: 44px; padding: .25rem .5rem; }
 .pick select { max-width: 100%; }
+.pick .faceup { display: flex; align-items: center; gap: .5rem; flex-basis: 100%; min-height: 44px; }
+.pick .faceup input { min-height: 0; width: 1.25rem; height: 1.25rem; margin: 0; flex: none; }
 .days { display: flex; flex-wrap: wrap; gap: 1rem; margin: .5rem 0 1rem; }
 .days a { display: inline-block; min-height: 44px; padding: .6rem 0; }
 .puzzles { display: grid; gap: 1.5rem;
