@@ -29,11 +29,11 @@ _LZMA_FILTERS = ({"id": lzma.FILTER_LZMA2, "preset": 6, "dict_size": 1 << 20},)
 
 # Codec 2 (written since revision 0012): one Zstandard frame (level 19) of UTF-8 text, the
 # encodings joined by newlines, a NUL, then each solution's flip record joined by newlines (the
-# letters of the pieces it shows turned over, "" for none). 10.9 bytes per solution on the
-# weekday edition (11.2 with SQLite's pages: 55 MB for its 4.86 M solutions; the flip records are
-# about 1 of them) and about 0.16 us per solution to read, query included: 0.94 ms for a
-# 7,346-solution target (docs/benchmarks.md, "The solution store at weekday scale"). The format
-# is frozen: a change needs a new codec number, keeping the old ones readable.
+# letters of the pieces it shows turned over, "" for none). About 11 bytes per weekday-edition
+# solution (the flip records about 1 of them): the whole calendar-weekday edition, 4.94 M
+# solutions, is a 57.0 MB SQLite file; a target is read, query included, in 1.35 ms for the
+# largest (10,374 solutions; docs/benchmarks.md, "The solution store at weekday scale"). The
+# format is frozen: a change needs a new codec number, keeping the old ones readable.
 ZSTD_CODEC = 2
 _ZSTD_LEVEL = 19
 _RECORDS_SEPARATOR = "\0"
