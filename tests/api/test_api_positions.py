@@ -73,7 +73,8 @@ def test_rule_breaking_positions_are_illegal_not_errors(client: httpx.Client) ->
     bent = client.post(f"{BASE}/position", json=body([not_a_shape])).json()
     assert not bent["legal"] and bent["code"] is None and "rotation or reflection" in bent["problems"][0]
     in_japanese = client.post(f"{BASE}/position?lang=ja", json=body([covers_jan])).json()
-    assert in_japanese["problems"] == ["ピース R が [0, 0]（1月） を覆っています（01-25 では空けておくマスです）"]
+    covers_jan_ja = "ピース R が [0, 0]（1月） を覆っています（01-25 では空けておくマスです）"
+    assert in_japanese["problems"] == [covers_jan_ja]
 
 
 @pytest.mark.parametrize(

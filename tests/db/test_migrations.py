@@ -6,7 +6,7 @@ from db import repository
 from db.engine import make_engine, session_factory
 from db.migrate import downgrade, upgrade
 from db.models import Base, SolutionSetRow
-from tests.db.factories import encodings
+from tests.db.factories import encodings, store_targets
 
 
 def tables(url: str) -> set[str]:
@@ -140,19 +140,7 @@ def test_0012_downgrade_repacks_flip_records_away_and_0010_still_expands(any_dat
     targets = {"01-01": encodings(1), "01-02": encodings(400, seed=2), "02-30": []}
     engine = make_engine(url)
     with session_factory(engine).begin() as session:
-        repository.sync_puzzle(
-            session=session, puzzle_id="cal", title="Cal", lattice="square", fingerprint="f"
-        )
-        for name, codes in targets.items():
-            repository.save_target(
-                session=session,
-                puzzle_id="cal",
-                name=name,
-                is_real=bool(codes),
-                encodings=codes,
-                flips=["C" if i % 2 else "" for i in range(len(codes))],
-                seconds=1.0,
-            )
+        store_targets(session, targets)
     engine.dispose()
 
     downgrade(url, "0011")

@@ -13,7 +13,7 @@ from db.migrate import upgrade
 from db.models import SolutionSetRow
 from db.repository import CachedHints
 from db.transfer import main, transfer
-from tests.db.factories import encodings
+from tests.db.factories import encodings, store_targets
 from tests.db.test_migrations import old_rows, store_old_layout
 
 TARGETS = {"01-25": encodings(300), "01-26": encodings(1, seed=2), "02-30": []}
@@ -23,19 +23,7 @@ HINTS = CachedHints("..A", "..AB", "..ABC", 5, 1, 300)
 def fill(url: str) -> None:
     engine = make_engine(url)
     with session_factory(engine).begin() as session:
-        repository.sync_puzzle(
-            session=session, puzzle_id="cal", title="Cal", lattice="square", fingerprint="f"
-        )
-        for name, codes in TARGETS.items():
-            repository.save_target(
-                session=session,
-                puzzle_id="cal",
-                name=name,
-                is_real=bool(codes),
-                encodings=codes,
-                flips=[""] * len(codes),
-                seconds=1.0,
-            )
+        store_targets(session, TARGETS)
         key = repository.target_key(session=session, puzzle_id="cal", target="01-25")
         assert key is not None
         repository.save_cached_hints(session=session, target_id=key.id, ordinal=7, hints=HINTS)
