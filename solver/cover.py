@@ -41,9 +41,18 @@ class Option:
 
 @dataclass(frozen=True)
 class CoverProblem:
+    """The items, groups and options; optionally, facts about the options that no solution breaks.
+
+    ``dead`` options are in no solution, and each ``(a, bs)`` of ``excludes`` says that no
+    solution holds option ``a`` together with any of ``bs`` (see :mod:`solver.blockers`).
+    They change no answer, only how soon CP-SAT sees a dead end.
+    """
+
     n_items: int
     n_groups: int
     options: tuple[Option, ...]
+    dead: tuple[int, ...] = ()
+    excludes: tuple[tuple[int, tuple[int, ...]], ...] = ()
 
 
 @dataclass(frozen=True)
@@ -87,13 +96,18 @@ class _Collector(cp_model.CpSolverSolutionCallback):
             self.stop_search()
 
     def _read(self, values: Sequence[int]) -> Solution:
+        starting_at, masks, all_items = self._starting_at, self._masks, self._all_items
         covered = 0
         chosen = []
-        while covered != self._all_items:
+        while covered != all_items:
             lowest_open = (~covered & (covered + 1)).bit_length() - 1
-            option = next(o for o in self._starting_at[lowest_open] if values[o])
+            for option in starting_at[lowest_open]:
+                if values[option]:
+                    break
+            else:
+                raise SearchIncomplete(f"CP-SAT reported a solution that leaves item {lowest_open} uncovered")
             chosen.append(option)
-            covered |= self._masks[option]
+            covered |= masks[option]
         return tuple(sorted(chosen))
 
 
@@ -110,6 +124,7 @@ def _build_model(problem: CoverProblem, constraints: Constraints) -> cp_model.Cp
             by_item[item].append(var)
     for literals in (*by_item, *by_group):
         model.add_exactly_one(literals)
+    _add_facts(model, problem)
     # Caller's constraints: fixed, forbidden, excluded solutions.
     for index in constraints.fixed:
         model.add(chosen[index] == 1)
@@ -121,6 +136,21 @@ def _build_model(problem: CoverProblem, constraints: Constraints) -> cp_model.Cp
     order = sorted(range(len(chosen)), key=lambda i: (min(problem.options[i].items), i))
     model.add_decision_strategy([chosen[i] for i in order], cp_model.CHOOSE_FIRST, cp_model.SELECT_MAX_VALUE)
     return model
+
+
+def _add_facts(model: cp_model.CpModel, problem: CoverProblem) -> None:
+    """The problem's dead options and exclusions, written straight into the model's proto.
+
+    A weekday calendar target has some 30,000 exclusions; one ``bool_and`` per option (``a``
+    implies not ``b`` for each ``b``) keeps that to about a thousand constraints, built in
+    milliseconds. Variable ``i`` is option ``i``; literal ``-i-1`` is its negation.
+    """
+    if problem.dead:
+        model.proto.constraints.add().bool_and.literals.extend([-index - 1 for index in problem.dead])
+    for option, excluded in problem.excludes:
+        constraint = model.proto.constraints.add()
+        constraint.enforcement_literal.append(option)
+        constraint.bool_and.literals.extend([-index - 1 for index in excluded])
 
 
 def _solver(enumerate_all: bool) -> cp_model.CpSolver:

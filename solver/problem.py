@@ -19,11 +19,15 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from functools import cached_property
 
+import numpy as np
+
+from solver.blockers import Blockers, find_blockers, with_facts
 from solver.catalog import Puzzle, Target
 from solver.cover import Constraints, CoverProblem, Option, Solution, enumerate_solutions
 from solver.geometry import Cell, symmetries
 
 UNCOVERED = "."
+BOARD = "board"  # a target name for the whole board, no cell left open
 ENCODING_VERSION = "1"  # part of the store's fingerprint: bump if encode() changes
 
 
@@ -133,10 +137,22 @@ class TargetProblem:
         return {placement: i for i, placement in enumerate(self.placements)}
 
     @cached_property
-    def cover(self) -> CoverProblem:
+    def plain_cover(self) -> CoverProblem:
+        """The placements as a cover problem, nothing more."""
         item_of = {cell: i for i, cell in enumerate(self.cells)}
         options = tuple(Option(p.piece, tuple(sorted(item_of[c] for c in p.cells))) for p in self.placements)
         return CoverProblem(len(self.cells), len(self.puzzle.pieces), options)
+
+    @cached_property
+    def cover(self) -> CoverProblem:
+        """The cover problem with the board's blockers that hold for this target (:mod:`solver.blockers`)."""
+        board, blockers = _board_blockers(self.puzzle)
+        if board is not self and not self.target.uncovered:
+            return board.cover  # the same cells and placements: share the board's, computed once
+        option_map = np.array([self.placement_index.get(p, -1) for p in board.placements], dtype=np.int64)
+        open_items = np.array([cell in self.target.uncovered for cell in board.cells], dtype=np.bool_)
+        dead, pairs = blockers.onto(option_map, open_items)
+        return with_facts(self.plain_cover, dead, pairs)
 
     def to_placements(self, solution: Solution) -> tuple[Placement, ...]:
         """Placements of a cover solution, ordered by piece."""
@@ -187,15 +203,50 @@ class TargetProblem:
             orbits.append((index, tuple(stabilizer)))
         return orbits
 
+    @cached_property
+    def _letter_positions(self) -> list[tuple[str, tuple[int, ...]]]:
+        """Per placement: its piece's letter and its cells' positions in the encoding."""
+        position = {cell: i for i, cell in enumerate(self.puzzle.cells)}
+        return [(piece_letter(p.piece), tuple(position[c] for c in p.cells)) for p in self.placements]
+
+    def encode_solution(self, solution: Solution) -> str:
+        """``encode(puzzle, to_placements(solution))``, without building placements (thousands per target)."""
+        chars = [UNCOVERED] * len(self.puzzle.cells)
+        for option in solution:
+            letter, positions = self._letter_positions[option]
+            for position in positions:
+                chars[position] = letter
+        return "".join(chars)
+
     def solve_subproblem(self, sub: Subproblem) -> list[str]:
         """Encodings of the subproblem's solutions that are canonical under its stabilizer."""
+        solutions = enumerate_solutions(self.cover, Constraints(fixed=sub.fixed))
+        if not sub.stabilizer:
+            return [self.encode_solution(solution) for solution in solutions]
         kept = []
-        for solution in enumerate_solutions(self.cover, Constraints(fixed=sub.fixed)):
+        for solution in solutions:
             placements = self.to_placements(solution)
             code = encode(self.puzzle, placements)
             if all(code <= _image_code(self.puzzle, placements, g) for g in sub.stabilizer):
                 kept.append(code)
         return kept
+
+
+_BOARD_BLOCKERS: dict[tuple[str, str], tuple[TargetProblem, Blockers]] = {}
+
+
+def _board_blockers(puzzle: Puzzle) -> tuple[TargetProblem, Blockers]:
+    """The whole board (no cell left open) and its blockers, found once per puzzle and process.
+
+    About 0.6 s for a weekday calendar; every target of the puzzle reuses them.
+    """
+    key = (puzzle.id, puzzle.fingerprint)
+    found = _BOARD_BLOCKERS.get(key)
+    if found is None:
+        board = TargetProblem(puzzle, Target(BOARD))
+        found = (board, find_blockers(board.plain_cover))
+        _BOARD_BLOCKERS[key] = found
+    return found
 
 
 def _image_code(puzzle: Puzzle, placements: Sequence[Placement], g: dict[Cell, Cell]) -> str:

@@ -1,0 +1,107 @@
+"""The board analysis behind the solver's redundant facts: every fact holds, and no count changes."""
+
+import numpy as np
+import pytest
+
+from solver.blockers import find_blockers, with_facts
+from solver.catalog import Target, get_puzzle
+from solver.cover import CoverProblem, Option, enumerate_solutions
+from solver.problem import BOARD, TargetProblem, _board_blockers
+
+# A 1x5 strip (items 0..4) and two groups: a domino (group 0) and a tromino (group 1).
+# The domino on items 1-2 leaves item 0 alone: a lone blocker. The domino on 0-1 and the
+# tromino on 2-4 are the only solution once the tromino sits at 2-4.
+STRIP = CoverProblem(
+    5,
+    2,
+    (
+        Option(0, (0, 1)),
+        Option(0, (1, 2)),
+        Option(0, (2, 3)),
+        Option(0, (3, 4)),
+        Option(1, (0, 1, 2)),
+        Option(1, (1, 2, 3)),
+        Option(1, (2, 3, 4)),
+    ),
+)
+
+
+def test_a_lone_blocker_is_found_with_the_item_it_strands():
+    blockers = find_blockers(STRIP)
+    lone = set(zip(blockers.lone.tolist(), blockers.lone_item.tolist(), strict=True))
+    # Domino 1-2 strands item 0 (every option through 0 overlaps it or is a domino).
+    assert (1, 0) in lone
+    # Domino 0-1 strands nothing: the tromino 2-4 still covers item 4.
+    assert not any(option == 0 for option, _ in lone)
+
+
+def test_open_items_drop_the_facts_they_witness():
+    blockers = find_blockers(STRIP)
+    identity = np.arange(len(STRIP.options), dtype=np.int64)
+    dead_all, _ = blockers.onto(identity, np.zeros(STRIP.n_items, dtype=np.bool_))
+    open_zero = np.zeros(STRIP.n_items, dtype=np.bool_)
+    open_zero[0] = True
+    dead_open, _ = blockers.onto(identity, open_zero)
+    assert 1 in dead_all.tolist()
+    # With item 0 left open, an option is dead only if it strands some other item.
+    witnesses: dict[int, set[int]] = {}
+    for option, item in zip(blockers.lone.tolist(), blockers.lone_item.tolist(), strict=True):
+        witnesses.setdefault(option, set()).add(item)
+    assert set(dead_open.tolist()) == {o for o, items in witnesses.items() if items - {0}}
+    everything_open = np.ones(STRIP.n_items, dtype=np.bool_)
+    dead_none, pairs_none = blockers.onto(identity, everything_open)
+    assert not len(dead_none) and not len(pairs_none)
+
+
+def test_options_missing_from_the_sub_problem_drop_out():
+    blockers = find_blockers(STRIP)
+    without_first = np.array([-1, 0, 1, 2, 3, 4, 5], dtype=np.int64)  # option 0 is gone
+    dead, pairs = blockers.onto(without_first, np.zeros(STRIP.n_items, dtype=np.bool_))
+    assert set(dead.tolist()) <= set(range(6))
+    assert all(0 <= a < b < 6 for a, b in pairs.tolist())
+
+
+def test_facts_change_no_solution_of_the_strip():
+    blockers = find_blockers(STRIP)
+    identity = np.arange(len(STRIP.options), dtype=np.int64)
+    dead, pairs = blockers.onto(identity, np.zeros(STRIP.n_items, dtype=np.bool_))
+    assert sorted(enumerate_solutions(with_facts(STRIP, dead, pairs))) == sorted(enumerate_solutions(STRIP))
+
+
+@pytest.mark.parametrize(
+    ("puzzle_id", "target"),
+    [
+        ("calendar-dragonfjord", "01-25"),
+        ("calendar-tetromino", "06-09"),
+        ("calendar-creamakerspace", "12-31"),
+        ("calendar-weekday", "03-09-thu"),
+    ],
+)
+def test_every_fact_holds_in_every_solution_and_counts_stay(puzzle_id, target):
+    puzzle = get_puzzle(puzzle_id)
+    problem = TargetProblem(puzzle, puzzle.target(target))
+    facts = problem.cover
+    assert facts.dead or facts.excludes, "the analysis found nothing to say about a calendar target"
+    plain = enumerate_solutions(problem.plain_cover)
+    assert sorted(enumerate_solutions(facts)) == sorted(plain)
+    for solution in plain:
+        chosen = set(solution)
+        assert not chosen & set(facts.dead)
+        for option, excluded in facts.excludes:
+            assert option not in chosen or not chosen & set(excluded)
+
+
+def test_a_target_without_open_cells_shares_the_boards_problem():
+    puzzle = get_puzzle("pentomino-6x10")
+    board, _ = _board_blockers(puzzle)
+    assert TargetProblem(puzzle, Target(BOARD)).cover is board.cover
+    assert board.cover.excludes
+
+
+def test_encode_solution_matches_encoding_the_placements():
+    puzzle = get_puzzle("calendar-weekday")
+    problem = TargetProblem(puzzle, puzzle.target("03-09-thu"))
+    from solver.problem import encode
+
+    for solution in enumerate_solutions(problem.cover, limit=20):
+        assert problem.encode_solution(solution) == encode(puzzle, problem.to_placements(solution))
