@@ -43,6 +43,9 @@ class Settings(BaseSettings):
     API_COMPUTE_PER_MINUTE: int = 20
     # How long a request waits for a target solved on demand before 503 with Retry-After (seconds).
     API_ON_DEMAND_WAIT: float = 10.0
+    # Worker processes that solve one on-demand target together (its work dealt out in shares);
+    # 0: one per core; 1: solve in the asking process. The pool starts on the first such target.
+    ON_DEMAND_PROCESSES: int = 0
     # https base of the web board / Telegram Mini App (e.g. https://puzzles.example.org); unset: no
     # "Play on the board" buttons in the bot.
     PUBLIC_URL: str | None = None

@@ -18,10 +18,14 @@ from __future__ import annotations
 import argparse
 import hashlib
 import logging
+import multiprocessing
+import os
 import sys
 import threading
 import time
 from collections.abc import Callable, Iterator, Sequence
+from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
 from contextlib import contextmanager
 from dataclasses import dataclass
 from datetime import date, datetime, timedelta
@@ -34,7 +38,14 @@ import cli
 from db import repository
 from settings import get_settings
 from solver.catalog import Puzzle, Target, all_puzzles, target_for_date
-from solver.precompute import fingerprint, plan_tasks, save_solutions, solve_task
+from solver.precompute import (
+    TaskResult,
+    block_interrupts,
+    fingerprint,
+    plan_tasks,
+    save_solutions,
+    solve_task,
+)
 
 log = logging.getLogger(__name__)
 
@@ -54,11 +65,72 @@ def advisory_key(puzzle_id: str, target: str) -> int:
     return int.from_bytes(digest[:8], "big", signed=True)
 
 
-class OnDemand:
-    """Solves and stores targets that are not stored yet, each at most once at a time."""
+def on_demand_processes() -> int:
+    """How many processes solve one on-demand target: ``ON_DEMAND_PROCESSES``, 0 meaning one per core."""
+    configured = get_settings().ON_DEMAND_PROCESSES
+    return configured if configured > 0 else os.cpu_count() or 1
 
-    def __init__(self, sessions: sessionmaker[Session]) -> None:
+
+_POOLS: dict[int, ProcessPoolExecutor] = {}
+_POOLS_GUARD = threading.Lock()
+
+
+def _shared_pool(processes: int) -> ProcessPoolExecutor:
+    """This process's pool of solver processes, started on first use and kept for later targets.
+
+    Spawned (the API and the bot have threads, which fork would copy mid-flight); Ctrl-C is left
+    to the parent as in precompute's pool. Each worker analyses an edition's board once
+    (``solver.problem``) and keeps it for the targets after.
+    """
+    with _POOLS_GUARD:
+        pool = _POOLS.get(processes)
+        if pool is None:
+            pool = ProcessPoolExecutor(
+                max_workers=processes,
+                mp_context=multiprocessing.get_context("spawn"),
+                initializer=block_interrupts,
+            )
+            _POOLS[processes] = pool
+        return pool
+
+
+def _drop_pool(processes: int, pool: ProcessPoolExecutor) -> None:
+    with _POOLS_GUARD:
+        if _POOLS.get(processes) is pool:
+            del _POOLS[processes]
+    pool.shutdown(wait=False, cancel_futures=True)
+
+
+def solve_target(puzzle: Puzzle, target: Target, processes: int) -> list[str]:
+    """Every solution of a target, sorted: in this process, or shared out among ``processes``.
+
+    A pool that broke (a worker killed) is replaced by solving here, and the next target
+    starts a new pool.
+    """
+    tasks = plan_tasks(puzzle, [target.name], shares=processes)
+    results: list[TaskResult]
+    if processes > 1:
+        pool = _shared_pool(processes)
+        try:
+            results = list(pool.map(solve_task, tasks))
+        except BrokenProcessPool:
+            log.warning("the on-demand solver processes stopped; solving %s %s here", puzzle.id, target.name)
+            _drop_pool(processes, pool)
+            results = [solve_task(task) for task in tasks]
+    else:
+        results = [solve_task(task) for task in tasks]
+    return sorted(code for result in results for code in result.encodings)
+
+
+class OnDemand:
+    """Solves and stores targets that are not stored yet, each at most once at a time.
+
+    ``processes``: how many processes solve one target (default :func:`on_demand_processes`).
+    """
+
+    def __init__(self, sessions: sessionmaker[Session], processes: int | None = None) -> None:
         self._sessions = sessions
+        self._processes = processes
         self._guard = threading.Lock()
         self._locks: dict[tuple[str, str], threading.Lock] = {}
 
@@ -100,8 +172,8 @@ class OnDemand:
 
     def _solve_and_store(self, puzzle: Puzzle, target: Target) -> Solved:
         started = time.perf_counter()
-        results = [solve_task(task) for task in plan_tasks(puzzle, [target.name])]
-        encodings = sorted(code for result in results for code in result.encodings)
+        processes = self._processes if self._processes is not None else on_demand_processes()
+        encodings = solve_target(puzzle, target, processes)
         seconds = time.perf_counter() - started
         with self._sessions.begin() as session:
             repository.sync_puzzle(

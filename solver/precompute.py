@@ -16,7 +16,7 @@ process writes each target in one transaction once all its tasks are in, so
 an interrupted run leaves only whole targets behind and the next run resumes
 (targets already stored are skipped unless ``--force``). The command never runs
 CP-SAT in its own process, and the workers block SIGINT (CP-SAT would otherwise
-take Ctrl-C for itself, see :func:`_block_interrupts`): a Ctrl-C reaches the
+take Ctrl-C for itself, see :func:`block_interrupts`): a Ctrl-C reaches the
 main process alone, which stops the pool, keeps what is stored, says how many
 targets that is and how to resume, and exits 130.
 """
@@ -63,6 +63,7 @@ class Task:
     puzzle_id: str
     target: str
     subproblem: int
+    shares: int = 1  # TargetProblem.subproblems(shares): > 1 splits a board without symmetry
 
 
 @dataclass(frozen=True)
@@ -104,7 +105,7 @@ def solve_task(task: Task) -> TaskResult:
     """Enumerate one subproblem and verify each solution (runs in a worker process)."""
     started = time.perf_counter()
     problem = _target_problem(task.puzzle_id, task.target)
-    subproblem = problem.subproblems()[task.subproblem]
+    subproblem = problem.subproblems(task.shares)[task.subproblem]
     encodings = problem.solve_subproblem(subproblem)
     for code in encodings:
         check_solution(problem.puzzle, problem.target, decode(problem.puzzle, code))
@@ -119,12 +120,12 @@ def fingerprint(puzzle: Puzzle) -> str:
 # ---------------------------------------------------------------- planning
 
 
-def plan_tasks(puzzle: Puzzle, targets: Iterable[str]) -> list[Task]:
-    """Every task needed to enumerate the given targets of a puzzle."""
+def plan_tasks(puzzle: Puzzle, targets: Iterable[str], shares: int = 1) -> list[Task]:
+    """Every task needed to enumerate the given targets of a puzzle (``shares``: see ``subproblems``)."""
     tasks: list[Task] = []
     for name in targets:
-        count = len(_target_problem(puzzle.id, name).subproblems())
-        tasks.extend(Task(puzzle.id, name, i) for i in range(count))
+        count = len(_target_problem(puzzle.id, name).subproblems(shares))
+        tasks.extend(Task(puzzle.id, name, i, shares) for i in range(count))
     return tasks
 
 
@@ -252,7 +253,7 @@ def save_solutions(
     )
 
 
-def _block_interrupts() -> None:
+def block_interrupts() -> None:
     """Pool workers leave Ctrl-C to the main process, which stops the pool cleanly.
 
     SIGINT goes to the whole process group. Ignoring it is not enough: CP-SAT installs its own
@@ -285,7 +286,7 @@ def _results(tasks: Sequence[Task], workers: int) -> Iterable[TaskResult]:
     if workers == 0:
         yield from (_solve_here(task) for task in tasks)
         return
-    pool = ProcessPoolExecutor(max_workers=workers, initializer=_block_interrupts)
+    pool = ProcessPoolExecutor(max_workers=workers, initializer=block_interrupts)
     try:
         pending: set[Future[TaskResult]] = {pool.submit(solve_task, task) for task in tasks}
         while pending:

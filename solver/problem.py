@@ -41,10 +41,15 @@ class Placement:
 
 @dataclass(frozen=True)
 class Subproblem:
-    """One unit of enumeration work: a fixed placement and the symmetries that keep it."""
+    """One unit of enumeration work: a fixed placement and the symmetries that keep it, or a share.
+
+    A *share* (``forbidden`` set) is one of several parts of a board without symmetry: each
+    part forbids the placements on the first cell that the other parts take.
+    """
 
     fixed: tuple[int, ...]
     stabilizer: tuple[dict[Cell, Cell], ...]
+    forbidden: tuple[int, ...] = ()
 
 
 def piece_letter(piece_index: int) -> str:
@@ -146,7 +151,7 @@ class TargetProblem:
     @cached_property
     def cover(self) -> CoverProblem:
         """The cover problem with the board's blockers that hold for this target (:mod:`solver.blockers`)."""
-        board, blockers = _board_blockers(self.puzzle)
+        board, blockers = board_blockers(self.puzzle)
         if board is not self and not self.target.uncovered:
             return board.cover  # the same cells and placements: share the board's, computed once
         option_map = np.array([self.placement_index.get(p, -1) for p in board.placements], dtype=np.int64)
@@ -168,13 +173,25 @@ class TargetProblem:
         group = symmetries(self.puzzle.lattice, self.puzzle.cells, self.puzzle.labels)
         return tuple(g for g in group if {g[c] for c in self.target.uncovered} == self.target.uncovered)
 
-    def subproblems(self) -> list[Subproblem]:
-        """Independent pieces of work whose deduplicated union is one solution per class."""
+    def subproblems(self, shares: int = 1) -> list[Subproblem]:
+        """Independent pieces of work whose deduplicated union is one solution per class.
+
+        A board with symmetries is split by them (see the module doc). A board without is one
+        piece of work, or with ``shares`` > 1 that many: the placements on the first cell dealt
+        out in turn, so that parallel workers solve one target together (on-demand targets).
+        """
         group = self.symmetry_group
         if len(group) == 1:
-            return [Subproblem((), ())]
+            return self._shares(shares)
         _, orbits = self._breaking_piece_orbits()
         return [Subproblem((rep,), stab) for rep, stab in orbits]
+
+    def _shares(self, shares: int) -> list[Subproblem]:
+        first = [i for i, option in enumerate(self.plain_cover.options) if 0 in option.items]
+        if shares <= 1 or len(first) < 2:
+            return [Subproblem((), ())]
+        dealt = [set(first[k::shares]) for k in range(min(shares, len(first)))]
+        return [Subproblem((), (), tuple(i for i in first if i not in share)) for share in dealt]
 
     def _breaking_piece_orbits(self) -> tuple[int, list[tuple[int, tuple[dict[Cell, Cell], ...]]]]:
         """The piece with fewest placement orbits, and (representative, stabilizer) per orbit."""
@@ -220,7 +237,7 @@ class TargetProblem:
 
     def solve_subproblem(self, sub: Subproblem) -> list[str]:
         """Encodings of the subproblem's solutions that are canonical under its stabilizer."""
-        solutions = enumerate_solutions(self.cover, Constraints(fixed=sub.fixed))
+        solutions = enumerate_solutions(self.cover, Constraints(fixed=sub.fixed, forbidden=sub.forbidden))
         if not sub.stabilizer:
             return [self.encode_solution(solution) for solution in solutions]
         kept = []
@@ -235,7 +252,7 @@ class TargetProblem:
 _BOARD_BLOCKERS: dict[tuple[str, str], tuple[TargetProblem, Blockers]] = {}
 
 
-def _board_blockers(puzzle: Puzzle) -> tuple[TargetProblem, Blockers]:
+def board_blockers(puzzle: Puzzle) -> tuple[TargetProblem, Blockers]:
     """The whole board (no cell left open) and its blockers, found once per puzzle and process.
 
     About 0.6 s for a weekday calendar; every target of the puzzle reuses them.

@@ -20,6 +20,10 @@ from solver.precompute import run
 
 PROJECT_ROOT = Path(__file__).resolve().parent.parent
 
+# Targets solved on demand are solved in the asking process unless a test asks for more processes
+# (tests/solver/test_ondemand.py starts the pool of solver processes the product uses by default).
+os.environ.setdefault("ON_DEMAND_PROCESSES", "1")
+
 # PostgreSQL: tests marked `postgres` use the server at POSTGRES_TEST_URL (default below), one fresh
 # database per test. Without a server they are skipped with one notice, unless REQUIRE_POSTGRES=1
 # (set by .ci/run), where a missing server fails the run instead of silently skipping.

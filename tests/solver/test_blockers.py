@@ -6,7 +6,7 @@ import pytest
 from solver.blockers import find_blockers, with_facts
 from solver.catalog import Target, get_puzzle
 from solver.cover import CoverProblem, Option, enumerate_solutions
-from solver.problem import BOARD, TargetProblem, _board_blockers
+from solver.problem import BOARD, TargetProblem, board_blockers
 
 # A 1x5 strip (items 0..4) and two groups: a domino (group 0) and a tromino (group 1).
 # The domino on items 1-2 leaves item 0 alone: a lone blocker. The domino on 0-1 and the
@@ -93,7 +93,7 @@ def test_every_fact_holds_in_every_solution_and_counts_stay(puzzle_id, target):
 
 def test_a_target_without_open_cells_shares_the_boards_problem():
     puzzle = get_puzzle("pentomino-6x10")
-    board, _ = _board_blockers(puzzle)
+    board, _ = board_blockers(puzzle)
     assert TargetProblem(puzzle, Target(BOARD)).cover is board.cover
     assert board.cover.excludes
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 from concurrent.futures import ThreadPoolExecutor
 from datetime import date, timedelta
 
@@ -12,7 +13,17 @@ from db import repository
 from db.engine import make_engine, session_factory
 from db.migrate import upgrade
 from solver.catalog import get_puzzle
-from solver.ondemand import OnDemand, Solved, advisory_key, solve_window, window_days, window_targets
+from solver.ondemand import (
+    OnDemand,
+    Solved,
+    advisory_key,
+    on_demand_processes,
+    solve_target,
+    solve_window,
+    window_days,
+    window_targets,
+)
+from solver.problem import TargetProblem
 from tests.support.exact_cover import solve
 
 PUZZLE = get_puzzle("calendar-tetromino")  # about 0.5 s a target
@@ -79,3 +90,45 @@ def test_solving_the_window_is_resumable(database_url: str) -> None:
         assert solve_window(solver, [PUZZLE], date(2026, 2, 27), said.append) == 0
     finally:
         engine.dispose()
+
+
+def test_shares_of_a_target_together_hold_its_solutions_once() -> None:
+    """The shares a board without symmetry is dealt into partition its solutions."""
+    weekday = get_puzzle("calendar-weekday")
+    problem = TargetProblem(weekday, weekday.target("02-14-sat"))
+    whole = problem.solve_subproblem(problem.subproblems()[0])
+    shares = problem.subproblems(3)
+    assert len(shares) == 3
+    parts = [problem.solve_subproblem(share) for share in shares]
+    assert all(parts)
+    assert sorted(code for part in parts for code in part) == sorted(whole)
+
+
+def test_two_solver_processes_store_what_one_process_stores(database_url: str) -> None:
+    """The product's default on a 2-core machine: the pool of spawned solver processes."""
+    expected = solve_target(PUZZLE, TARGET, processes=1)
+    assert len(expected) == len(solve(PUZZLE, TARGET))
+    assert solve_target(PUZZLE, TARGET, processes=2) == expected
+    engine = make_engine(database_url)
+    try:
+        result = OnDemand(session_factory(engine), processes=2).ensure(PUZZLE, TARGET)
+        assert result.computed and result.solutions == len(expected)
+        with session_factory(engine)() as session:
+            stored = repository.get_encodings(session=session, puzzle_id=PUZZLE.id, target=TARGET.name)
+        assert stored == expected
+    finally:
+        engine.dispose()
+
+
+def test_the_processes_setting_defaults_to_one_per_core(monkeypatch: pytest.MonkeyPatch) -> None:
+    from settings import get_settings
+
+    monkeypatch.setenv("ON_DEMAND_PROCESSES", "0")
+    get_settings.cache_clear()
+    try:
+        assert on_demand_processes() == (os.cpu_count() or 1)
+        monkeypatch.setenv("ON_DEMAND_PROCESSES", "3")
+        get_settings.cache_clear()
+        assert on_demand_processes() == 3
+    finally:
+        get_settings.cache_clear()
