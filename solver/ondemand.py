@@ -1,10 +1,11 @@
 """Targets solved the first time someone asks for them: once, stored atomically, then served.
 
 The editions marked ``precompute: on-demand`` (the weekday calendars have 2,604 targets
-of about 2.5 s each) are not part of the default precompute run. When the bot or the
+of about 1 s of CPU each) are not part of the default precompute run. When the bot or the
 API needs one of their targets that is not stored, :meth:`OnDemand.ensure` solves it
-with the same CP-SAT enumeration and verification as ``python -m solver.precompute``
-and stores it in one transaction of its own (the caller's unit of work is not involved).
+with the same CP-SAT enumeration and verification as ``python -m solver.precompute``,
+shared out among ``ON_DEMAND_PROCESSES`` solver processes (:func:`solve_target`), and
+stores it in one transaction of its own (the caller's unit of work is not involved).
 
 Single-flight: within a process, one thread solves a target while the others asking for
 it wait and then read it from the store. Across processes on PostgreSQL, an advisory
