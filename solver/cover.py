@@ -141,7 +141,7 @@ def _build_model(problem: CoverProblem, constraints: Constraints) -> cp_model.Cp
 def _add_facts(model: cp_model.CpModel, problem: CoverProblem) -> None:
     """The problem's dead options and exclusions, written straight into the model's proto.
 
-    A weekday calendar target has some 30,000 exclusions; one ``bool_and`` per option (``a``
+    A weekday calendar target has tens of thousands of exclusions; one ``bool_and`` per option (``a``
     implies not ``b`` for each ``b``) keeps that to about a thousand constraints, built in
     milliseconds. Variable ``i`` is option ``i``; literal ``-i-1`` is its negation.
     """
