@@ -83,6 +83,13 @@ class Settings(BaseSettings):
             raise ValueError("must be positive")
         return value
 
+    @field_validator("ON_DEMAND_PROCESSES")
+    @classmethod
+    def _processes(cls, value: int) -> int:
+        if value < 0:
+            raise ValueError("ON_DEMAND_PROCESSES must be 0 (one per core) or a number of processes")
+        return value
+
     @field_validator("PUBLIC_URL")
     @classmethod
     def _https_public_url(cls, value: str | None) -> str | None:

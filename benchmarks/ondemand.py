@@ -129,12 +129,6 @@ def cpsat_encodings(puzzle: Puzzle, name: str) -> list[str]:
     return [code for sub in problem.subproblems() for code in problem.solve_subproblem(sub)]
 
 
-def on_demand_encodings(puzzle: Puzzle, name: str, processes: int) -> list[str]:
-    """Every solution of a target as the product solves it on demand (``solve_target``): with
-    ``processes`` > 1, shared out among the pool of solver processes, warm (see :func:`warm_pool`)."""
-    return solve_target(puzzle, puzzle.target(name), processes)
-
-
 def warm_pool(puzzle: Puzzle, processes: int, avoid: Sequence[str]) -> float:
     """Start the pool and let its workers analyse the edition's board, as a running server's first
     on-demand targets (its window) do; the wall seconds that took. Two targets outside the sample."""
@@ -268,7 +262,7 @@ def time_target(puzzle: Puzzle, name: str, tries: Tries, processes: int = 1) -> 
     wall clock (as is xcover then); with 1, one process, timed by CPU seconds.
     """
     if processes > 1:
-        cpsat_codes, cpsat_time = _timed(lambda: on_demand_encodings(puzzle, name, processes))
+        cpsat_codes, cpsat_time = _timed(lambda: solve_target(puzzle, puzzle.target(name), processes))
     else:
         cpsat_codes, cpsat_time = _timed(lambda: cpsat_encodings(puzzle, name))
     xcover_codes, xcover_time = _timed(lambda: xcover_encodings(puzzle, name))
@@ -343,7 +337,7 @@ def summary(rows: Sequence[Row]) -> list[str]:
     cpsat, xcover = med(r.seconds(r.cpsat) for r in rows), med(r.seconds(r.xcover) for r in rows)
     ratio = med(r.ratio for r in rows)
     verdict = "met" if ratio <= GOAL_RATIO else "NOT met"
-    clock = rows[0].clock.upper() if rows[0].clock == "cpu" else rows[0].clock
+    clock = "CPU" if rows[0].clock == "cpu" else "wall"
     lines = [
         f"median {clock} s: CP-SAT {cpsat:.3f}, xcover {xcover:.3f},"
         f" verify {med(r.verify.cpu for r in rows):.3f};"

@@ -44,7 +44,6 @@ class Blockers:
     A pair appears once per witness item; ``pairs`` holds option indices ``a < b``.
     """
 
-    n_options: int
     lone: IntArray
     lone_item: IntArray
     pairs: IntArray  # shape (k, 2)
@@ -111,7 +110,6 @@ def find_blockers(problem: CoverProblem) -> Blockers:
         pairs.append(np.stack([near[first], near[second]], axis=1))
         pair_item.append(np.full(len(first), item))
     return Blockers(
-        n_options=len(problem.options),
         lone=np.concatenate(lone).astype(np.int64),
         lone_item=np.concatenate(lone_item).astype(np.int64),
         pairs=np.concatenate(pairs).astype(np.int64).reshape(-1, 2),

@@ -9,8 +9,8 @@ from solver.cover import CoverProblem, Option, enumerate_solutions
 from solver.problem import BOARD, TargetProblem, board_blockers
 
 # A 1x5 strip (items 0..4) and two groups: a domino (group 0) and a tromino (group 1).
-# The domino on items 1-2 leaves item 0 alone: a lone blocker. The domino on 0-1 and the
-# tromino on 2-4 are the only solution once the tromino sits at 2-4.
+# The domino on items 1-2 leaves item 0 alone: a lone blocker. Solutions: domino 0-1 with
+# tromino 2-4, and tromino 0-2 with domino 3-4.
 STRIP = CoverProblem(
     5,
     2,
@@ -55,10 +55,12 @@ def test_open_items_drop_the_facts_they_witness():
 
 def test_options_missing_from_the_sub_problem_drop_out():
     blockers = find_blockers(STRIP)
-    without_first = np.array([-1, 0, 1, 2, 3, 4, 5], dtype=np.int64)  # option 0 is gone
-    dead, pairs = blockers.onto(without_first, np.zeros(STRIP.n_items, dtype=np.bool_))
-    assert set(dead.tolist()) <= set(range(6))
-    assert all(0 <= a < b < 6 for a, b in pairs.tolist())
+    covered = np.zeros(STRIP.n_items, dtype=np.bool_)
+    dead_all, pairs_all = blockers.onto(np.arange(len(STRIP.options), dtype=np.int64), covered)
+    without_first = np.array([-1, 0, 1, 2, 3, 4, 5], dtype=np.int64)  # option 0 is gone, the rest shift
+    dead, pairs = blockers.onto(without_first, covered)
+    assert dead.tolist() == [o - 1 for o in dead_all.tolist() if o != 0]
+    assert pairs.tolist() == [[a - 1, b - 1] for a, b in pairs_all.tolist() if 0 not in (a, b)]
 
 
 def test_facts_change_no_solution_of_the_strip():

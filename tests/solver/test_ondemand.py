@@ -132,3 +132,13 @@ def test_the_processes_setting_defaults_to_one_per_core(monkeypatch: pytest.Monk
         assert on_demand_processes() == 3
     finally:
         get_settings.cache_clear()
+
+
+def test_a_negative_number_of_processes_is_refused_with_a_clear_message() -> None:
+    from pydantic import ValidationError
+
+    from settings import Settings
+
+    with pytest.raises(ValidationError, match="ON_DEMAND_PROCESSES must be 0"):
+        Settings(_env_file=None, ON_DEMAND_PROCESSES=-1)  # type: ignore[call-arg]
+    assert Settings(_env_file=None, ON_DEMAND_PROCESSES=0).ON_DEMAND_PROCESSES == 0  # type: ignore[call-arg]
