@@ -10,7 +10,7 @@ real target, the same ones on every run) and enumerates every solution of each t
 - CP-SAT: what ``solver.precompute.solve_task`` does for a target, from scratch, without
   storing and without its final check: the target's placements (``TargetProblem``), its
   subproblems, and ``solve_subproblem`` (model building, CP-SAT search, read-out, encoding).
-  The check that follows in ``solve_task`` (``verify.check_solution`` on every solution) is
+  The check that follows in ``solve_task`` (``verify.check_encodings`` on the solutions) is
   timed apart ("verify s").
 - xcover: Knuth's Algorithm C (dancing cells, compiled with numba) from the ``xcover`` package,
   on rows built from the same placements (one column per cell, one per piece), its solutions
@@ -55,8 +55,8 @@ from ortools.sat.python import cp_model
 from solver import cover
 from solver.catalog import Puzzle, all_puzzles, get_puzzle
 from solver.ondemand import on_demand_processes, solve_target
-from solver.problem import Subproblem, TargetProblem, board_blockers, decode, encode
-from solver.verify import check_solution
+from solver.problem import Subproblem, TargetProblem, board_blockers, encode
+from solver.verify import check_encodings
 
 EDITIONS = ("calendar-weekday", "calendar-tetromino")
 DEFAULT_TARGETS = 20
@@ -160,9 +160,7 @@ def xcover_encodings(puzzle: Puzzle, name: str) -> list[str]:
 
 def verify_all(puzzle: Puzzle, name: str, codes: Sequence[str]) -> None:
     """The check ``solve_task`` runs after enumerating: every solution through the verifier."""
-    target = puzzle.target(name)
-    for code in codes:
-        check_solution(puzzle, target, decode(puzzle, code))
+    check_encodings(puzzle, puzzle.target(name), codes)
 
 
 def _warm_up() -> None:

@@ -55,7 +55,7 @@ from solver.problem import (
     flip_records,
     pieces_of_record,
 )
-from solver.verify import check_flipped, check_solution
+from solver.verify import check_encodings, check_flipped
 
 
 @dataclass(frozen=True)
@@ -107,8 +107,7 @@ def solve_task(task: Task) -> TaskResult:
     problem = _target_problem(task.puzzle_id, task.target)
     subproblem = problem.subproblems(task.shares)[task.subproblem]
     encodings = problem.solve_subproblem(subproblem)
-    for code in encodings:
-        check_solution(problem.puzzle, problem.target, decode(problem.puzzle, code))
+    check_encodings(problem.puzzle, problem.target, encodings)
     return TaskResult(task, encodings, time.perf_counter() - started)
 
 

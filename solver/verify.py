@@ -27,6 +27,10 @@ are left open. A target named like a date (``MM-DD`` or ``MM-DD-ddd``) must
 leave open exactly the cells labelled with that month, day and weekday, read
 here from the name, so a wrong target in the catalog cannot pass either.
 
+:func:`check_encodings` applies the same rules to a target's encoded solutions in one pass
+(a table of letters in numpy, each distinct placement of a piece judged once); a solution it
+rejects is handed to :func:`check_solution` for the message.
+
 A placement is *flipped* when its shape is a reflection of the drawing and no
 rotation of it; :func:`check_flipped` compares a claimed set of flipped pieces
 with that.
@@ -40,8 +44,11 @@ from collections.abc import Callable, Collection, Iterable, Sequence
 from dataclasses import dataclass
 from functools import cache
 
+import numpy as np
+import numpy.typing as npt
+
 from solver.catalog import Puzzle, Target
-from solver.problem import Placement
+from solver.problem import UNCOVERED, Placement, decode, piece_letter
 
 Cell = tuple[int, int]  # (row, col)
 Corner = tuple[int, int]  # (k, row)
@@ -239,3 +246,78 @@ def check_flipped(puzzle: Puzzle, placements: Sequence[Placement], flipped: Coll
     }
     if actual != set(flipped):
         raise InvalidSolution(f"flipped pieces are {sorted(actual)}, not {sorted(flipped)}")
+
+
+# ---------------------------------------------------------------- many encoded solutions at once
+
+
+def check_encodings(puzzle: Puzzle, target: Target, encodings: Sequence[str]) -> None:
+    """Return None if every encoded solution (:func:`solver.problem.encode`) solves ``target``;
+    else raise what :func:`check_solution` raises for the first one that does not (ValueError
+    from :func:`solver.problem.decode` for one that does not fit the puzzle).
+
+    The same rules as ``check_solution(puzzle, target, decode(puzzle, code))`` on each, more than
+    ten times faster on a calendar target's thousand solutions: the target's name is read once; the
+    encodings become a table of letters (one row per solution, one column per board cell, so a
+    cell is never covered twice); a row must leave open exactly the target's cells and use only
+    the puzzle's letters; and each piece's letter must mark a legal shape of that piece, judged
+    once per distinct set of cells (a target's solutions reuse a few hundred placements of each
+    piece) rather than once per solution.
+    """
+    _check_target(puzzle, target)
+    if not encodings:
+        return
+    table = _letter_table(puzzle, encodings)
+    if table is None:
+        suspects = np.ones(len(encodings), dtype=np.bool_)  # a length or a character is wrong somewhere
+    else:
+        suspects = _rows_breaking_rules(puzzle, target, table)
+    for row in np.flatnonzero(suspects):
+        code = encodings[int(row)]
+        check_solution(puzzle, target, decode(puzzle, code))
+        if table is not None:  # check_solution accepted what the table rejected: they disagree
+            raise InvalidSolution(f"solution {code} fails the batched check only")
+
+
+def _letter_table(puzzle: Puzzle, encodings: Sequence[str]) -> npt.NDArray[np.uint8] | None:
+    """The encodings as a (solutions x cells) byte table; None if one has the wrong length or a
+    character outside ASCII (:func:`check_encodings` then checks each for the message)."""
+    width = len(puzzle.cells)
+    if any(len(code) != width for code in encodings):
+        return None
+    try:
+        joined = "".join(encodings).encode("ascii")
+    except UnicodeEncodeError:
+        return None
+    return np.frombuffer(joined, dtype=np.uint8).reshape(len(encodings), width)
+
+
+def _rows_breaking_rules(
+    puzzle: Puzzle, target: Target, table: npt.NDArray[np.uint8]
+) -> npt.NDArray[np.bool_]:
+    """Per row of the letter table: whether it breaks a rule."""
+    open_cells = np.array([cell in target.uncovered for cell in puzzle.cells], dtype=np.bool_)
+    left_open = table == ord(UNCOVERED)
+    suspects: npt.NDArray[np.bool_] = (left_open != open_cells).any(axis=1)
+    known = left_open.copy()
+    for index in range(len(puzzle.pieces)):
+        marked = table == ord(piece_letter(index))
+        known |= marked
+        suspects |= ~_legal_rows(puzzle, index, marked)
+    suspects |= ~known.all(axis=1)
+    return suspects
+
+
+def _legal_rows(puzzle: Puzzle, piece_index: int, marked: npt.NDArray[np.bool_]) -> npt.NDArray[np.bool_]:
+    """Per row: whether the cells marked with the piece's letter are one legal shape of the piece."""
+    packed = np.ascontiguousarray(np.packbits(marked, axis=1))
+    keys = packed.view(np.dtype((np.void, packed.shape[1]))).ravel()
+    distinct, first_row, inverse = np.unique(keys, return_index=True, return_inverse=True)
+    rules = _rules(puzzle.lattice.name)
+    shapes = legal_shapes(puzzle.lattice.name, puzzle.pieces[piece_index].cells)
+    verdicts = np.zeros(len(distinct), dtype=np.bool_)
+    for key, row in enumerate(first_row):
+        cells = [puzzle.cells[int(i)] for i in np.flatnonzero(marked[row])]
+        verdicts[key] = bool(cells) and _anchored(rules, cells) in shapes
+    legal: npt.NDArray[np.bool_] = verdicts[inverse.ravel()]
+    return legal

@@ -1,13 +1,23 @@
 """The verifier derives the same shapes as the search on its own, accepts real solutions, and
 rejects each kind of broken one."""
 
+import random
+from collections.abc import Callable, Sequence
+
 import pytest
 
 from solver.catalog import Puzzle, Target, all_puzzles, get_puzzle
-from solver.cover import find_solution
+from solver.cover import enumerate_solutions, find_solution
 from solver.geometry import symmetries
-from solver.problem import Placement, TargetProblem, flipped_pieces
-from solver.verify import InvalidSolution, check_flipped, check_solution, flipped_shapes, legal_shapes
+from solver.problem import UNCOVERED, Placement, TargetProblem, decode, flipped_pieces
+from solver.verify import (
+    InvalidSolution,
+    check_encodings,
+    check_flipped,
+    check_solution,
+    flipped_shapes,
+    legal_shapes,
+)
 
 CALENDAR = get_puzzle("calendar-dragonfjord")
 TARGET = CALENDAR.target("03-14")
@@ -162,3 +172,95 @@ def test_check_flipped_accepts_the_truth_and_rejects_any_other_claim() -> None:
         check_flipped(WEEKDAY, placements, flipped ^ {"L4"})
     with pytest.raises(InvalidSolution, match="flipped pieces are"):
         check_flipped(WEEKDAY, placements, {*flipped, "T"})  # T is mirror-symmetric: never flipped
+
+
+# ---------------------------------------------------------------- check_encodings: the batched check
+
+
+def _outcome(check: Callable[[], None]) -> tuple[str, str] | None:
+    """What a check did: None if it accepted, else the exception's class and message."""
+    try:
+        check()
+    except ValueError as error:
+        return type(error).__name__, str(error)
+    return None
+
+
+def _one_by_one(puzzle: Puzzle, target: Target, codes: Sequence[str]) -> tuple[str, str] | None:
+    def check() -> None:
+        for code in codes:
+            check_solution(puzzle, target, decode(puzzle, code))
+
+    return _outcome(check)
+
+
+def _broken_copies(code: str, rng: random.Random) -> list[str]:
+    """One encoded solution broken in every way the batched check must catch, plus random swaps."""
+    letters = sorted(set(code) - {UNCOVERED})
+    first, second = letters[0], letters[1]
+    covered = [i for i, char in enumerate(code) if char != UNCOVERED]
+    opened = [i for i, char in enumerate(code) if char == UNCOVERED]
+    broken = [
+        code[:-1],  # too short
+        code + first,  # too long
+        code.replace(first, "Z"),  # a letter no piece has
+        code.replace(first, "é"),  # not even ASCII
+        code.replace(first, second),  # one piece used twice, another not at all
+        code.replace(first, UNCOVERED),  # a piece left out
+        code[: covered[3]] + UNCOVERED + code[covered[3] + 1 :],  # a gap
+    ]
+    if opened:
+        broken.append(code[: opened[0]] + first + code[opened[0] + 1 :])  # a target cell covered
+    for _ in range(12):  # two cells of different pieces swapped: both pieces usually lose their shape
+        i, j = rng.sample(covered, 2)
+        chars = list(code)
+        chars[i], chars[j] = chars[j], chars[i]
+        broken.append("".join(chars))
+    return broken
+
+
+@pytest.mark.parametrize(
+    ("puzzle_id", "target_name"),
+    [
+        ("calendar-dragonfjord", "03-14"),
+        ("calendar-tetromino", "10-06"),
+        ("calendar-weekday", "01-25-sun"),
+        ("hexiamond-tenyo", "board"),
+    ],
+)
+def test_check_encodings_accepts_and_rejects_exactly_what_check_solution_does(
+    puzzle_id: str, target_name: str
+) -> None:
+    puzzle = get_puzzle(puzzle_id)
+    target = puzzle.target(target_name)
+    problem = TargetProblem(puzzle, target)
+    codes = [problem.encode_solution(s) for s in enumerate_solutions(problem.cover, limit=40)]
+    assert len(codes) >= 2
+    check_encodings(puzzle, target, codes)  # raises if it rejects a real solution
+    rng = random.Random(puzzle_id)
+    rejected = 0
+    for broken in _broken_copies(codes[0], rng):
+        batch = [*codes[1:], broken]
+        expected = _one_by_one(puzzle, target, batch)
+        assert _outcome(lambda batch=batch: check_encodings(puzzle, target, batch)) == expected, broken
+        rejected += expected is not None
+    assert rejected >= 7  # at least every deliberate break (a random swap may keep both shapes)
+
+
+def test_check_encodings_reads_the_target_name_even_without_solutions() -> None:
+    sunday = WEEKDAY.target("01-25-sun")
+    with pytest.raises(InvalidSolution, match="not \\['25', 'Jan', 'Mon'\\]"):
+        check_encodings(WEEKDAY, Target("01-25-mon", sunday.uncovered), [])
+    check_encodings(WEEKDAY, sunday, [])  # nothing to check: accepted
+
+
+def test_check_encodings_rejects_a_letter_no_piece_has_even_where_the_rest_adds_up() -> None:
+    """A target that leaves one cell too few open: the pieces' shapes and the open cells all check
+    out, and only the stray letter in the remaining cell is wrong."""
+    problem = TargetProblem(CALENDAR, TARGET)
+    code = problem.encode_solution(find_solution(problem.cover) or ())
+    stray = code.index(UNCOVERED)
+    narrower = Target("one cell fewer", frozenset(TARGET.uncovered - {CALENDAR.cells[stray]}))
+    broken = code[:stray] + "Z" + code[stray + 1 :]
+    with pytest.raises(ValueError, match="unknown piece letter 'Z'"):
+        check_encodings(CALENDAR, narrower, [broken])
