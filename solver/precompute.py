@@ -105,8 +105,10 @@ def solve_task(task: Task) -> TaskResult:
     """Enumerate one subproblem and verify each solution (runs in a worker process)."""
     started = time.perf_counter()
     problem = _target_problem(task.puzzle_id, task.target)
-    subproblem = problem.subproblems(task.shares)[task.subproblem]
-    encodings = problem.solve_subproblem(subproblem)
+    subproblems = problem.subproblems(task.shares)
+    if task.subproblem >= len(subproblems):  # a share past the last: fewer placements on the first cell
+        return TaskResult(task, [], time.perf_counter() - started)
+    encodings = problem.solve_subproblem(subproblems[task.subproblem])
     check_encodings(problem.puzzle, problem.target, encodings)
     return TaskResult(task, encodings, time.perf_counter() - started)
 

@@ -266,6 +266,23 @@ def board_blockers(puzzle: Puzzle) -> tuple[TargetProblem, Blockers]:
     return found
 
 
+_BOARD_SYMMETRY: dict[tuple[str, str], bool] = {}
+
+
+def board_has_symmetry(puzzle: Puzzle) -> bool:
+    """Whether the puzzle's board, labels included, has a symmetry besides the identity.
+
+    A target's symmetries are those of its board that keep its open cells, so without one no
+    target has any, and its subproblems are shares (see :meth:`TargetProblem.subproblems`).
+    """
+    key = (puzzle.id, puzzle.fingerprint)
+    found = _BOARD_SYMMETRY.get(key)
+    if found is None:
+        found = len(symmetries(puzzle.lattice, puzzle.cells, puzzle.labels)) > 1
+        _BOARD_SYMMETRY[key] = found
+    return found
+
+
 def _image_code(puzzle: Puzzle, placements: Sequence[Placement], g: dict[Cell, Cell]) -> str:
     moved = (Placement(p.piece, tuple(sorted(g[c] for c in p.cells))) for p in placements)
     return encode(puzzle, moved)

@@ -20,10 +20,12 @@ from solver.ondemand import (
     on_demand_processes,
     solve_target,
     solve_window,
+    target_tasks,
     window_days,
     window_targets,
 )
-from solver.problem import TargetProblem
+from solver.precompute import Task, plan_tasks, solve_task
+from solver.problem import TargetProblem, board_has_symmetry
 from tests.support.exact_cover import solve
 
 PUZZLE = get_puzzle("calendar-tetromino")  # about 0.5 s a target
@@ -102,6 +104,26 @@ def test_shares_of_a_target_together_hold_its_solutions_once() -> None:
     parts = [problem.solve_subproblem(share) for share in shares]
     assert all(parts)
     assert sorted(code for part in parts for code in part) == sorted(whole)
+
+
+def test_only_boards_without_symmetry_are_shared_out_by_the_workers() -> None:
+    """A calendar is labelled all over: no symmetry, so the pool gets one task per process and each
+    worker finds its own share; a bare board's targets keep their symmetry subproblems."""
+    assert not board_has_symmetry(PUZZLE)
+    assert [t.subproblem for t in target_tasks(PUZZLE, TARGET, 3)] == [0, 1, 2]
+    six_by_ten = get_puzzle("pentomino-6x10")
+    assert board_has_symmetry(six_by_ten)
+    board = six_by_ten.target("board")
+    assert target_tasks(six_by_ten, board, 2) == plan_tasks(six_by_ten, [board.name], shares=2)
+    assert len(target_tasks(six_by_ten, board, 2)) == len(TargetProblem(six_by_ten, board).subproblems())
+
+
+def test_a_share_past_the_last_is_empty_and_the_others_hold_every_solution() -> None:
+    shares = len(TargetProblem(PUZZLE, TARGET).subproblems(2))
+    assert shares == 2
+    results = [solve_task(Task(PUZZLE.id, TARGET.name, index, 2)) for index in range(4)]
+    assert [bool(r.encodings) for r in results] == [True, True, False, False]
+    assert sorted(c for r in results for c in r.encodings) == solve_target(PUZZLE, TARGET, processes=1)
 
 
 def test_two_solver_processes_store_what_one_process_stores(database_url: str) -> None:
