@@ -2,7 +2,8 @@
 
 What it shares with the search: the catalog's data (:class:`Puzzle`,
 :class:`Target`, each piece's drawing ``Piece.cells``, the lattice's *name*)
-and the :class:`Placement` type. What it does not share: the lattice code in
+the :class:`Placement` type, and the stored encoding's letters (``piece_letter``,
+``UNCOVERED``, ``decode``: one character per cell, no geometry). What it does not share: the lattice code in
 :mod:`solver.geometry` (``Lattice.apply``, ``normalize``, ``orientations``)
 and the shapes it produced (``Piece.orientations``). Each piece's legal
 shapes are derived here from its drawing by integer arithmetic on cell
