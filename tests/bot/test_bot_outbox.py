@@ -7,17 +7,19 @@ passed: on PostgreSQL one id of a 32-bit sequence per due chat per tick.
 from __future__ import annotations
 
 import asyncio
+import time
 from collections import Counter
 from datetime import UTC, date, datetime, timedelta
 
 import pytest
-from sqlalchemy import event, select, text
+from sqlalchemy import event, func, select, text
+from sqlalchemy.orm import Session, sessionmaker
 
 from bot.dispatch import outbox_report
 from bot.dispatcher import Dispatcher, TickReport
 from db import bot_repository
 from db.engine import make_engine, session_factory
-from db.models import ChatRow, DeliveryStatus
+from db.models import ChatRow, DeliveryRow, DeliveryStatus
 from tests.support.bot import TOKEN, FakeClock, RunningBot, bot_settings, start_bot, stop_bot
 from tests.support.fake_telegram import FakeTelegram
 
@@ -118,6 +120,18 @@ async def test_a_post_left_due_past_its_day_is_closed_with_the_reason(
         await stop_bot(bot)
 
 
+async def _until_enqueued(sessions: sessionmaker[Session], count: int, timeout: float = 30.0) -> None:
+    """Wait until the outbox holds ``count`` posts (a fixed sleep raced a slow enqueue on a busy machine)."""
+    deadline = time.monotonic() + timeout
+    while True:
+        with sessions() as session:
+            enqueued = session.scalar(select(func.count()).select_from(DeliveryRow)) or 0
+        if enqueued >= count:
+            return
+        assert time.monotonic() < deadline, f"only {enqueued} of {count} posts enqueued after {timeout} s"
+        await asyncio.sleep(0.02)
+
+
 @pytest.mark.postgres
 async def test_two_dispatchers_share_one_send_budget(full_postgres_url: str) -> None:
     """Telegram's ~30 messages/s is per bot token: before, each dispatcher kept its own 30/s,
@@ -145,7 +159,7 @@ async def test_two_dispatchers_share_one_send_budget(full_postgres_url: str) -> 
         first, second = (a.bot_data.deps.dispatcher for a in applications)
 
         async def joining_late() -> TickReport:  # once the first has enqueued the posts, both send
-            await asyncio.sleep(0.5)
+            await _until_enqueued(sessions, 240)
             return await second.tick(applications[1].bot)
 
         reports = await asyncio.gather(first.tick(applications[0].bot), joining_late())
