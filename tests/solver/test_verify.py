@@ -211,7 +211,7 @@ def _broken_copies(code: str, rng: random.Random) -> list[str]:
     ]
     if opened:
         broken.append(code[: opened[0]] + first + code[opened[0] + 1 :])  # a target cell covered
-    for _ in range(12):  # two cells of different pieces swapped: both pieces usually lose their shape
+    for _ in range(12):  # two covered cells swapped: two pieces usually lose their shape
         i, j = rng.sample(covered, 2)
         chars = list(code)
         chars[i], chars[j] = chars[j], chars[i]
@@ -258,7 +258,9 @@ def test_check_encodings_rejects_a_letter_no_piece_has_even_where_the_rest_adds_
     """A target that leaves one cell too few open: the pieces' shapes and the open cells all check
     out, and only the stray letter in the remaining cell is wrong."""
     problem = TargetProblem(CALENDAR, TARGET)
-    code = problem.encode_solution(find_solution(problem.cover) or ())
+    solution = find_solution(problem.cover)
+    assert solution is not None
+    code = problem.encode_solution(solution)
     stray = code.index(UNCOVERED)
     narrower = Target("one cell fewer", frozenset(TARGET.uncovered - {CALENDAR.cells[stray]}))
     broken = code[:stray] + "Z" + code[stray + 1 :]
