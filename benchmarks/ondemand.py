@@ -373,6 +373,17 @@ def summary(rows: Sequence[Row]) -> list[str]:
 # ---------------------------------------------------------------- command line
 
 
+def _at_least_one(text: str) -> int:
+    """A count of processes: a whole number of at least 1."""
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a whole number of processes, got {text!r}") from None
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"expected at least 1 process, got {value}")
+    return value
+
+
 def _parser() -> argparse.ArgumentParser:
     calendars = sorted(p.id for p in all_puzzles().values() if p.targets_kind != "board")
     parser = argparse.ArgumentParser(
@@ -392,7 +403,7 @@ def _parser() -> argparse.ArgumentParser:
     )
     parser.add_argument(
         "--processes",
-        type=int,
+        type=_at_least_one,
         help="solver processes per target (default: the product's, ON_DEMAND_PROCESSES; 1 with --try-*)",
     )
     parser.add_argument("--try-split", action="store_true", help="see the module doc")

@@ -15,9 +15,10 @@ forbidding :attr:`TargetProblem.flipped_options` enumerates face-up solutions.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from functools import cached_property
+from typing import Any, TypeVar
 
 import numpy as np
 
@@ -170,7 +171,7 @@ class TargetProblem:
     @cached_property
     def symmetry_group(self) -> tuple[dict[Cell, Cell], ...]:
         """Board symmetries that also map the uncovered target cells onto themselves."""
-        group = symmetries(self.puzzle.lattice, self.puzzle.cells, self.puzzle.labels)
+        group = board_symmetries(self.puzzle)
         return tuple(g for g in group if {g[c] for c in self.target.uncovered} == self.target.uncovered)
 
     def subproblems(self, shares: int = 1) -> list[Subproblem]:
@@ -249,7 +250,18 @@ class TargetProblem:
         return kept
 
 
-_BOARD_BLOCKERS: dict[tuple[str, str], tuple[TargetProblem, Blockers]] = {}
+T = TypeVar("T")
+
+# Per puzzle and process: what every target of a puzzle shares (keyed by id and data fingerprint).
+_PER_PUZZLE: dict[tuple[str, str, str], Any] = {}
+
+
+def _per_puzzle(kind: str, puzzle: Puzzle, make: Callable[[], T]) -> T:
+    key = (kind, puzzle.id, puzzle.fingerprint)
+    if key not in _PER_PUZZLE:
+        _PER_PUZZLE[key] = make()
+    found: T = _PER_PUZZLE[key]
+    return found
 
 
 def board_blockers(puzzle: Puzzle) -> tuple[TargetProblem, Blockers]:
@@ -257,30 +269,28 @@ def board_blockers(puzzle: Puzzle) -> tuple[TargetProblem, Blockers]:
 
     About 0.6 s for a weekday calendar; every target of the puzzle reuses them.
     """
-    key = (puzzle.id, puzzle.fingerprint)
-    found = _BOARD_BLOCKERS.get(key)
-    if found is None:
+
+    def analyse() -> tuple[TargetProblem, Blockers]:
         board = TargetProblem(puzzle, Target(BOARD))
-        found = (board, find_blockers(board.plain_cover))
-        _BOARD_BLOCKERS[key] = found
-    return found
+        return board, find_blockers(board.plain_cover)
+
+    return _per_puzzle("blockers", puzzle, analyse)
 
 
-_BOARD_SYMMETRY: dict[tuple[str, str], bool] = {}
+def board_symmetries(puzzle: Puzzle) -> tuple[dict[Cell, Cell], ...]:
+    """The symmetries of the puzzle's board, labels included, identity first; once per puzzle and process."""
+    return _per_puzzle(
+        "symmetries", puzzle, lambda: tuple(symmetries(puzzle.lattice, puzzle.cells, puzzle.labels))
+    )
 
 
 def board_has_symmetry(puzzle: Puzzle) -> bool:
-    """Whether the puzzle's board, labels included, has a symmetry besides the identity.
+    """Whether the puzzle's board has a symmetry besides the identity.
 
     A target's symmetries are those of its board that keep its open cells, so without one no
     target has any, and its subproblems are shares (see :meth:`TargetProblem.subproblems`).
     """
-    key = (puzzle.id, puzzle.fingerprint)
-    found = _BOARD_SYMMETRY.get(key)
-    if found is None:
-        found = len(symmetries(puzzle.lattice, puzzle.cells, puzzle.labels)) > 1
-        _BOARD_SYMMETRY[key] = found
-    return found
+    return len(board_symmetries(puzzle)) > 1
 
 
 def _image_code(puzzle: Puzzle, placements: Sequence[Placement], g: dict[Cell, Cell]) -> str:

@@ -6,7 +6,7 @@ import pytest
 from solver.blockers import find_blockers, with_facts
 from solver.catalog import Target, get_puzzle
 from solver.cover import CoverProblem, Option, enumerate_solutions
-from solver.problem import BOARD, TargetProblem, board_blockers
+from solver.problem import BOARD, TargetProblem, board_blockers, encode
 
 # A 1x5 strip (items 0..4) and two groups: a domino (group 0) and a tromino (group 1).
 # The domino on items 1-2 leaves item 0 alone: a lone blocker. Solutions: domino 0-1 with
@@ -103,7 +103,5 @@ def test_a_target_without_open_cells_shares_the_boards_problem():
 def test_encode_solution_matches_encoding_the_placements():
     puzzle = get_puzzle("calendar-weekday")
     problem = TargetProblem(puzzle, puzzle.target("03-09-thu"))
-    from solver.problem import encode
-
     for solution in enumerate_solutions(problem.cover, limit=20):
         assert problem.encode_solution(solution) == encode(puzzle, problem.to_placements(solution))
