@@ -1,9 +1,9 @@
-"""Shared fixtures: real SQLite files migrated with the real Alembic migrations."""
+"""Shared fixtures: real stores at the newest schema (migrated once, copied per test), and
+markers that say what a test needs, set from the fixtures it uses."""
 
 from __future__ import annotations
 
 import os
-import uuid
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -15,8 +15,14 @@ from sqlalchemy.orm import Session, sessionmaker
 
 from db.engine import make_engine, session_factory
 from db.migrate import upgrade
-from solver.catalog import catalog
-from solver.precompute import run
+from db.transfer import transfer
+from tests.support.stores import (
+    copy_sqlite_file,
+    create_postgres,
+    drop_postgres,
+    precomputed_catalog,
+    sqlite_url,
+)
 
 PROJECT_ROOT = Path(__file__).resolve().parent.parent
 
@@ -44,7 +50,25 @@ def _postgres_reachable() -> str | None:
         engine.dispose()
 
 
+# A test that uses one of these fixtures (directly or through another) gets the marker: the
+# markers cannot drift from what the tests really need.
+MARKER_FIXTURES = {
+    "catalog": ("full_catalog_url",),
+    "browser": ("browser",),
+    "postgres": ("postgres_url", "postgres_template"),
+}
+
+
+def _mark_by_fixtures(items: list[pytest.Item]) -> None:
+    for item in items:
+        used = set(getattr(item, "fixturenames", ()))
+        for marker, fixtures in MARKER_FIXTURES.items():
+            if used.intersection(fixtures):
+                item.add_marker(marker)
+
+
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    _mark_by_fixtures(items)
     wanted = [item for item in items if item.get_closest_marker("postgres")]
     if not wanted:
         return
@@ -67,41 +91,51 @@ def pytest_terminal_summary(terminalreporter: pytest.TerminalReporter) -> None:
         terminalreporter.write_line(f"NOTICE: {line}")
 
 
-def _admin(sql: str) -> None:
-    engine = create_engine(POSTGRES_TEST_URL, isolation_level="AUTOCOMMIT")
-    try:
-        with engine.connect() as connection:
-            connection.execute(text(sql))
-    finally:
-        engine.dispose()
+@pytest.fixture(scope="session")
+def migrated_sqlite(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """An empty SQLite store at the newest schema, migrated once per run: tests get copies."""
+    path = tmp_path_factory.mktemp("template") / "migrated.db"
+    upgrade(sqlite_url(path))
+    return path
+
+
+@pytest.fixture(scope="session")
+def postgres_template() -> Iterator[str]:
+    """An empty PostgreSQL database at the newest schema, migrated once per run, for cloning."""
+    url = create_postgres(POSTGRES_TEST_URL)
+    upgrade(url)
+    yield str(make_url(url).database)
+    drop_postgres(POSTGRES_TEST_URL, url)
 
 
 @pytest.fixture
 def postgres_url() -> Iterator[str]:
-    """A fresh, empty PostgreSQL database for one test, dropped afterwards."""
-    name = f"puzzles_test_{os.getpid()}_{uuid.uuid4().hex[:8]}"
-    _admin(f'CREATE DATABASE "{name}"')
-    yield make_url(POSTGRES_TEST_URL).set(database=name).render_as_string(hide_password=False)
-    _admin(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
+    """A fresh, empty PostgreSQL database (no schema) for one test, dropped afterwards."""
+    url = create_postgres(POSTGRES_TEST_URL)
+    yield url
+    drop_postgres(POSTGRES_TEST_URL, url)
+
+
+@pytest.fixture
+def migrated_postgres_url(postgres_template: str) -> Iterator[str]:
+    """A fresh PostgreSQL database at the newest schema (a clone of the template), dropped afterwards."""
+    url = create_postgres(POSTGRES_TEST_URL, template=postgres_template)
+    yield url
+    drop_postgres(POSTGRES_TEST_URL, url)
 
 
 @pytest.fixture(params=["sqlite", pytest.param("postgres", marks=pytest.mark.postgres)])
 def any_database_url(request: pytest.FixtureRequest, tmp_path: Path) -> str:
     """An empty, migrated database of each kind: SQLite file, then PostgreSQL."""
     if request.param == "postgres":
-        url: str = request.getfixturevalue("postgres_url")
-    else:
-        url = f"sqlite:///{tmp_path / 'any.db'}"
-    upgrade(url)
-    return url
+        return str(request.getfixturevalue("migrated_postgres_url"))
+    return copy_sqlite_file(request.getfixturevalue("migrated_sqlite"), tmp_path / "any.db")
 
 
 @pytest.fixture
-def database_url(tmp_path: Path) -> str:
+def database_url(migrated_sqlite: Path, tmp_path: Path) -> str:
     """A fresh, migrated SQLite database file."""
-    url = f"sqlite:///{tmp_path / 'puzzles.db'}"
-    upgrade(url)
-    return url
+    return copy_sqlite_file(migrated_sqlite, tmp_path / "puzzles.db")
 
 
 @pytest.fixture
@@ -113,20 +147,24 @@ def sessions(any_database_url: str) -> Iterator[sessionmaker[Session]]:
 
 
 @pytest.fixture(scope="session")
-def full_catalog_url(tmp_path_factory: pytest.TempPathFactory) -> str:
-    """A database with every catalog puzzle precomputed (about 45 s on 2 cores), built once."""
-    url = f"sqlite:///{tmp_path_factory.mktemp('full') / 'puzzles.db'}"
-    upgrade(url)
-    engine = make_engine(url)
-    run(session_factory(engine), list(catalog().values()), workers=os.cpu_count() or 1, say=lambda _: None)
-    engine.dispose()
-    return url
+def full_catalog_url(request: pytest.FixtureRequest) -> str:
+    """A database with every catalog puzzle precomputed: solved once (about 25 s on 2 cores) and
+    kept in pytest's cache until the solver, the store or the migrations change."""
+    return sqlite_url(precomputed_catalog(request.config.cache.mkdir("catalog")))
+
+
+@pytest.fixture(scope="session")
+def catalog_postgres_template(full_catalog_url: str) -> Iterator[str]:
+    """A PostgreSQL database holding the whole precomputed catalog, copied once per run, for cloning."""
+    url = create_postgres(POSTGRES_TEST_URL)
+    transfer(full_catalog_url, url)
+    yield str(make_url(url).database)
+    drop_postgres(POSTGRES_TEST_URL, url)
 
 
 @pytest.fixture
-def full_postgres_url(full_catalog_url: str, postgres_url: str) -> str:
-    """A PostgreSQL database holding the whole precomputed catalog (copied, not solved again)."""
-    from db.transfer import transfer
-
-    transfer(full_catalog_url, postgres_url)
-    return postgres_url
+def full_postgres_url(catalog_postgres_template: str) -> Iterator[str]:
+    """A PostgreSQL database holding the whole precomputed catalog (a clone, not solved again)."""
+    url = create_postgres(POSTGRES_TEST_URL, template=catalog_postgres_template)
+    yield url
+    drop_postgres(POSTGRES_TEST_URL, url)

@@ -24,8 +24,6 @@ from solver.catalog import catalog, get_puzzle
 from solver.problem import Placement
 from tests.support.browser import LoopbackOnly, screenshot_path
 
-pytestmark = pytest.mark.slow
-
 CALENDAR = "calendar-dragonfjord"
 DAY = "01-25"
 INIT_DATA = "query_id=AAHdF6IQAAAAAN0XohDhrOrc&user=%7B%22id%22%3A279058397%7D&auth_date=1700000000&hash=ab12"

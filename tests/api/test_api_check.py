@@ -16,8 +16,6 @@ from solver.problem import Placement, decode
 from solver.verify import check_solution
 from tests.support.api_server import assert_error
 
-pytestmark = pytest.mark.slow
-
 Solution = frozenset[tuple[str, tuple[tuple[int, int], ...]]]
 
 

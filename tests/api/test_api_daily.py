@@ -17,8 +17,6 @@ from solver.hints import Hint, Stage
 from solver.problem import Placement
 from tests.support.api_server import assert_error, assert_png
 
-pytestmark = pytest.mark.slow
-
 DAYS = [date(2026, 1, 25), date(2024, 2, 29), date(1, 1, 1), date(9999, 12, 31)]
 
 

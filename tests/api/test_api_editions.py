@@ -16,7 +16,6 @@ from solver.catalog import get_puzzle
 from tests.support.api_server import assert_error, start_server
 from tests.support.exact_cover import solve
 
-pytestmark = pytest.mark.slow
 DAY = "2026-11-24"  # a Tuesday
 
 

@@ -7,8 +7,6 @@ import pytest
 
 from tests.support.api_server import assert_error
 
-pytestmark = pytest.mark.slow
-
 SOLUTIONS = "/api/v1/puzzles/calendar-dragonfjord/targets/01-25/solutions"
 POSITIONS = "/api/v1/puzzles/calendar-dragonfjord/targets/01-25/positions"
 

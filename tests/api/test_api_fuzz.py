@@ -11,7 +11,6 @@ rightly a 4xx. Runs are bounded and derandomized, so they are reproducible.
 from __future__ import annotations
 
 import httpx
-import pytest
 import schemathesis
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -19,8 +18,6 @@ from schemathesis.specs.openapi.checks import positive_data_acceptance
 
 from api import create_app
 from settings import Settings
-
-pytestmark = pytest.mark.slow
 
 # The schema comes from the app itself (describing it needs no database), so the test is
 # parametrized per operation at collection time; the requests go to the live test server.

@@ -15,8 +15,6 @@ import pytest
 from api.telegram_auth import InitDataError, sign, validate_init_data
 from tests.support.api_server import RunningServer, assert_error, start_server
 
-pytestmark = pytest.mark.slow
-
 TOKEN = "123456789:AAH-fake-token-for-tests-0123456789abc"
 PATH = "/api/v1/me/positions/calendar-dragonfjord/01-25"
 

@@ -10,8 +10,6 @@ from solver.catalog import get_puzzle
 from solver.problem import Placement
 from tests.support.api_server import assert_error, assert_png
 
-pytestmark = pytest.mark.slow
-
 CALENDAR = get_puzzle("calendar-dragonfjord")
 BASE = "/api/v1/puzzles/calendar-dragonfjord/targets/01-25"
 BOARD = "/api/v1/puzzles/pentomino-6x10/targets/board"

@@ -7,7 +7,7 @@ import pytest
 
 from tests.support.api_server import start_server
 
-pytestmark = [pytest.mark.slow, pytest.mark.postgres]
+pytestmark = pytest.mark.postgres
 
 PATHS = [
     "/readyz",

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import httpx
-import pytest
 from sqlalchemy.orm import Session, sessionmaker
 
 from db import repository
@@ -14,8 +13,6 @@ from render.text import render_text
 from solver.catalog import catalog, get_puzzle
 from solver.problem import Placement, decode
 from tests.support.api_server import assert_error, assert_png
-
-pytestmark = pytest.mark.slow
 
 IMPOSSIBLE_DATES = {"02-30", "02-31", "04-31", "06-31", "09-31", "11-31"}
 

@@ -8,8 +8,6 @@ from playwright.sync_api import Browser
 
 from tests.support.browser import LoopbackOnly, screenshot_path
 
-pytestmark = pytest.mark.slow
-
 PATHS = [
     "/",
     "/play",

@@ -18,8 +18,6 @@ from playwright.sync_api import Browser, BrowserContext, Page
 
 from tests.support.browser import OUTPUT, LoopbackOnly
 
-pytestmark = pytest.mark.slow
-
 DAY = "2026-01-25"
 IMAGE_LOADED = "img => img.complete && img.naturalWidth > 0"
 

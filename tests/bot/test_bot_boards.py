@@ -17,8 +17,6 @@ from solver.catalog import get_puzzle
 from tests.support.bot import FakeClock, RunningBot, bot_settings, start_bot, stop_bot
 from tests.support.fake_telegram import FakeTelegram
 
-pytestmark = pytest.mark.slow
-
 PUBLIC = "https://puzzles.example.org"
 DAY = date(2026, 1, 25)
 

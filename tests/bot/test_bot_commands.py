@@ -13,8 +13,6 @@ from db import bot_repository
 from db.models import ChatRow
 from tests.support.bot import TOKEN, RunningBot
 
-pytestmark = pytest.mark.slow
-
 PNG = b"\x89PNG\r\n\x1a\n"
 
 

@@ -5,16 +5,12 @@ from __future__ import annotations
 import time
 from datetime import UTC, datetime
 
-import pytest
-
 from bot.app import start_dispatching
 from bot.dispatcher import Dispatcher, TickReport
 from db import bot_repository
 from db.models import DeliveryStatus
 from tests.support.bot import TOKEN, FakeClock, RunningBot, bot_settings, start_bot, stop_bot
 from tests.support.fake_telegram import FakeTelegram, Fault
-
-pytestmark = pytest.mark.slow
 
 TOKYO_0700 = datetime(2026, 1, 24, 22, 0, tzinfo=UTC)  # 2026-01-25 07:00 in Asia/Tokyo
 

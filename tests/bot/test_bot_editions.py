@@ -6,14 +6,11 @@ from __future__ import annotations
 
 from datetime import date, timedelta
 
-import pytest
-
 from solver.catalog import get_puzzle
 from tests.support.bot import RunningBot, press
 from tests.support.bot import buttons as keyboard
 from tests.support.exact_cover import solve
 
-pytestmark = pytest.mark.slow
 GROUP = -1_009
 
 

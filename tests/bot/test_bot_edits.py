@@ -8,12 +8,8 @@ from __future__ import annotations
 
 import json
 
-import pytest
-
 from tests.support.bot import RunningBot
 from tests.support.fake_telegram import Call
-
-pytestmark = pytest.mark.slow
 
 GROUP = -3_003
 

@@ -25,8 +25,6 @@ from db.models import DeliveryStatus
 from tests.support.bot import FakeClock, RunningBot, bot_settings, start_bot, stop_bot
 from tests.support.fake_telegram import FakeTelegram, Fault
 
-pytestmark = pytest.mark.slow
-
 CHAT = 31
 
 

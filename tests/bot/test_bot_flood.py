@@ -16,8 +16,6 @@ from db import bot_repository
 from tests.support.bot import TOKEN, FakeClock, RunningBot, bot_settings, start_bot, stop_bot
 from tests.support.fake_telegram import FakeTelegram
 
-pytestmark = pytest.mark.slow
-
 GROUP = -100_500
 PRIVATE = 4242
 

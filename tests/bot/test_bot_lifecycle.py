@@ -5,13 +5,9 @@ from __future__ import annotations
 import time
 from datetime import UTC, datetime
 
-import pytest
-
 from db import bot_repository
 from tests.support.bot import FakeClock, RunningBot
 from tests.support.fake_telegram import FakeTelegram, Fault
-
-pytestmark = pytest.mark.slow
 
 ANONYMOUS_ADMIN = {"id": 1087968824, "is_bot": True, "first_name": "Group", "username": "GroupAnonymousBot"}
 

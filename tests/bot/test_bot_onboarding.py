@@ -15,8 +15,6 @@ from hints.daily import PuzzleKind
 from tests.support.bot import FakeClock, RunningBot, bot_settings, start_bot, stop_bot
 from tests.support.fake_telegram import FakeTelegram
 
-pytestmark = pytest.mark.slow
-
 GROUP = -1_007
 PUBLIC = "https://puzzles.example.org"
 

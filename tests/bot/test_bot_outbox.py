@@ -23,8 +23,6 @@ from db.models import ChatRow, DeliveryRow, DeliveryStatus
 from tests.support.bot import TOKEN, FakeClock, RunningBot, bot_settings, start_bot, stop_bot
 from tests.support.fake_telegram import FakeTelegram
 
-pytestmark = [pytest.mark.slow]
-
 ZONES = ["UTC", "Asia/Tokyo", "America/New_York", "Europe/Berlin", "Pacific/Auckland"]
 
 

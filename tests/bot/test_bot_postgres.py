@@ -10,7 +10,7 @@ from bot.dispatcher import Dispatcher
 from tests.support.bot import FakeClock, bot_settings, start_bot, stop_bot
 from tests.support.fake_telegram import FakeTelegram
 
-pytestmark = [pytest.mark.slow, pytest.mark.postgres]
+pytestmark = pytest.mark.postgres
 
 
 async def test_commands_and_a_daily_post_on_postgres(fake: FakeTelegram, full_postgres_url: str) -> None:

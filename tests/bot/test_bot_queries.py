@@ -13,13 +13,10 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any
 
-import pytest
 from sqlalchemy import Engine, event
 
 from bot.ratelimit import counted
 from tests.support.bot import RunningBot
-
-pytestmark = pytest.mark.slow
 
 
 class StatementLog:

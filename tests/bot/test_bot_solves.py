@@ -3,13 +3,9 @@ line about yesterday, no dead end after the answer, and /forget."""
 
 from __future__ import annotations
 
-import pytest
-
 from bot.dispatcher import Dispatcher
 from db import bot_repository
 from tests.support.bot import RunningBot, buttons, press
-
-pytestmark = pytest.mark.slow
 
 GROUP = -2_024
 

@@ -9,13 +9,10 @@ import sys
 from pathlib import Path
 
 import httpx
-import pytest
 
 from bot.webhook import SECRET_HEADER, WEBHOOK_PATH
 from tests.support.bot import TOKEN
 from tests.support.fake_telegram import FakeTelegram
-
-pytestmark = pytest.mark.slow
 
 ROOT = Path(__file__).resolve().parents[2]
 SECRET = "webhook_secret-42-0123456789abcdefghijkl"  # 32+ characters, as required

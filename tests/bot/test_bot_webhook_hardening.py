@@ -23,8 +23,6 @@ from settings import Settings
 from tests.support.bot import TOKEN
 from tests.support.fake_telegram import FakeTelegram
 
-pytestmark = pytest.mark.slow
-
 ROOT = Path(__file__).resolve().parents[2]
 SECRET = "s" * 40
 

@@ -21,8 +21,6 @@ from solver.hints import SolutionSet, Stage
 from solver.problem import Placement
 from solver.verify import check_solution
 
-pytestmark = pytest.mark.slow
-
 CALENDAR = get_puzzle("calendar-dragonfjord")
 BOARD = get_puzzle("pentomino-6x10")
 CALENDAR_TARGETS = ["01-25", "10-06", "11-22", "02-29", "07-04"]

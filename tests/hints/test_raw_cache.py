@@ -18,8 +18,6 @@ from solver.catalog import Puzzle, Target, catalog, get_puzzle
 from solver.precompute import save_solutions
 from solver.problem import decode
 
-pytestmark = pytest.mark.slow
-
 
 class CountingCache(RawSolutionCache):
     def __init__(self, **options: Any) -> None:

@@ -20,8 +20,6 @@ from solver.cover import Constraints, find_other_solution, find_solution
 from solver.hints import SolutionSet
 from solver.problem import TargetProblem
 
-pytestmark = pytest.mark.slow
-
 LEAP_YEAR = [date(2024, 1, 1) + timedelta(days=i) for i in range(366)]
 
 

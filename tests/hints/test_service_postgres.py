@@ -9,7 +9,7 @@ import pytest
 from db.engine import make_engine, session_factory
 from hints.daily import daily_calendar, daily_challenge
 
-pytestmark = [pytest.mark.slow, pytest.mark.postgres]
+pytestmark = pytest.mark.postgres
 
 
 def test_same_hints_and_challenges_on_both_backends(full_catalog_url: str, full_postgres_url: str) -> None:

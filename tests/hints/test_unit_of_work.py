@@ -19,8 +19,6 @@ from hints.positions import PlacedPiece, check_position
 from hints.solutions import complete_counts, raw_solutions, solution_page, stored_solution
 from solver.catalog import get_puzzle
 
-pytestmark = pytest.mark.slow
-
 DAY = date(2026, 11, 22)
 
 
