@@ -21,6 +21,7 @@ from tests.support.stores import (
     create_postgres,
     drop_postgres,
     precomputed_catalog,
+    precomputed_sample,
     sqlite_url,
 )
 
@@ -151,6 +152,18 @@ def full_catalog_url(request: pytest.FixtureRequest) -> str:
     """A database with every catalog puzzle precomputed: solved once (about 25 s on 2 cores) and
     kept in pytest's cache until the solver, the store or the migrations change."""
     return sqlite_url(precomputed_catalog(request.config.cache.mkdir("catalog")))
+
+
+@pytest.fixture(scope="session")
+def sample_store(request: pytest.FixtureRequest) -> Path:
+    """The fast tests' store: a sample of the catalog (tests/support/stores.py, SAMPLE), read only."""
+    return precomputed_sample(request.config.cache.mkdir("catalog"))
+
+
+@pytest.fixture
+def sample_url(sample_store: Path, tmp_path: Path) -> str:
+    """A private copy of the sample store, for a test that writes (progress, solves, on-demand dates)."""
+    return copy_sqlite_file(sample_store, tmp_path / "sample.db")
 
 
 @pytest.fixture(scope="session")

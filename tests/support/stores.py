@@ -65,27 +65,59 @@ def file_lock(path: Path) -> Iterator[None]:
             fcntl.flock(handle, fcntl.LOCK_UN)
 
 
-def precomputed_catalog(folder: Path) -> Path:
-    """The whole catalog precomputed into ``folder/catalog-<key>.db``, made once and reused.
+# The sample store of the fast tests: a fortnight of DragonFjord dates (and leap day, an
+# impossible date, 11-24) with the small boards their daily challenges need (a date's board
+# rotates through PENTOMINO_BOARDS: 01-21, 01-26 and 01-31 get 4x15, 01-22 and 01-27 3x20,
+# 01-23, 01-28 and 11-24 8x8-hole). Solved in about 5 s; other dates are solved on demand.
+SAMPLE_DATES = (*(f"01-{day:02d}" for day in range(20, 32)), "02-29", "02-30", "11-24")
+SAMPLE: dict[str, tuple[str, ...] | None] = {
+    "calendar-dragonfjord": SAMPLE_DATES,
+    "pentomino-4x15": None,
+    "pentomino-3x20": None,
+    "pentomino-8x8-hole": None,
+}
+
+
+def _solve_into(url: str, selection: dict[str, tuple[str, ...] | None]) -> None:
+    """Precompute each puzzle of ``selection`` (only the named targets, where given) into ``url``."""
+    engine = make_engine(url)
+    sessions, puzzles, workers = session_factory(engine), catalog(), os.cpu_count() or 1
+    try:
+        for puzzle_id, targets in selection.items():
+            run(sessions, [puzzles[puzzle_id]], targets=targets, workers=workers, say=lambda _: None)
+    finally:
+        engine.dispose()
+
+
+def precomputed(folder: Path, name: str, selection: dict[str, tuple[str, ...] | None]) -> Path:
+    """``selection`` precomputed into ``folder/<name>-<key>.db``, made once and reused.
 
     The key covers the solver, the store and the migrations, so a change to any of them
-    precomputes again; other processes wait on the lock instead of solving twice.
+    precomputes again; other processes (pytest-xdist workers) wait on the lock instead of
+    solving twice.
     """
     folder.mkdir(parents=True, exist_ok=True)
-    path = folder / f"catalog-{catalog_key()}.db"
-    with file_lock(folder / "catalog.lock"):
+    path = folder / f"{name}-{catalog_key()}.db"
+    with file_lock(folder / f"{name}.lock"):
         if not path.exists():
-            for stale in folder.glob("catalog-*.db"):
+            for stale in folder.glob(f"{name}-*.db"):
                 stale.unlink()
-            building = folder / f"building-{os.getpid()}.db"
+            building = folder / f"building-{name}-{os.getpid()}.db"
             upgrade(sqlite_url(building))
-            engine = make_engine(sqlite_url(building))
-            workers = os.cpu_count() or 1
-            run(session_factory(engine), list(catalog().values()), workers=workers, say=lambda _: None)
-            engine.dispose()
+            _solve_into(sqlite_url(building), selection)
             copy_sqlite_file(building, path)
             building.unlink()
     return path
+
+
+def precomputed_catalog(folder: Path) -> Path:
+    """The whole default catalog, precomputed once (about 25 s on 2 cores) and reused."""
+    return precomputed(folder, "catalog", dict.fromkeys(catalog()))
+
+
+def precomputed_sample(folder: Path) -> Path:
+    """The fast tests' sample of the catalog (:data:`SAMPLE`), precomputed once and reused."""
+    return precomputed(folder, "sample", SAMPLE)
 
 
 def admin(server_url: str, sql: str) -> None:
