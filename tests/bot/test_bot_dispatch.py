@@ -121,31 +121,24 @@ async def test_the_scheduler_job_posts_without_help(fake: FakeTelegram, store_ur
     await stop_bot(bot)
 
 
-async def test_a_thousand_chats_are_each_posted_once_under_30_per_second(store_url: str) -> None:
-    fake = FakeTelegram(token=TOKEN, rate_limit=30).start()
+async def test_every_chat_is_posted_once_and_the_limiter_keeps_under_the_server_limit(store_url: str) -> None:
+    """More posts than the server's one-second burst allowance, so a send budget that let the
+    bot go faster than the server's limit would show as 429s (throughput: benchmarks/bot.py)."""
+    fake = FakeTelegram(token=TOKEN, rate_limit=100).start()
     clock = FakeClock(datetime(2026, 1, 25, 7, 0, tzinfo=UTC))
-    bot = await start_bot(bot_settings(fake, store_url), fake, clock)
-    chats = list(range(10_000, 11_000))
+    settings = bot_settings(fake, store_url, TELEGRAM_MESSAGES_PER_SECOND=100)
+    bot = await start_bot(settings, fake, clock)
+    chats = list(range(10_000, 10_150))
     with bot.sessions.begin() as session:
         for chat_id in chats:
             bot_repository.subscribe(
                 session=session, chat_id=chat_id, kind="private", post_time="08:00", now=clock()
             )
     clock.advance(hours=1)
-    started = time.monotonic()
     report = await tick(bot)
-    elapsed = time.monotonic() - started
     per_chat = {chat_id: len(posts(fake, chat_id)) for chat_id in chats}
-    assert report.sent == 1000 and set(per_chat.values()) == {1}
-    sends = sorted(c.at for c in fake.sent())
-    rate = (len(sends) - 1) / (sends[-1] - sends[0])
-    print(
-        f"\n1000 posts in {elapsed:.1f} s: {rate:.1f}/s; "
-        f"429s from the fake limit: {fake.rejected_by_rate_limit}"
-    )
-    assert fake.rejected_by_rate_limit <= 10  # the bot's own limiter kept it under the server's limit
-    assert rate >= 0.9 * 30  # and used nearly all of it
-    assert elapsed < 60
+    assert report.sent == len(chats) and set(per_chat.values()) == {1}
+    assert fake.rejected_by_rate_limit <= 3  # the bot's own limiter kept it under the server's limit
     assert report.retry_later == 0 and report.failed == 0
     await stop_bot(bot)
     fake.stop()

@@ -132,14 +132,16 @@ async def _until_enqueued(sessions: sessionmaker[Session], count: int, timeout: 
 
 @pytest.mark.postgres
 async def test_two_dispatchers_share_one_send_budget(full_postgres_url: str) -> None:
-    """Telegram's ~30 messages/s is per bot token: before, each dispatcher kept its own 30/s,
-    so two together sent 60/s and a Bot API enforcing 30/s answered 429s."""
+    """The send budget is per bot token, shared by every dispatcher: two that each kept their own
+    would together send twice the limit. 300 posts at 100/s is more than the server's burst
+    allowance (100) plus what it refills while two budgets would be spent (150), so that shows
+    as 429s; the real 30/s is timed in benchmarks/dispatch.py."""
     from bot.app import build_application
 
-    fake = FakeTelegram(token=TOKEN, rate_limit=30).start()
+    fake = FakeTelegram(token=TOKEN, rate_limit=100).start()
     start = datetime(2026, 1, 25, 7, 0, tzinfo=UTC)
     clock = FakeClock(start)
-    settings = bot_settings(fake, full_postgres_url)
+    settings = bot_settings(fake, full_postgres_url, TELEGRAM_MESSAGES_PER_SECOND=100)
     sessions = session_factory(make_engine(full_postgres_url))
     applications = [
         build_application(settings, sessions, clock=clock, start_scheduler=False, updater=False)
@@ -149,7 +151,7 @@ async def test_two_dispatchers_share_one_send_budget(full_postgres_url: str) -> 
         for application in applications:
             await application.initialize()
         with sessions.begin() as session:
-            for chat_id in range(20_000, 20_240):
+            for chat_id in range(20_000, 20_300):
                 bot_repository.subscribe(
                     session=session, chat_id=chat_id, kind="private", post_time="08:00", now=start
                 )
@@ -157,7 +159,7 @@ async def test_two_dispatchers_share_one_send_budget(full_postgres_url: str) -> 
         first, second = (a.bot_data.deps.dispatcher for a in applications)
 
         async def joining_late() -> TickReport:  # once the first has enqueued the posts, both send
-            await _until_enqueued(sessions, 240)
+            await _until_enqueued(sessions, 300)
             return await second.tick(applications[1].bot)
 
         reports = await asyncio.gather(first.tick(applications[0].bot), joining_late())
@@ -166,7 +168,7 @@ async def test_two_dispatchers_share_one_send_budget(full_postgres_url: str) -> 
             await application.shutdown()
         fake.stop()
     assert all(report.sent > 0 for report in reports)  # both dispatchers did send
-    assert sum(report.sent for report in reports) == 240
-    assert fake.rejected_by_rate_limit == 0  # together they stayed under the bot's 30/s
+    assert sum(report.sent for report in reports) == 300
+    assert fake.rejected_by_rate_limit == 0  # together they stayed under the token's limit
     per_chat = Counter(int(c.params["chat_id"]) for c in fake.sent())
-    assert set(per_chat.values()) == {1} and len(per_chat) == 240
+    assert set(per_chat.values()) == {1} and len(per_chat) == 300

@@ -14,6 +14,7 @@ from pathlib import Path
 
 import pytest
 from sqlalchemy import select
+from sqlalchemy.orm import Session, sessionmaker
 
 from db import bot_repository
 from db.engine import make_engine, session_factory
@@ -55,33 +56,45 @@ def subscribe_chats(url: str, chat_ids: range) -> None:
             )
 
 
+def all_sent(sessions: sessionmaker[Session], count: int) -> bool:
+    """Every one of ``count`` delivery rows is final and sent: nothing is left to claim or send."""
+    with sessions() as session:
+        statuses = list(session.scalars(select(DeliveryRow.status)))
+    return len(statuses) == count and set(statuses) == {"sent"}
+
+
 @pytest.mark.slow
 @pytest.mark.postgres
 def test_two_dispatchers_one_killed_every_chat_posted_once(full_postgres_url: str) -> None:
-    chats = range(50_000, 52_000)
+    """A dispatcher killed mid-run: its claimed posts go to the other once their lease ends, and
+    no chat is posted twice but for the one post in flight (2,000 chats: benchmarks/dispatch.py)."""
+    chats = range(50_000, 50_300)
     subscribe_chats(full_postgres_url, chats)
-    fake = FakeTelegram(TOKEN, rate_limit=100).start()
+    fake = FakeTelegram(TOKEN, rate_limit=400).start()
     rng = random.Random(7)
-    for chat_id in rng.sample(list(chats), 20):
+    for chat_id in rng.sample(list(chats), 10):
         fake.inject(Fault("429", "sendPhoto", chat_id, retry_after=1))
-    for chat_id in rng.sample(list(chats), 20):
+    for chat_id in rng.sample(list(chats), 10):
         fake.inject(Fault("500", "sendPhoto", chat_id))
     settings = {
-        "TELEGRAM_MESSAGES_PER_SECOND": "45",
+        "TELEGRAM_MESSAGES_PER_SECOND": "150",
         "DISPATCH_CONCURRENCY": "1",
-        "DISPATCH_LEASE_SECONDS": "5",
+        "DISPATCH_LEASE_SECONDS": "3",
     }
     first, second = (
         dispatcher(full_postgres_url, fake, **settings),
         dispatcher(full_postgres_url, fake, **settings),
     )
+    engine = make_engine(full_postgres_url)
     try:
-        fake.wait_for(lambda: len(fake.sent()) >= 600, timeout=120)
+        fake.wait_for(lambda: len(fake.sent()) >= 60, timeout=120)
         first.send_signal(signal.SIGKILL)
         killed_at = len(fake.sent())
-        fake.wait_for(lambda: len({int(c.params["chat_id"]) for c in fake.sent()}) == len(chats), timeout=240)
-        time.sleep(3)  # anything extra would show up now
+        fake.wait_for(lambda: all_sent(session_factory(engine), len(chats)), timeout=240)
+        with session_factory(engine)() as session:
+            rows = list(session.scalars(select(DeliveryRow)))
     finally:
+        engine.dispose()
         second.send_signal(signal.SIGTERM)
         output, _ = second.communicate(timeout=60)
         if first.poll() is None:
@@ -90,15 +103,11 @@ def test_two_dispatchers_one_killed_every_chat_posted_once(full_postgres_url: st
     posts = Counter(int(c.params["chat_id"]) for c in fake.sent())
     duplicates = [chat for chat, n in posts.items() if n > 1]
     print(
-        f"\n2 dispatchers, 2000 chats: killed one after {killed_at} posts; "
-        f"chats posted twice: {len(duplicates)}"
+        f"\n2 dispatchers, {len(chats)} chats: killed one after {killed_at} posts; twice: {len(duplicates)}"
     )
     assert set(posts) == set(chats)
     assert len(duplicates) <= 1  # at most the one message the killed dispatcher had in flight
     assert second.returncode == 0, output
-    with session_factory(make_engine(full_postgres_url))() as session:
-        rows = list(session.scalars(select(DeliveryRow)))
-    assert len(rows) == len(chats) and {r.status for r in rows} == {"sent"}
     assert len({r.claimed_by for r in rows}) == 2  # both dispatchers did real work
     assert TOKEN not in output
 

@@ -72,7 +72,8 @@ class FakeTelegram:
         self._refilled = time.monotonic()
         self._server = ThreadingHTTPServer(("127.0.0.1", 0), self._handler_class())
         self._server.daemon_threads = True
-        self._thread = threading.Thread(target=self._server.serve_forever, daemon=True)
+        # stop() waits for the serving loop to notice: poll often (the default 0.5 s was each test's wait)
+        self._thread = threading.Thread(target=self._server.serve_forever, args=(0.02,), daemon=True)
 
     # ------------------------------------------------------------ lifecycle
 
@@ -314,7 +315,9 @@ class FakeTelegram:
 
     def _api_getUpdates(self, call: Call) -> tuple[int, dict[str, Any]]:
         offset = int(call.params.get("offset") or 0)
-        timeout = min(float(call.params.get("timeout") or 0), 1.0)
+        # A short long poll: a stopping bot waits for the poll in flight, so this is each test's
+        # tear-down time; an idle bot polls ten times a second instead of once.
+        timeout = min(float(call.params.get("timeout") or 0), 0.1)
         with self._lock:
             self._updates = [u for u in self._updates if u["update_id"] >= offset]
             if not self._updates and timeout:
