@@ -6,8 +6,6 @@ out the group's 20-a-minute limit, and a private /today got no answer for 30 s.
 
 from __future__ import annotations
 
-import asyncio
-import time
 from collections.abc import AsyncIterator
 
 import pytest
@@ -29,19 +27,17 @@ async def group_limited(store_url: str, clock: FakeClock) -> AsyncIterator[Runni
     fake.stop()
 
 
-async def test_a_private_today_is_answered_within_2_s_after_300_group_commands(
-    group_limited: RunningBot,
-) -> None:
+async def test_a_private_today_is_answered_while_a_group_floods(group_limited: RunningBot) -> None:
+    """Group sends wait out the group's limit without holding a handler slot each, so a private
+    command is answered while 300 group commands are in hand (the latency: benchmarks/bot.py)."""
     fake = group_limited.fake
     for index in range(300):  # thirty members, ten commands each
         fake.message("/today 2026-01-25", chat_id=GROUP, user_id=1000 + index % 30, chat_type="group")
-    await asyncio.sleep(0.5)  # the bot is busy with the group now
-    asked = time.monotonic()
+    await group_limited.eventually(lambda: len(fake.sent(GROUP)) >= 1)  # the bot is busy with the group
     fake.message("/today", chat_id=PRIVATE)
     await group_limited.eventually(lambda: len(fake.sent(PRIVATE)) == 1, timeout=10)
-    answered = time.monotonic() - asked
-    assert answered <= 2.0, f"the private reply took {answered:.2f} s"
-    await asyncio.sleep(2)
+    assert len(fake.sent(GROUP)) < 20  # answered before the group's sends were through
+    await group_limited.settled(timeout=60)
     group_replies = fake.sent(GROUP)
     assert 1 <= len(group_replies) <= 20  # the group's budget: answers, then one 'slow down', then silence
     assert fake.rejected_by_group_limit == 0 and fake.rejected_by_rate_limit == 0  # no 429 at all
@@ -53,8 +49,7 @@ async def test_one_user_over_budget_is_told_once_then_ignored(running_bot: Runni
     fake = running_bot.fake
     for _ in range(12):
         fake.message("/help", chat_id=PRIVATE)
-    await running_bot.eventually(lambda: len(fake.sent(PRIVATE)) >= 9, timeout=20)
-    await asyncio.sleep(1.5)
+    await running_bot.settled()
     texts = [c.params["text"] for c in sorted(fake.sent(PRIVATE), key=lambda c: c.at)]
     assert len(texts) == 9  # the burst of 8 answered, one polite word, then silence
     assert sum("answer again" in t for t in texts) == 1
@@ -68,8 +63,7 @@ async def test_concurrent_hints_of_one_user_each_advance_the_ladder(running_bot:
     before = len(fake.sent(PRIVATE))
     for _ in range(3):
         fake.message("/hint", chat_id=PRIVATE)
-    await running_bot.eventually(lambda: len(fake.sent(PRIVATE)) >= before + 3)
-    await asyncio.sleep(0.5)
+    await running_bot.settled()
     hints = sorted(fake.sent(PRIVATE), key=lambda c: c.at)[before:]
     captions = [c.params.get("caption", c.params.get("text", "")) for c in hints]
     assert len(captions) == 3 and len(set(captions)) == 3, captions

@@ -60,12 +60,19 @@ class RunningBot:
             await asyncio.sleep(0.02)
         raise AssertionError("the bot did not do the expected thing in time")
 
+    async def settled(self, timeout: float = 20.0) -> None:
+        """Wait until the bot has taken every update sent so far and finished handling each one,
+        so whatever it was going to answer has been sent (no sleeping to see if more comes)."""
+        backlog = self.application.update_queue
+        await self.eventually(lambda: self.fake.all_taken() and backlog.pending == 0, timeout)  # type: ignore[attr-defined]
+
     async def ask(self, text: str | None, *, replies: int = 1, chat_id: int = 1, **kwargs: object) -> list:  # type: ignore[type-arg]
-        """Send a message and wait for ``replies`` new messages to that chat; returns them."""
+        """Send a message and wait for ``replies`` new messages to that chat and for the bot to
+        settle; returns every new message to that chat."""
         before = len(self.fake.sent(chat_id))
         self.fake.message(text, chat_id=chat_id, **kwargs)  # type: ignore[arg-type]
         await self.eventually(lambda: len(self.fake.sent(chat_id)) >= before + replies)
-        await asyncio.sleep(0.05)
+        await self.settled()
         return sorted(self.fake.sent(chat_id), key=lambda c: c.at)[before:]
 
 

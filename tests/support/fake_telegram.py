@@ -64,6 +64,8 @@ class FakeTelegram:
         self._lock = threading.Condition()
         self._updates: list[dict[str, Any]] = []
         self._update_ids = itertools.count(1)
+        self._last_update_id = 0
+        self._acknowledged = 0  # the bot asked for updates after this id: it has taken every one up to it
         self._message_ids = itertools.count(1000)
         self._file_ids: set[str] = set()
         self._faults: list[Fault] = []
@@ -120,10 +122,15 @@ class FakeTelegram:
 
     def push(self, update: dict[str, Any]) -> int:
         with self._lock:
-            update_id = next(self._update_ids)
+            update_id = self._last_update_id = next(self._update_ids)
             self._updates.append({"update_id": update_id, **update})
             self._lock.notify_all()
             return update_id
+
+    def all_taken(self) -> bool:
+        """True once the bot has taken every update pushed so far (polling acknowledged them)."""
+        with self._lock:
+            return self._acknowledged >= self._last_update_id
 
     def message(self, text: str | None, **options: Any) -> int:
         """Queue a message (a command if it starts with '/') from a user in a chat."""
@@ -315,6 +322,7 @@ class FakeTelegram:
 
     def _api_getUpdates(self, call: Call) -> tuple[int, dict[str, Any]]:
         offset = int(call.params.get("offset") or 0)
+        self._acknowledged = max(self._acknowledged, offset - 1)
         # A short long poll: a stopping bot waits for the poll in flight, so this is each test's
         # tear-down time; an idle bot polls ten times a second instead of once.
         timeout = min(float(call.params.get("timeout") or 0), 0.1)
