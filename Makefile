@@ -50,8 +50,9 @@ test-fast: install
 lint: install
 	$(VENV)/bin/ruff check .
 	$(VENV)/bin/ruff format --check .
-	$(VENV)/bin/mypy solver db hints render bot api i18n settings.py launcher.py cli.py
+	$(VENV)/bin/mypy solver db hints render bot api i18n tools settings.py launcher.py cli.py
 	$(VENV)/bin/lint-imports
+	$(PY) -m tools.doccheck && $(PY) -m tools.bot_commands --check
 	$(VENV)/bin/pip-audit --progress-spinner off --disable-pip --require-hashes -r requirements.lock $(PIP_AUDIT_FLAGS) \
 		|| { echo "make lint: pip-audit failed on requirements.lock: a pinned package has a known advisory (listed" \
 		"above: raise its lower bound in pyproject.toml, then make lock), or the audit could not run (pypi.org?)" >&2; exit 1; }

@@ -32,7 +32,7 @@ _LZMA_FILTERS = ({"id": lzma.FILTER_LZMA2, "preset": 6, "dict_size": 1 << 20},)
 # letters of the pieces it shows turned over, "" for none). About 11 bytes per weekday-edition
 # solution (the flip records about 1 of them): the whole calendar-weekday edition, 4.94 M
 # solutions, is a 57.0 MB SQLite file; a target is read, query included, in 1.35 ms for the
-# largest (10,374 solutions; docs/benchmarks.md, "The solution store at weekday scale"). The
+# largest (10,374 solutions; docs/benchmarks.md, "The solution store"). The
 # format is frozen: a change needs a new codec number, keeping the old ones readable.
 ZSTD_CODEC = 2
 _ZSTD_LEVEL = 19

@@ -15,7 +15,7 @@ Both are true of any sub-problem that drops options and leaves items open (a cal
 is its whole board minus a few open cells and the placements over them), as long as the
 witness item still has to be covered there. So a board is analysed once and each target
 keeps the facts whose witness it covers (:meth:`Blockers.onto`). With them CP-SAT enumerates a
-weekday-calendar target about 1.5x faster (docs/benchmarks.md, "On-demand targets").
+weekday-calendar target about 1.3x faster (docs/benchmarks.md, "What each solver setting saves").
 """
 
 from __future__ import annotations
@@ -33,7 +33,7 @@ BoolArray = npt.NDArray[np.bool_]
 # Pairs are looked for among the options next to an item: those overlapping more than this share
 # of the options through it. Options further away rarely end a search; leaving them out makes the
 # analysis 3-5x faster and the facts 40 % fewer at no cost in search speed (measured on the
-# calendar editions, docs/benchmarks.md).
+# calendar editions).
 NEAR_SHARE = 0.5
 
 

@@ -168,7 +168,7 @@ def _solver(enumerate_all: bool) -> cp_model.CpSolver:
     solver.parameters.enumerate_all_solutions = enumerate_all
     # Measured on this catalog: presolve, LP relaxation, symmetry detection and
     # probing cost more than they save on small exact-cover models (3.5x on a
-    # calendar date). See README "Speed".
+    # calendar date; docs/benchmarks.md, "What each solver setting saves").
     solver.parameters.cp_model_presolve = False
     solver.parameters.linearization_level = 0
     solver.parameters.symmetry_level = 0
@@ -176,7 +176,7 @@ def _solver(enumerate_all: bool) -> cp_model.CpSolver:
     # Inprocessing (vivification, probing, clause minimization between searches) spends most of
     # an enumeration's branches on exact-cover models, and the recursive conflict minimization
     # costs more than it saves: without them a weekday calendar target is 1.5x and a tetromino
-    # one 3x faster (docs/benchmarks.md, "On-demand targets").
+    # one 3x faster (docs/benchmarks.md, "What each solver setting saves").
     solver.parameters.inprocessing_dtime_ratio = 0.0
     solver.parameters.minimization_algorithm = type(solver.parameters).SIMPLE
     # CP-SAT would install its own SIGINT handler for each solve and leave the default one behind,
