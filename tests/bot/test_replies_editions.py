@@ -1,0 +1,215 @@
+"""Calendar editions and face-up mode, built directly by :mod:`bot.replies`: the /edition menu,
+choosing an edition (and what follows it: the daily puzzle, hints, the year), /faceup.
+
+An edition other than DragonFjord's is solved on demand. The module solves one target of one
+small edition once (JarringWords' 01-22, well under a second) into its own copy of the sample
+store; every test gets a private copy of that.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import replace
+from pathlib import Path
+
+import pytest
+from sqlalchemy.orm import Session
+
+from bot import replies
+from db import bot_repository as chats
+from db.engine import make_engine, session_factory
+from hints.daily import CALENDAR_ID, calendar_editions, daily_calendar
+from hints.errors import NotPrecomputed
+from solver.catalog import get_puzzle, target_for_date
+from solver.ondemand import OnDemand
+from tests.support.replies import GROUP, NOW, TODAY, WEB, asker, labels, open_session, photo_key, url
+from tests.support.stores import copy_sqlite_file
+
+JARRING = get_puzzle("calendar-jarringwords")
+JARRING_TITLE = "Calendar puzzle with a T (JarringWords)"
+DRAGONFJORD_TITLE = "A-Puzzle-A-Day calendar (DragonFjord)"
+
+
+@pytest.fixture(scope="module")
+def edition_store(sample_store: Path, tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, int]:
+    """The sample store with JarringWords' 01-22 solved (as the bot solves it on demand); its count."""
+    path = tmp_path_factory.mktemp("editions") / "editions.db"
+    engine = make_engine(copy_sqlite_file(sample_store, path))
+    try:
+        solved = OnDemand(session_factory(engine), processes=1).ensure(JARRING, JARRING.target("01-22"))
+    finally:
+        engine.dispose()
+    assert solved.solutions
+    return path, solved.solutions
+
+
+@pytest.fixture
+def solutions(edition_store: tuple[Path, int]) -> int:
+    """How many solutions JarringWords' 01-22 has."""
+    return edition_store[1]
+
+
+@pytest.fixture
+def session(edition_store: tuple[Path, int], tmp_path: Path) -> Iterator[Session]:
+    with open_session(copy_sqlite_file(edition_store[0], tmp_path / "store.db")) as session:
+        yield session
+
+
+# ---------------------------------------------------------------- /edition
+
+
+def test_the_menu_shows_every_edition_with_a_button_and_ticks_the_chats() -> None:
+    reply = replies.editions(asker())
+    ids = [p.id for p in calendar_editions()]
+    assert photo_key(reply) == "editions:" + "|".join(ids)
+    assert [b.data for b in reply.buttons] == [f"v1|edition|{i}" for i in ids]
+    assert labels(reply)[0] == f"✓ {DRAGONFJORD_TITLE}"
+    assert sum(label.startswith("✓ ") for label in labels(reply)) == 1
+    assert reply.text.startswith(f"Which calendar puzzle do you own? This chat uses: {DRAGONFJORD_TITLE}.")
+
+
+def test_the_menu_ticks_and_names_the_edition_the_chat_chose() -> None:
+    reply = replies.editions(asker(edition="calendar-jarringwords"))
+    assert [label for label in labels(reply) if label.startswith("✓ ")] == [f"✓ {JARRING_TITLE}"]
+    assert f"This chat uses: {JARRING_TITLE}." in reply.text
+
+
+def test_the_menu_speaks_japanese() -> None:
+    reply = replies.editions(asker(language="ja"))
+    assert reply.text.startswith(
+        f"どのカレンダー・パズルをお持ちですか？このチャットの設定：{DRAGONFJORD_TITLE}。"
+    )
+    assert photo_key(reply).endswith(":ja")
+
+
+def test_an_unknown_edition_is_read_back_shortened_with_the_list() -> None:
+    reply = replies.unknown_edition(asker(), "calendar-nope")
+    assert reply.text.startswith("I don't know the edition “calendar-nope”. Editions: calendar-dragonfjord, ")
+    assert all(p.id in reply.text for p in calendar_editions())
+    assert "“" + "x" * 64 + "”" in replies.unknown_edition(asker(), "x" * 500).text
+
+
+def test_a_chats_edition_that_left_the_catalog_falls_back_to_the_default() -> None:
+    assert replies.known_edition("calendar-weekday") == "calendar-weekday"
+    assert replies.known_edition("calendar-gone") == CALENDAR_ID
+    assert replies.known_edition(None) == CALENDAR_ID
+    assert replies.edition_choice("calendar-gone") is None
+
+
+def test_choosing_the_default_edition_stores_none_and_answers_todays_puzzle(session: Session) -> None:
+    who = asker(edition="calendar-jarringwords")
+    reply = replies.set_edition(session, who, CALENDAR_ID, NOW)
+    assert reply.text.startswith(f"Edition: {DRAGONFJORD_TITLE}.\n2026-01-22: 78 solutions\nLeave Jan and 22")
+    settings = chats.get_chat(session=session, chat_id=who.chat_id)
+    assert settings is not None and settings.edition is None
+
+
+def test_choosing_an_edition_answers_today_in_the_chats_time_zone(session: Session) -> None:
+    evening = NOW.replace(hour=20)  # 2026-01-23 05:00 in Tokyo
+    reply = replies.set_edition(session, asker(timezone="Asia/Tokyo"), CALENDAR_ID, evening)
+    assert "\n2026-01-23: 188 solutions" in reply.text
+
+
+def test_an_edition_whose_date_is_not_solved_yet_names_the_target_to_solve(session: Session) -> None:
+    """The handler solves that target on demand ('sending photo…' meanwhile) and asks again."""
+    tokyo = asker(timezone="Asia/Tokyo")
+    with pytest.raises(NotPrecomputed) as missing:
+        replies.set_edition(session, tokyo, "calendar-jarringwords", NOW.replace(hour=20))
+    assert missing.value.solvable == ("calendar-jarringwords", "01-23")
+
+
+def test_choosing_an_edition_makes_it_the_chats_and_shows_its_puzzle(
+    session: Session, solutions: int
+) -> None:
+    who = asker()
+    reply = replies.set_edition(session, who, "calendar-jarringwords", NOW, WEB)
+    assert reply.text == (
+        f"Edition: {JARRING_TITLE}.\n{JARRING_TITLE}\n2026-01-22: {solutions} solutions\n"
+        "Leave Jan and 22 uncovered."
+    )
+    assert photo_key(reply) == "calendar:calendar-jarringwords:2026-01-22:stage0"
+    assert url(reply, "Play on the board") == f"{WEB.public_url}/play/calendar-jarringwords/01-22"
+    settings = chats.get_chat(session=session, chat_id=who.chat_id)
+    assert settings is not None and settings.edition == "calendar-jarringwords"
+
+
+def test_a_group_admin_chooses_the_groups_edition(session: Session) -> None:
+    replies.set_edition(session, asker(group=True, user_id=8), "calendar-jarringwords", NOW)
+    settings = chats.get_chat(session=session, chat_id=GROUP)
+    assert settings is not None and (settings.kind, settings.edition) == (
+        "supergroup",
+        "calendar-jarringwords",
+    )
+
+
+def test_an_edition_is_named_in_japanese_too(session: Session, solutions: int) -> None:
+    reply = replies.set_edition(session, asker(language="ja"), "calendar-jarringwords", NOW)
+    assert reply.text.startswith(
+        f"エディション：{JARRING_TITLE}\n{JARRING_TITLE}\n2026-01-22：解は {solutions} 通り"
+    )
+
+
+def test_hints_and_the_year_follow_the_chats_edition(session: Session, solutions: int) -> None:
+    who = asker(edition="calendar-jarringwords")
+    replies.today(session, who, TODAY)
+    hint = replies.next_hint(session, who, NOW)
+    assert hint.text.startswith("Hint 1 of 3: 1 piece shown") and f"of {solutions} solutions" in hint.text
+    year = replies.stats(session, who, "UTC", 2026)
+    counts = f"fewest 01-22 ({solutions}), most 01-22 ({solutions})"
+    assert year.text.startswith(f"Solutions per date: {counts}. 1 date solved so far.")
+
+
+def test_a_weekday_edition_names_the_weekday_to_leave_open(session: Session) -> None:
+    """Solving a weekday target takes seconds, so the sample's puzzle of the day is put on the
+    weekday board: only the words are checked here, not the count."""
+    weekday = get_puzzle("calendar-weekday")
+    target = target_for_date(weekday, TODAY)
+    daily = replace(daily_calendar(session, TODAY), puzzle=weekday, target=target)
+    assert target.name == "01-22-thu"
+    assert replies.today_caption(daily, "en").endswith("\nLeave Jan, 22 and Thu uncovered.")
+    assert replies.today_caption(daily, "ja").endswith("\n1月、22日、木 を空けてください。")
+
+
+def test_weekday_editions_say_whose_weekdays_the_year_shows(
+    session: Session, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A weekday edition's year is counted from its stored targets (solving one takes seconds, so
+    the counts are given here): the caption says the year and never how many dates are solved."""
+    monkeypatch.setattr(replies, "year_counts", lambda session, puzzle, year: {"01-22": 3923, "01-23": 100})
+    reply = replies.stats(session, asker(group=True, edition="calendar-weekday"), "UTC", 2026)
+    assert reply.text.startswith(
+        "Solutions per date: fewest 01-23 (100), most 01-22 (3923). Weekdays as they fall in 2026. Daily post"
+    )
+
+
+# ---------------------------------------------------------------- /faceup
+
+
+def test_faceup_status_says_whether_it_is_on_and_how_to_change_it() -> None:
+    assert replies.faceup_status(asker()).text.startswith("Face-up mode is off. /faceup on:")
+    assert replies.faceup_status(asker(faceup=True)).text.endswith("/faceup off ends it.")
+    assert replies.faceup_status(asker(language="ja")).text.startswith("表向きモードはオフです。")
+
+
+def test_turning_faceup_on_stores_it_and_answers_todays_puzzle_face_up(session: Session) -> None:
+    who = asker()
+    reply = replies.set_faceup(session, who, True, NOW, WEB)
+    assert reply.text.startswith("Face-up mode on: no piece is turned over.\n2026-01-22: 3 solutions\n")
+    assert url(reply, "Play on the board") == f"{WEB.public_url}/play/calendar-dragonfjord/01-22?faceup=1"
+    settings = chats.get_chat(session=session, chat_id=who.chat_id)
+    assert settings is not None and settings.faceup
+
+
+def test_turning_faceup_off_stores_it_and_answers_the_usual_puzzle(session: Session) -> None:
+    who = asker(faceup=True)
+    reply = replies.set_faceup(session, who, False, NOW)
+    assert reply.text.startswith("Face-up mode off: pieces may be turned over.\n2026-01-22: 78 solutions\n")
+    settings = chats.get_chat(session=session, chat_id=who.chat_id)
+    assert settings is not None and not settings.faceup
+
+
+def test_faceup_replies_speak_japanese(session: Session) -> None:
+    reply = replies.set_faceup(session, asker(language="ja"), True, NOW)
+    assert reply.text.startswith(
+        "表向きモードをオンにしました：どのピースも裏返しません。\n2026-01-22：解は 3 通り"
+    )

@@ -1,0 +1,327 @@
+"""Solves, streaks and the year, built directly by :mod:`bot.replies`: "I solved it", /stats in a
+private chat and in a group, /top, the daily post's line about yesterday, /forget; and the short
+answers to input the bot cannot read (bot.inputs' refusals said through the catalogs)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+from datetime import date, datetime, timedelta
+
+import pytest
+from sqlalchemy.orm import Session
+
+from bot import replies
+from bot.logic import (
+    Action,
+    BadArgument,
+    Callback,
+    encode_callback,
+    parse_day,
+    parse_post_time,
+    parse_timezone,
+)
+from bot.texts import language_for, text
+from db import bot_repository as chats
+from db.bot_repository import Solve
+from hints.daily import PuzzleKind
+from hints.errors import NotPrecomputed
+from hints.saved import saved_board
+from tests.support.replies import (
+    CALENDAR,
+    GROUP,
+    NOW,
+    TODAY,
+    a_solution,
+    asker,
+    data,
+    labels,
+    open_session,
+    photo_key,
+    progress,
+    save,
+)
+
+CAL, PEN = PuzzleKind.CALENDAR, PuzzleKind.PENTOMINO
+# The sample store's calendar dates: 14 real ones, the fewest solutions on 11-24, the most on 01-25.
+HEATMAP = "Solutions per date: fewest 11-24 (35), most 01-25 (216). 14 dates solved so far."
+
+
+@pytest.fixture
+def session(sample_url: str) -> Iterator[Session]:
+    with open_session(sample_url) as session:
+        yield session
+
+
+def solve(session: Session, who: replies.Who, hints: int, at: datetime = NOW) -> replies.Reply:
+    """Open today's calendar puzzle at ``at``, take ``hints`` hints, then report it solved at once."""
+    replies.today(session, who, at.date(), now=at)
+    for _ in range(hints):
+        replies.next_hint(session, who, at)
+    return replies.solved(session, who, at)
+
+
+def record(session: Session, user_id: int, day: date, hints: int, seconds: int | None = None) -> None:
+    """A solve of the calendar puzzle of ``day``, as if reported in the group by ``user_id``."""
+    row = Solve(user_id, CAL, day, GROUP, f"User{user_id}", hints, seconds)
+    chats.record_solve(session=session, solve=row, now=NOW)
+
+
+# ---------------------------------------------------------------- "I solved it"
+
+
+def test_a_first_solve_says_the_hints_the_streak_and_the_time_taken(session: Session) -> None:
+    who = asker()
+    replies.today(session, who, TODAY, now=NOW)
+    for _ in range(3):
+        replies.next_hint(session, who, NOW)
+    reply = replies.solved(session, who, NOW + timedelta(minutes=12))
+    assert reply.text == (
+        "Well done! 2026-01-22 solved with 3 hint stages. Streak: 1 day. Time since you opened it: 12 min."
+    )
+    assert labels(reply) == ["Pentomino challenge"]  # the day's other puzzle next
+    assert chats.user_solves(session=session, user_id=who.user_id) == [
+        Solve(who.user_id, CAL, TODAY, who.chat_id, "Ann", 3, 720)
+    ]
+
+
+def test_only_the_first_report_counts(session: Session) -> None:
+    who = asker()
+    solve(session, who, 0)
+    replies.next_hint(session, who, NOW)
+    again = replies.solved(session, who, NOW + timedelta(minutes=5))
+    assert again.text == "You already solved 2026-01-22. Streak: 1 day."
+    assert [s.hints for s in chats.user_solves(session=session, user_id=who.user_id)] == [0]
+
+
+def test_solving_the_challenge_offers_the_calendar_puzzle(session: Session) -> None:
+    who = asker()
+    replies.pentomino(session, who, TODAY, now=NOW)
+    reply = replies.solved(session, who, NOW)
+    assert labels(reply) == ["Today's puzzle"]
+    assert data(reply, "Today's puzzle") == encode_callback(Callback(Action.TODAY, CAL, TODAY))
+    assert chats.user_solves(session=session, user_id=who.user_id)[0].kind == PEN
+
+
+def test_a_solve_under_a_minute_says_one_minute(session: Session) -> None:
+    who = asker()
+    replies.today(session, who, TODAY, now=NOW)
+    assert replies.solved(session, who, NOW + timedelta(seconds=20)).text.endswith("opened it: 1 min.")
+
+
+def test_a_solve_never_opened_counts_no_hints_and_no_time(session: Session) -> None:
+    who = asker()
+    reply = replies.solved(session, who, NOW)  # no puzzle opened: today's calendar puzzle
+    assert reply.text == "Well done! 2026-01-22 solved with 0 hint stages. Streak: 1 day."
+    assert chats.user_solves(session=session, user_id=who.user_id)[0].seconds is None
+
+
+def test_a_solved_button_of_another_puzzle_takes_neither_its_hints_nor_its_time(session: Session) -> None:
+    who = asker()
+    replies.today(session, who, TODAY, now=NOW)
+    replies.next_hint(session, who, NOW)
+    reply = replies.solved(session, who, NOW, PEN, TODAY)  # the challenge, never opened
+    assert reply.text == "Well done! 2026-01-22 solved with 0 hint stages. Streak: 1 day."
+    assert chats.user_solves(session=session, user_id=who.user_id)[0] == Solve(
+        1, PEN, TODAY, 1, "Ann", 0, None
+    )
+
+
+def test_a_clock_that_went_back_gives_no_time(session: Session) -> None:
+    who = asker()
+    replies.today(session, who, TODAY, now=NOW)
+    assert "opened it" not in replies.solved(session, who, NOW - timedelta(minutes=1)).text
+
+
+def test_a_user_without_a_first_name_is_listed_as_a_question_mark(session: Session) -> None:
+    who = asker(first_name="")
+    replies.solved(session, who, NOW)
+    assert chats.user_solves(session=session, user_id=who.user_id)[0].first_name == "?"
+
+
+def test_solves_on_following_days_make_a_streak_and_a_gap_breaks_it(session: Session) -> None:
+    who = asker()
+    assert "Streak: 1 day." in solve(session, who, 0, NOW - timedelta(days=1)).text
+    assert "Streak: 2 days." in solve(session, who, 0).text
+    assert "Streak: 1 day." in solve(session, who, 0, NOW + timedelta(days=2)).text
+
+
+def test_the_day_solved_and_the_streak_follow_the_chats_time_zone(session: Session) -> None:
+    who = asker(timezone="Asia/Tokyo")
+    record(session, who.user_id, date(2026, 1, 22), 0)
+    evening = NOW.replace(hour=20)  # 2026-01-23 05:00 in Tokyo
+    reply = replies.solved(session, who, evening)
+    assert reply.text == "Well done! 2026-01-23 solved with 0 hint stages. Streak: 2 days."
+
+
+def test_solved_speaks_japanese(session: Session) -> None:
+    reply = solve(session, asker(language="ja"), 2)
+    assert reply.text == "おめでとう！2026-01-22 をヒント 2 段階で解きました。連続 1 日。 開いてから 1 分。"
+
+
+# ---------------------------------------------------------------- /stats, /top and the daily post
+
+
+def test_personal_stats_say_the_streak_the_best_the_solves_and_the_average_hints(session: Session) -> None:
+    who = asker()
+    solve(session, who, 3, NOW - timedelta(days=1))
+    solve(session, who, 0)
+    reply = replies.personal_stats(session, who, NOW)
+    words, year = reply.text.split("\n\n")
+    assert words == "Your streak: 2 days (best 2). Solved: 2, on average 1.5 hint stages."
+    assert year == HEATMAP and photo_key(reply).startswith("heatmap:")
+
+
+def test_personal_stats_of_a_new_user_are_zero(session: Session) -> None:
+    reply = replies.personal_stats(session, asker(), NOW)
+    assert reply.text.startswith("Your streak: 0 days (best 0). Solved: 0, on average 0.0 hint stages.")
+
+
+def test_a_missed_day_ends_the_streak_but_not_the_best(session: Session) -> None:
+    who = asker()
+    for days_ago in (4, 3, 2):
+        record(session, who.user_id, TODAY - timedelta(days=days_ago), 0)
+    assert replies.personal_stats(session, who, NOW).text.startswith("Your streak: 0 days (best 3).")
+
+
+def test_personal_stats_speak_japanese(session: Session) -> None:
+    who = asker(language="ja")
+    solve(session, who, 1)
+    assert replies.personal_stats(session, who, NOW).text.startswith(
+        "連続 1 日（最高 1 日）。解いた数：1、平均ヒント 1.0 段階。"
+    )
+
+
+def test_group_stats_show_the_year_and_whether_the_chat_is_subscribed(session: Session) -> None:
+    who = asker(group=True)
+    reply = replies.stats(session, who, "UTC", 2026)
+    assert reply.text == f"{HEATMAP} Daily post: off (/subscribe to start)."
+    assert reply.photo is not None
+    chats.subscribe(session=session, chat_id=GROUP, kind="supergroup", post_time="07:05", now=NOW)
+    assert replies.stats(session, who, "Europe/Berlin", 2026).text.endswith(
+        "Daily post: every day at 07:05 (Europe/Berlin)."  # the chat has no zone of its own
+    )
+    chats.set_timezone(session=session, chat_id=GROUP, kind="supergroup", timezone="Asia/Tokyo")
+    assert replies.stats(session, who, "UTC", 2026).text.endswith("every day at 07:05 (Asia/Tokyo).")
+
+
+def test_an_unsubscribed_chat_says_off(session: Session) -> None:
+    chats.subscribe(session=session, chat_id=GROUP, kind="supergroup", post_time="07:05", now=NOW)
+    chats.unsubscribe(session=session, chat_id=GROUP)
+    settings = chats.get_chat(session=session, chat_id=GROUP)
+    assert replies.subscription_status(settings, "en", "UTC") == "Daily post: off (/subscribe to start)."
+    assert replies.subscription_status(settings, "ja", "UTC") == "毎日の投稿：オフ（/subscribe で開始）"
+
+
+def test_the_year_in_japanese(session: Session) -> None:
+    reply = replies.stats(session, asker(language="ja"), "UTC", 2026)
+    assert reply.text == (
+        "日付ごとの解の数：最少 11-24（35）、最多 01-25（216）。 これまでに 14 日分を計算済みです。"
+        " 毎日の投稿：オフ（/subscribe で開始）"
+    )
+    assert photo_key(reply).endswith(":ja")
+
+
+def test_the_heatmap_picture_is_a_png_keyed_by_the_counts(session: Session) -> None:
+    photo = replies.stats(session, asker(), "UTC", 2026).photo
+    assert photo is not None and photo.render().startswith(b"\x89PNG\r\n\x1a\n")
+    assert photo.key == photo_key(replies.stats(session, asker(group=True), "UTC", 2025))  # same counts
+
+
+def test_a_year_with_no_stored_date_is_not_ready(session: Session) -> None:
+    with pytest.raises(NotPrecomputed) as missing:
+        replies.stats(session, asker(edition="calendar-weekday"), "UTC", 2026)
+    assert missing.value.solvable is None  # nothing to solve on demand: the handler says "not ready"
+
+
+def test_top_lists_todays_solvers_fewest_hints_then_fastest(session: Session) -> None:
+    record(session, 31, TODAY, 2, 60)
+    record(session, 32, TODAY, 0, 600)
+    record(session, 33, TODAY, 0, 30)
+    record(session, 34, TODAY, 1)
+    assert replies.top(session, asker(group=True), NOW).text.split("\n") == [
+        "Solved today (2026-01-22):",
+        "1. User33 - 0 hint stages, 1 min",
+        "2. User32 - 0 hint stages, 10 min",
+        "3. User34 - 1 hint stage",
+        "4. User31 - 2 hint stages, 1 min",
+    ]
+
+
+def test_top_counts_only_this_chats_calendar_solves_of_today(session: Session) -> None:
+    record(session, 31, TODAY - timedelta(days=1), 0)
+    chats.record_solve(session=session, solve=Solve(32, PEN, TODAY, GROUP, "Pen", 0, None), now=NOW)
+    chats.record_solve(session=session, solve=Solve(33, CAL, TODAY, -5, "Elsewhere", 0, None), now=NOW)
+    assert replies.top(session, asker(group=True), NOW).text == (
+        'Nobody here has solved 2026-01-22 yet. Press "I solved it" or send /solved when you do.'
+    )
+
+
+def test_top_speaks_japanese(session: Session) -> None:
+    record(session, 31, TODAY, 1)
+    assert replies.top(session, asker(group=True, language="ja"), NOW).text == (
+        "今日（2026-01-22）解いた人：\n1. User31 - ヒント 1 段階"
+    )
+
+
+def test_the_daily_post_says_how_yesterday_went_in_the_group(session: Session) -> None:
+    assert replies.yesterday_line(session, GROUP, TODAY, "en") is None
+    for user, hints in ((31, 2), (32, 0), (33, 1)):
+        record(session, user, TODAY - timedelta(days=1), hints)
+    assert replies.yesterday_line(session, GROUP, TODAY, "en") == "Yesterday: 3 solved, 1 with no hint."
+    assert replies.yesterday_line(session, GROUP, TODAY, "ja") == "昨日：3 人が解き、1 人はヒントなし。"
+    assert replies.yesterday_line(session, -5, TODAY, "en") is None  # another chat's solvers
+
+
+def test_forget_deletes_the_users_solves_progress_and_boards(session: Session) -> None:
+    who, other = asker(), asker(user_id=2)
+    solve(session, who, 1)
+    solve(session, other, 1)
+    target = CALENDAR.target("01-22")
+    save(session, who, CALENDAR, target, a_solution(session, CALENDAR, target)[:2])
+    assert replies.forget(session, who).text == (
+        "Done: your solves, streaks, hint progress and saved boards are deleted."
+    )
+    assert chats.user_solves(session=session, user_id=who.user_id) == []
+    assert progress(session, who) is None and saved_board(session, who.user_id, CALENDAR, target) is None
+    assert len(chats.user_solves(session=session, user_id=other.user_id)) == 1  # nobody else's
+
+
+# ---------------------------------------------------------------- input the bot cannot read
+
+
+@pytest.mark.parametrize(
+    ("parse", "given", "english", "japanese"),
+    [
+        (parse_post_time, "25:00", "Please give a time like 07:30 (24-hour clock; got “25:00”).", "07:30"),
+        (parse_post_time, "7", "Did you mean 07:00 or 19:00? Please send the time again", "07:00 or 19:00"),
+        (lambda s: parse_day(s, TODAY), "01/02", "Did you mean 2026-01-02 or 2026-02-01?", "どちら"),
+        (lambda s: parse_day(s, TODAY), "2026-02-30", "2026-02-30 is not a real date.", "存在しない日付"),
+        (lambda s: parse_day(s, TODAY), "someday", "Please give a date like 2026-01-25", "「someday」"),
+        (parse_timezone, "Mars/Phobos", "“Mars/Phobos” is not a time zone I know.", "知らないタイムゾーン"),
+    ],
+)
+def test_unreadable_input_gets_a_short_answer_in_the_chats_language(
+    parse: Callable[[str], object], given: str, english: str, japanese: str
+) -> None:
+    """What the handlers answer to a BadArgument: its message key, said with the value read back."""
+    with pytest.raises(BadArgument) as refused:
+        parse(given)
+    said = text(refused.value.key, "en", value=refused.value.value)
+    assert english in said and len(said) < 300
+    assert japanese in text(refused.value.key, "ja", value=refused.value.value)
+
+
+def test_an_overlong_date_is_not_read_back_in_full() -> None:
+    with pytest.raises(BadArgument) as refused:
+        parse_day("9" * 3000, TODAY)
+    assert len(text(refused.value.key, "en", value=refused.value.value)) < 300
+
+
+@pytest.mark.parametrize(
+    ("chat", "user", "expected"),
+    [("ja", "en", "ja"), (None, "ja", "ja"), (None, "ja-JP", "ja"), (None, "de", "en"), (None, None, "en")],
+)
+def test_the_chats_language_wins_then_the_users_then_english(
+    chat: str | None, user: str | None, expected: str
+) -> None:
+    assert language_for(chat, user) == expected

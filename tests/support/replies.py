@@ -1,0 +1,143 @@
+"""Helpers of the reply tests (tests/bot/test_replies*.py): who asks and when, what came back, and
+boards to save.
+
+The reply builders of :mod:`bot.replies` are called directly, on a real session over the sample
+store (:data:`tests.support.stores.SAMPLE`): no Telegram, no fake Bot API, no polling Application.
+What the handlers add around them (the asker's name in groups, editing in place, the unit of
+work's commit) is the end-to-end tests' business.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
+from datetime import UTC, date, datetime
+
+from sqlalchemy.orm import Session
+
+from bot.replies import Reply, Web, Who
+from db import bot_repository
+from db.bot_repository import Progress
+from db.engine import make_engine, session_factory
+from hints.codes import board_placements, encode_position
+from hints.daily import CALENDAR_ID
+from hints.saved import save_board
+from hints.solutions import raw_solutions
+from solver.catalog import Puzzle, Target, get_puzzle
+from solver.problem import Placement
+
+# The clock of every test: 10:00 UTC on a sample date whose daily puzzles are both in the sample
+# store (the calendar's 01-22: 78 solutions, 3 of them face up; the challenge on pentomino-3x20).
+NOW = datetime(2026, 1, 22, 10, 0, tzinfo=UTC)
+TODAY = NOW.date()
+OTHER_DAY = date(2026, 1, 25)  # another stored calendar date (216 solutions)
+NO_FACEUP_DAY = date(2026, 1, 29)  # every solution of 01-29 turns some piece over
+WEB = Web("https://puzzles.example.org")
+GROUP = -1_001
+CALENDAR = get_puzzle(CALENDAR_ID)
+CHALLENGE_BOARD = get_puzzle("pentomino-3x20")  # TODAY's challenge board
+
+
+def asker(
+    *,
+    user_id: int = 1,
+    group: bool = False,
+    language: str = "en",
+    timezone: str = "UTC",
+    first_name: str = "Ann",
+    edition: str = CALENDAR_ID,
+    faceup: bool = False,
+) -> Who:
+    """Who asks: a user in their private chat (its id is theirs), or in the test supergroup."""
+    chat_id, kind = (GROUP, "supergroup") if group else (user_id, "private")
+    return Who(chat_id, kind, user_id, language, timezone, first_name, edition, faceup)
+
+
+@contextmanager
+def open_session(url: str) -> Iterator[Session]:
+    """A session on ``url`` (never committed: the replies' writes are read back in it)."""
+    engine = make_engine(url)
+    try:
+        with session_factory(engine)() as session:
+            yield session
+    finally:
+        engine.dispose()
+
+
+def labels(reply: Reply) -> list[str]:
+    return [button.label for button in reply.buttons]
+
+
+def data(reply: Reply, label: str) -> str:
+    """The callback data of the button labelled ``label`` (StopIteration if there is none)."""
+    return next(button.data for button in reply.buttons if button.label == label)
+
+
+def url(reply: Reply, label: str) -> str | None:
+    return next(button.url for button in reply.buttons if button.label == label)
+
+
+def photo_key(reply: Reply) -> str:
+    """The cache key of the reply's picture (AssertionError if it has none)."""
+    assert reply.photo is not None
+    return reply.photo.key
+
+
+def progress(session: Session, who: Who) -> Progress | None:
+    return bot_repository.get_progress(session=session, chat_id=who.chat_id, user_id=who.user_id)
+
+
+def current(session: Session, who: Who) -> tuple[str, date, int] | None:
+    """The asker's current puzzle and hint stage (kind, day, stage), if they opened one."""
+    found = progress(session, who)
+    return None if found is None else (found.kind, found.day, found.stage)
+
+
+# ---------------------------------------------------------------- boards
+
+
+def a_solution(session: Session, puzzle: Puzzle, target: Target) -> list[Placement]:
+    """The target's first raw solution, by piece."""
+    return sorted(raw_solutions(session, puzzle, target).solutions[0], key=lambda p: p.piece)
+
+
+def off_every_solution(session: Session, puzzle: Puzzle, target: Target) -> Placement:
+    """A placement that breaks no rule of the target but is in none of its solutions (a dead end)."""
+    used = raw_solutions(session, puzzle, target).masks
+    return next(
+        p
+        for placements in board_placements(puzzle)
+        for p in placements
+        if p not in used and not set(p.cells) & target.uncovered
+    )
+
+
+def over_an_open_cell(puzzle: Puzzle, target: Target) -> Placement:
+    """A placement that covers a cell the target leaves open (a broken rule)."""
+    return next(
+        p for placements in board_placements(puzzle) for p in placements if set(p.cells) & target.uncovered
+    )
+
+
+def code_of(puzzle: Puzzle, placements: Sequence[Placement]) -> str:
+    code = encode_position(puzzle, placements)
+    assert code is not None
+    return code
+
+
+def save(
+    session: Session,
+    who: Who,
+    puzzle: Puzzle,
+    target: Target,
+    placements: Sequence[Placement],
+    at: datetime = NOW,
+) -> str:
+    """Save ``placements`` as the asker's board on the target at ``at`` (as the Mini App does); its code."""
+    code = code_of(puzzle, placements)
+    save_board(session, who.user_id, puzzle, target, code, at)
+    return code
+
+
+def piece_name(puzzle: Puzzle, placement: Placement) -> str:
+    return puzzle.pieces[placement.piece].name
