@@ -1,4 +1,5 @@
-"""Fixtures of the API tests: a real uvicorn server on 127.0.0.1 over the precomputed catalog."""
+"""Fixtures of the API tests over the precomputed catalog: the app in-process for route tests,
+and a real uvicorn server on 127.0.0.1 for what needs one (the browser, concurrent clients)."""
 
 from __future__ import annotations
 
@@ -6,10 +7,13 @@ from collections.abc import Iterator
 
 import httpx
 import pytest
+from fastapi.testclient import TestClient
 from playwright.sync_api import Browser
 from sqlalchemy.orm import Session, sessionmaker
 
+from api import create_app
 from db.engine import make_engine, session_factory
+from settings import Settings
 from tests.support.api_server import start_server
 from tests.support.browser import chromium
 
@@ -23,8 +27,10 @@ def api_url(full_catalog_url: str) -> Iterator[str]:
 
 
 @pytest.fixture(scope="session")
-def client(api_url: str) -> Iterator[httpx.Client]:
-    with httpx.Client(base_url=api_url, timeout=60) as http:
+def client(full_catalog_url: str) -> Iterator[httpx.Client]:
+    """The API in-process (its lifespan run), shared by the route tests of the session."""
+    app = create_app(Settings(DATABASE_URL=full_catalog_url))  # type: ignore[call-arg]
+    with TestClient(app) as http:
         yield http
 
 
