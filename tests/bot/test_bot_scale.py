@@ -112,6 +112,7 @@ def test_two_dispatchers_one_killed_every_chat_posted_once(full_postgres_url: st
     assert TOKEN not in output
 
 
+@pytest.mark.slow
 def test_sqlite_allows_one_dispatcher_and_heartbeats_tell_health(tmp_path: Path) -> None:
     url = f"sqlite:///{tmp_path / 'one.db'}"
     fake = FakeTelegram(TOKEN).start()

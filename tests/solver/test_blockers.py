@@ -76,7 +76,7 @@ def test_facts_change_no_solution_of_the_strip():
         ("calendar-dragonfjord", "01-25"),
         ("calendar-tetromino", "06-09"),
         ("calendar-creamakerspace", "12-31"),
-        ("calendar-weekday", "03-09-thu"),
+        pytest.param("calendar-weekday", "03-09-thu", marks=pytest.mark.slow),
     ],
 )
 def test_every_fact_holds_in_every_solution_and_counts_stay(puzzle_id, target):
