@@ -4,7 +4,7 @@ VENV := .venv
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed-stamp
 
-.PHONY: install migrate precompute run test test-fast lint lock bench clean browser fonts
+.PHONY: install migrate precompute run test test-fast coverage lint lock bench clean browser fonts
 JAPANESE_FONT := /usr/share/fonts/opentype/ipaexfont-gothic/ipaexg.ttf
 
 $(STAMP): pyproject.toml
@@ -39,13 +39,21 @@ browser:
 		echo "installing Debian's chromium for the browser test"; \
 		apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null; }
 
-# The import contracts first (a second), then everything (tests/test_architecture.py checks them too).
+# The import contracts (a second), then every test, spread over the cores (pytest-xdist).
 test: install browser
 	$(VENV)/bin/lint-imports
-	$(PY) -m pytest -q
+	$(PY) -m pytest -q -n auto
 
+# The quick loop (under a minute): the service, the bot's replies, the API routes, the solver and
+# the store on the small sample catalog; no whole catalog, browser, PostgreSQL or slow test.
+FAST := not catalog and not browser and not postgres and not slow
 test-fast: install
-	$(PY) -m pytest -q -m "not slow"
+	$(PY) -m pytest -q -n auto -m "$(FAST)"
+
+# Line coverage of every test (the figures in the closing notes of changes to the suite).
+coverage: install browser
+	$(PY) -m pytest -q -n auto --cov=solver --cov=db --cov=hints --cov=render --cov=bot --cov=api \
+		--cov=i18n --cov=settings --cov=launcher --cov=cli --cov-report=term --cov-report=json:test-output/coverage.json
 
 lint: install
 	$(VENV)/bin/ruff check .
