@@ -5,6 +5,7 @@
 /hint: builds the reply (store reads, cached hints) and passes it through the
 real Sender to a bot stub that answers instantly, so everything but the
 network is timed; images are already known by file_id ("images cached").
+Flood: a private /today while a group floods the bot (the goal: answered within 2 s).
 Broadcast: one dispatcher tick to N subscribed chats through python-telegram-bot's
 real HTTP stack against tests/bot/fake_telegram.py enforcing R messages/s.
 """
@@ -44,6 +45,9 @@ class InstantBot:
 
     async def send_message(self, chat_id: int, text: str, **_: object) -> SimpleNamespace:
         return SimpleNamespace(message_id=1, photo=None)
+
+    async def send_chat_action(self, chat_id: int, action: str, **_: object) -> bool:
+        return True
 
 
 def copy_store(source_url: str, folder: str) -> str:
@@ -105,6 +109,39 @@ async def broadcast(url: str, rate: float, chats: int) -> tuple[float, float, in
     return elapsed, steady, fake.rejected_by_rate_limit
 
 
+async def private_reply_under_group_flood(url: str, commands: int = 300) -> tuple[float, int, int]:
+    """Seconds until a private /today is answered while ``commands`` group commands are in hand
+    (30 members; the fake enforces 30/s and 20 a minute per group); group replies sent by then,
+    and the 429s the server answered."""
+    fake = FakeTelegram(TOKEN, rate_limit=30, group_per_minute=20).start()
+    settings = Settings(
+        TELEGRAM_BOT_TOKEN=SecretStr(TOKEN), TELEGRAM_API_BASE_URL=fake.base_url, DATABASE_URL=url
+    )
+    application = build_application(
+        settings, session_factory(make_engine(url)), clock=lambda: datetime(2026, 1, 25, 10, tzinfo=UTC)
+    )
+    await application.initialize()
+    await application.start()
+    assert application.updater is not None
+    await application.updater.start_polling(poll_interval=0.0, timeout=1)
+    group, private = -100_500, 4242
+    for index in range(commands):
+        fake.message("/today 2026-01-25", chat_id=group, user_id=1000 + index % 30, chat_type="group")
+    while not fake.sent(group):  # the bot is busy with the group
+        await asyncio.sleep(0.01)
+    asked = time.perf_counter()
+    fake.message("/today", chat_id=private)
+    while not fake.sent(private):
+        await asyncio.sleep(0.01)
+    answered = time.perf_counter() - asked
+    group_sent = len(fake.sent(group))
+    await application.updater.stop()
+    await application.stop()
+    await application.shutdown()
+    fake.stop()
+    return answered, group_sent, fake.rejected_by_rate_limit + fake.rejected_by_group_limit
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--database-url", default=get_settings().DATABASE_URL)
@@ -129,6 +166,12 @@ def main() -> int:
                 f"= {100 * chats / elapsed / rate:.0f}% of the limit (first to last send {steady:.1f}/s); "
                 f"429s from the server: {rejected}"
             )
+        flooded = copy_store(args.database_url, tempfile.mkdtemp(dir=folder))
+        answered, group_sent, rejected = asyncio.run(private_reply_under_group_flood(flooded))
+        print(
+            f"a private /today while 300 group commands are in hand: answered in {answered:.2f} s "
+            f"(goal <= 2 s); group replies sent by then: {group_sent}; 429s from the server: {rejected}"
+        )
     return 0
 
 
