@@ -80,8 +80,10 @@ class WebhookBridge:
             return WebhookResult(403, "missing or wrong secret token")
         try:
             payload = json.loads(body)
+            if not isinstance(payload, dict):  # [] or null: python-telegram-bot would raise AttributeError
+                return WebhookResult(400, "not a Telegram update")
             update = Update.de_json(payload, self.application.bot)
-        except (ValueError, TypeError, KeyError):
+        except (ValueError, TypeError, KeyError, AttributeError):  # a field of the wrong type: AttributeError
             return WebhookResult(400, "not a Telegram update")
         if update is None:
             return WebhookResult(400, "not a Telegram update")

@@ -152,17 +152,16 @@ def full_catalog_url(request: pytest.FixtureRequest, tmp_path_factory: pytest.Te
     """A database with every catalog puzzle precomputed, this run's own copy (what the run writes,
     hint caches and targets solved on demand, stays out of the next run). Solved once (about 25 s
     on 2 cores) and kept in pytest's cache until the solver, the store or the migrations change."""
-    master = precomputed_catalog(request.config.cache.mkdir("catalog"))
-    return copy_sqlite_file(master, tmp_path_factory.mktemp("full") / "puzzles.db")
+    folder = request.config.cache.mkdir("catalog")
+    return precomputed_catalog(folder, tmp_path_factory.mktemp("full") / "puzzles.db")
 
 
 @pytest.fixture(scope="session")
 def sample_store(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory) -> Path:
     """The fast tests' store: a sample of the catalog (tests/support/stores.py, SAMPLE), this run's
     own copy, shared by the run's tests: read it only (``sample_url`` is a copy to write to)."""
-    master = precomputed_sample(request.config.cache.mkdir("catalog"))
     path = tmp_path_factory.mktemp("sample") / "sample.db"
-    copy_sqlite_file(master, path)
+    precomputed_sample(request.config.cache.mkdir("catalog"), path)
     return path
 
 

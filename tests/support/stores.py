@@ -33,14 +33,32 @@ def sqlite_url(path: Path) -> str:
 
 
 def copy_sqlite_file(source: Path, target: Path) -> str:
-    """Copy a SQLite store with SQLite's backup API (WAL pages included); the copy's URL."""
-    origin, destination = sqlite3.connect(str(source)), sqlite3.connect(str(target))
+    """Copy a SQLite store with SQLite's backup API (WAL pages included); the copy's URL.
+
+    The source is opened read-only, so a missing one raises instead of being created empty.
+    """
+    origin = sqlite3.connect(f"file:{source}?mode=ro", uri=True)
+    destination = sqlite3.connect(str(target))
     try:
         origin.backup(destination)
     finally:
         origin.close()
         destination.close()
     return sqlite_url(target)
+
+
+def _is_whole(path: Path) -> bool:
+    """True if ``path`` is a store with targets in it (a build cut short leaves none, or no file)."""
+    if not path.exists():
+        return False
+    try:
+        connection = sqlite3.connect(f"file:{path}?mode=ro", uri=True)
+        try:
+            return bool(connection.execute("SELECT count(*) FROM targets").fetchone()[0])
+        finally:
+            connection.close()
+    except sqlite3.Error:
+        return False
 
 
 def catalog_key() -> str:
@@ -89,35 +107,38 @@ def _solve_into(url: str, selection: dict[str, tuple[str, ...] | None]) -> None:
         engine.dispose()
 
 
-def precomputed(folder: Path, name: str, selection: dict[str, tuple[str, ...] | None]) -> Path:
-    """``selection`` precomputed into ``folder/<name>-<key>.db``, made once and reused.
+def precomputed(folder: Path, name: str, selection: dict[str, tuple[str, ...] | None], copy: Path) -> str:
+    """``selection`` precomputed into ``folder/<name>-<key>.db`` once and reused; a copy of it made
+    at ``copy`` for the caller (what a run writes stays out of the next run); the copy's URL.
 
     The key covers the solver, the store and the migrations, so a change to any of them
     precomputes again; other processes (pytest-xdist workers) wait on the lock instead of
-    solving twice.
+    solving twice, and copy under it too.
     """
     folder.mkdir(parents=True, exist_ok=True)
     path = folder / f"{name}-{catalog_key()}.db"
     with file_lock(folder / f"{name}.lock"):
-        if not path.exists():
+        if not _is_whole(path):
             for stale in folder.glob(f"{name}-*.db"):
                 stale.unlink()
             building = folder / f"building-{name}-{os.getpid()}.db"
+            building.unlink(missing_ok=True)
             upgrade(sqlite_url(building))
             _solve_into(sqlite_url(building), selection)
             copy_sqlite_file(building, path)
-            building.unlink()
-    return path
+            for leftover in (building, Path(f"{building}-wal"), Path(f"{building}-shm")):
+                leftover.unlink(missing_ok=True)
+        return copy_sqlite_file(path, copy)
 
 
-def precomputed_catalog(folder: Path) -> Path:
-    """The whole default catalog, precomputed once (about 25 s on 2 cores) and reused."""
-    return precomputed(folder, "catalog", dict.fromkeys(catalog()))
+def precomputed_catalog(folder: Path, copy: Path) -> str:
+    """The whole default catalog, precomputed once (about 25 s on 2 cores) and reused; a copy's URL."""
+    return precomputed(folder, "catalog", dict.fromkeys(catalog()), copy)
 
 
-def precomputed_sample(folder: Path) -> Path:
-    """The fast tests' sample of the catalog (:data:`SAMPLE`), precomputed once and reused."""
-    return precomputed(folder, "sample", SAMPLE)
+def precomputed_sample(folder: Path, copy: Path) -> str:
+    """The fast tests' sample of the catalog (:data:`SAMPLE`), precomputed once and reused; a copy's URL."""
+    return precomputed(folder, "sample", SAMPLE, copy)
 
 
 def admin(server_url: str, sql: str) -> None:

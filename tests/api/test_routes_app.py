@@ -1,0 +1,101 @@
+"""What every route shares, in process (TestClient): one error shape for anything unreadable, a
+body size limit, HEAD as GET, and security headers on every response."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from fastapi.testclient import TestClient
+
+from api import create_app
+from api.app import MAX_BODY_BYTES
+from settings import Settings
+from tests.support.api_server import assert_error
+from tests.support.stores import copy_sqlite_file
+
+
+@pytest.fixture(scope="module")
+def api(sample_store: Path, tmp_path_factory: pytest.TempPathFactory) -> Iterator[TestClient]:
+    url = copy_sqlite_file(sample_store, tmp_path_factory.mktemp("app") / "store.db")
+    with TestClient(create_app(Settings(_env_file=None, DATABASE_URL=url))) as client:  # type: ignore[call-arg]
+        yield client
+
+
+@pytest.mark.parametrize(
+    ("method", "path", "status", "code"),
+    [
+        ("GET", "/api/v1/nothing", 404, "not_found"),
+        ("GET", "/no/such/page", 404, "not_found"),
+        ("PUT", "/api/v1/check", 405, "method_not_allowed"),
+        ("DELETE", "/api/v1/puzzles", 405, "method_not_allowed"),
+    ],
+)
+def test_no_route_and_wrong_methods_get_the_error_shape(
+    api: TestClient, method: str, path: str, status: int, code: str
+) -> None:
+    response = api.request(method, path)
+    assert_error(response, status, code)
+    assert response.headers["cache-control"] == "no-store"
+
+
+@pytest.mark.parametrize(
+    ("content", "message"),
+    [
+        (b"{not json", "the request body is not valid JSON"),
+        (b"", "body: Field required"),
+        (b"[1, 2, 3]", "body: Input should be a valid dictionary or object to extract fields from"),
+        (b'{"puzzle": "pentomino-3x20", "extra": 1}', "body.extra: Extra inputs are not permitted"),
+    ],
+)
+def test_unreadable_bodies_are_422_saying_why(api: TestClient, content: bytes, message: str) -> None:
+    response = api.post("/api/v1/check", content=content, headers={"content-type": "application/json"})
+    assert assert_error(response, 422, "invalid_request")["message"] == message
+
+
+def test_a_declared_oversized_body_is_refused_before_parsing(api: TestClient) -> None:
+    huge = b'{"puzzle": "' + b"x" * MAX_BODY_BYTES + b'"}'
+    error = assert_error(api.post("/api/v1/check", content=huge), 413, "payload_too_large")
+    assert error["message"] == f"request body over {MAX_BODY_BYTES} bytes"
+
+
+def test_a_streamed_oversized_body_is_refused_too(api: TestClient) -> None:
+    def chunks() -> Iterator[bytes]:
+        for _ in range(10):
+            yield b"x" * 10_000
+
+    response = api.post("/api/v1/check", content=chunks(), headers={"content-type": "application/json"})
+    assert_error(response, 413, "payload_too_large")
+
+
+@pytest.mark.parametrize(
+    "path",
+    [
+        "/api/v1/puzzles/pentomino-3x20",
+        "/api/v1/puzzles/pentomino-3x20/targets/board/solutions/1.png",
+        "/api/v1/puzzles/nope",
+        "/healthz",
+        "/docs",
+        "/play",
+    ],
+)
+def test_every_response_carries_the_security_headers(api: TestClient, path: str) -> None:
+    response = api.get(path)
+    assert response.headers["x-content-type-options"] == "nosniff"
+    assert response.headers["referrer-policy"] == "strict-origin-when-cross-origin"
+    if response.headers["content-type"].startswith("text/html"):
+        assert "http" not in response.headers["content-security-policy"]  # no third-party origin
+
+
+def test_head_is_get_without_the_body(api: TestClient) -> None:
+    path = "/api/v1/puzzles/pentomino-3x20/targets/board/solutions?limit=1"
+    got, head = api.get(path), api.head(path)
+    assert (head.status_code, head.content, head.headers["etag"]) == (200, b"", got.headers["etag"])
+    assert head.headers["content-length"] == str(len(got.content))
+
+
+def test_an_unknown_default_time_zone_is_refused_at_start() -> None:
+    settings = Settings(_env_file=None, DATABASE_URL="sqlite://", DEFAULT_TIMEZONE="Mars/Olympus")  # type: ignore[call-arg]
+    with pytest.raises(ValueError, match="DEFAULT_TIMEZONE 'Mars/Olympus' is not an IANA time zone"):
+        create_app(settings)

@@ -1,0 +1,109 @@
+"""``/healthz`` and ``/readyz`` in process (TestClient): alive always, ready only once every catalog
+target is stored, 503 (never 500) on an empty or unmigrated store."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from fastapi.testclient import TestClient
+
+from api import create_app
+from db import repository
+from db.engine import make_engine, session_factory
+from db.models import TargetRow
+from settings import Settings
+from solver.catalog import catalog
+from solver.precompute import fingerprint
+from tests.support.api_server import assert_error
+
+
+def app_on(url: str) -> TestClient:
+    return TestClient(create_app(Settings(_env_file=None, DATABASE_URL=url)))  # type: ignore[call-arg]
+
+
+def store_every_catalog_target(url: str) -> None:
+    """Record every catalog target the store lacks (counts only: readiness reads no solution)."""
+    engine = make_engine(url)
+    with session_factory(engine).begin() as session:
+        for puzzle in catalog().values():
+            repository.sync_puzzle(
+                session=session,
+                puzzle_id=puzzle.id,
+                title=puzzle.title,
+                lattice=puzzle.lattice.name,
+                fingerprint=fingerprint(puzzle),
+            )
+            stored = repository.stored_target_names(session=session, puzzle_id=puzzle.id)
+            for target in (t for t in puzzle.targets if t.name not in stored):
+                session.add(
+                    TargetRow(
+                        puzzle_id=puzzle.id,
+                        name=target.name,
+                        is_real=target.real,
+                        solution_count=1,
+                        seconds=0.0,
+                    )
+                )
+    engine.dispose()
+
+
+def test_alive_but_not_ready_while_the_catalog_is_partly_stored(sample_url: str) -> None:
+    with app_on(sample_url) as api:
+        health = api.get("/healthz")
+        assert (health.status_code, health.json(), health.headers["cache-control"]) == (
+            200,
+            {"status": "ok"},
+            "no-store",
+        )
+        error = assert_error(api.get("/readyz"), 503, "not_precomputed")
+    assert str(error["message"]).endswith("run python -m solver.precompute")
+    details = {d["puzzle"]: (d["targets"], d["stored"]) for d in error["details"]}  # type: ignore[attr-defined]
+    assert details == {
+        "calendar-dragonfjord": (372, 15),
+        "pentomino-6x10": (1, 0),
+        "pentomino-5x12": (1, 0),
+    } | {p: (1, 0) for p in catalog() if p.startswith("hexiamond")}
+
+
+def test_ready_once_every_catalog_target_is_stored(sample_url: str) -> None:
+    store_every_catalog_target(sample_url)
+    with app_on(sample_url) as api:
+        ready = api.get("/readyz")
+    assert (ready.status_code, ready.headers["cache-control"]) == (200, "no-store")
+    body = ready.json()
+    assert body["status"] == "ready" and body["puzzles"]["calendar-dragonfjord"] == {
+        "targets": 372,
+        "stored": 372,
+    }
+    assert set(body["puzzles"]) == set(catalog()) and all(
+        p["targets"] == p["stored"] for p in body["puzzles"].values()
+    )
+
+
+EMPTY_STORE_REQUESTS: list[tuple[str, str, dict[str, object] | None]] = [
+    ("GET", "/api/v1/puzzles/pentomino-8x8-hole/targets/board/solutions", None),
+    ("GET", "/api/v1/puzzles/pentomino-8x8-hole/targets/board/solutions/1.png", None),
+    ("GET", "/api/v1/puzzles/calendar-dragonfjord/heatmap.png", None),
+    ("POST", "/api/v1/check", {"puzzle": "pentomino-8x8-hole", "placements": []}),
+    ("POST", "/api/v1/puzzles/pentomino-8x8-hole/targets/board/position", {"placements": []}),
+]
+
+
+def test_an_empty_store_answers_503_not_500(database_url: str) -> None:
+    with app_on(database_url) as api:
+        for method, path, body in EMPTY_STORE_REQUESTS:
+            assert_error(api.request(method, path, json=body), 503, "not_precomputed")
+
+
+def test_an_empty_store_lists_the_catalog_with_nothing_stored(database_url: str) -> None:
+    with app_on(database_url) as api:
+        listed = api.get("/api/v1/puzzles").json()["puzzles"]
+    assert [p["id"] for p in listed] == list(catalog()) and {p["stored_targets"] for p in listed} == {0}
+
+
+def test_an_unmigrated_store_is_unavailable_but_alive(tmp_path: Path) -> None:
+    with app_on(f"sqlite:///{tmp_path / 'blank.db'}") as api:
+        assert api.get("/healthz").status_code == 200
+        assert_error(api.get("/readyz"), 503, "database_unavailable")
+        error = assert_error(api.get("/api/v1/puzzles"), 503, "database_unavailable")
+    assert error["message"] == "the solution store cannot be read right now"

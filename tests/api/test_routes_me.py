@@ -1,0 +1,170 @@
+"""``/api/v1/me/positions`` in process (TestClient): the Mini App's save slot, signed with Telegram's
+initData, on a copy of the sample store."""
+
+from __future__ import annotations
+
+import json
+import logging
+import time
+from collections.abc import Iterator
+from datetime import timedelta
+from pathlib import Path
+from urllib.parse import urlencode
+
+import pytest
+from fastapi.testclient import TestClient
+from sqlalchemy.orm import Session, sessionmaker
+
+from api import create_app
+from api.telegram_auth import sign
+from db.engine import make_engine, session_factory
+from hints.codes import encode_position
+from hints.saved import saved_board
+from hints.solutions import all_solutions
+from settings import Settings
+from solver.catalog import get_puzzle
+from tests.support.api_server import assert_error
+from tests.support.stores import copy_sqlite_file
+
+TOKEN = "123456789:AAH-fake-token-for-tests-0123456789abc"
+CALENDAR = get_puzzle("calendar-dragonfjord")
+PATH = "/api/v1/me/positions/calendar-dragonfjord/01-25"
+EMPTY = "1AAAAAAAAAA"  # the empty calendar board
+
+
+def init_data(user_id: int = 77, *, token: str = TOKEN, age: timedelta = timedelta(minutes=1)) -> str:
+    """Init data as Telegram signs it for a Mini App opened by ``user_id``."""
+    fields = {
+        "auth_date": str(int(time.time() - age.total_seconds())),
+        "query_id": "AAF-test",
+        "user": json.dumps({"id": user_id, "first_name": "Ada", "language_code": "en"}),
+    }
+    return urlencode({**fields, "hash": sign(fields, token)})
+
+
+def signed(fields: dict[str, str]) -> str:
+    """Init data carrying exactly ``fields``, signed with the bot's token."""
+    return urlencode({**fields, "hash": sign(fields, TOKEN)})
+
+
+def signed_in(user_id: int = 77) -> dict[str, str]:
+    return {"Authorization": f"tma {init_data(user_id)}"}
+
+
+@pytest.fixture(scope="module")
+def store_url(sample_store: Path, tmp_path_factory: pytest.TempPathFactory) -> str:
+    """A copy of the sample store: saving a board writes."""
+    return copy_sqlite_file(sample_store, tmp_path_factory.mktemp("me") / "store.db")
+
+
+@pytest.fixture(scope="module")
+def api(store_url: str) -> Iterator[TestClient]:
+    settings = Settings(_env_file=None, DATABASE_URL=store_url, TELEGRAM_BOT_TOKEN=TOKEN)  # type: ignore[call-arg, arg-type]
+    with TestClient(create_app(settings)) as client:
+        yield client
+
+
+@pytest.fixture(scope="module")
+def sessions(store_url: str) -> Iterator[sessionmaker[Session]]:
+    engine = make_engine(store_url)
+    yield session_factory(engine)
+    engine.dispose()
+
+
+def test_a_saved_board_is_analysed_kept_and_read_back(
+    api: TestClient, sessions: sessionmaker[Session]
+) -> None:
+    with sessions() as session:
+        first = sorted(all_solutions(session, CALENDAR, CALENDAR.target("01-25"))[0], key=lambda p: p.piece)
+    code = encode_position(CALENDAR, first[:3])
+    saved = api.put(PATH, headers=signed_in(), json={"code": code})
+    assert saved.status_code == 200 and saved.headers["cache-control"] == "private, no-store"
+    analysis = api.get(f"/api/v1/puzzles/calendar-dragonfjord/targets/01-25/positions/{code}").json()
+    assert saved.json() == analysis and analysis["placed"] == 3
+    assert api.get(PATH, headers=signed_in()).json() == analysis
+    with sessions() as session:
+        kept = saved_board(session, 77, CALENDAR, CALENDAR.target("01-25"))
+    assert kept is not None and (kept.code, kept.active) == (code, True)
+
+
+def test_boards_are_per_user_and_per_target(api: TestClient) -> None:
+    assert api.put(PATH, headers=signed_in(80), json={"code": EMPTY}).json()["remaining"] == 216
+    assert_error(api.get(PATH, headers=signed_in(81)), 404, "no_saved_position")
+    assert_error(api.get(PATH.replace("01-25", "01-24"), headers=signed_in(80)), 404, "no_saved_position")
+
+
+@pytest.mark.parametrize(
+    ("path", "body", "status", "code"),
+    [
+        (PATH, {"code": "1AA"}, 422, "invalid_code"),
+        (PATH, {"code": ""}, 422, "invalid_request"),
+        (PATH, {"code": "1" * 65}, 422, "invalid_request"),
+        (PATH, {"code": EMPTY, "extra": 1}, 422, "invalid_request"),
+        ("/api/v1/me/positions/nope/01-25", {"code": EMPTY}, 404, "unknown_puzzle"),
+        ("/api/v1/me/positions/calendar-dragonfjord/13-01", {"code": EMPTY}, 404, "unknown_target"),
+    ],
+)
+def test_a_bad_save_gets_the_error_shape(
+    api: TestClient, path: str, body: dict[str, object], status: int, code: str
+) -> None:
+    assert_error(api.put(path, headers=signed_in(), json=body), status, code)
+
+
+@pytest.mark.parametrize(
+    ("header", "message"),
+    [
+        (None, "sign in through Telegram"),
+        ("Bearer abc", "must be 'tma <initData>'"),
+        (f"tma {init_data(token='999:other-bots-token-000000000000000000')}", "not signed by this bot"),
+        (f"tma {init_data().replace('Ada', 'Eve')}", "not signed by this bot"),
+        (f"tma {init_data(age=timedelta(hours=25))}", "more than 24 hours old"),
+        (f"tma {init_data(age=-timedelta(hours=1))}", "dated in the future"),
+        ("tma %%%", "not a query string"),
+        (f"tma {init_data()}&user=x", "repeats a field"),
+        (f"tma {signed({'auth_date': 'yesterday', 'user': '{}'})}", "no valid auth_date"),
+        (f"tma {signed({'auth_date': str(int(time.time()))})}", "names no Telegram user"),
+    ],
+    ids=[
+        "missing",
+        "not-tma",
+        "other-bot",
+        "tampered",
+        "stale",
+        "future",
+        "not-a-query",
+        "repeated-field",
+        "bad-auth-date",
+        "no-user",
+    ],
+)
+def test_missing_forged_or_stale_sign_ins_are_401_saying_which(
+    api: TestClient, header: str | None, message: str
+) -> None:
+    headers = {"Authorization": header} if header else {}
+    for response in (api.put(PATH, headers=headers, json={"code": EMPTY}), api.get(PATH, headers=headers)):
+        error = assert_error(response, 401, "unauthorized")
+        assert message in str(error["message"])
+        assert "Ada" not in str(error["message"]) and "hash" not in str(error["message"])
+
+
+@pytest.mark.parametrize("method", ["POST", "DELETE", "PATCH"])
+def test_other_methods_are_405_naming_get_and_put(api: TestClient, method: str) -> None:
+    response = api.request(method, PATH, headers=signed_in())
+    assert_error(response, 405, "method_not_allowed")
+    assert response.headers["allow"] == "GET, PUT"
+
+
+def test_without_a_bot_token_sign_in_is_not_configured(store_url: str) -> None:
+    with TestClient(create_app(Settings(_env_file=None, DATABASE_URL=store_url))) as api:  # type: ignore[call-arg]
+        assert_error(api.get(PATH, headers=signed_in()), 503, "not_configured")
+
+
+def test_neither_the_token_nor_the_init_data_reach_the_logs(
+    api: TestClient, caplog: pytest.LogCaptureFixture
+) -> None:
+    caplog.set_level(logging.DEBUG)
+    good, forged = init_data(90), init_data(90, token="999:other-bots-token-000000000000000000")
+    assert api.put(PATH, headers={"Authorization": f"tma {good}"}, json={"code": EMPTY}).status_code == 200
+    assert api.put(PATH, headers={"Authorization": f"tma {forged}"}, json={"code": EMPTY}).status_code == 401
+    secrets = [TOKEN, good.split("hash=")[1], forged.split("hash=")[1]]
+    assert not [r.name for r in caplog.records if any(s in r.getMessage() for s in secrets)]

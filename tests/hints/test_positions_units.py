@@ -1,0 +1,370 @@
+"""A player's own board on the sample store: well formed or not, legal or not, how many solutions
+remain, dead ends and what to take off, and the hints that start from it (checked by brute force)."""
+
+from __future__ import annotations
+
+import math
+import random
+from collections.abc import Iterator, Sequence
+from itertools import combinations
+
+import pytest
+from sqlalchemy.orm import Session
+
+from hints.codes import board_placements, encode_position
+from hints.errors import MalformedPosition
+from hints.positions import (
+    PlacedPiece,
+    analyse,
+    analyse_if_cached,
+    analyse_position,
+    cell_text,
+    check_position,
+    half_of_an_extension,
+    parse_placements,
+    placements_of_code,
+    position_hint,
+    problem_texts,
+    resolve_target,
+    rule_problems,
+    safest_piece,
+)
+from hints.solutions import RawSolutions, all_solutions, raw_solutions
+from solver.catalog import UnknownTargetError, get_puzzle
+from solver.hints import SolutionSet, Stage
+from solver.problem import Placement, TargetProblem
+
+CALENDAR = get_puzzle("calendar-dragonfjord")
+DATE = CALENDAR.target("01-25")  # 216 solutions, no symmetry
+HOLE = get_puzzle("pentomino-8x8-hole")  # 65 solutions up to symmetry, 520 arrangements
+BOARD = HOLE.target("board")
+COVERS_JAN = PlacedPiece("R", ((0, 0), (0, 1), (0, 2), (1, 0), (1, 1), (1, 2)))
+NOT_A_SHAPE = PlacedPiece("R", ((2, 0), (3, 0), (4, 0), (5, 0), (6, 0), (2, 1)))
+X_IN_THE_CORNER = PlacedPiece("X", ((0, 1), (1, 0), (1, 1), (1, 2), (2, 1)))  # walls off [0, 0]
+
+
+def by_piece(placements: SolutionSet | Sequence[Placement]) -> list[Placement]:
+    return sorted(placements, key=lambda p: p.piece)
+
+
+def extending(raw: RawSolutions, placements: Sequence[Placement]) -> list[SolutionSet]:
+    """Brute force: the raw solutions that contain every placement."""
+    return [s for s in raw.solutions if set(placements) <= s]
+
+
+def fewest_to_take_off(raw: RawSolutions, placements: Sequence[Placement]) -> tuple[Placement, ...]:
+    """Brute force of the documented rule: the fewest pieces whose removal leaves an extendable
+    position; ties to the most extensions, then to the lowest piece indices."""
+    for keep in range(len(placements), -1, -1):
+        options = []
+        for kept in combinations(placements, keep):
+            if count := len(extending(raw, kept)):
+                removed = tuple(p for p in placements if p not in kept)
+                options.append((-count, [p.piece for p in removed], removed))
+        if options:
+            return min(options, key=lambda option: option[:2])[2]
+    raise AssertionError("the empty position always extends")
+
+
+def sample_positions(raw: RawSolutions, seed: str, count: int) -> Iterator[list[Placement]]:
+    """Parts of random solutions, and mixtures of two solutions (often dead ends)."""
+    rng = random.Random(seed)
+    for _ in range(count):
+        one, two = rng.choice(raw.solutions), rng.choice(raw.solutions)
+        yield rng.sample(by_piece(one), rng.randint(0, len(one)))
+        mixed: dict[int, Placement] = {}
+        for placement in rng.sample(by_piece(one), 3) + rng.sample(by_piece(two), 3):
+            taken = {cell for p in mixed.values() for cell in p.cells}
+            if placement.piece not in mixed and not taken & set(placement.cells):
+                mixed[placement.piece] = placement
+        yield list(mixed.values())
+
+
+# ---------------------------------------------------------------- well formed
+
+
+def test_the_target_may_be_left_out_only_on_single_target_boards() -> None:
+    assert resolve_target(HOLE, None) == BOARD and resolve_target(CALENDAR, "01-25") == DATE
+    with pytest.raises(MalformedPosition, match="several targets") as caught:
+        resolve_target(CALENDAR, None)
+    assert caught.value.code == "target_required"
+    with pytest.raises(UnknownTargetError):
+        resolve_target(CALENDAR, "13-01")
+
+
+@pytest.mark.parametrize(
+    ("items", "code", "message"),
+    [
+        (
+            [PlacedPiece("Q", ((2, 0),))],
+            "unknown_piece",
+            "unknown piece 'Q' for calendar-dragonfjord; pieces: R, L",
+        ),
+        ([PlacedPiece("L", ((2, 0), (2, 0)))], "repeated_cell", "piece L lists a cell more than once"),
+        (
+            [PlacedPiece("L", ((0, 6), (9, 9)))],
+            "cell_off_board",
+            "cells off the calendar-dragonfjord board: [0, 6], [9, 9]",
+        ),
+        (
+            [PlacedPiece("L", ((2, 0),)), PlacedPiece("L", ((3, 0),))],
+            "piece_used_twice",
+            "piece L is placed more than once",
+        ),
+        (
+            [PlacedPiece("L", ((0, 1), (1, 1))), PlacedPiece("P", ((1, 1),))],
+            "overlapping_pieces",
+            "pieces L and P overlap at [1, 1] (Aug)",
+        ),
+    ],
+)
+def test_malformed_positions_say_what_is_wrong(items: list[PlacedPiece], code: str, message: str) -> None:
+    with pytest.raises(MalformedPosition) as caught:
+        parse_placements(CALENDAR, items)
+    assert caught.value.code == code and message in caught.value.message
+
+
+def test_well_formed_placements_come_back_by_piece() -> None:
+    placed = parse_placements(CALENDAR, [PlacedPiece("P", ((3, 1),)), PlacedPiece("R", ((2, 0), (2, 1)))])
+    assert placed == (Placement(0, ((2, 0), (2, 1))), Placement(3, ((3, 1),)))
+
+
+def test_a_code_naming_overlapping_pieces_is_malformed() -> None:
+    every = board_placements(CALENDAR)
+    first = every[0][0]
+    second = next(p for p in every[1] if set(p.cells) & set(first.cells))
+    code = encode_position(CALENDAR, [first, second])
+    assert code is not None
+    with pytest.raises(MalformedPosition, match="pieces R and L overlap at") as caught:
+        placements_of_code(CALENDAR, code)
+    assert caught.value.code == "overlapping_pieces"
+
+
+def test_cells_are_named_with_their_labels_where_they_have_one() -> None:
+    assert cell_text(CALENDAR, (0, 0)) == "[0, 0] (Jan)" and cell_text(HOLE, (0, 0)) == "[0, 0]"
+
+
+# ---------------------------------------------------------------- legal
+
+
+def test_a_piece_over_an_open_cell_breaks_the_rules_in_any_language() -> None:
+    (problem,) = rule_problems(CALENDAR, DATE, parse_placements(CALENDAR, [COVERS_JAN]))
+    assert problem.text() == "piece R covers [0, 0] (Jan), which 01-25 leaves open"
+    assert problem.text("ja") == "ピース R が [0, 0]（1月） を覆っています（01-25 では空けておくマスです）"
+    assert problem_texts([problem], "ja") == [problem.text("ja")]
+
+
+def test_cells_that_are_no_shape_of_the_piece_break_the_rules() -> None:
+    (problem,) = rule_problems(CALENDAR, DATE, parse_placements(CALENDAR, [NOT_A_SHAPE]))
+    assert problem.text() == "the cells of piece R are not a rotation or reflection of it"
+
+
+def test_an_illegal_position_has_problems_and_no_counts(session: Session) -> None:
+    raw = raw_solutions(session, CALENDAR, DATE)
+    analysis = analyse(raw, CALENDAR, DATE, parse_placements(CALENDAR, [COVERS_JAN]))
+    assert not analysis.legal and len(analysis.problems) == 1
+    assert (analysis.remaining, analysis.dead_end, analysis.solved, analysis.take_off) == (
+        0,
+        False,
+        False,
+        (),
+    )
+    bent = analyse(raw, CALENDAR, DATE, parse_placements(CALENDAR, [NOT_A_SHAPE]))
+    assert bent.code is None and not bent.legal  # no code names a piece in no shape of its own
+
+
+# ---------------------------------------------------------------- check
+
+
+def test_check_counts_the_solutions_extending_the_placement(session: Session) -> None:
+    raw = raw_solutions(session, CALENDAR, DATE)
+    first = by_piece(raw.solutions[7])[:3]
+    items = [PlacedPiece(CALENDAR.pieces[p.piece].name, p.cells) for p in first]
+    result = check_position(session, CALENDAR, DATE, items, complete=True)
+    matching = extending(raw, first)
+    assert result.legal and (result.extensions, result.total) == (len(matching), 216)
+    assert result.solution == matching[0]  # the first extending solution in stored order
+    assert check_position(session, CALENDAR, DATE, items).solution is None  # only when asked
+
+
+def test_check_of_a_dead_end_or_an_illegal_placement_finds_nothing(session: Session) -> None:
+    dead = check_position(session, HOLE, BOARD, [X_IN_THE_CORNER], complete=True)
+    assert dead.legal and (dead.extensions, dead.total, dead.solution) == (0, 520, None)
+    illegal = check_position(session, CALENDAR, DATE, [COVERS_JAN], complete=True)
+    assert not illegal.legal and (illegal.extensions, illegal.solution) == (0, None)
+
+
+# ---------------------------------------------------------------- analysis
+
+
+def test_the_empty_position_is_extended_by_every_solution(session: Session) -> None:
+    analysis = analyse_position(session, HOLE, BOARD, [])
+    assert (analysis.remaining, analysis.total, analysis.distinct_remaining, analysis.distinct_total) == (
+        520,
+        520,
+        65,
+        65,
+    )
+    assert analysis.legal and not analysis.dead_end and not analysis.solved and analysis.code is not None
+
+
+@pytest.mark.parametrize(
+    ("puzzle_id", "target"), [("calendar-dragonfjord", "01-25"), ("pentomino-8x8-hole", "board")]
+)
+def test_counts_dead_ends_and_take_off_agree_with_brute_force(
+    session: Session, puzzle_id: str, target: str
+) -> None:
+    puzzle = get_puzzle(puzzle_id)
+    goal = puzzle.target(target)
+    raw = raw_solutions(session, puzzle, goal)
+    dead_ends = 0
+    for placements in sample_positions(raw, puzzle_id, 12):
+        analysis = analyse(raw, puzzle, goal, placements)
+        matching = extending(raw, placements)
+        assert analysis.legal and analysis.remaining == len(matching)
+        assert analysis.distinct_remaining == len({raw.classes[raw.index[s]] for s in matching})
+        assert analysis.dead_end == (not matching)
+        assert analysis.take_off == (fewest_to_take_off(raw, analysis.placements) if not matching else ())
+        dead_ends += analysis.dead_end
+    assert dead_ends > 0  # the dead-end rule was really exercised
+
+
+def test_a_walled_off_cell_is_a_dead_end_cured_by_taking_the_wall_off(session: Session) -> None:
+    analysis = analyse_position(session, HOLE, BOARD, parse_placements(HOLE, [X_IN_THE_CORNER]))
+    assert analysis.legal and analysis.dead_end and analysis.remaining == 0
+    assert [HOLE.pieces[p.piece].name for p in analysis.take_off] == ["X"]
+
+
+def test_a_solved_board_names_the_stored_solution_it_is_an_image_of(session: Session) -> None:
+    raw = raw_solutions(session, HOLE, BOARD)
+    stored = all_solutions(session, HOLE, BOARD)
+    symmetries = TargetProblem(HOLE, BOARD).symmetry_group
+    for index in (0, 5, 333, 519):
+        analysis = analyse(raw, HOLE, BOARD, by_piece(raw.solutions[index]))
+        assert analysis.solved and (analysis.remaining, analysis.distinct_remaining) == (1, 1)
+        assert analysis.solution_number is not None
+        images = {
+            frozenset(
+                Placement(p.piece, tuple(sorted(g[c] for c in p.cells)))
+                for p in stored[analysis.solution_number - 1]
+            )
+            for g in symmetries
+        }
+        assert raw.solutions[index] in images
+
+
+def test_a_solved_calendar_names_its_stored_number(session: Session) -> None:
+    for number, solution in enumerate(all_solutions(session, CALENDAR, DATE)[:5], start=1):
+        assert analyse_position(session, CALENDAR, DATE, solution).solution_number == number
+
+
+def test_face_up_analysis_counts_only_the_face_up_solutions(session: Session) -> None:
+    assert analyse_position(session, CALENDAR, DATE, [], faceup=True).total == 11
+    assert analyse_position(session, CALENDAR, DATE, []).total == 216
+
+
+def test_the_cached_analysis_needs_the_target_read_first(session: Session) -> None:
+    placements = by_piece(raw_solutions(session, CALENDAR, DATE).solutions[3])[:2]
+    store = str(session.get_bind().engine.url)
+    assert analyse_if_cached(store, CALENDAR, DATE, placements) == analyse_position(
+        session, CALENDAR, DATE, placements
+    )
+    assert analyse_if_cached(store, CALENDAR, DATE, placements, faceup=True) == analyse_position(
+        session, CALENDAR, DATE, placements, faceup=True
+    )
+    assert analyse_if_cached("sqlite:///never-read.db", CALENDAR, DATE, placements) is None
+
+
+# ---------------------------------------------------------------- hints from a position
+
+
+def test_hint_1_adds_the_placement_in_the_most_extensions(session: Session) -> None:
+    raw = raw_solutions(session, CALENDAR, DATE)
+    given = by_piece(raw.solutions[40])[:2]
+    hint = position_hint(session, CALENDAR, DATE, given, Stage.ONE_PIECE)
+    matching = extending(raw, given)
+    counts = {p: sum(p in s for s in matching) for s in matching for p in s if p not in given}
+    best = max(counts.values())
+    (added,) = hint.added
+    assert added == min((p for p, n in counts.items() if n == best), key=lambda p: (p.piece, p.cells))
+    assert (hint.remaining, list(hint.given), hint.take_off) == (best, given, ())
+    assert hint.in_every == (best == len(matching)) and (hint.total, hint.distinct_total) == (216, 216)
+
+
+def test_hint_2_adds_half_the_missing_pieces_leaving_the_fewest_solutions(session: Session) -> None:
+    raw = raw_solutions(session, CALENDAR, DATE)
+    given = by_piece(raw.solutions[40])[:2]
+    hint = position_hint(session, CALENDAR, DATE, given, Stage.HALF)
+    size = math.ceil((8 - 2) / 2)
+    best = min(
+        len(extending(raw, [*given, *chosen]))
+        for s in extending(raw, given)
+        for chosen in combinations(by_piece(s - set(given)), size)
+    )
+    assert len(hint.added) == size and hint.remaining == len(extending(raw, [*given, *hint.added])) == best
+
+
+def test_hint_3_finishes_the_extension_hint_2_drew_from(session: Session) -> None:
+    raw = raw_solutions(session, CALENDAR, DATE)
+    given = by_piece(raw.solutions[40])[:2]
+    half = position_hint(session, CALENDAR, DATE, given, Stage.HALF)
+    full = position_hint(session, CALENDAR, DATE, given, Stage.ANSWER)
+    solution = frozenset([*given, *full.added])
+    assert solution in raw.solutions and set(half.added) <= solution and full.remaining == 1
+
+
+def test_hints_from_a_dead_end_start_after_taking_off(session: Session) -> None:
+    placements = parse_placements(HOLE, [X_IN_THE_CORNER])
+    hint = position_hint(session, HOLE, BOARD, placements, Stage.ONE_PIECE)
+    assert (hint.given, hint.take_off, len(hint.added)) == ((), placements, 1)
+    assert hint.symmetric and (hint.total, hint.distinct_total) == (520, 65)
+    assert 1 <= hint.distinct_remaining <= hint.remaining
+
+
+def test_a_solved_position_has_nothing_to_add(session: Session) -> None:
+    solution = by_piece(raw_solutions(session, CALENDAR, DATE).solutions[0])
+    hint = position_hint(session, CALENDAR, DATE, solution, Stage.HALF)
+    assert (hint.added, hint.remaining, hint.in_every) == ((), 1, True)
+
+
+def test_an_illegal_position_gets_no_hints(session: Session) -> None:
+    with pytest.raises(MalformedPosition, match="no hints for an illegal position: piece R covers") as caught:
+        position_hint(session, CALENDAR, DATE, parse_placements(CALENDAR, [COVERS_JAN]), Stage.ONE_PIECE)
+    assert caught.value.code == "illegal_position"
+
+
+def test_face_up_hints_lead_to_a_face_up_solution(session: Session) -> None:
+    hint = position_hint(session, CALENDAR, DATE, [], Stage.ANSWER, faceup=True)
+    assert frozenset(hint.added) in raw_solutions(session, CALENDAR, DATE, faceup=True).solutions
+    assert hint.total == 11
+
+
+def test_the_drawing_shows_what_the_hint_says(session: Session) -> None:
+    hint = position_hint(session, HOLE, BOARD, parse_placements(HOLE, [X_IN_THE_CORNER]), Stage.HALF)
+    drawing = hint.drawing(HOLE, BOARD)
+    assert (drawing.puzzle, drawing.target, drawing.stage) == (HOLE, BOARD, Stage.HALF)
+    assert (drawing.given, drawing.take_off, drawing.added) == (hint.given, hint.take_off, hint.added)
+    assert (drawing.remaining, drawing.total) == (hint.remaining, 520)
+
+
+def test_from_the_empty_board_half_of_an_extension_finishes_uniquely(session: Session) -> None:
+    raw = raw_solutions(session, HOLE, BOARD)
+    half, extension = half_of_an_extension(raw, [], raw.everything, 6)
+    assert len(half) == 6 and set(half) <= extension and extending(raw, half) == [extension]
+
+
+def test_there_is_no_safest_piece_without_an_extension(session: Session) -> None:
+    raw = raw_solutions(session, HOLE, BOARD)
+    assert safest_piece(raw, [], within=0) is None
+    placement, count = safest_piece(raw, [], raw.everything) or (None, 0)
+    assert placement is not None and count == len(extending(raw, [placement]))
+
+
+def test_when_no_half_is_unique_hint_2_takes_the_one_leaving_the_fewest() -> None:
+    """Two pieces left, each with two places that combine freely: one piece never pins the rest."""
+    a1, a2 = Placement(0, ((0, 0),)), Placement(0, ((0, 1),))
+    b1, b2 = Placement(1, ((1, 0),)), Placement(1, ((1, 1),))
+    raw = RawSolutions(tuple(frozenset(s) for s in ((a1, b1), (a1, b2), (a2, b1), (a2, b2))), (0, 1, 2, 3), 4)
+    half, extension = half_of_an_extension(raw, [], raw.everything, 1)
+    assert (half, extension) == ((a1,), raw.solutions[0])  # 2 left; ties: the first extension, lowest piece
+    assert raw.containing(half).bit_count() == 2
