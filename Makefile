@@ -81,7 +81,7 @@ bench: install
 	$(PY) -m benchmarks.bot
 	$(PY) -m benchmarks.api_load
 	$(PY) -m benchmarks.api_load --workers 2
-	$(PY) -m benchmarks.dispatch
+	$(PY) -m benchmarks.dispatch --kill
 	$(PY) -m benchmarks.positions
 	$(PY) -m benchmarks.outbox
 	$(PY) -m benchmarks.api_flood
