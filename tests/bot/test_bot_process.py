@@ -1,68 +1,96 @@
-"""``python -m bot`` as a real process against the fake Bot API."""
+"""``python -m bot``'s start-up failures, through its ``main`` in this process.
+
+Running, answering and stopping on SIGTERM as a real process is in tests/test_entry_points.py.
+"""
 
 from __future__ import annotations
 
-import os
-import signal
+import asyncio
+import logging
 import socket
-import subprocess
-import sys
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
 
+from bot import logs
+from bot.__main__ import main
+from settings import get_settings
 from tests.support.bot import TOKEN
-from tests.support.fake_telegram import FakeTelegram
 
-PROJECT_ROOT = Path(__file__).resolve().parents[2]
-
-
-def bot_process(env: dict[str, str]) -> subprocess.Popen[str]:
-    return subprocess.Popen(
-        [sys.executable, "-m", "bot"],
-        cwd=PROJECT_ROOT,
-        env={**os.environ, **env},
-        stdout=subprocess.PIPE,
-        stderr=subprocess.STDOUT,
-        text=True,
-    )
+NOISY_LOGGERS = ("httpx", "httpcore", "apscheduler.executors.default")
 
 
-def base_env(url: str) -> dict[str, str]:
-    return {"DATABASE_URL": url, "TELEGRAM_API_BASE_URL": "", "TELEGRAM_BOT_TOKEN": "", "WEBHOOK_URL": ""}
+@pytest.fixture(autouse=True)
+def fresh_settings() -> Iterator[None]:
+    """``main`` reads the settings through the cached ``get_settings``: each test reads them anew."""
+    get_settings.cache_clear()
+    yield
+    get_settings.cache_clear()
+
+
+@pytest.fixture
+def fresh_redaction(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
+    """No redaction left over from an earlier test: whatever hides the token here, ``main`` set it up."""
+    monkeypatch.setattr(logs, "_redacted", set())
+    factory = logging.getLogRecordFactory()
+    yield
+    logging.setLogRecordFactory(factory)
+
+
+@contextmanager
+def own_event_loop() -> Iterator[None]:
+    """``run_polling`` runs on the current event loop and closes it: give it one, leave none behind."""
+    loop = asyncio.new_event_loop()
+    asyncio.set_event_loop(loop)
+    try:
+        yield
+    finally:
+        asyncio.set_event_loop(None)
+        loop.close()
+
+
+@contextmanager
+def logging_put_back() -> Iterator[None]:
+    """``main`` sets up the process's logging (root handler and levels): put pytest's back afterwards."""
+    root = logging.getLogger()
+    handlers, level = list(root.handlers), root.level
+    levels = {name: logging.getLogger(name).level for name in NOISY_LOGGERS}
+    try:
+        yield
+    finally:
+        root.handlers[:] = handlers
+        root.setLevel(level)
+        for name, noisy_level in levels.items():
+            logging.getLogger(name).setLevel(noisy_level)
+
+
+def use_environment(monkeypatch: pytest.MonkeyPatch, url: str, **settings: str) -> None:
+    values = {"DATABASE_URL": url, "TELEGRAM_API_BASE_URL": "", "TELEGRAM_BOT_TOKEN": "", "WEBHOOK_URL": ""}
+    for name, value in {**values, **settings}.items():
+        monkeypatch.setenv(name, value)
 
 
 @pytest.mark.parametrize(
     ("token", "message"),
     [("", "TELEGRAM_BOT_TOKEN is not set"), ("not-a-token-abc", "TELEGRAM_BOT_TOKEN is malformed")],
 )
-def test_missing_or_malformed_token_is_a_clear_error(tmp_path: Path, token: str, message: str) -> None:
-    env = {**base_env(f"sqlite:///{tmp_path}/b.db"), "TELEGRAM_BOT_TOKEN": token}
-    output, _ = bot_process(env).communicate(timeout=60)
+def test_missing_or_malformed_token_is_a_clear_error(
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+    caplog: pytest.LogCaptureFixture,
+    token: str,
+    message: str,
+) -> None:
+    use_environment(monkeypatch, f"sqlite:///{tmp_path}/b.db", TELEGRAM_BOT_TOKEN=token)
+    assert main([]) == 2
+    output = "".join(capsys.readouterr()) + caplog.text
     assert message in output and "Traceback" not in output
     if token:
         assert token not in output
-
-
-@pytest.mark.slow
-def test_runs_answers_and_stops_cleanly_on_sigterm_without_logging_the_token(
-    fake: FakeTelegram, store_url: str
-) -> None:
-    env = {**base_env(store_url), "TELEGRAM_BOT_TOKEN": TOKEN, "TELEGRAM_API_BASE_URL": fake.base_url}
-    process = bot_process(env)
-    try:
-        fake.wait_for(lambda: len(fake.calls_to("setMyCommands")) == 2, timeout=60)
-        fake.message("/today 2026-01-25")
-        fake.wait_for(lambda: len(fake.sent(1)) == 1, timeout=30)
-        assert fake.sent(1)[0].files["photo"].startswith(b"\x89PNG")
-        process.send_signal(signal.SIGTERM)
-        output, _ = process.communicate(timeout=30)
-    finally:
-        if process.poll() is None:
-            process.kill()
-    assert process.returncode == 0
-    assert "bot stopped" in output
-    assert TOKEN not in output and TOKEN.split(":")[1] not in output
+    assert not (tmp_path / "b.db").exists()  # refused before anything else
 
 
 def _closed_port() -> int:
@@ -71,12 +99,17 @@ def _closed_port() -> int:
         return int(s.getsockname()[1])
 
 
-def test_unreachable_api_is_reported_without_the_token(tmp_path: Path) -> None:
-    env = {
-        **base_env(f"sqlite:///{tmp_path}/b.db"),
-        "TELEGRAM_BOT_TOKEN": TOKEN,
-        "TELEGRAM_API_BASE_URL": f"http://127.0.0.1:{_closed_port()}",
-    }
-    output, _ = bot_process(env).communicate(timeout=120)
+def test_unreachable_api_is_reported_without_the_token(
+    database_url: str,
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+    caplog: pytest.LogCaptureFixture,
+    fresh_redaction: None,
+) -> None:
+    url = f"http://127.0.0.1:{_closed_port()}"
+    use_environment(monkeypatch, database_url, TELEGRAM_BOT_TOKEN=TOKEN, TELEGRAM_API_BASE_URL=url)
+    with logging_put_back(), own_event_loop():
+        assert main([]) == 1  # the environment is not ready
+    output = "".join(capsys.readouterr())  # main's own log handler writes to stderr
     assert TOKEN not in output and TOKEN.split(":")[1] not in output
     assert "Telegram Bot API" in output or "NetworkError" in output or "connect" in output.lower()

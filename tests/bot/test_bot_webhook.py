@@ -1,83 +1,95 @@
-"""Webhook mode: Telegram's updates reach the API process, verified by the secret header."""
+"""Webhook mode: Telegram's updates reach the API, verified by the secret header.
+
+The API runs in this process (uvicorn in a thread); ``python -m api --workers 2`` in webhook
+mode, one bridge per worker process, is in tests/test_entry_points.py.
+"""
 
 from __future__ import annotations
 
-import os
-import signal
-import subprocess
-import sys
+import logging
+from collections.abc import Iterator
 from pathlib import Path
 
 import httpx
+import pytest
 
+from api.__main__ import main
+from bot import logs
 from bot.webhook import SECRET_HEADER, WEBHOOK_PATH
+from settings import get_settings
+from tests.support.api_server import start_server
 from tests.support.bot import TOKEN
 from tests.support.fake_telegram import FakeTelegram
 
-ROOT = Path(__file__).resolve().parents[2]
 SECRET = "webhook_secret-42-0123456789abcdefghijkl"  # 32+ characters, as required
+WEBHOOK_URL = "http://127.0.0.1:9/telegram/webhook"  # where Telegram would call; unused here
+CHATS = range(77, 85)
 
 
-def test_updates_are_processed_only_with_the_right_secret(fake: FakeTelegram, store_url: str) -> None:
-    env = {
-        **os.environ,
-        "DATABASE_URL": store_url,
-        "TELEGRAM_BOT_TOKEN": TOKEN,
-        "TELEGRAM_API_BASE_URL": fake.base_url,
-        "WEBHOOK_URL": "http://127.0.0.1:9/telegram/webhook",  # where Telegram would call; unused here
-        "WEBHOOK_SECRET": SECRET,
-    }
-    api = subprocess.Popen(
-        [sys.executable, "-m", "api", "--port", "0", "--workers", "2"],
-        cwd=ROOT,
-        env=env,
-        stdout=subprocess.PIPE,
-        stderr=subprocess.STDOUT,
-        text=True,
+@pytest.fixture
+def fresh_redaction(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
+    """No redaction left over from an earlier test: whatever hides the token here, the app set it up."""
+    monkeypatch.setattr(logs, "_redacted", set())
+    factory = logging.getLogRecordFactory()
+    yield
+    logging.setLogRecordFactory(factory)
+
+
+def test_updates_are_processed_only_with_the_right_secret(
+    fake: FakeTelegram, sample_url: str, capsys: pytest.CaptureFixture[str], fresh_redaction: None
+) -> None:
+    api = start_server(
+        sample_url,
+        TELEGRAM_BOT_TOKEN=TOKEN,
+        TELEGRAM_API_BASE_URL=fake.base_url,
+        WEBHOOK_URL=WEBHOOK_URL,
+        WEBHOOK_SECRET=SECRET,
     )
     try:
-        assert api.stdout is not None
-        base = api.stdout.readline().split()[2]
-        fake.wait_for(lambda: len(fake.calls_to("setWebhook")) == 2, timeout=60)  # one per worker
+        fake.wait_for(lambda: len(fake.calls_to("setWebhook")) == 1, timeout=60)
         registered = fake.calls_to("setWebhook")[0].params
-        assert registered["url"] == env["WEBHOOK_URL"] and registered["secret_token"] == SECRET
+        assert registered["url"] == WEBHOOK_URL and registered["secret_token"] == SECRET
         update = {"update_id": 1, **fake.build_message("/today 2026-01-25", chat_id=77)}
-        with httpx.Client(base_url=base, timeout=30) as client:
+        with httpx.Client(base_url=api.url, timeout=30) as client:
             assert client.post(WEBHOOK_PATH, json=update).status_code == 403
             wrong = client.post(WEBHOOK_PATH, json=update, headers={SECRET_HEADER: "guess"})
             assert wrong.status_code == 403 and wrong.json()["error"]["code"] == "forbidden"
             garbage = client.post(WEBHOOK_PATH, content=b"{not json", headers={SECRET_HEADER: SECRET})
             assert garbage.status_code == 400
             assert fake.sent(77) == []  # nothing refused was processed
-            for update_id in range(2, 10):  # both workers share the load (8: one user's command burst)
-                update = {"update_id": update_id, **fake.build_message("/help", chat_id=77)}
+            # Eight chats: one chat's replies are paced after a burst of 3 (one user's burst of 8
+            # commands, shared by two workers, is in tests/test_entry_points.py).
+            for update_id, chat_id in enumerate(CHATS, start=2):
+                update = {"update_id": update_id, **fake.build_message("/help", chat_id=chat_id)}
                 assert (
                     client.post(WEBHOOK_PATH, json=update, headers={SECRET_HEADER: SECRET}).status_code == 200
                 )
-        fake.wait_for(lambda: len(fake.sent(77)) == 8, timeout=60)
-        assert all("/today" in c.params["text"] for c in fake.sent(77))
+        fake.wait_for(lambda: len(fake.sent()) == len(CHATS), timeout=60)
+        assert [len(fake.sent(chat_id)) for chat_id in CHATS] == [1] * len(CHATS)
+        assert all("/today" in c.params["text"] for c in fake.sent())
     finally:
-        api.send_signal(signal.SIGTERM)
-        output, _ = api.communicate(timeout=60)
+        api.stop()
+    output = "".join(capsys.readouterr())  # the log records are checked by no_token_in_logs
     assert TOKEN not in output
 
 
-def test_a_webhook_without_a_secret_is_refused_at_start(tmp_path: Path) -> None:
-    env = {
-        **os.environ,
+def test_a_webhook_without_a_secret_is_refused_at_start(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    environment = {
         "DATABASE_URL": f"sqlite:///{tmp_path}/w.db",
         "TELEGRAM_BOT_TOKEN": TOKEN,
         "WEBHOOK_URL": "https://bot.example.org/telegram/webhook",
         "WEBHOOK_SECRET": "",
     }
-    result = subprocess.run(
-        [sys.executable, "-m", "api", "--port", "0"],
-        cwd=ROOT,
-        env=env,
-        capture_output=True,
-        text=True,
-        timeout=60,
-    )
-    assert result.returncode != 0
-    assert "WEBHOOK_SECRET" in result.stdout + result.stderr
-    assert "Traceback" not in result.stdout + result.stderr
+    for name, value in environment.items():
+        monkeypatch.setenv(name, value)
+    get_settings.cache_clear()  # python -m api reads them through the cached get_settings
+    try:
+        assert main(["--port", "0"]) != 0
+    finally:
+        get_settings.cache_clear()
+    output = "".join(capsys.readouterr())
+    assert "WEBHOOK_SECRET" in output
+    assert "Traceback" not in output
+    assert "api: serving" not in output

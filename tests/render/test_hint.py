@@ -1,10 +1,9 @@
-"""Hint images and text from the real store, and the store-backed render CLI."""
+"""Hint images and text from the real store, and the store-backed render CLI (its ``main``, in process)."""
 
 from __future__ import annotations
 
 import io
-import subprocess
-import sys
+from dataclasses import dataclass
 from datetime import date
 from pathlib import Path
 
@@ -14,6 +13,7 @@ from PIL import Image
 from db.engine import make_engine, session_factory
 from hints.daily import daily_calendar
 from render import EMPTY, MARKED, board_layout, piece_colour
+from render.__main__ import main
 from render.fonts import cjk_font_file, printable
 from render.hint import caption, hint_image, hint_text, stage_title
 from render.images import name_cell
@@ -38,9 +38,8 @@ def test_captions_count_what_remains() -> None:
     assert caption(Hint(0, (), 47, 47)).startswith("47 solutions on this date")
 
 
-@pytest.mark.slow
-def test_each_calendar_stage_image_shows_exactly_its_pieces(full_catalog_url: str) -> None:
-    with session_factory(make_engine(full_catalog_url))() as session:
+def test_each_calendar_stage_image_shows_exactly_its_pieces(sample_url: str) -> None:
+    with session_factory(make_engine(sample_url))() as session:
         daily = daily_calendar(session, DAY)
         stages = daily_calendar(session, DAY).hints
     layout = board_layout(daily.puzzle)
@@ -61,28 +60,40 @@ def test_each_calendar_stage_image_shows_exactly_its_pieces(full_catalog_url: st
         assert caption(hint) in text and "[Jan]" in text and "[25]" in text
 
 
-def render_cli(*args: str) -> subprocess.CompletedProcess[str]:
-    return subprocess.run(
-        [sys.executable, "-m", "render", *args], capture_output=True, text=True, check=False
-    )
+@dataclass(frozen=True)
+class Ran:
+    returncode: int
+    stdout: str
+    stderr: str
 
 
-@pytest.mark.slow
-def test_cli_stage_challenge_and_heatmap(full_catalog_url: str, tmp_path: Path) -> None:
-    db = ["--database-url", full_catalog_url]
+def render_cli(capsys: pytest.CaptureFixture[str], *args: str) -> Ran:
+    """``python -m render ARGS``, run by its ``main`` in this process (argparse's exit included)."""
+    try:
+        code = main(list(args))
+    except SystemExit as stop:
+        code = int(stop.code or 0)
+    out, err = capsys.readouterr()
+    return Ran(code, out, err)
+
+
+def test_cli_stage_challenge_and_heatmap(
+    sample_url: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    db = ["--database-url", sample_url]
     for args in (
         ["calendar-dragonfjord", "01-25", "--stage", "2", "--year", "2026"],
-        ["challenge", "2026-11-25", "--stage", "0"],
-        ["challenge", "2026-11-25", "--stage", "3"],
+        ["challenge", "2026-11-24", "--stage", "0"],  # the 8x8 board with a hole
+        ["challenge", "2026-11-24", "--stage", "3"],
         ["heatmap"],
     ):
         out = tmp_path / "out.png"
-        result = render_cli(*args, "-o", str(out), *db)
+        result = render_cli(capsys, *args, "-o", str(out), *db)
         assert result.returncode == 0, result.stderr
         assert Image.open(out).format == "PNG"
         out.unlink()
-    text = render_cli("calendar-dragonfjord", "10-06", "--stage", "1", "--text", *db)
-    assert text.returncode == 0 and "of the day's 7 solutions" in text.stdout and "[Oct]" in text.stdout
+    text = render_cli(capsys, "calendar-dragonfjord", "11-24", "--stage", "1", "--text", *db)
+    assert text.returncode == 0 and "of the day's 35 solutions" in text.stdout and "[Nov]" in text.stdout
 
 
 @pytest.mark.parametrize(
@@ -96,37 +107,49 @@ def test_cli_stage_challenge_and_heatmap(full_catalog_url: str, tmp_path: Path) 
         (["pentomino-6x10", "board", "--stage", "1"], "--stage works for"),
     ],
 )
-def test_cli_bad_input(tmp_path: Path, args: list[str], message: str) -> None:
-    result = render_cli(*args, "-o", str(tmp_path / "x.png"), "--database-url", f"sqlite:///{tmp_path}/e.db")
+def test_cli_bad_input(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], args: list[str], message: str
+) -> None:
+    result = render_cli(
+        capsys, *args, "-o", str(tmp_path / "x.png"), "--database-url", f"sqlite:///{tmp_path}/e.db"
+    )
     assert result.returncode == 2
     assert message in result.stderr and "Traceback" not in result.stderr
     assert not (tmp_path / "x.png").exists()
 
 
-def test_cli_stage_4_is_refused_by_the_parser(tmp_path: Path) -> None:
-    result = render_cli("calendar-dragonfjord", "01-25", "--stage", "4", "-o", str(tmp_path / "x.png"))
-    assert result.returncode == 2 and "invalid choice" in result.stderr
-
-
-def test_cli_without_a_store_says_how_to_fill_it(tmp_path: Path) -> None:
-    from db.migrate import upgrade
-
-    url = f"sqlite:///{tmp_path}/empty.db"
-    upgrade(url)
+def test_cli_stage_4_is_refused_by_the_parser(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     result = render_cli(
-        "calendar-dragonfjord", "01-25", "--stage", "1", "-o", str(tmp_path / "x.png"), "--database-url", url
+        capsys, "calendar-dragonfjord", "01-25", "--stage", "4", "-o", str(tmp_path / "x.png")
+    )
+    assert result.returncode == 2 and "invalid choice" in result.stderr
+    assert not (tmp_path / "x.png").exists()
+
+
+def test_cli_without_a_store_says_how_to_fill_it(
+    database_url: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    result = render_cli(
+        capsys,
+        "calendar-dragonfjord",
+        "01-25",
+        "--stage",
+        "1",
+        "-o",
+        str(tmp_path / "x.png"),
+        "--database-url",
+        database_url,  # migrated, nothing precomputed
     )
     assert result.returncode == 1 and "python -m solver.precompute" in result.stderr
 
 
-@pytest.mark.slow
-def test_a_stage_marks_the_pieces_it_adds_and_names_every_piece(full_catalog_url: str) -> None:
+def test_a_stage_marks_the_pieces_it_adds_and_names_every_piece(sample_url: str) -> None:
     """Before, stage 2 drew its four pieces alike: which one was new, and which letter is which,
     could not be told (or read aloud)."""
     from render.images import badge_radius
     from solver.hints import Stage
 
-    with session_factory(make_engine(full_catalog_url))() as session:
+    with session_factory(make_engine(sample_url))() as session:
         daily = daily_calendar(session, DAY)
     before, shown = daily.stages[Stage.ONE_PIECE].shown, daily.stages[Stage.HALF].shown
     image = Image.open(io.BytesIO(daily.image(Stage.HALF))).convert("RGB")

@@ -1,19 +1,22 @@
-"""The precompute CLI end to end: real subprocesses, real SQLite files, real migrations."""
+"""The precompute CLI end to end, in this process: ``main(argv)`` on real SQLite files, real migrations.
+
+The solving still happens in worker processes. A real Ctrl-C to a real ``python -m solver.precompute``
+process is in tests/test_entry_points.py.
+"""
 
 from __future__ import annotations
 
 import dataclasses
 import json
+import logging
+import multiprocessing
 import os
 import signal
 import sqlite3
-import subprocess
-import sys
-import time
 from pathlib import Path
+from typing import Any
 
 import pytest
-from sqlalchemy.exc import OperationalError
 from sqlalchemy.orm import Session, sessionmaker
 
 from db import repository
@@ -24,14 +27,20 @@ from solver.precompute import main, run
 SMALL = ["--puzzle", "pentomino-3x20", "--puzzle", "pentomino-8x8-hole"]
 
 
-def precompute(*args: str, timeout: float = 300) -> subprocess.CompletedProcess[str]:
-    return subprocess.run(
-        [sys.executable, "-m", "solver.precompute", *args],
-        capture_output=True,
-        text=True,
-        timeout=timeout,
-        check=False,
-    )
+@dataclasses.dataclass(frozen=True)
+class Ran:
+    """One in-process run of the command: its exit code and what it printed."""
+
+    returncode: int
+    stdout: str
+    stderr: str
+
+
+def precompute(capsys: pytest.CaptureFixture[str], *args: str) -> Ran:
+    """``python -m solver.precompute ARGS``, run by its ``main`` in this process."""
+    code = main(list(args))
+    out, err = capsys.readouterr()
+    return Ran(code, out, err)
 
 
 def stored_counts(db_file: Path) -> dict[tuple[str, str], tuple[int, int]]:
@@ -53,9 +62,20 @@ def stored_counts(db_file: Path) -> dict[tuple[str, str], tuple[int, int]]:
         engine.dispose()
 
 
-def test_first_run_computes_second_run_skips_force_recomputes(tmp_path: Path) -> None:
-    url = f"sqlite:///{tmp_path / 'p.db'}"
-    first = precompute(*SMALL, "--database-url", url, "--workers", "2")
+def db_file(database_url: str) -> Path:
+    return Path(database_url.removeprefix("sqlite:///"))
+
+
+def assert_nothing_else_on_stderr(caplog: pytest.LogCaptureFixture) -> None:
+    """No warning was logged: in a process without logging set up, it would be another stderr line."""
+    assert not [r.getMessage() for r in caplog.records if r.levelno >= logging.WARNING]
+
+
+def test_first_run_computes_second_run_skips_force_recomputes(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    url = f"sqlite:///{tmp_path / 'p.db'}"  # no file yet: the command creates and migrates it
+    first = precompute(capsys, *SMALL, "--database-url", url, "--workers", "2")
     assert first.returncode == 0, first.stderr
     assert "pentomino-3x20" in first.stdout and "pentomino-8x8-hole" in first.stdout
     assert "solutions" in first.stdout and "time (s)" in first.stdout  # the summary table
@@ -63,24 +83,30 @@ def test_first_run_computes_second_run_skips_force_recomputes(tmp_path: Path) ->
         ("pentomino-3x20", "board"): (2, 2),
         ("pentomino-8x8-hole", "board"): (65, 65),
     }
-    second = precompute(*SMALL, "--database-url", url)
+    second = precompute(capsys, *SMALL, "--database-url", url)
     assert second.returncode == 0
     assert "pentomino-3x20: all 1 target(s) already stored, skipping" in second.stderr
-    forced = precompute("--puzzle", "pentomino-3x20", "--database-url", url, "--force", "--workers", "1")
+    forced = precompute(
+        capsys, "--puzzle", "pentomino-3x20", "--database-url", url, "--force", "--workers", "1"
+    )
     assert forced.returncode == 0
     assert "skipping" not in forced.stderr
     assert stored_counts(tmp_path / "p.db")[("pentomino-3x20", "board")] == (2, 2)
 
 
-def test_report_json_reads_the_store_without_solving(tmp_path: Path) -> None:
-    url = f"sqlite:///{tmp_path / 'p.db'}"
-    empty = json.loads(precompute("--report", "json", "--database-url", url).stdout)
+def test_report_json_reads_the_store_without_solving(
+    database_url: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    empty = json.loads(precompute(capsys, "--report", "json", "--database-url", database_url).stdout)
     assert {p["id"] for p in empty["puzzles"]} == set(catalog())
     assert all(p["targets"] == {} and p["total"] == 0 for p in empty["puzzles"])
     assert all(p["faceup_targets"] == {} and p["faceup_total"] == 0 for p in empty["puzzles"])
-    precompute("--puzzle", "pentomino-3x20", "--database-url", url)
+    assert stored_counts(db_file(database_url)) == {}  # the report solved nothing
+    assert precompute(capsys, "--puzzle", "pentomino-3x20", "--database-url", database_url).returncode == 0
     report = json.loads(
-        precompute("--report", "json", "--puzzle", "pentomino-3x20", "--database-url", url).stdout
+        precompute(
+            capsys, "--report", "json", "--puzzle", "pentomino-3x20", "--database-url", database_url
+        ).stdout
     )
     assert report == {
         "puzzles": [
@@ -96,53 +122,63 @@ def test_report_json_reads_the_store_without_solving(tmp_path: Path) -> None:
     }
 
 
-def test_verify_passes_then_names_a_tampered_count(tmp_path: Path) -> None:
-    db_file = tmp_path / "p.db"
-    url = f"sqlite:///{db_file}"
-    ok = precompute("--puzzle", "pentomino-3x20", "--verify", "--database-url", url)
+def test_verify_passes_then_names_a_tampered_count(
+    database_url: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    ok = precompute(capsys, "--puzzle", "pentomino-3x20", "--verify", "--database-url", database_url)
     assert ok.returncode == 0, ok.stderr
     assert "every stored count matches" in ok.stdout
-    with sqlite3.connect(db_file) as connection:
+    with sqlite3.connect(db_file(database_url)) as connection:
         connection.execute("UPDATE targets SET solution_count = 3")
-    bad = precompute("--puzzle", "pentomino-3x20", "--verify", "--database-url", url)
+    bad = precompute(capsys, "--puzzle", "pentomino-3x20", "--verify", "--database-url", database_url)
     assert bad.returncode == 1
     assert "MISMATCH pentomino-3x20 target board: stored 3, published 2" in bad.stderr
 
 
-def test_unknown_puzzle_lists_valid_ids(tmp_path: Path) -> None:
-    result = precompute("--puzzle", "pentomino-9x9", "--database-url", f"sqlite:///{tmp_path / 'p.db'}")
+def test_unknown_puzzle_lists_valid_ids(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    result = precompute(
+        capsys, "--puzzle", "pentomino-9x9", "--database-url", f"sqlite:///{tmp_path / 'p.db'}"
+    )
     assert result.returncode == 2
     assert "unknown puzzle 'pentomino-9x9'" in result.stderr
     assert "calendar-dragonfjord" in result.stderr and "hexiamond-tenyo" in result.stderr
     assert "Traceback" not in result.stderr
 
 
-def test_unwritable_database_path_is_one_line(tmp_path: Path) -> None:
+def test_unwritable_database_path_is_one_line(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], caplog: pytest.LogCaptureFixture
+) -> None:
     blocker = tmp_path / "a-file"
     blocker.write_text("not a folder")
-    result = precompute("--puzzle", "pentomino-3x20", "--database-url", f"sqlite:///{blocker}/sub/p.db")
+    result = precompute(
+        capsys, "--puzzle", "pentomino-3x20", "--database-url", f"sqlite:///{blocker}/sub/p.db"
+    )
     assert result.returncode == 1
     assert "Traceback" not in result.stderr
     assert len(result.stderr.strip().splitlines()) == 1
     assert result.stderr.startswith("error: cannot write the database file")
+    assert_nothing_else_on_stderr(caplog)
 
 
-def test_chosen_targets_of_on_demand_editions_are_computed_and_resumed(tmp_path: Path) -> None:
-    db_file = tmp_path / "p.db"
-    url = f"sqlite:///{db_file}"
+def test_chosen_targets_of_on_demand_editions_are_computed_and_resumed(
+    database_url: str, capsys: pytest.CaptureFixture[str]
+) -> None:
     chosen = ["--puzzle", "calendar-jarringwords", "--target", "01-25", "--target", "10-06"]
-    first = precompute(*chosen, "--database-url", url, "--workers", "2")
+    first = precompute(capsys, *chosen, "--database-url", database_url, "--workers", "2")
     assert first.returncode == 0, first.stderr
-    weekday = precompute("--puzzle", "calendar-weekday", "--target", "10-06-mon", "--database-url", url)
+    weekday = precompute(
+        capsys, "--puzzle", "calendar-weekday", "--target", "10-06-mon", "--database-url", database_url
+    )
     assert weekday.returncode == 0, weekday.stderr
-    assert stored_counts(db_file) == {
+    assert stored_counts(db_file(database_url)) == {
         ("calendar-jarringwords", "01-25"): (123, 123),
         ("calendar-jarringwords", "10-06"): (20, 20),
         ("calendar-weekday", "10-06-mon"): (173, 173),
     }
-    again = precompute(*chosen, "--target", "02-29", "--database-url", url)
+    again = precompute(capsys, *chosen, "--target", "02-29", "--database-url", database_url)
+    assert again.returncode == 0, again.stderr
     assert "calendar-jarringwords: 2 target(s) already stored, computing 1" in again.stderr
-    assert stored_counts(db_file)[("calendar-jarringwords", "02-29")] == (63, 63)
+    assert stored_counts(db_file(database_url))[("calendar-jarringwords", "02-29")] == (63, 63)
 
 
 def test_the_default_run_leaves_the_on_demand_editions_out(
@@ -175,59 +211,60 @@ def test_bad_targets_are_refused_before_the_database_is_touched(
     assert not (tmp_path / "p.db").exists()
 
 
-def test_bad_worker_count_is_refused(tmp_path: Path) -> None:
-    result = precompute("--workers", "0", "--database-url", f"sqlite:///{tmp_path / 'p.db'}")
+def test_bad_worker_count_is_refused(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    result = precompute(capsys, "--workers", "0", "--database-url", f"sqlite:///{tmp_path / 'p.db'}")
     assert result.returncode == 2 and "--workers" in result.stderr
+    assert not (tmp_path / "p.db").exists()
 
 
-def _wait_for_targets(db_file: Path, at_least: int, process: subprocess.Popen[str]) -> None:
-    deadline = time.monotonic() + 120
-    while time.monotonic() < deadline:
-        if db_file.exists():
-            try:
-                if len(stored_counts(db_file)) >= at_least:
-                    return
-            except OperationalError:
-                pass  # schema not there yet
-        assert process.poll() is None, "precompute ended before it could be interrupted"
-        time.sleep(0.05)
-    pytest.fail("precompute stored nothing in time")
+# ---------------------------------------------------------------- a hard kill
 
 
-@pytest.mark.parametrize("sig", [signal.SIGKILL, signal.SIGINT])
-def test_interrupted_run_leaves_whole_targets_and_resumes(tmp_path: Path, sig: signal.Signals) -> None:
-    db_file = tmp_path / "p.db"
-    url = f"sqlite:///{db_file}"
-    command = [
-        sys.executable,
-        "-m",
-        "solver.precompute",
-        "--puzzle",
-        "calendar-dragonfjord",
-        "--database-url",
-        url,
-        "--workers",
-        "2",
-    ]
-    process = subprocess.Popen(
-        command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, start_new_session=True
-    )
-    _wait_for_targets(db_file, 10, process)
-    os.killpg(process.pid, sig)
-    _, stderr = process.communicate(timeout=60)
-    if sig == signal.SIGINT:
-        assert process.returncode == 130
-        assert "interrupted" in stderr and "Traceback" not in stderr
-    partial = stored_counts(db_file)
-    assert 10 <= len(partial) < 372
+# Six DragonFjord dates (about 0.2 s each); the run is killed while it writes the fourth.
+DATES = [f"01-{day:02d}" for day in range(1, 7)]
+SIX_DATES = ["--puzzle", "calendar-dragonfjord", *(w for date in DATES for w in ("--target", date))]
+STORED_BEFORE_KILL = 3
+
+
+def _run_until_killed_while_writing(argv: list[str]) -> None:
+    """In a forked child (no imports to pay): the command, SIGKILLed with its workers (its own process
+    group) after the rows of its fourth target are written and before they are committed."""
+    os.setpgid(0, 0)
+    real_save = repository.save_target
+    saved: list[str] = []
+
+    def save_then_die(**kwargs: Any) -> None:
+        real_save(**kwargs)
+        saved.append(kwargs["name"])
+        if len(saved) > STORED_BEFORE_KILL:
+            os.killpg(0, signal.SIGKILL)
+
+    repository.save_target = save_then_die  # type: ignore[assignment]
+    main(argv)
+
+
+def test_a_run_killed_while_writing_a_target_leaves_whole_targets_and_resumes(
+    database_url: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    args = [*SIX_DATES, "--database-url", database_url, "--workers", "2"]
+    child = multiprocessing.get_context("fork").Process(target=_run_until_killed_while_writing, args=(args,))
+    child.start()
+    try:
+        child.join(timeout=120)
+        assert child.exitcode == -signal.SIGKILL, "the run was not killed while writing a target"
+    finally:
+        if child.is_alive():
+            os.killpg(child.pid, signal.SIGKILL)  # type: ignore[arg-type]
+            child.join()
+    partial = stored_counts(db_file(database_url))
+    assert len(partial) == STORED_BEFORE_KILL  # the target being written is not there at all
     assert all(count == present for count, present in partial.values())  # no half-written target
-    if sig == signal.SIGINT:
-        return  # resuming is the same code path as after SIGKILL, checked there
-    resumed = precompute("--puzzle", "calendar-dragonfjord", "--database-url", url)
+    resumed = precompute(capsys, *args)
     assert resumed.returncode == 0, resumed.stderr
-    assert f"{len(partial)} target(s) already stored, computing {372 - len(partial)}" in resumed.stderr
-    final = stored_counts(db_file)
-    assert len(final) == 372
+    computing = len(DATES) - STORED_BEFORE_KILL
+    assert f"{STORED_BEFORE_KILL} target(s) already stored, computing {computing}" in resumed.stderr
+    final = stored_counts(db_file(database_url))
+    assert sorted(name for _, name in final) == DATES
     assert all(final[key] == partial[key] for key in partial)
     assert all(count == present for count, present in final.values())
 
@@ -245,12 +282,13 @@ def test_changed_definition_is_recomputed(sessions: sessionmaker[Session]) -> No
     assert any("definition changed" in m for m in messages)
 
 
-@pytest.mark.slow
-def test_whole_catalog_matches_every_published_count(full_catalog_url: str) -> None:
-    result = precompute("--verify", "--database-url", full_catalog_url)
+def test_whole_catalog_matches_every_published_count(
+    full_catalog_url: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    result = precompute(capsys, "--verify", "--database-url", full_catalog_url)
     assert result.returncode == 0, result.stderr
     assert "already stored, skipping" in result.stderr
-    report = json.loads(precompute("--report", "json", "--database-url", full_catalog_url).stdout)
+    report = json.loads(precompute(capsys, "--report", "json", "--database-url", full_catalog_url).stdout)
     by_id = {p["id"]: p for p in report["puzzles"]}
     expected = {
         "pentomino-6x10": 2339,
@@ -273,11 +311,13 @@ def test_whole_catalog_matches_every_published_count(full_catalog_url: str) -> N
 
 
 @pytest.mark.postgres
-def test_cli_on_postgres_computes_resumes_reports_and_verifies(postgres_url: str) -> None:
-    first = precompute(*SMALL, "--database-url", postgres_url, "--workers", "2", "--verify")
+def test_cli_on_postgres_computes_resumes_reports_and_verifies(
+    postgres_url: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    first = precompute(capsys, *SMALL, "--database-url", postgres_url, "--workers", "2", "--verify")
     assert first.returncode == 0, first.stderr
     assert "every stored count matches" in first.stdout
-    again = precompute(*SMALL, "--database-url", postgres_url)
+    again = precompute(capsys, *SMALL, "--database-url", postgres_url)
     assert "pentomino-8x8-hole: all 1 target(s) already stored, skipping" in again.stderr
-    report = json.loads(precompute("--report", "json", *SMALL, "--database-url", postgres_url).stdout)
+    report = json.loads(precompute(capsys, "--report", "json", *SMALL, "--database-url", postgres_url).stdout)
     assert [p["total"] for p in report["puzzles"]] == [2, 65]
