@@ -31,6 +31,7 @@ from __future__ import annotations
 import asyncio
 import dataclasses
 import fcntl
+import itertools
 import logging
 import os
 import socket
@@ -103,6 +104,16 @@ def may_have_arrived(error: NetworkError) -> bool:
     return not isinstance(cause, httpx.ConnectError | httpx.ConnectTimeout | httpx.PoolTimeout)
 
 
+_instances = itertools.count(1)
+
+
+def _default_name() -> str:
+    """``host:pid`` for a process's first dispatcher, ``host:pid:N`` for a later one: each claims
+    posts and beats its heart under a name of its own."""
+    number = next(_instances)
+    return f"{socket.gethostname()}:{os.getpid()}" + (f":{number}" if number > 1 else "")
+
+
 class DispatcherAlreadyRunning(RuntimeError):
     """A second dispatcher tried to start on a SQLite database."""
 
@@ -155,7 +166,7 @@ class Dispatcher:
         self._clock = clock
         self._concurrency = concurrency
         self._lease = timedelta(seconds=lease_seconds)
-        self.name = name or f"{socket.gethostname()}:{os.getpid()}"
+        self.name = name or _default_name()
         self._replies: dict[tuple[str, date, str, bool], Reply] = {}
         self._on_demand = OnDemand(sessions)
         self._running = asyncio.Lock()
