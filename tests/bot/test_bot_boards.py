@@ -14,7 +14,7 @@ from hints.deeplink import encode_link
 from hints.saved import saved_board
 from hints.solutions import raw_solutions
 from solver.catalog import get_puzzle
-from tests.support.bot import FakeClock, RunningBot, bot_settings, start_bot, stop_bot
+from tests.support.bot import FakeClock, RunningBot, bot_settings, press, start_bot, stop_bot
 from tests.support.fake_telegram import FakeTelegram
 
 PUBLIC = "https://puzzles.example.org"
@@ -48,6 +48,7 @@ def first_pieces(store_url: str, count: int) -> tuple[str, list]:  # type: ignor
 
 
 async def test_play_button_is_a_mini_app_in_private_and_a_link_in_groups(web_bot: RunningBot) -> None:
+    """Where each Play link points is test_replies*.py's; here, the keyboard Telegram gets."""
     (private,) = await web_bot.ask("/today 2026-01-25")
     play = [b for b in keyboard(private) if b["text"] == "Play on the board"]
     assert play == [
@@ -57,85 +58,32 @@ async def test_play_button_is_a_mini_app_in_private_and_a_link_in_groups(web_bot
     links = [b for b in keyboard(group) if b["text"] == "Play on the board"]
     assert links == [{"text": "Play on the board", "url": f"{PUBLIC}/play/calendar-dragonfjord/01-25"}]
     assert not any("web_app" in b for b in keyboard(group))
-    (challenge,) = await web_bot.ask("/pentomino")
-    (button,) = [b for b in keyboard(challenge) if b["text"] == "Play on the board"]
-    assert "?p=1" in button["web_app"]["url"]  # type: ignore[index]  # the pre-placed pieces as a code
-    (faceup,) = await web_bot.ask("/faceup on", chat_id=9)
-    (board,) = [b for b in keyboard(faceup) if b["text"] == "Play on the board"]
-    assert board["web_app"]["url"] == f"{PUBLIC}/play/calendar-dragonfjord/01-25?faceup=1"  # type: ignore[index]
 
 
-async def test_no_play_button_without_public_url(running_bot: RunningBot) -> None:
-    (reply,) = await running_bot.ask("/today 2026-01-25")
-    assert not any(b["text"] == "Play on the board" for b in keyboard(reply))
-
-
-async def test_deep_link_loads_a_board_then_hint_and_check_start_from_it(
+async def test_deep_link_loads_a_board_then_its_buttons_and_check_start_from_it(
     web_bot: RunningBot, store_url: str
 ) -> None:
+    """What a board's replies say (solutions left, dead ends, bad links) is test_replies_boards.py's;
+    here /start <payload> reaches them, the board is stored, and its buttons and /check answer."""
     calendar = get_puzzle("calendar-dragonfjord")
     code, _ = first_pieces(store_url, 3)
     payload = encode_link(calendar, calendar.target("01-25"), code)
-    assert len(payload) <= 64
+    assert len(payload) <= 64  # Telegram's limit for a /start parameter
     (loaded,) = await web_bot.ask(f"/start {payload}")
-    assert "Your board" in loaded.params["text"] and "3 placed" in loaded.params["text"]
-    assert "solutions are still possible" in loaded.params["text"]
+    assert loaded.params["text"].startswith("Your board") and "3 placed" in loaded.params["text"]
     with web_bot.sessions() as session:
         saved = saved_board(session, 1, calendar, calendar.target("01-25"))
     assert saved is not None and saved.code == code and saved.active
-    (hint,) = await web_bot.ask("/hint")
-    assert hint.method == "sendPhoto" and hint.params["caption"].startswith("From your board, hint 1 of 3")
-    labels = [b["text"] for b in keyboard(hint)]
-    assert "The day's hints instead" in labels and "Next hint" in labels
-    (second,) = await web_bot.ask("/hint")
-    assert second.params["caption"].startswith("From your board, hint 2 of 3")
+    from_board = next(b for b in keyboard(loaded) if b["text"] == "Hint from my board")
+    hint = await press(web_bot, str(from_board["callback_data"]), 1)
+    assert hint.method == "sendPhoto"  # type: ignore[attr-defined]
+    assert hint.params["caption"].startswith("From your board, hint 1 of 3")  # type: ignore[attr-defined]
     (status,) = await web_bot.ask("/check")
     assert "3 placed" in status.params["text"]
     featured = next(b for b in keyboard(hint) if b["text"] == "The day's hints instead")
-    before = len(web_bot.fake.sent(1))
-    web_bot.fake.press(str(featured["callback_data"]))
-    await web_bot.eventually(lambda: len(web_bot.fake.sent(1)) > before)
-    back = sorted(web_bot.fake.sent(1), key=lambda c: c.at)[-1]
-    assert back.method == "sendPhoto", back.params
-    assert back.params["caption"].startswith("Hint 1 of 3")  # the day's featured hints again
-
-
-async def test_a_dead_end_board_says_what_to_take_off(web_bot: RunningBot, store_url: str) -> None:
-    calendar = get_puzzle("calendar-dragonfjord")
-    target = calendar.target("01-25")
-    with session_factory(make_engine(store_url))() as session:
-        raw = raw_solutions(session, calendar, target)
-        one, two = raw.solutions[0], raw.solutions[-1]
-    mixed = sorted(
-        {p.piece: p for p in sorted(two, key=lambda p: p.piece)[:4]}.values(), key=lambda p: p.piece
-    )
-    from hints.positions import analyse
-
-    for extra in sorted(one, key=lambda p: p.piece):
-        cells = {c for p in mixed for c in p.cells}
-        if extra.piece not in {p.piece for p in mixed} and not cells & set(extra.cells):
-            candidate = [*mixed, extra]
-            if analyse(raw, calendar, target, candidate).dead_end:
-                mixed = candidate
-                break
-    analysis = analyse(raw, calendar, target, mixed)
-    assert analysis.dead_end
-    code = encode_position(calendar, mixed)
-    assert code is not None
-    (reply,) = await web_bot.ask(f"/start {encode_link(calendar, target, code)}")
-    names = ", ".join(calendar.pieces[p.piece].name for p in analysis.take_off)
-    assert f"Dead end: take off {names}" in reply.params["text"]
-
-
-async def test_bad_deep_links_are_refused_politely(web_bot: RunningBot) -> None:
-    for payload in ("nonsense", "99_0_1AAAAAAAAAA", "0_0_1AAAA", "3_1_zzzzzzzzzzz"):
-        (reply,) = await web_bot.ask(f"/start {payload}")
-        assert reply.params["text"] == "That link does not name a board I know."
-
-
-async def test_check_without_a_board_says_how_to_make_one(web_bot: RunningBot) -> None:
-    (reply,) = await web_bot.ask("/check")
-    assert "no saved board" in reply.params["text"]
+    back = await press(web_bot, str(featured["callback_data"]), 1)
+    assert back.method == "sendPhoto", back.params  # type: ignore[attr-defined]
+    assert back.params["caption"].startswith("Hint 1 of 3")  # type: ignore[attr-defined]  # the day's
 
 
 async def test_a_board_saved_by_the_mini_app_is_where_hint_starts(

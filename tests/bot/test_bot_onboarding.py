@@ -5,29 +5,10 @@ and a "sending photo" action while an image is drawn for the first time."""
 from __future__ import annotations
 
 import json
-from collections.abc import AsyncIterator
-from datetime import UTC, date, datetime
 
-import pytest
-
-from bot.logic import Action, Callback, encode_callback
-from hints.daily import PuzzleKind
-from tests.support.bot import FakeClock, RunningBot, bot_settings, start_bot, stop_bot
-from tests.support.fake_telegram import FakeTelegram
+from tests.support.bot import RunningBot, press
 
 GROUP = -1_007
-PUBLIC = "https://puzzles.example.org"
-
-
-@pytest.fixture
-async def web_bot(fake: FakeTelegram, store_url: str) -> AsyncIterator[RunningBot]:
-    bot = await start_bot(
-        bot_settings(fake, store_url, PUBLIC_URL=PUBLIC),
-        fake,
-        FakeClock(datetime(2026, 1, 25, 10, tzinfo=UTC)),
-    )
-    yield bot
-    await stop_bot(bot)
 
 
 def keyboard(call: object) -> list[dict[str, str]]:
@@ -46,24 +27,15 @@ async def test_start_up_sets_the_profile_and_the_menu_in_both_languages(running_
         assert 0 < len(short.params["short_description"]) <= 120
 
 
-async def test_start_is_short_with_buttons_and_help_keeps_the_full_list(web_bot: RunningBot) -> None:
-    (greeting,) = await web_bot.ask("/start")
-    assert len(greeting.params["text"]) <= 400 and "/help" in greeting.params["text"]
-    labels = [b["text"] for b in keyboard(greeting)]
-    assert labels == ["Today's puzzle", "Pentomino challenge", "Play on the board"]
+async def test_the_start_buttons_open_the_puzzle(running_bot: RunningBot) -> None:
+    """What /start says and offers is test_replies.py's (and /help's list test_bot_commands.py's);
+    here its first button, pressed, brings today's puzzle."""
+    (greeting,) = await running_bot.ask("/start")
     today_button = keyboard(greeting)[0]
-    assert today_button["callback_data"] == encode_callback(
-        Callback(Action.TODAY, PuzzleKind.CALENDAR, date(2026, 1, 25))
-    )
-    before = len(web_bot.fake.sent(1))
-    web_bot.fake.press(today_button["callback_data"])
-    await web_bot.eventually(lambda: len(web_bot.fake.sent(1)) == before + 1)
-    puzzle = max(web_bot.fake.sent(1), key=lambda c: c.at)  # the newest message
-    assert puzzle.method == "sendPhoto" and puzzle.params["caption"].startswith("2026-01-25")
-    (full,) = await web_bot.ask("/help")
-    assert "/today" in full.params["text"] and "/subscribe" in full.params["text"]
-    (ja,) = await web_bot.ask("/start", chat_id=5, language="ja")
-    assert len(ja.params["text"]) <= 400 and keyboard(ja)[0]["text"] == "今日の問題"
+    assert today_button["text"] == "Today's puzzle"
+    puzzle = await press(running_bot, today_button["callback_data"], 1)
+    assert puzzle.method == "sendPhoto"  # type: ignore[attr-defined]
+    assert puzzle.params["caption"].startswith("2026-01-25")  # type: ignore[attr-defined]
 
 
 async def test_group_replies_answer_the_asker_by_name_and_offer_hints_in_private(
@@ -82,8 +54,6 @@ async def test_group_replies_answer_the_asker_by_name_and_offer_hints_in_private
     (opened,) = await running_bot.ask("/start cal_20260125", chat_id=70)  # the link opens the private chat
     assert opened.method == "sendPhoto" and opened.params["caption"].startswith("2026-01-25")
     assert "reply_parameters" not in opened.params
-    (hint,) = await running_bot.ask("/hint", chat_id=70)
-    assert hint.params["caption"].startswith("Hint 1")  # the puzzle the link named is the current one
 
 
 async def test_unknown_commands_and_chatter_are_ignored_in_groups(running_bot: RunningBot) -> None:
