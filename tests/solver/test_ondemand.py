@@ -81,6 +81,7 @@ def test_the_window_is_today_first_then_nearest_days() -> None:
     assert [t.name for _, t in targets[:2]] == ["11-24", "11-24-tue"]  # every edition's today first
 
 
+@pytest.mark.slow  # a pool of solver processes
 def test_solving_the_window_is_resumable(database_url: str) -> None:
     engine = make_engine(database_url)
     try:
@@ -94,6 +95,7 @@ def test_solving_the_window_is_resumable(database_url: str) -> None:
         engine.dispose()
 
 
+@pytest.mark.slow  # a pool of solver processes
 def test_shares_of_a_target_together_hold_its_solutions_once() -> None:
     """The shares a board without symmetry is dealt into partition its solutions."""
     weekday = get_puzzle("calendar-weekday")
@@ -126,6 +128,7 @@ def test_a_share_past_the_last_is_empty_and_the_others_hold_every_solution() -> 
     assert sorted(c for r in results for c in r.encodings) == solve_target(PUZZLE, TARGET, processes=1)
 
 
+@pytest.mark.slow  # a pool of solver processes
 def test_two_solver_processes_store_what_one_process_stores(database_url: str) -> None:
     """The product's default on a 2-core machine: the pool of spawned solver processes."""
     expected = solve_target(PUZZLE, TARGET, processes=1)
