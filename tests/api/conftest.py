@@ -4,6 +4,7 @@ and a real uvicorn server on 127.0.0.1 for what needs one (the browser, concurre
 from __future__ import annotations
 
 from collections.abc import Iterator
+from pathlib import Path
 
 import httpx
 import pytest
@@ -16,6 +17,7 @@ from db.engine import make_engine, session_factory
 from settings import Settings
 from tests.support.api_server import start_server
 from tests.support.browser import chromium
+from tests.support.stores import copy_sqlite_file
 
 
 @pytest.fixture(scope="session")
@@ -38,6 +40,21 @@ def client(full_catalog_url: str) -> Iterator[httpx.Client]:
 def store(full_catalog_url: str) -> Iterator[sessionmaker[Session]]:
     """Direct access to the same store, for expected values."""
     engine = make_engine(full_catalog_url)
+    yield session_factory(engine)
+    engine.dispose()
+
+
+@pytest.fixture(scope="module")
+def store_url(sample_store: Path, tmp_path_factory: pytest.TempPathFactory) -> str:
+    """The route tests' store: this module's copy of the sample store (the app writes to it: hint
+    caches, saved boards, targets solved on demand)."""
+    return copy_sqlite_file(sample_store, tmp_path_factory.mktemp("routes") / "store.db")
+
+
+@pytest.fixture(scope="module")
+def sessions(store_url: str) -> Iterator[sessionmaker[Session]]:
+    """Sessions on the module's store, for the service's own answers."""
+    engine = make_engine(store_url)
     yield session_factory(engine)
     engine.dispose()
 

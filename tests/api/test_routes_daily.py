@@ -7,21 +7,18 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 from datetime import UTC, date, datetime, tzinfo
-from pathlib import Path
 
 import pytest
 from fastapi.testclient import TestClient
 from sqlalchemy.orm import Session, sessionmaker
 
 from api import create_app, deps
-from db.engine import make_engine, session_factory
 from hints.daily import DailyPuzzle, daily_bundle, daily_calendar, daily_challenge
 from settings import Settings
 from solver.catalog import Puzzle
 from solver.hints import Stage
 from solver.problem import Placement
 from tests.support.api_server import assert_error, assert_png
-from tests.support.stores import copy_sqlite_file
 
 LINE_DAY = date(2026, 1, 22)  # its challenge is on the 3x20 board
 HOLE_DAY = date(2026, 1, 23)  # 8x8 with a hole
@@ -33,24 +30,10 @@ SHORT = "public, max-age=60"
 
 
 @pytest.fixture(scope="module")
-def store_url(sample_store: Path, tmp_path_factory: pytest.TempPathFactory) -> str:
-    """A copy of the sample store: computing a day's hints writes the hint cache."""
-    return copy_sqlite_file(sample_store, tmp_path_factory.mktemp("daily") / "store.db")
-
-
-@pytest.fixture(scope="module")
 def api(store_url: str) -> Iterator[TestClient]:
     settings = Settings(_env_file=None, DATABASE_URL=store_url, API_COMPUTE_PER_MINUTE=1000)  # type: ignore[call-arg]
     with TestClient(create_app(settings)) as client:
         yield client
-
-
-@pytest.fixture(scope="module")
-def sessions(store_url: str) -> Iterator[sessionmaker[Session]]:
-    """The same store, for the service's own answers."""
-    engine = make_engine(store_url)
-    yield session_factory(engine)
-    engine.dispose()
 
 
 def calendar(sessions: sessionmaker[Session], day: date = LINE_DAY, **options: object) -> DailyPuzzle:

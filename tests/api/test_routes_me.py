@@ -8,7 +8,6 @@ import logging
 import time
 from collections.abc import Iterator
 from datetime import timedelta
-from pathlib import Path
 from urllib.parse import urlencode
 
 import pytest
@@ -17,14 +16,12 @@ from sqlalchemy.orm import Session, sessionmaker
 
 from api import create_app
 from api.telegram_auth import sign
-from db.engine import make_engine, session_factory
 from hints.codes import encode_position
 from hints.saved import saved_board
 from hints.solutions import all_solutions
 from settings import Settings
 from solver.catalog import get_puzzle
 from tests.support.api_server import assert_error
-from tests.support.stores import copy_sqlite_file
 
 TOKEN = "123456789:AAH-fake-token-for-tests-0123456789abc"
 CALENDAR = get_puzzle("calendar-dragonfjord")
@@ -52,23 +49,10 @@ def signed_in(user_id: int = 77) -> dict[str, str]:
 
 
 @pytest.fixture(scope="module")
-def store_url(sample_store: Path, tmp_path_factory: pytest.TempPathFactory) -> str:
-    """A copy of the sample store: saving a board writes."""
-    return copy_sqlite_file(sample_store, tmp_path_factory.mktemp("me") / "store.db")
-
-
-@pytest.fixture(scope="module")
 def api(store_url: str) -> Iterator[TestClient]:
     settings = Settings(_env_file=None, DATABASE_URL=store_url, TELEGRAM_BOT_TOKEN=TOKEN)  # type: ignore[call-arg, arg-type]
     with TestClient(create_app(settings)) as client:
         yield client
-
-
-@pytest.fixture(scope="module")
-def sessions(store_url: str) -> Iterator[sessionmaker[Session]]:
-    engine = make_engine(store_url)
-    yield session_factory(engine)
-    engine.dispose()
 
 
 def test_a_saved_board_is_analysed_kept_and_read_back(

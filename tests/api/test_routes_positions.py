@@ -4,14 +4,12 @@ the sample store: analyses and hints agree with the service; malformed input is 
 from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
-from pathlib import Path
 
 import pytest
 from fastapi.testclient import TestClient
 from sqlalchemy.orm import Session, sessionmaker
 
 from api import create_app
-from db.engine import make_engine, session_factory
 from hints.positions import PlacedPiece, analyse_position, check_position, parse_placements, position_hint
 from hints.solutions import all_solutions
 from render.position import position_image, position_text
@@ -21,7 +19,6 @@ from solver.hints import Stage
 from solver.problem import Placement
 from solver.verify import check_solution
 from tests.support.api_server import assert_error, assert_png
-from tests.support.stores import copy_sqlite_file
 
 CALENDAR = get_puzzle("calendar-dragonfjord")
 HOLE = get_puzzle("pentomino-8x8-hole")
@@ -37,21 +34,9 @@ IMMUTABLE = "public, max-age=31536000, immutable"
 
 
 @pytest.fixture(scope="module")
-def store_url(sample_store: Path, tmp_path_factory: pytest.TempPathFactory) -> str:
-    return copy_sqlite_file(sample_store, tmp_path_factory.mktemp("positions") / "store.db")
-
-
-@pytest.fixture(scope="module")
 def api(store_url: str) -> Iterator[TestClient]:
     with TestClient(create_app(Settings(_env_file=None, DATABASE_URL=store_url))) as client:  # type: ignore[call-arg]
         yield client
-
-
-@pytest.fixture(scope="module")
-def sessions(store_url: str) -> Iterator[sessionmaker[Session]]:
-    engine = make_engine(store_url)
-    yield session_factory(engine)
-    engine.dispose()
 
 
 def as_json(puzzle: Puzzle, placements: Sequence[Placement]) -> list[dict[str, object]]:

@@ -4,7 +4,6 @@ the year heatmap and the stored solutions agree with the service; errors and cac
 from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
-from pathlib import Path
 
 import pytest
 from fastapi.testclient import TestClient
@@ -20,7 +19,6 @@ from settings import Settings
 from solver.catalog import catalog, get_puzzle
 from solver.problem import Placement
 from tests.support.api_server import assert_error, assert_png
-from tests.support.stores import copy_sqlite_file
 
 CALENDAR = get_puzzle("calendar-dragonfjord")
 SOLUTIONS = "/api/v1/puzzles/calendar-dragonfjord/targets/01-22/solutions"  # 78 solutions
@@ -34,22 +32,9 @@ def app_on(url: str) -> TestClient:
 
 
 @pytest.fixture(scope="module")
-def store_url(sample_store: Path, tmp_path_factory: pytest.TempPathFactory) -> str:
-    """A copy of the sample store (a target of an edition solved on demand is stored there)."""
-    return copy_sqlite_file(sample_store, tmp_path_factory.mktemp("puzzles") / "store.db")
-
-
-@pytest.fixture(scope="module")
 def api(store_url: str) -> Iterator[TestClient]:
     with app_on(store_url) as client:
         yield client
-
-
-@pytest.fixture(scope="module")
-def sessions(store_url: str) -> Iterator[sessionmaker[Session]]:
-    engine = make_engine(store_url)
-    yield session_factory(engine)
-    engine.dispose()
 
 
 def as_json(placements: Sequence[Placement]) -> list[dict[str, object]]:

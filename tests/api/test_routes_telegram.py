@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Iterator
-from pathlib import Path
 
 import pytest
 from fastapi.testclient import TestClient
@@ -16,7 +15,6 @@ from settings import Settings
 from tests.support.api_server import assert_error
 from tests.support.bot import TOKEN
 from tests.support.fake_telegram import FakeTelegram
-from tests.support.stores import copy_sqlite_file
 
 SECRET = "webhook_secret-42-0123456789abcdefghijkl"
 WEBHOOK_URL = "http://127.0.0.1:9/telegram/webhook"  # where Telegram would call; unused here
@@ -27,11 +25,6 @@ def fake() -> Iterator[FakeTelegram]:
     server = FakeTelegram(TOKEN).start()
     yield server
     server.stop()
-
-
-@pytest.fixture(scope="module")
-def store_url(sample_store: Path, tmp_path_factory: pytest.TempPathFactory) -> str:
-    return copy_sqlite_file(sample_store, tmp_path_factory.mktemp("telegram") / "store.db")
 
 
 def webhook_app(fake: FakeTelegram, url: str) -> TestClient:

@@ -9,20 +9,17 @@ import json
 import re
 from collections.abc import Iterator
 from datetime import UTC, datetime, tzinfo
-from pathlib import Path
 
 import pytest
 from fastapi.testclient import TestClient
 from sqlalchemy.orm import Session, sessionmaker
 
 from api import create_app, deps
-from db.engine import make_engine, session_factory
 from hints.codes import board_placements, encode_position
 from hints.deeplink import encode_link
 from hints.solutions import all_solutions
 from settings import Settings
 from solver.catalog import catalog, get_puzzle
-from tests.support.stores import copy_sqlite_file
 
 CALENDAR = get_puzzle("calendar-dragonfjord")
 PLAY = "/play/calendar-dragonfjord/01-22"
@@ -31,22 +28,10 @@ BOT = "PuzzleHintBot"
 
 
 @pytest.fixture(scope="module")
-def store_url(sample_store: Path, tmp_path_factory: pytest.TempPathFactory) -> str:
-    return copy_sqlite_file(sample_store, tmp_path_factory.mktemp("web") / "store.db")
-
-
-@pytest.fixture(scope="module")
 def api(store_url: str) -> Iterator[TestClient]:
     settings = Settings(_env_file=None, DATABASE_URL=store_url, TELEGRAM_BOT_USERNAME=BOT)  # type: ignore[call-arg]
     with TestClient(create_app(settings)) as client:
         yield client
-
-
-@pytest.fixture(scope="module")
-def sessions(store_url: str) -> Iterator[sessionmaker[Session]]:
-    engine = make_engine(store_url)
-    yield session_factory(engine)
-    engine.dispose()
 
 
 class FrozenClock(datetime):
