@@ -4,6 +4,7 @@ and a real uvicorn server on 127.0.0.1 for what needs one (the browser, concurre
 from __future__ import annotations
 
 from collections.abc import Iterator
+from datetime import UTC, datetime, tzinfo
 from pathlib import Path
 
 import httpx
@@ -12,7 +13,7 @@ from fastapi.testclient import TestClient
 from playwright.sync_api import Browser
 from sqlalchemy.orm import Session, sessionmaker
 
-from api import create_app
+from api import create_app, deps
 from db.engine import make_engine, session_factory
 from settings import Settings
 from tests.support.api_server import start_server
@@ -42,6 +43,20 @@ def store(full_catalog_url: str) -> Iterator[sessionmaker[Session]]:
     engine = make_engine(full_catalog_url)
     yield session_factory(engine)
     engine.dispose()
+
+
+class FrozenClock(datetime):
+    """``datetime`` whose ``now`` is 2026-01-22 12:00 UTC (a sample date) in every zone."""
+
+    @classmethod
+    def now(cls, tz: tzinfo | None = None) -> FrozenClock:  # type: ignore[override]
+        return cls(2026, 1, 22, 12, tzinfo=UTC).astimezone(tz)
+
+
+@pytest.fixture
+def frozen_today(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The API's "today" is 2026-01-22 (12:00 UTC)."""
+    monkeypatch.setattr(deps, "datetime", FrozenClock)
 
 
 @pytest.fixture(scope="module")

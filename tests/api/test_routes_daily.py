@@ -6,13 +6,13 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator
-from datetime import UTC, date, datetime, tzinfo
+from datetime import date
 
 import pytest
 from fastapi.testclient import TestClient
 from sqlalchemy.orm import Session, sessionmaker
 
-from api import create_app, deps
+from api import create_app
 from hints.daily import DailyPuzzle, daily_bundle, daily_calendar, daily_challenge
 from settings import Settings
 from solver.catalog import Puzzle
@@ -51,19 +51,6 @@ def as_json(puzzle: Puzzle, placements: tuple[Placement, ...]) -> list[dict[str,
         {"piece": puzzle.pieces[p.piece].name, "cells": [list(c) for c in sorted(p.cells)]}
         for p in sorted(placements, key=lambda p: p.piece)
     ]
-
-
-class FrozenClock(datetime):
-    """``datetime`` whose ``now`` is 2026-01-22 12:00 UTC."""
-
-    @classmethod
-    def now(cls, tz: tzinfo | None = None) -> FrozenClock:  # type: ignore[override]
-        return cls(2026, 1, 22, 12, tzinfo=UTC).astimezone(tz)
-
-
-@pytest.fixture
-def frozen_today(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(deps, "datetime", FrozenClock)
 
 
 # ---------------------------------------------------------------- the day's JSON

@@ -8,13 +8,12 @@ from __future__ import annotations
 import json
 import re
 from collections.abc import Iterator
-from datetime import UTC, datetime, tzinfo
 
 import pytest
 from fastapi.testclient import TestClient
 from sqlalchemy.orm import Session, sessionmaker
 
-from api import create_app, deps
+from api import create_app
 from hints.codes import board_placements, encode_position
 from hints.deeplink import encode_link
 from hints.solutions import all_solutions
@@ -32,19 +31,6 @@ def api(store_url: str) -> Iterator[TestClient]:
     settings = Settings(_env_file=None, DATABASE_URL=store_url, TELEGRAM_BOT_USERNAME=BOT)  # type: ignore[call-arg]
     with TestClient(create_app(settings)) as client:
         yield client
-
-
-class FrozenClock(datetime):
-    """``datetime`` whose ``now`` is 2026-01-22 12:00 UTC."""
-
-    @classmethod
-    def now(cls, tz: tzinfo | None = None) -> FrozenClock:  # type: ignore[override]
-        return cls(2026, 1, 22, 12, tzinfo=UTC).astimezone(tz)
-
-
-@pytest.fixture
-def frozen_today(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(deps, "datetime", FrozenClock)
 
 
 def page(api: TestClient, path: str = "/", status: int = 200, **params: str) -> str:
