@@ -83,6 +83,7 @@ bench: install
 	$(PY) -m benchmarks.api_load --workers 2
 	$(PY) -m benchmarks.dispatch --kill
 	$(PY) -m benchmarks.positions
+	$(PY) -m benchmarks.raw_cache
 	$(PY) -m benchmarks.outbox
 	$(PY) -m benchmarks.api_flood
 

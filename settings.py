@@ -46,6 +46,9 @@ class Settings(BaseSettings):
     # Worker processes that solve one on-demand target together (its work dealt out in shares);
     # 0: one per core; 1: solve in the asking process. The pool starts on the first such target.
     ON_DEMAND_PROCESSES: int = 0
+    # The bound of each process's cache of raw solutions (every solution and its symmetric images,
+    # read for hints and positions), in MB; the targets used longest ago go first.
+    RAW_SOLUTION_CACHE_MB: int = 256
     # https base of the web board / Telegram Mini App (e.g. https://puzzles.example.org); unset: no
     # "Play on the board" buttons in the bot.
     PUBLIC_URL: str | None = None
@@ -76,6 +79,7 @@ class Settings(BaseSettings):
         "API_COMPUTE_QUEUE",
         "API_COMPUTE_PER_MINUTE",
         "API_ON_DEMAND_WAIT",
+        "RAW_SOLUTION_CACHE_MB",
     )
     @classmethod
     def _positive(cls, value: float) -> float:

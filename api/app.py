@@ -13,6 +13,7 @@ from api.middleware import BodySizeLimit, HeadAsGet, SecurityHeaders
 from api.routes import check, daily, docs, editions, health, me, positions, puzzles, telegram, web
 from api.state import ApiState
 from bot.webhook import WebhookBridge
+from hints.solutions import RAW_SOLUTIONS
 from settings import Settings, get_settings
 
 MAX_BODY_BYTES = 64 * 1024
@@ -28,6 +29,7 @@ Every error is `{"error": {"code": "...", "message": "...", "details": [...]}}`.
 def create_app(settings: Settings | None = None) -> FastAPI:
     """A new app with its own engine and caches (DatabaseUnavailable for an unusable SQLite path)."""
     settings = settings or get_settings()
+    RAW_SOLUTIONS.resize(settings.RAW_SOLUTION_CACHE_MB << 20)
     state = ApiState.create(settings)
     bridge = WebhookBridge(settings, state.sessions) if settings.WEBHOOK_URL else None
 

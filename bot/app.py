@@ -35,6 +35,7 @@ from bot.ratelimit import SharedRateLimiter
 from bot.replies import Web
 from bot.sender import Sender
 from bot.texts import LANGUAGES, text
+from hints.solutions import RAW_SOLUTIONS
 from settings import Settings
 from solver.ondemand import OnDemand
 
@@ -85,6 +86,7 @@ def build_application(
 ) -> BotApplication:
     """The bot: polling by default; the daily-post job runs every DISPATCH_INTERVAL_SECONDS."""
     token = bot_token(settings)
+    RAW_SOLUTIONS.resize(settings.RAW_SOLUTION_CACHE_MB << 20)
     redact_logs([token])  # every log record of this process, any logger, any level, from now on
     for noisy in ("httpx", "httpcore"):  # their request lines carry the URL (redacted, and noisy)
         logging.getLogger(noisy).setLevel(logging.WARNING)

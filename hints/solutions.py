@@ -8,6 +8,7 @@ the one in-process cache of them.
 
 from __future__ import annotations
 
+import sys
 import threading
 import time
 from collections import OrderedDict
@@ -33,6 +34,7 @@ __all__ = [
     "StoredSolution",
     "StoredTarget",
     "complete_counts",
+    "footprint",
     "solution_counts",
     "solution_page",
     "stored_solution",
@@ -296,32 +298,63 @@ def stored_targets(session: Session, puzzle: Puzzle | None = None) -> dict[str, 
     return grouped
 
 
+def footprint(raw: RawSolutions) -> int:
+    """About how many bytes ``raw`` holds in memory: its solution sets, the placements in them
+    (counted once however many sets share one), its class list, and the placement masks as
+    :attr:`RawSolutions.masks` builds them (counted whether built yet or not)."""
+    placements = {id(p): p for solution in raw.solutions for p in solution}
+    sets = sum(sys.getsizeof(solution) for solution in raw.solutions)
+    shapes = sum(
+        sys.getsizeof(p) + sys.getsizeof(p.cells) + sum(sys.getsizeof(c) for c in p.cells)
+        for p in placements.values()
+    )
+    distinct = len(set(placements.values()))
+    masks = distinct * (_MASK_SLOT + len(raw.solutions) // 8)
+    return sys.getsizeof(raw.solutions) + sys.getsizeof(raw.classes) + sets + shapes + masks
+
+
+_MASK_SLOT = 100  # a dict slot and an int's header per placement in RawSolutions.masks
+
+
 @dataclass(frozen=True)
 class _Entry:
     stored: TargetKey
     raw: RawSolutions
     checked_at: float  # time.monotonic() of the last check that the store still holds ``stored``
+    size: int  # footprint(raw), counted against the cache's bound
 
 
 class RawSolutionCache:
-    """Every raw solution of a target (stored ones and their symmetric images).
+    """Every raw solution of a target (stored ones and their symmetric images), in a least
+    recently used cache bounded by bytes (:func:`footprint`).
 
-    Targets of many-target puzzles (a calendar's dates: a few dozen solutions
-    each) are kept for good once read; the large single-target boards (up to
-    9,356 raw solutions) live in an LRU of ``max_boards``. A target is loaded
-    once however many threads ask at the same time (single-flight per key).
-    Entries are checked against the store's target row at most every
-    ``recheck_seconds``, so a hot target costs no query at all, and a target
-    stored again (``--force``) is read again within that time. Thread-safe.
+    A calendar target holds a few dozen to a few thousand raw solutions (tens of KB to a few
+    MB), a large board up to 9,936 (about 10 MB): whatever is read, the cache stays under
+    ``max_bytes``, dropping the targets used longest ago; a target larger than the bound alone
+    is returned but not kept. A target is loaded once however many threads ask at the same
+    time (single-flight per key). Entries are checked against the store's target row at most
+    every ``recheck_seconds``, so a hot target costs no query at all, and a target stored again
+    (``--force``) is read again within that time. Thread-safe.
     """
 
-    def __init__(self, max_boards: int = 8, recheck_seconds: float = 10.0) -> None:
+    def __init__(self, max_bytes: int = 256 << 20, recheck_seconds: float = 10.0) -> None:
         self._entries: OrderedDict[tuple[str, ...], _Entry] = OrderedDict()
         self._lock = threading.Lock()
         self._loading: dict[tuple[str, ...], threading.Lock] = {}
-        self._board_keys: set[tuple[str, ...]] = set()  # entries of single-target puzzles: the LRU part
-        self._max_boards = max_boards
+        self._max_bytes = max_bytes
+        self._bytes = 0
         self._recheck = recheck_seconds
+
+    @property
+    def size(self) -> int:
+        """The bytes the kept entries hold (their footprints), never more than the bound."""
+        return self._bytes
+
+    def resize(self, max_bytes: int) -> None:
+        """Set the bound (RAW_SOLUTION_CACHE_MB), dropping the least recently used past it."""
+        with self._lock:
+            self._max_bytes = max_bytes
+            self._evict()
 
     @staticmethod
     def _key(store: str, puzzle: Puzzle, target: Target) -> tuple[str, ...]:
@@ -351,27 +384,37 @@ class RawSolutionCache:
             stored = stored_key(session, puzzle, target)
             with self._lock:
                 entry = self._entries.get(key)
-            fresh = entry is not None and entry.stored == stored
-            raw = entry.raw if entry is not None and fresh else self._load(session, puzzle, target)
-            self._keep(key, _Entry(stored, raw, time.monotonic()), single=len(puzzle.targets) == 1)
-        return raw
-
-    def _keep(self, key: tuple[str, ...], entry: _Entry, *, single: bool) -> None:
-        """Store an entry; beyond ``max_boards`` boards, the least recently used board goes."""
+            if entry is not None and entry.stored == stored:
+                entry = _Entry(stored, entry.raw, time.monotonic(), entry.size)
+            else:
+                raw = self._load(session, puzzle, target)
+                entry = _Entry(stored, raw, time.monotonic(), footprint(raw))
+            self._keep(key, entry)
         with self._lock:
+            self._loading.pop(key, None)
+        return entry.raw
+
+    def _keep(self, key: tuple[str, ...], entry: _Entry) -> None:
+        """Store an entry, then drop the least recently used ones past the bound."""
+        with self._lock:
+            old = self._entries.pop(key, None)
+            self._bytes -= old.size if old is not None else 0
+            if entry.size > self._max_bytes:
+                return  # larger than the whole bound: served, not kept
             self._entries[key] = entry
-            self._entries.move_to_end(key)
-            if single:
-                self._board_keys.add(key)
-            boards = [k for k in self._entries if k in self._board_keys]  # least recent first
-            for old in boards[: max(0, len(boards) - self._max_boards)]:
-                del self._entries[old]
-                self._board_keys.discard(old)
+            self._bytes += entry.size
+            self._evict()
+
+    def _evict(self) -> None:
+        """Drop least recently used entries until the kept ones fit the bound (lock held)."""
+        while self._bytes > self._max_bytes and self._entries:
+            _, dropped = self._entries.popitem(last=False)
+            self._bytes -= dropped.size
 
     def clear(self) -> None:
         with self._lock:
             self._entries.clear()
-            self._board_keys.clear()
+            self._bytes = 0
 
     @staticmethod
     def _load(session: Session, puzzle: Puzzle, target: Target) -> RawSolutions:

@@ -8,10 +8,14 @@ from pathlib import Path
 
 import pytest
 from fastapi.testclient import TestClient
+from pydantic import ValidationError
 
 from api import create_app
 from api.app import MAX_BODY_BYTES
+from hints.codes import encode_position
+from hints.solutions import RAW_SOLUTIONS
 from settings import Settings
+from solver.catalog import get_puzzle
 from tests.support.api_server import assert_error
 from tests.support.stores import copy_sqlite_file
 
@@ -99,3 +103,27 @@ def test_an_unknown_default_time_zone_is_refused_at_start() -> None:
     settings = Settings(_env_file=None, DATABASE_URL="sqlite://", DEFAULT_TIMEZONE="Mars/Olympus")  # type: ignore[call-arg]
     with pytest.raises(ValueError, match="DEFAULT_TIMEZONE 'Mars/Olympus' is not an IANA time zone"):
         create_app(settings)
+
+
+@pytest.fixture
+def restored_cache_bound() -> Iterator[None]:
+    """Puts the process's raw-solution cache back to the default bound after the test."""
+    yield
+    RAW_SOLUTIONS.resize(Settings(_env_file=None).RAW_SOLUTION_CACHE_MB << 20)  # type: ignore[call-arg]
+
+
+def test_the_app_bounds_the_raw_solution_cache_by_its_setting(
+    store_url: str, restored_cache_bound: None
+) -> None:
+    settings = Settings(_env_file=None, DATABASE_URL=store_url, RAW_SOLUTION_CACHE_MB=1)  # type: ignore[call-arg]
+    empty = encode_position(get_puzzle("calendar-dragonfjord"), [])
+    with TestClient(create_app(settings)) as api:
+        for day in ("01-20", "01-21", "01-22", "01-23", "01-24", "01-25"):
+            path = f"/api/v1/puzzles/calendar-dragonfjord/targets/{day}/positions/{empty}"
+            assert api.get(path).status_code == 200
+        assert 0 < RAW_SOLUTIONS.size <= 1 << 20
+
+
+def test_a_cache_bound_below_one_mb_is_refused() -> None:
+    with pytest.raises(ValidationError, match="RAW_SOLUTION_CACHE_MB"):
+        Settings(_env_file=None, RAW_SOLUTION_CACHE_MB=0)  # type: ignore[call-arg]

@@ -1,4 +1,4 @@
-"""The one raw-solution cache: calendar targets stay, boards are an LRU, one load per key at a time."""
+"""The one raw-solution cache over the whole catalog: bounded by bytes, one load per key at a time."""
 
 from __future__ import annotations
 
@@ -13,7 +13,7 @@ from sqlalchemy.orm import Session, sessionmaker
 
 from db import repository
 from db.engine import make_engine, session_factory
-from hints.solutions import RawSolutionCache, RawSolutions
+from hints.solutions import RawSolutionCache, RawSolutions, footprint
 from solver.catalog import Puzzle, Target, catalog, get_puzzle
 from solver.precompute import save_solutions
 from solver.problem import decode
@@ -52,22 +52,22 @@ def test_concurrent_askers_share_one_load(sessions: sessionmaker[Session]) -> No
     assert sizes == [9356] * 8 and cache.loads == ["pentomino-6x10:board"]
 
 
-def test_calendar_targets_stay_while_boards_rotate(sessions: sessionmaker[Session]) -> None:
-    cache = CountingCache(max_boards=2)
-    calendar = get_puzzle("calendar-dragonfjord")
-    dates = [t for t in calendar.targets if t.real][:40]
-    boards = [p for p in catalog().values() if len(p.targets) == 1]
+def test_reading_every_target_of_the_catalog_keeps_the_cache_under_its_bound(
+    sessions: sessionmaker[Session],
+) -> None:
+    bound = 8 << 20
+    cache = CountingCache(max_bytes=bound)
+    read = 0
     with sessions() as session:
-        for target in dates:
-            cache.get(session, calendar, target)
-        for board in boards:
-            cache.get(session, board, board.target("board"))
+        for puzzle in catalog().values():
+            for target in puzzle.targets:
+                read += footprint(cache.get(session, puzzle, target))
+                assert cache.size <= bound
+        assert read > 4 * bound  # far more was read than the cache may keep
+        last = get_puzzle("pentomino-8x8-hole")
         loads = len(cache.loads)
-        for target in dates:
-            cache.get(session, calendar, target)  # all still there
+        cache.get(session, last, last.target("board"))  # among the most recently read: still kept
         assert len(cache.loads) == loads
-        cache.get(session, boards[0], boards[0].target("board"))  # evicted by the later boards
-        assert len(cache.loads) == loads + 1
 
 
 def test_a_target_stored_again_is_read_again_even_with_the_same_count(

@@ -18,6 +18,7 @@ from hints.solutions import (
     complete_counts,
     describe,
     faceup_counts,
+    footprint,
     raw_solutions,
     solution_counts,
     solution_page,
@@ -276,8 +277,8 @@ def test_raw_solutions_are_an_empty_set_when_built_from_nothing() -> None:
 class CountingCache(RawSolutionCache):
     """The cache, counting its loads from the store."""
 
-    def __init__(self, max_boards: int = 8, recheck_seconds: float = 10.0) -> None:
-        super().__init__(max_boards, recheck_seconds)
+    def __init__(self, max_bytes: int = 256 << 20, recheck_seconds: float = 10.0) -> None:
+        super().__init__(max_bytes, recheck_seconds)
         self.loads: list[str] = []
 
     def _load(self, session: Session, puzzle: Puzzle, target: Target) -> RawSolutions:  # type: ignore[override]
@@ -293,16 +294,51 @@ def test_a_target_is_loaded_once_and_then_served_without_the_store(session: Sess
     assert cache.peek(store_of(session), CALENDAR, CALENDAR.target("01-24")) is None  # never asked for
 
 
-def test_boards_are_a_bounded_lru_while_calendar_targets_stay(session: Session) -> None:
-    cache, store = CountingCache(max_boards=1), store_of(session)
+def test_the_targets_used_longest_ago_go_first_when_the_bytes_run_out(session: Session) -> None:
+    sizes = {
+        puzzle.id: footprint(CountingCache().get(session, puzzle, puzzle.target(BOARD)))
+        for puzzle in (LINE, HOLE)
+    }
+    date_size = footprint(CountingCache().get(session, CALENDAR, DATE))
+    cache, store = CountingCache(max_bytes=date_size + sizes[HOLE.id]), store_of(session)
     cache.get(session, CALENDAR, DATE)
     cache.get(session, LINE, LINE.target(BOARD))
-    cache.get(session, HOLE, HOLE.target(BOARD))  # pushes the least recently used board out
+    cache.get(session, CALENDAR, DATE)  # used again: now the line board is the oldest
+    cache.get(session, HOLE, HOLE.target(BOARD))  # does not fit beside both: the line board goes
     assert cache.peek(store, LINE, LINE.target(BOARD)) is None
     assert cache.peek(store, HOLE, HOLE.target(BOARD)) is not None
-    assert cache.peek(store, CALENDAR, DATE) is not None
-    cache.get(session, LINE, LINE.target(BOARD))
+    assert cache.peek(store, CALENDAR, DATE) is not None  # a peek is a use: the hole board is oldest now
+    assert cache.size == date_size + sizes[HOLE.id]
+    cache.get(session, LINE, LINE.target(BOARD))  # read again from the store, pushing out the hole board
     assert cache.loads[-1] == "pentomino-3x20 board" and len(cache.loads) == 4
+    assert cache.peek(store, HOLE, HOLE.target(BOARD)) is None
+    assert cache.size == date_size + sizes[LINE.id]
+
+
+def test_a_target_larger_than_the_whole_bound_is_served_but_not_kept(session: Session) -> None:
+    cache = CountingCache(max_bytes=1000)
+    raw = cache.get(session, HOLE, HOLE.target(BOARD))
+    assert len(raw) == 520 and cache.size == 0
+    assert cache.peek(store_of(session), HOLE, HOLE.target(BOARD)) is None
+
+
+def test_a_smaller_bound_drops_the_oldest_at_once(session: Session) -> None:
+    cache, store = CountingCache(), store_of(session)
+    line = cache.get(session, LINE, LINE.target(BOARD))
+    cache.get(session, HOLE, HOLE.target(BOARD))
+    cache.resize(footprint(line))
+    assert cache.peek(store, LINE, LINE.target(BOARD)) is None  # the older one went, though it fits
+    assert cache.peek(store, HOLE, HOLE.target(BOARD)) is None  # and the other does not fit
+    assert cache.size == 0
+
+
+def test_the_footprint_grows_with_the_solutions_and_counts_shared_placements_once(session: Session) -> None:
+    line = CountingCache().get(session, LINE, LINE.target(BOARD))
+    hole = CountingCache().get(session, HOLE, HOLE.target(BOARD))
+    assert 0 < footprint(line) < footprint(hole)
+    twice = RawSolutions(line.solutions * 2, line.classes * 2, line.stored)  # the same placements again
+    extra = footprint(twice) - footprint(line)
+    assert 0 < extra < footprint(line)  # the sets and the masks' bits, not the shared placements
 
 
 def test_a_stale_entry_is_checked_and_kept_while_the_store_holds_the_same_target(session: Session) -> None:
