@@ -15,6 +15,7 @@ from api.state import ApiState
 from bot.webhook import WebhookBridge
 from hints.solutions import RAW_SOLUTIONS
 from settings import Settings, get_settings
+from solver.ondemand import shutdown_pools
 
 MAX_BODY_BYTES = 64 * 1024
 DESCRIPTION = """\
@@ -42,6 +43,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             await bridge.stop()
         state.daily.close()
         state.solver.close()
+        shutdown_pools()
         state.engine.dispose()
 
     app = FastAPI(

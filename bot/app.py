@@ -37,7 +37,7 @@ from bot.sender import Sender
 from bot.texts import LANGUAGES, text
 from hints.solutions import RAW_SOLUTIONS
 from settings import Settings
-from solver.ondemand import OnDemand
+from solver.ondemand import OnDemand, shutdown_pools
 
 logger = logging.getLogger(__name__)
 
@@ -160,6 +160,7 @@ async def _post_stop(application: BotApplication) -> None:
 
 async def _post_shutdown(application: BotApplication) -> None:
     stop_dispatching(application)
+    shutdown_pools()
 
 
 async def _daily_posts(context: BotContext) -> None:

@@ -76,6 +76,7 @@ def on_demand_processes() -> int:
 
 _POOLS: dict[int, ProcessPoolExecutor] = {}
 _POOLS_GUARD = threading.Lock()
+_STOPPING = threading.Event()  # set by shutdown_pools until the next pool starts
 
 
 def _shared_pool(processes: int) -> ProcessPoolExecutor:
@@ -88,6 +89,7 @@ def _shared_pool(processes: int) -> ProcessPoolExecutor:
     with _POOLS_GUARD:
         pool = _POOLS.get(processes)
         if pool is None:
+            _STOPPING.clear()
             pool = ProcessPoolExecutor(
                 max_workers=processes,
                 mp_context=multiprocessing.get_context("spawn"),
@@ -102,6 +104,21 @@ def _drop_pool(processes: int, pool: ProcessPoolExecutor) -> None:
         if _POOLS.get(processes) is pool:
             del _POOLS[processes]
     pool.shutdown(wait=False, cancel_futures=True)
+
+
+def shutdown_pools() -> None:
+    """Stop this process's solver processes, for a server's shutdown (the API's lifespan, the bot's
+    post-shutdown): queued work is cancelled, a solve in flight is ended (it could hold the exit
+    for its whole length) and the workers are joined. Left running, the interpreter's exit joined
+    them from an atexit hook, and could hang there for good after a SIGTERM."""
+    _STOPPING.set()
+    with _POOLS_GUARD:
+        pools = list(_POOLS.values())
+        _POOLS.clear()
+    for pool in pools:
+        for process in list(pool._processes.values()):  # no public way to end a running task
+            process.terminate()
+        pool.shutdown(wait=True, cancel_futures=True)
 
 
 def target_tasks(puzzle: Puzzle, target: Target, processes: int) -> list[Task]:
@@ -129,6 +146,8 @@ def solve_target(puzzle: Puzzle, target: Target, processes: int) -> list[str]:
         try:
             results = list(pool.map(solve_task, tasks))
         except BrokenProcessPool:
+            if _STOPPING.is_set():  # shut down on purpose: the process is exiting
+                raise
             log.warning("the on-demand solver processes stopped; solving %s %s here", puzzle.id, target.name)
             _drop_pool(processes, pool)
             results = [solve_task(task) for task in tasks]

@@ -14,7 +14,8 @@ from api import create_app
 from api.app import MAX_BODY_BYTES
 from hints.codes import encode_position
 from hints.solutions import RAW_SOLUTIONS
-from settings import Settings
+from settings import Settings, get_settings
+from solver import ondemand
 from solver.catalog import get_puzzle
 from tests.support.api_server import assert_error
 from tests.support.stores import copy_sqlite_file
@@ -127,3 +128,23 @@ def test_the_app_bounds_the_raw_solution_cache_by_its_setting(
 def test_a_cache_bound_below_one_mb_is_refused() -> None:
     with pytest.raises(ValidationError, match="RAW_SOLUTION_CACHE_MB"):
         Settings(_env_file=None, RAW_SOLUTION_CACHE_MB=0)  # type: ignore[call-arg]
+
+
+@pytest.fixture
+def two_solver_processes(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
+    """ON_DEMAND_PROCESSES=2 for this test (solver.ondemand reads it through get_settings)."""
+    monkeypatch.setenv("ON_DEMAND_PROCESSES", "2")
+    get_settings.cache_clear()
+    yield
+    get_settings.cache_clear()  # the next call reads the environment monkeypatch puts back
+
+
+@pytest.mark.slow  # a pool of solver processes
+def test_the_apps_solver_processes_end_with_the_app(store_url: str, two_solver_processes: None) -> None:
+    """Left to the interpreter's exit, they were joined from an atexit hook after a SIGTERM."""
+    with TestClient(create_app(Settings(_env_file=None, DATABASE_URL=store_url))) as api:  # type: ignore[call-arg]
+        solved = api.get("/api/v1/puzzles/calendar-jarringwords/targets/03-01/solutions")
+        assert solved.status_code == 200 and solved.json()["total"] > 0  # solved on demand by the pool
+        workers = [p for pool in ondemand._POOLS.values() for p in pool._processes.values()]
+        assert workers and all(p.is_alive() for p in workers)
+    assert not any(p.is_alive() for p in workers) and ondemand._POOLS == {}

@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import os
+import time
 from concurrent.futures import ThreadPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
 from datetime import date, timedelta
 
 import pytest
@@ -12,12 +14,14 @@ from sqlalchemy.orm import Session, sessionmaker
 from db import repository
 from db.engine import make_engine, session_factory
 from db.migrate import upgrade
+from solver import ondemand
 from solver.catalog import get_puzzle
 from solver.ondemand import (
     OnDemand,
     Solved,
     advisory_key,
     on_demand_processes,
+    shutdown_pools,
     solve_target,
     solve_window,
     target_tasks,
@@ -167,3 +171,31 @@ def test_a_negative_number_of_processes_is_refused_with_a_clear_message() -> Non
     with pytest.raises(ValidationError, match="ON_DEMAND_PROCESSES must be 0"):
         Settings(_env_file=None, ON_DEMAND_PROCESSES=-1)  # type: ignore[call-arg]
     assert Settings(_env_file=None, ON_DEMAND_PROCESSES=0).ON_DEMAND_PROCESSES == 0  # type: ignore[call-arg]
+
+
+@pytest.mark.slow  # a pool of solver processes
+def test_shutting_the_pools_down_ends_their_processes_and_a_later_solve_starts_anew() -> None:
+    expected = solve_target(PUZZLE, TARGET, processes=2)
+    workers = [p for pool in ondemand._POOLS.values() for p in pool._processes.values()]
+    assert workers and all(p.is_alive() for p in workers)
+    shutdown_pools()
+    assert ondemand._POOLS == {} and not any(p.is_alive() for p in workers)
+    assert solve_target(PUZZLE, TARGET, processes=2) == expected  # a new pool
+    shutdown_pools()
+
+
+@pytest.mark.slow  # a pool of solver processes
+def test_a_solve_cut_off_by_the_shutdown_fails_instead_of_solving_again_here() -> None:
+    """After the shutdown the process is exiting: a broken pool is not replaced by a solve in it."""
+    with ThreadPoolExecutor(1) as waiting:
+        solving = waiting.submit(
+            solve_target,
+            get_puzzle("calendar-weekday"),
+            get_puzzle("calendar-weekday").target("12-31-sat"),
+            2,
+        )
+        while not ondemand._POOLS:
+            time.sleep(0.01)
+        shutdown_pools()
+        with pytest.raises(BrokenProcessPool):
+            solving.result(timeout=30)
