@@ -63,19 +63,28 @@ def _signed_at(fields: dict[str, str], now: datetime) -> None:
         raise InitDataError("the Mini App init data is dated in the future")
 
 
+MAX_USER_ID = 2**63 - 1  # the store's BIGINT; Telegram's ids use at most 52 bits
+
+
 def _user(fields: dict[str, str]) -> TelegramUser:
+    """The user the init data names; InitDataError for anything else (a list, an id that is no
+    positive 64-bit number, JSON nested too deep to read)."""
     try:
         user = json.loads(fields["user"])
-        return TelegramUser(int(user["id"]), str(user.get("first_name", "")))
-    except (KeyError, ValueError, TypeError):
+        found = TelegramUser(int(user["id"]), str(user.get("first_name", "")))
+    except (KeyError, ValueError, TypeError, AttributeError, RecursionError):
         raise InitDataError("the Mini App init data names no Telegram user") from None
+    if not 0 < found.id <= MAX_USER_ID:
+        raise InitDataError("the Mini App init data names no Telegram user")
+    return found
 
 
 def validate_init_data(init_data: str, bot_token: str, now: datetime | None = None) -> TelegramUser:
     """The signed-in Telegram user; InitDataError when the data is missing, forged or stale."""
     fields = _fields(init_data)
     received = fields.pop("hash", "")
-    if not received or not hmac.compare_digest(received, sign(fields, bot_token)):
+    # bytes: compare_digest refuses str with characters beyond ASCII (a TypeError, so a 500)
+    if not received or not hmac.compare_digest(received.encode(), sign(fields, bot_token).encode()):
         raise InitDataError("the Mini App init data is not signed by this bot")
     _signed_at(fields, now or datetime.now(UTC))
     return _user(fields)

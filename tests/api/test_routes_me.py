@@ -44,6 +44,11 @@ def signed(fields: dict[str, str]) -> str:
     return urlencode({**fields, "hash": sign(fields, TOKEN)})
 
 
+def fields_of(user: str) -> dict[str, str]:
+    """Fields signed now for a ``user`` JSON value given as is."""
+    return {"auth_date": str(int(time.time())), "user": user}
+
+
 def signed_in(user_id: int = 77) -> dict[str, str]:
     return {"Authorization": f"tma {init_data(user_id)}"}
 
@@ -107,6 +112,11 @@ def test_a_bad_save_gets_the_error_shape(
         (f"tma {init_data()}&user=x", "repeats a field"),
         (f"tma {signed({'auth_date': 'yesterday', 'user': '{}'})}", "no valid auth_date"),
         (f"tma {signed({'auth_date': str(int(time.time()))})}", "names no Telegram user"),
+        (f"tma {init_data()}".replace("hash=", "hash=%C3%A9"), "not signed by this bot"),
+        (f"tma {signed(fields_of(user=json.dumps({'id': 2**63})))}", "names no Telegram user"),
+        (f"tma {signed(fields_of(user=json.dumps({'id': -5})))}", "names no Telegram user"),
+        (f"tma {signed(fields_of(user='[' * 50_000 + ']' * 50_000))}", "names no Telegram user"),
+        (f"tma {signed(fields_of(user='[77]'))}", "names no Telegram user"),
     ],
     ids=[
         "missing",
@@ -119,6 +129,11 @@ def test_a_bad_save_gets_the_error_shape(
         "repeated-field",
         "bad-auth-date",
         "no-user",
+        "non-ascii-hash",
+        "id-beyond-64-bits",
+        "negative-id",
+        "nested-too-deep",
+        "user-is-a-list",
     ],
 )
 def test_missing_forged_or_stale_sign_ins_are_401_saying_which(
