@@ -707,8 +707,12 @@ def _daily_of(puzzle: Puzzle, target: Target, who: Who, now: datetime) -> tuple[
 
 
 def board_hint_by_key(session: Session, who: Who, now: datetime, key: str, web: Web | None = None) -> Reply:
-    """The 'Hint from my board' button: the next hint from the board saved for that puzzle target."""
-    puzzle, target = board_of_key(key)
+    """The 'Hint from my board' button: the next hint from the board saved for that puzzle target
+    ("no longer valid" for a key that names none: forged, or from a catalog since changed)."""
+    try:
+        puzzle, target = board_of_key(key)
+    except MalformedPosition:
+        return Reply(text("stale_button", who.language))
     saved = saved_board(session, who.user_id, puzzle, target)
     if saved is None:
         return Reply(text("no_board", who.language))

@@ -38,7 +38,8 @@ def board_key(puzzle: Puzzle, target: Target) -> str:
 def board_of_key(key: str) -> tuple[Puzzle, Target]:
     """The puzzle target of a :func:`board_key`; MalformedPosition (``invalid_link``) otherwise."""
     parts = key.split("_")
-    if len(parts) != 2 or not all(part.isdigit() and len(part) <= 4 for part in parts):
+    # ASCII digits only: str.isdigit() also takes "²", which int() then refuses
+    if len(parts) != 2 or not all(part.isascii() and part.isdigit() and len(part) <= 4 for part in parts):
         raise MalformedPosition("invalid_link", "this link does not name a board")
     puzzles = _puzzles()
     puzzle_key, target_key = int(parts[0]), int(parts[1])

@@ -102,7 +102,9 @@ def test_a_deep_link_to_todays_puzzle_makes_it_the_current_one(session: Session)
     assert current(session, other) is None  # not a puzzle of today: nothing opened
 
 
-@pytest.mark.parametrize("payload", ["nonsense", "99_0_1AAAAAAAAAA", "0_0_1AAAA", "3_1_zzzzzzzzzzz"])
+@pytest.mark.parametrize(
+    "payload", ["nonsense", "99_0_1AAAAAAAAAA", "0_0_1AAAA", "3_1_zzzzzzzzzzz", "²_0_1AAAAAAAAAA"]
+)
 def test_bad_deep_links_are_refused_politely_and_save_nothing(session: Session, payload: str) -> None:
     assert (
         replies.load_board(session, asker(), NOW, payload).text == "That link does not name a board I know."
@@ -253,6 +255,14 @@ def test_hint_from_my_board_goes_back_to_the_board_where_it_was(session: Session
 def test_hint_from_my_board_without_a_board_says_there_is_none(session: Session) -> None:
     reply = replies.board_hint_by_key(session, asker(), NOW, board_key(CALENDAR, JAN_22))
     assert reply.text.startswith("You have no saved board yet.") and reply.photo is None
+
+
+@pytest.mark.parametrize("key", ["0_abc", "99_1", "²_0", "0_9999", ""])
+def test_a_forged_or_stale_board_button_is_no_longer_valid(session: Session, key: str) -> None:
+    assert replies.board_hint_by_key(session, asker(), NOW, key).text.startswith(
+        "This button is no longer valid"
+    )
+    assert latest_board(session, 1) is None
 
 
 def test_only_a_board_of_a_puzzle_of_today_offers_the_days_hints(session: Session) -> None:

@@ -114,6 +114,13 @@ def test_a_board_key_is_the_puzzle_and_target_indices() -> None:
     assert board_of_key(key) == (CALENDAR, DATE)
 
 
+@pytest.mark.parametrize("key", ["0_abc", "99_1", "²_0", "0_²", "0_9999", "0", "0_1_2", "12345_0"])
+def test_a_key_that_names_no_board_is_a_malformed_link(key: str) -> None:
+    with pytest.raises(MalformedPosition) as refused:
+        board_of_key(key)
+    assert refused.value.code == "invalid_link"
+
+
 @pytest.mark.parametrize("puzzle_id", sorted(catalog()))
 def test_a_link_to_every_catalog_board_round_trips_within_telegrams_limit(puzzle_id: str) -> None:
     puzzle = get_puzzle(puzzle_id)
