@@ -9,7 +9,7 @@ from fastapi import FastAPI
 
 from api.errors import install_error_handlers
 from api.links import PREFIX
-from api.middleware import BodySizeLimit, HeadAsGet, SecurityHeaders
+from api.middleware import BodySizeLimit, HeadAsGet, RelativeRedirects, SecurityHeaders
 from api.routes import check, daily, docs, editions, health, me, positions, puzzles, telegram, web
 from api.state import ApiState
 from bot.webhook import WebhookBridge
@@ -59,6 +59,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.add_middleware(BodySizeLimit, max_bytes=MAX_BODY_BYTES)
     app.add_middleware(HeadAsGet)
     app.add_middleware(SecurityHeaders)
+    app.add_middleware(RelativeRedirects)
     # Routes are matched in order: the hot daily resources first.
     for resource in (daily, puzzles, positions, check, me, editions):
         app.include_router(resource.router, prefix=PREFIX)

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from urllib.parse import urlsplit
+
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from api.errors import error_response
@@ -116,3 +118,38 @@ class SecurityHeaders:
             await send(message)
 
         await self.app(scope, receive, with_headers)
+
+
+class RelativeRedirects:
+    """Redirects name a path, never the Host header the client sent: Starlette's trailing-slash
+    redirect builds an absolute URL from it, so any host a client claimed came back in
+    ``Location``. A location on another host than the request's is left as it is."""
+
+    def __init__(self, app: ASGIApp) -> None:
+        self.app = app
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        host = dict(scope.get("headers", [])).get(b"host", b"").decode("latin-1")
+
+        async def relative(message: Message) -> None:
+            if message["type"] == "http.response.start":
+                headers = [
+                    (name, location_path(value, host) if name.lower() == b"location" else value)
+                    for name, value in message.get("headers", [])
+                ]
+                message = {**message, "headers": headers}
+            await send(message)
+
+        await self.app(scope, receive, relative)
+
+
+def location_path(location: bytes, host: str) -> bytes:
+    """``location`` without its scheme and host when the host is the request's."""
+    parts = urlsplit(location.decode("latin-1"))
+    if not parts.netloc or parts.netloc != host:
+        return location
+    path = "/" + parts.path.lstrip("/")  # never "//other.host/...": a browser reads that as a host
+    return (path + (f"?{parts.query}" if parts.query else "")).encode("latin-1")

@@ -12,6 +12,7 @@ from pydantic import ValidationError
 
 from api import create_app
 from api.app import MAX_BODY_BYTES
+from api.middleware import location_path
 from hints.codes import encode_position
 from hints.solutions import RAW_SOLUTIONS
 from settings import Settings, get_settings
@@ -148,3 +149,24 @@ def test_the_apps_solver_processes_end_with_the_app(store_url: str, two_solver_p
         workers = [p for pool in ondemand._POOLS.values() for p in pool._processes.values()]
         assert workers and all(p.is_alive() for p in workers)
     assert not any(p.is_alive() for p in workers) and ondemand._POOLS == {}
+
+
+@pytest.mark.parametrize(
+    ("path", "location"),
+    [
+        ("/api/v1/puzzles/", "/api/v1/puzzles"),
+        ("/api/v1/editions/?lang=ja", "/api/v1/editions?lang=ja"),
+        ("/play/", "/play"),
+    ],
+)
+def test_a_redirect_names_a_path_never_the_host_the_client_sent(
+    api: TestClient, path: str, location: str
+) -> None:
+    response = api.get(path, headers={"Host": "evil.example"}, follow_redirects=False)
+    assert response.status_code == 307 and response.headers["location"] == location
+
+
+def test_a_location_is_cut_to_a_path_that_no_browser_reads_as_a_host() -> None:
+    assert location_path(b"http://evil.example//other.host/x?y=1", "evil.example") == b"/other.host/x?y=1"
+    assert location_path(b"https://elsewhere.example/x", "evil.example") == b"https://elsewhere.example/x"
+    assert location_path(b"/already/a/path", "evil.example") == b"/already/a/path"
