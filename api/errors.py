@@ -137,7 +137,9 @@ async def _unknown_target(_request: Request, exc: Exception) -> JSONResponse:
 async def _service_error(_request: Request, exc: Exception) -> JSONResponse:
     assert isinstance(exc, ServiceError)
     status = next((code for kind, code in SERVICE_STATUSES if isinstance(exc, kind)), 500)
-    return error_response(status, exc.code, exc.message)
+    if exc.public_message != exc.message:  # what the operator should do goes to the log only
+        logger.warning("%s", exc.message)
+    return error_response(status, exc.code, exc.public_message)
 
 
 async def _database_error(_request: Request, exc: Exception) -> JSONResponse:

@@ -18,6 +18,11 @@ class ServiceError(Exception):
         super().__init__(message)
         self.message = message
 
+    @property
+    def public_message(self) -> str:
+        """The message for anyone who asks over the network: no operator instructions in it."""
+        return self.message
+
 
 class NotPrecomputed(ServiceError, LookupError):
     """The store lacks solutions this request needs; the message says what to run."""
@@ -35,9 +40,15 @@ class NotPrecomputed(ServiceError, LookupError):
         state = "not fully precomputed" if fully else "not precomputed"
         super().__init__(f"{what} is {state} yet; run {command}")
         self.what = what
+        self._public = f"{what} is {state} yet; try again later"
         # (puzzle id, target) of one missing target of an edition solved on demand: a front end
         # may solve it (solver.ondemand) and ask again instead of refusing
         self.solvable = solvable
+
+    @property
+    def public_message(self) -> str:
+        """Without the command to run: that is the operator's business (the server logs it)."""
+        return self._public
 
 
 def precompute_command(puzzle_id: str, target: str | None, *, on_demand: bool) -> str:

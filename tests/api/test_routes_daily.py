@@ -246,9 +246,13 @@ def test_a_stage_out_of_range_says_where_and_why(api: TestClient) -> None:
     ]
 
 
-def test_a_board_not_stored_names_the_command_to_run(api: TestClient) -> None:
+def test_a_board_not_stored_is_503_and_the_command_to_run_goes_to_the_log_only(
+    api: TestClient, caplog: pytest.LogCaptureFixture
+) -> None:
     error = assert_error(api.get("/api/v1/daily/2026-01-25"), 503, "not_precomputed")
-    assert error["message"] == "pentomino-5x12 is not precomputed yet; run python -m solver.precompute"
+    assert error["message"] == "pentomino-5x12 is not precomputed yet; try again later"
+    logged = [r.getMessage() for r in caplog.records if r.name == "api"]
+    assert "pentomino-5x12 is not precomputed yet; run python -m solver.precompute" in logged
 
 
 # ---------------------------------------------------------------- caching
