@@ -24,6 +24,7 @@ from packaging.requirements import Requirement
 from packaging.utils import canonicalize_name
 from packaging.version import Version
 
+from db.models import Base, ChatRow
 from settings import Settings
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -468,3 +469,16 @@ def test_docs_describe_the_hardening(path: Path) -> None:
         text = text[: text.index("\n## ", 1)]
     for needle in ("127.0.0.1", "Caddy", "0600", "make lock", "pip-audit", "requirements.lock"):
         assert needle in text, f"{path.relative_to(ROOT)} does not mention {needle}"
+
+
+def test_the_backup_section_names_every_table_that_holds_peoples_data() -> None:
+    """Every table keyed by a chat or a user (and the chats themselves) is named in the backups."""
+    text = (DEPLOY / "README.md").read_text()
+    backups = text[text.index("## Backups") : text.index("## Upgrades")]
+    personal = {
+        table.name
+        for table in Base.metadata.sorted_tables
+        if {"chat_id", "user_id"} & {column.name for column in table.columns}
+    } | {ChatRow.__tablename__}
+    named = set(re.findall(r"`(\w+)`", backups))
+    assert personal <= named, sorted(personal - named)
