@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+from datetime import UTC, datetime
 
 from sqlalchemy.orm import Session, sessionmaker
 from telegram import (
@@ -169,7 +170,7 @@ class Sender:
     def _remember(self, key: str, file_id: str) -> None:
         self._file_ids[key] = file_id
         with self._sessions.begin() as session:
-            bot_repository.save_file_id(session=session, key=key, file_id=file_id)
+            bot_repository.save_file_id(session=session, key=key, file_id=file_id, now=datetime.now(UTC))
 
     def _forget(self, key: str) -> None:
         self._file_ids.pop(key, None)

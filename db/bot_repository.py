@@ -539,8 +539,8 @@ def get_file_id(*, session: Session, key: str) -> str | None:
     return None if row is None else row.file_id
 
 
-def save_file_id(*, session: Session, key: str, file_id: str) -> None:
-    upsert(session, FileIdRow, ("key",), {"key": key, "file_id": file_id})
+def save_file_id(*, session: Session, key: str, file_id: str, now: datetime) -> None:
+    upsert(session, FileIdRow, ("key",), {"key": key, "file_id": file_id, "stored_at": _utc(now)})
 
 
 def forget_file_id(*, session: Session, key: str) -> None:
@@ -568,9 +568,15 @@ def _dated_key_day(key: str) -> date | None:
         return None
 
 
+# File ids of images whose key names no day (a saved board's picture) are kept this long.
+KEEP_UNDATED_FILE_IDS = timedelta(days=30)
+
+
 def prune(*, session: Session, now: datetime, keep_deliveries_days: int = 30) -> Pruned:
     """Delete what no one needs any more: finished posts older than ``keep_deliveries_days``,
-    heartbeats of dispatchers silent for a week, and file ids of daily images two days past."""
+    heartbeats of dispatchers silent for a week, file ids of daily images two days past, and
+    those of other images (keys made from users' boards, so without bound) stored over
+    :data:`KEEP_UNDATED_FILE_IDS` ago or before their age was recorded."""
     today = now.date()
     finished = DeliveryRow.status.in_((DeliveryStatus.SENT, DeliveryStatus.FAILED))
     deliveries = session.execute(
@@ -581,10 +587,12 @@ def prune(*, session: Session, now: datetime, keep_deliveries_days: int = 30) ->
     heartbeats = session.execute(
         delete(DispatcherHeartbeatRow).where(DispatcherHeartbeatRow.beat_at < _utc(now) - timedelta(days=7))
     )
+    old = _utc(now) - KEEP_UNDATED_FILE_IDS
     stale = [
         key
-        for key in session.scalars(select(FileIdRow.key))
-        if (day := _dated_key_day(key)) is not None and day < today - timedelta(days=2)
+        for key, stored_at in session.execute(select(FileIdRow.key, FileIdRow.stored_at))
+        if ((day := _dated_key_day(key)) is not None and day < today - timedelta(days=2))
+        or (day is None and ((stored := _aware(stored_at)) is None or stored < old))
     ]
     if stale:
         session.execute(delete(FileIdRow).where(FileIdRow.key.in_(stale)))

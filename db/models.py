@@ -205,6 +205,7 @@ class FileIdRow(Base):
 
     key: Mapped[str] = mapped_column(String(200), primary_key=True)
     file_id: Mapped[str] = mapped_column(String(300))
+    stored_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), nullable=True)
 
 
 class DispatcherHeartbeatRow(Base):

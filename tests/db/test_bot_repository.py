@@ -55,7 +55,7 @@ def test_a_group_moves_into_a_supergroup_that_already_has_rows(sessions: session
 def test_old_rows_are_pruned_and_recent_ones_kept(sessions: sessionmaker[Session]) -> None:
     from datetime import timedelta
 
-    from db.models import DeliveryStatus, DispatcherHeartbeatRow
+    from db.models import DeliveryStatus, DispatcherHeartbeatRow, FileIdRow
 
     now = datetime(2026, 3, 1, 12, 0, tzinfo=UTC)
     with sessions.begin() as session:
@@ -76,16 +76,23 @@ def test_old_rows_are_pruned_and_recent_ones_kept(sessions: sessionmaker[Session
             "heatmap:abc",
             "board:x:y:1AA:stage1",
         ):
-            chats.save_file_id(session=session, key=key, file_id=f"id-{key}")
+            chats.save_file_id(session=session, key=key, file_id=f"id-{key}", now=now)
+        chats.save_file_id(
+            session=session, key="board:x:y:1AB:stage1", file_id="old", now=now - timedelta(days=31)
+        )
+        session.add(FileIdRow(key="board:x:y:1AC:stage2", file_id="ageless", stored_at=None))  # before 0013
     with sessions.begin() as session:
         pruned = chats.prune(session=session, now=now)
-    assert (pruned.deliveries, pruned.heartbeats, pruned.file_ids) == (1, 1, 1)
+    assert (pruned.deliveries, pruned.heartbeats, pruned.file_ids) == (1, 1, 3)
     with sessions() as session:
         left = sorted((r.chat_id, r.local_date.isoformat()) for r in chats.delivery_rows(session=session))
         assert left == [(1, "2026-02-25"), (2, "2026-01-06")]  # the old row still due is not thrown away here
         assert chats.get_file_id(session=session, key="calendar:2026-02-20:stage0") is None
         assert chats.get_file_id(session=session, key="calendar:2026-02-28:stage1") is not None
         assert chats.get_file_id(session=session, key="heatmap:abc") is not None
+        assert chats.get_file_id(session=session, key="board:x:y:1AA:stage1") is not None  # recent
+        assert chats.get_file_id(session=session, key="board:x:y:1AB:stage1") is None  # a month old
+        assert chats.get_file_id(session=session, key="board:x:y:1AC:stage2") is None  # age unknown
 
 
 def test_a_dispatcher_whose_claim_was_taken_over_can_neither_renew_nor_record(
