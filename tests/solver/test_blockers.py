@@ -74,7 +74,7 @@ def test_facts_change_no_solution_of_the_strip():
     ("puzzle_id", "target"),
     [
         ("calendar-dragonfjord", "01-25"),
-        ("calendar-tetromino", "06-09"),
+        pytest.param("calendar-tetromino", "06-09", marks=pytest.mark.slow),
         ("calendar-creamakerspace", "12-31"),
         pytest.param("calendar-weekday", "03-09-thu", marks=pytest.mark.slow),
     ],

@@ -25,9 +25,9 @@ SAMPLES = [
     ("calendar-tetromino", "10-06", 439),
     ("calendar-tetromino", "05-05", 509),
     ("calendar-tetromino", "02-30", 531),
-    ("calendar-weekday", "10-06-mon", 173),
+    pytest.param("calendar-weekday", "10-06-mon", 173, marks=pytest.mark.slow),
     pytest.param("calendar-weekday", "12-31-sat", 1689, marks=pytest.mark.slow),
-    ("calendar-weekday-monday", "10-06-mon", 346),
+    pytest.param("calendar-weekday-monday", "10-06-mon", 346, marks=pytest.mark.slow),
     pytest.param("calendar-weekday-monday", "12-31-sat", 687, marks=pytest.mark.slow),
 ]
 

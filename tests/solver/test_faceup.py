@@ -112,7 +112,7 @@ def test_the_reader_sees_the_l_flipped_exactly_in_the_hand_drawn_mirror_shapes()
         ("calendar-dragonfjord", "01-25"),
         ("calendar-creamakerspace", "06-23"),  # the hexomino H6, mirror-asymmetric
         ("calendar-weekday", "10-06-mon"),
-        ("hexiamond-rhombus-6x6", "board"),  # the triangle lattice
+        pytest.param("hexiamond-rhombus-6x6", "board", marks=pytest.mark.slow),  # the triangle lattice
     ],
 )
 def test_the_reader_agrees_with_the_definition_and_the_verifier(puzzle_id: str, target_name: str) -> None:
@@ -159,6 +159,7 @@ def _turned(solution: exact_cover.NamedSolution, size: int) -> exact_cover.Named
     return frozenset((name, frozenset((c, size - 1 - r) for r, c in cells)) for name, cells in solution)
 
 
+@pytest.mark.slow  # puzzles enumerated: a second or more
 def test_on_a_symmetric_board_the_face_up_count_is_up_to_rotation() -> None:
     # 65 solutions up to the square's 8 symmetries; the store keeps one of each class. A class counts
     # when a member is face up, and its face-up members are one another's quarter turns.
@@ -186,6 +187,7 @@ def sqlite_sessions(database_url: str) -> sessionmaker[Session]:
     return session_factory(make_engine(database_url))
 
 
+@pytest.mark.slow  # puzzles enumerated: a second or more
 def test_report_json_counts_face_up_solutions_from_the_store(sqlite_sessions: sessionmaker[Session]) -> None:
     jarring = get_puzzle("calendar-jarringwords")
     chosen = ["01-25", "02-30", "10-06"]  # 02-30 is not a real date

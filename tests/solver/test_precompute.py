@@ -71,6 +71,7 @@ def assert_nothing_else_on_stderr(caplog: pytest.LogCaptureFixture) -> None:
     assert not [r.getMessage() for r in caplog.records if r.levelno >= logging.WARNING]
 
 
+@pytest.mark.slow  # puzzles enumerated: a second or more
 def test_first_run_computes_second_run_skips_force_recomputes(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
@@ -94,6 +95,7 @@ def test_first_run_computes_second_run_skips_force_recomputes(
     assert stored_counts(tmp_path / "p.db")[("pentomino-3x20", "board")] == (2, 2)
 
 
+@pytest.mark.slow  # puzzles enumerated: a second or more
 def test_report_json_reads_the_store_without_solving(
     database_url: str, capsys: pytest.CaptureFixture[str]
 ) -> None:
@@ -122,6 +124,7 @@ def test_report_json_reads_the_store_without_solving(
     }
 
 
+@pytest.mark.slow  # puzzles enumerated: a second or more
 def test_verify_passes_then_names_a_tampered_count(
     database_url: str, capsys: pytest.CaptureFixture[str]
 ) -> None:
@@ -269,6 +272,7 @@ def test_a_run_killed_while_writing_a_target_leaves_whole_targets_and_resumes(
     assert all(count == present for count, present in final.values())
 
 
+@pytest.mark.slow  # puzzles enumerated: a second or more
 def test_changed_definition_is_recomputed(sessions: sessionmaker[Session]) -> None:
     puzzle = get_puzzle("pentomino-3x20")
     first = run(sessions, [puzzle], say=lambda _: None)

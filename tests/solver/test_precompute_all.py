@@ -46,6 +46,7 @@ def _all(database_url: str, *extra: str) -> list[str]:
     return ["--puzzle", EDITION, "--all", "--database-url", database_url, "--workers", "1", *extra]
 
 
+@pytest.mark.slow  # puzzles enumerated: a second or more
 def test_all_stores_every_target_and_a_second_run_skips_them(
     database_url: str, capsys: pytest.CaptureFixture[str]
 ) -> None:
@@ -62,6 +63,7 @@ def test_all_stores_every_target_and_a_second_run_skips_them(
     assert stored_counts(_db_file(database_url)) == stored
 
 
+@pytest.mark.slow  # puzzles enumerated: a second or more
 def test_all_takes_each_puzzle_named(database_url: str) -> None:
     args = ["--puzzle", "pentomino-3x20", *_all(database_url)]
     assert main(args, find_puzzle=small_edition) == 0
@@ -69,6 +71,7 @@ def test_all_takes_each_puzzle_named(database_url: str) -> None:
     assert set(stored) == {("pentomino-3x20", "board")} | {(EDITION, name) for name in SAMPLE_NAMES}
 
 
+@pytest.mark.slow  # puzzles enumerated: a second or more
 def test_an_interrupted_all_run_keeps_whole_targets_exits_130_and_says_how_to_resume(
     database_url: str, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:

@@ -20,8 +20,8 @@ def enumerate_target(puzzle_id: str, target: str) -> list[str]:
     [
         ("pentomino-3x20", 2),
         ("pentomino-8x8-hole", 65),
-        ("pentomino-4x15", 368),
-        ("hexiamond-rhombus-6x6", 156),
+        pytest.param("pentomino-4x15", 368, marks=pytest.mark.slow),
+        pytest.param("hexiamond-rhombus-6x6", 156, marks=pytest.mark.slow),
     ],
 )
 def test_small_boards_match_published_counts(puzzle_id: str, expected: int) -> None:
