@@ -7,7 +7,7 @@ board, else 1 + the index of its placement among every placement of that piece
 on the whole board (:func:`board_placements`: each orientation of the drawing,
 then each lattice translation that keeps it on the board, in a fixed order).
 The width is the number of bytes the largest such number needs, so every code
-of a puzzle has the same length (19 characters on the 6x10 pentomino board, 12
+of a puzzle has the same length (16 characters on the 6x10 pentomino board, 11
 on the calendar) and every position of every catalog puzzle fits in a Telegram
 deep-link parameter (at most 64 characters of ``A-Za-z0-9_-``).
 
