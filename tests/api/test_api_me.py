@@ -2,31 +2,18 @@
 
 from __future__ import annotations
 
-import json
 import logging
-import time
 from collections.abc import Iterator
 from datetime import UTC, datetime, timedelta
-from urllib.parse import urlencode
 
 import httpx
 import pytest
 
-from api.telegram_auth import InitDataError, sign, validate_init_data
+from api.telegram_auth import InitDataError, validate_init_data
 from tests.support.api_server import RunningServer, assert_error, start_server
+from tests.support.miniapp import TOKEN, init_data
 
-TOKEN = "123456789:AAH-fake-token-for-tests-0123456789abc"
 PATH = "/api/v1/me/positions/calendar-dragonfjord/01-25"
-
-
-def init_data(user_id: int = 77, *, token: str = TOKEN, age: timedelta = timedelta(minutes=1)) -> str:
-    """Init data as Telegram signs it for a Mini App opened by ``user_id``."""
-    fields = {
-        "auth_date": str(int(time.time() - age.total_seconds())),
-        "query_id": "AAF-test",
-        "user": json.dumps({"id": user_id, "first_name": "Ada", "language_code": "en"}),
-    }
-    return urlencode({**fields, "hash": sign(fields, token)})
 
 
 @pytest.fixture(scope="module")

@@ -22,21 +22,11 @@ from hints.solutions import all_solutions
 from settings import Settings
 from solver.catalog import get_puzzle
 from tests.support.api_server import assert_error
+from tests.support.miniapp import TOKEN, init_data
 
-TOKEN = "123456789:AAH-fake-token-for-tests-0123456789abc"
 CALENDAR = get_puzzle("calendar-dragonfjord")
 PATH = "/api/v1/me/positions/calendar-dragonfjord/01-25"
 EMPTY = "1AAAAAAAAAA"  # the empty calendar board
-
-
-def init_data(user_id: int = 77, *, token: str = TOKEN, age: timedelta = timedelta(minutes=1)) -> str:
-    """Init data as Telegram signs it for a Mini App opened by ``user_id``."""
-    fields = {
-        "auth_date": str(int(time.time() - age.total_seconds())),
-        "query_id": "AAF-test",
-        "user": json.dumps({"id": user_id, "first_name": "Ada", "language_code": "en"}),
-    }
-    return urlencode({**fields, "hash": sign(fields, token)})
 
 
 def signed(fields: dict[str, str]) -> str:

@@ -3,12 +3,13 @@
 from __future__ import annotations
 
 import logging
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Iterator
 from datetime import UTC, datetime
 from pathlib import Path
 
 import pytest
 
+from bot import logs
 from db.transfer import copy_sqlite
 from tests.support.bot import TOKEN, FakeClock, RunningBot, bot_settings, start_bot, stop_bot
 from tests.support.fake_telegram import FakeTelegram
@@ -29,6 +30,16 @@ def leaks(record: logging.LogRecord) -> bool:
     secret_part = TOKEN.split(":", 1)[1]
     texts = (record.getMessage(), str(record.exc_text or ""))
     return any(TOKEN in text or secret_part in text for text in texts)
+
+
+@pytest.fixture
+def fresh_redaction(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
+    """No redaction left over from an earlier test: whatever hides the token, the code under test
+    set it up (its ``main`` or the app it builds)."""
+    monkeypatch.setattr(logs, "_redacted", set())
+    factory = logging.getLogRecordFactory()
+    yield
+    logging.setLogRecordFactory(factory)
 
 
 @pytest.fixture

@@ -14,7 +14,6 @@ from pathlib import Path
 
 import pytest
 
-from bot import logs
 from bot.__main__ import main
 from settings import get_settings
 from tests.support.bot import TOKEN
@@ -28,15 +27,6 @@ def fresh_settings() -> Iterator[None]:
     get_settings.cache_clear()
     yield
     get_settings.cache_clear()
-
-
-@pytest.fixture
-def fresh_redaction(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
-    """No redaction left over from an earlier test: whatever hides the token here, ``main`` set it up."""
-    monkeypatch.setattr(logs, "_redacted", set())
-    factory = logging.getLogRecordFactory()
-    yield
-    logging.setLogRecordFactory(factory)
 
 
 @contextmanager

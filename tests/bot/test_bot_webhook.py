@@ -6,15 +6,12 @@ mode, one bridge per worker process, is in tests/test_entry_points.py.
 
 from __future__ import annotations
 
-import logging
-from collections.abc import Iterator
 from pathlib import Path
 
 import httpx
 import pytest
 
 from api.__main__ import main
-from bot import logs
 from bot.webhook import SECRET_HEADER, WEBHOOK_PATH
 from settings import get_settings
 from tests.support.api_server import start_server
@@ -24,15 +21,6 @@ from tests.support.fake_telegram import FakeTelegram
 SECRET = "webhook_secret-42-0123456789abcdefghijkl"  # 32+ characters, as required
 WEBHOOK_URL = "http://127.0.0.1:9/telegram/webhook"  # where Telegram would call; unused here
 CHATS = range(77, 85)
-
-
-@pytest.fixture
-def fresh_redaction(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
-    """No redaction left over from an earlier test: whatever hides the token here, the app set it up."""
-    monkeypatch.setattr(logs, "_redacted", set())
-    factory = logging.getLogRecordFactory()
-    yield
-    logging.setLogRecordFactory(factory)
 
 
 def test_updates_are_processed_only_with_the_right_secret(

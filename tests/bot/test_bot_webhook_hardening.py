@@ -18,7 +18,6 @@ from pydantic import ValidationError
 
 from api import create_app
 from api.__main__ import build_parser, listen, uvicorn_config
-from bot import logs
 from bot.webhook import SECRET_HEADER, WEBHOOK_PATH
 from settings import Settings
 from tests.support.api_server import start_server
@@ -35,15 +34,6 @@ def webhook_settings(fake: FakeTelegram) -> dict[str, str]:
         "WEBHOOK_URL": "http://127.0.0.1:9/telegram/webhook",
         "WEBHOOK_SECRET": SECRET,
     }
-
-
-@pytest.fixture
-def fresh_redaction(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
-    """No redaction left over from an earlier test: whatever hides the token here, the app set it up."""
-    monkeypatch.setattr(logs, "_redacted", set())
-    factory = logging.getLogRecordFactory()
-    yield
-    logging.setLogRecordFactory(factory)
 
 
 def all_records(caplog: pytest.LogCaptureFixture) -> list[logging.LogRecord]:
