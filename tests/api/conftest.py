@@ -20,11 +20,16 @@ from tests.support.api_server import start_server
 from tests.support.browser import chromium
 from tests.support.stores import copy_sqlite_file
 
+# The session's servers answer every test of a worker from one address: the per-client budget of
+# uncached dates (20 a minute by default) would refuse whichever test came after a busy minute.
+# The budget itself is tested on servers of its own (test_api_load_shedding.py, test_routes_daily.py).
+SHARED_BY_MANY_TESTS = {"API_COMPUTE_PER_MINUTE": "100000"}
+
 
 @pytest.fixture(scope="session")
 def api_url(full_catalog_url: str) -> Iterator[str]:
     """The API over the whole precomputed catalog (shared by every test of the session)."""
-    running = start_server(full_catalog_url)
+    running = start_server(full_catalog_url, **SHARED_BY_MANY_TESTS)
     yield running.url
     running.stop()
 
@@ -32,7 +37,7 @@ def api_url(full_catalog_url: str) -> Iterator[str]:
 @pytest.fixture(scope="session")
 def client(full_catalog_url: str) -> Iterator[httpx.Client]:
     """The API in-process (its lifespan run), shared by the route tests of the session."""
-    app = create_app(Settings(DATABASE_URL=full_catalog_url))  # type: ignore[call-arg]
+    app = create_app(Settings(DATABASE_URL=full_catalog_url, **SHARED_BY_MANY_TESTS))  # type: ignore[arg-type]
     with TestClient(app) as http:
         yield http
 
