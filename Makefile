@@ -86,6 +86,7 @@ bench: install
 	$(PY) -m benchmarks.raw_cache
 	$(PY) -m benchmarks.outbox
 	$(PY) -m benchmarks.api_flood
+	$(PY) -m benchmarks.budget
 
 # On-demand calendar targets: CP-SAT against the exact-cover reference xcover (benchmark only:
 # installed here where missing, never a dependency of the product).

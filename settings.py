@@ -41,6 +41,10 @@ class Settings(BaseSettings):
     API_COMPUTE_WORKERS: int = 1
     API_COMPUTE_QUEUE: int = 8
     API_COMPUTE_PER_MINUTE: int = 20
+    # Reverse proxies whose X-Forwarded-For (the client's address) the API believes: addresses or
+    # networks, comma-separated ("*": any peer). Empty: none, every client is the address it connects
+    # from. Set it to your proxy's address only (compose.proxy.yaml: the edge network's subnet).
+    FORWARDED_ALLOW_IPS: str = ""
     # How long a request waits for a target solved on demand before 503 with Retry-After (seconds).
     API_ON_DEMAND_WAIT: float = 10.0
     # Worker processes that solve one on-demand target together (its work dealt out in shares);

@@ -124,11 +124,18 @@ def serve(args: argparse.Namespace) -> None:
         raise StartupError(str(exc)) from None
     shown = f"[{host}]" if ":" in host else host
     print(f"api: serving http://{shown}:{bound_port} (OpenAPI at /docs)", flush=True)
-    run_until_signalled(uvicorn.Server(uvicorn_config(app, args)), sock)
+    run_until_signalled(uvicorn.Server(uvicorn_config(app, args, settings)), sock)
 
 
-def uvicorn_config(app: FastAPI | str, args: argparse.Namespace, workers: int = 1) -> uvicorn.Config:
-    """Server options shared by the one-worker and the multi-worker modes (a string is a factory path)."""
+def uvicorn_config(
+    app: FastAPI | str, args: argparse.Namespace, settings: Settings, workers: int = 1
+) -> uvicorn.Config:
+    """Server options shared by the one-worker and the multi-worker modes (a string is a factory path).
+
+    ``X-Forwarded-For`` is believed only from ``FORWARDED_ALLOW_IPS`` (uvicorn's own default
+    believes it from 127.0.0.1, where any local client could name itself anyone).
+    """
+    trusted = settings.FORWARDED_ALLOW_IPS.strip()
     return uvicorn.Config(
         app,
         factory=isinstance(app, str),
@@ -139,13 +146,15 @@ def uvicorn_config(app: FastAPI | str, args: argparse.Namespace, workers: int = 
         log_level=args.log_level,
         server_header=False,
         timeout_graceful_shutdown=5,
+        proxy_headers=bool(trusted),
+        forwarded_allow_ips=trusted or "127.0.0.1",  # unused without proxy_headers
     )
 
 
 def serve_workers(args: argparse.Namespace, settings: Settings, sock: socket.socket, where: str) -> None:
     """Several worker processes on one listening socket; each builds its app from the environment."""
     os.environ["DATABASE_URL"] = settings.DATABASE_URL  # --database-url reaches the workers this way
-    config = uvicorn_config("api.app:create_app", args, workers=args.workers)
+    config = uvicorn_config("api.app:create_app", args, settings, workers=args.workers)
     print(f"api: serving http://{where} with {args.workers} workers (OpenAPI at /docs)", flush=True)
     Multiprocess(config, sockets=[sock]).run()
 

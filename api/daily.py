@@ -18,12 +18,11 @@ Distinct dates cannot push out today's work or starve it:
   the pinned days) at a lower CPU priority (nice 10), so hint computation never
   holds the event loop's GIL nor takes its core: a flood of cold dates does not
   slow today's cached answers;
-- each client may start at most ``API_COMPUTE_PER_MINUTE`` such computations
-  a minute (429 with ``Retry-After``); cached answers are never limited;
-- a refusal (429 or 503) is answered after ``REFUSAL_DELAY`` seconds (at most
-  ``MAX_DELAYED_REFUSALS`` held at once, beyond that at once): a client that
-  ignores ``Retry-After`` and asks again as fast as it can then costs the
-  server one sleeping coroutine per connection, not a busy event loop.
+- each such computation counts against its client's budget (:mod:`api.clients`,
+  shared with every other uncached answer); cached answers are never limited;
+- a client may hold :data:`MAX_QUEUED_PER_CLIENT` places in the queue, so one
+  client cannot fill it;
+- a refusal (429 or 503) is answered late (:meth:`ClientBudget.hold_refusal`).
 """
 
 from __future__ import annotations
@@ -31,9 +30,7 @@ from __future__ import annotations
 import asyncio
 import multiprocessing
 import os
-import threading
-import time
-from collections import OrderedDict, deque
+from collections import Counter
 from collections.abc import Callable, Hashable
 from concurrent.futures import ProcessPoolExecutor
 from datetime import date, timedelta
@@ -44,17 +41,16 @@ from starlette.concurrency import run_in_threadpool
 
 from api import presenters
 from api.caching import LruCache, Payload, PayloadStore
+from api.clients import ClientBudget, Requester
 from api.errors import ApiError
-from api.ondemand import OnDemandWaiter
+from api.ondemand import OnDemandWaiter, QueueFull
 from hints.daily import CALENDAR_ID, DailyBundle, PuzzleKind, daily_bundle
 from hints.errors import NotPrecomputed
 from i18n import SOURCE_LANGUAGE
 from solver.hints import Stage
 
 MAX_BUNDLES = 256
-MAX_CLIENTS = 10_000
-REFUSAL_DELAY = 1.0
-MAX_DELAYED_REFUSALS = 256
+MAX_QUEUED_PER_CLIENT = 2
 T = TypeVar("T")
 Variant = tuple[str, bool]  # (calendar edition, face-up mode)
 DEFAULT_VARIANT: Variant = (CALENDAR_ID, False)
@@ -84,35 +80,6 @@ def build_bundle(database_url: str, day: date, variant: Variant = DEFAULT_VARIAN
         return daily_bundle(session, day, *variant)
 
 
-class ComputeBudget:
-    """Cold computations each client started over the last minute (bounded memory)."""
-
-    def __init__(self, per_minute: int) -> None:
-        self._per_minute = per_minute
-        self._seen: OrderedDict[str, deque[float]] = OrderedDict()
-        self._lock = threading.Lock()
-
-    def spend(self, client: str) -> None:
-        """Count one computation for ``client``; 429 (with Retry-After) when its minute is used up."""
-        now = time.monotonic()
-        with self._lock:
-            started = self._seen.setdefault(client, deque())
-            self._seen.move_to_end(client)
-            while started and now - started[0] > 60:
-                started.popleft()
-            while len(self._seen) > MAX_CLIENTS:
-                self._seen.popitem(last=False)
-            if len(started) >= self._per_minute:
-                wait = max(1, int(60 - (now - started[0])) + 1)
-                raise ApiError(
-                    429,
-                    "too_many_requests",
-                    f"at most {self._per_minute} uncached dates a minute per client; try again later",
-                    headers={"Retry-After": str(wait)},
-                )
-            started.append(now)
-
-
 class DailyContent:
     """Daily bundles and their rendered payloads, cached by date (and kind and stage)."""
 
@@ -124,15 +91,12 @@ class DailyContent:
         today: Callable[[], date],
         workers: int = 1,
         queue: int = 8,
-        per_minute: int = 20,
+        budget: ClientBudget | None = None,
         database_url: str | None = None,
-        refusal_delay: float = REFUSAL_DELAY,
         solver: OnDemandWaiter | None = None,
     ) -> None:
         self._sessions = sessions
         self._solver = solver
-        self._refusal_delay = refusal_delay
-        self._delayed_refusals = 0
         self._database_url = database_url  # set: bundles are computed in worker processes
         self._processes: ProcessPoolExecutor | None = None
         self._workers = workers
@@ -145,8 +109,8 @@ class DailyContent:
         self._slots = asyncio.Semaphore(workers)
         self._pinned_slot = asyncio.Semaphore(1)
         self._queue = queue
-        self._waiting = 0
-        self._budget = ComputeBudget(per_minute)
+        self._waiting: Counter[str] = Counter()  # queued computations per client
+        self._budget = budget or ClientBudget(20)
 
     # ------------------------------------------------------------ what is kept
 
@@ -177,43 +141,54 @@ class DailyContent:
 
     # ------------------------------------------------------------ computing
 
-    async def _gated(self, key: Hashable, day: date, client: str | None, work: Callable[[], T]) -> T:
-        """Run ``work`` in a worker thread once per key, in the pinned slot or the bounded pool."""
+    async def _gated(
+        self, key: Hashable, day: date, client: Requester | None, work: Callable[[], T], charge: bool = True
+    ) -> T:
+        """Run ``work`` in a worker thread once per key, in the pinned slot or the bounded pool
+        (``charge``: it counts against the client's budget)."""
         running = self._inflight.get(key)
         if running is not None:
             shared: T = await asyncio.shield(running)  # type: ignore[arg-type]
             return shared
         pinned = day in self.pinned_days()
-        if not pinned:
+        queued = None if pinned else (client.key if client else "")  # whose place in the queue
+        if queued is not None:
             try:
-                self._admit(client)
+                self._admit(queued, client if charge else None)
             except ApiError:
-                await self._hold_refusal()
+                await self._budget.hold_refusal()
                 raise
+            self._waiting[queued] += 1
         future: asyncio.Future[object] = asyncio.get_running_loop().create_future()
         future.add_done_callback(lambda f: f.cancelled() or f.exception())  # never "never retrieved"
         self._inflight[key] = future
-        queued = not pinned
-        self._waiting += queued
         try:
             async with self._pinned_slot if pinned else self._slots:
-                if queued:
-                    self._waiting -= 1
-                    queued = False
+                self._unqueue(queued)
+                queued = None
                 result = await run_in_threadpool(work)
         except BaseException as exc:
             future.set_exception(exc)
             raise
         finally:
-            if queued:
-                self._waiting -= 1
+            self._unqueue(queued)  # still queued: it failed or was cancelled before its turn
             del self._inflight[key]
         future.set_result(result)
         return result
 
-    def _admit(self, client: str | None) -> None:
-        """A cold date may be computed: room in the queue (else 503) and in the client's budget (else 429)."""
-        if self._waiting >= self._queue:
+    def _unqueue(self, queued: str | None) -> None:
+        """A client's place in the queue given up (it started, or it failed); None: it held none."""
+        if queued is not None:
+            self._waiting[queued] -= 1
+            if self._waiting[queued] <= 0:
+                del self._waiting[queued]
+
+    def _admit(self, queued: str, client: Requester | None) -> None:
+        """A cold date may be computed: room in the queue, also for this client (else 503), and in the
+        client's budget (else 429). Without a client (a payload drawn from a computed bundle, the
+        server's own retry) only the queue's room counts."""
+        crowding = client is not None and self._waiting[queued] >= MAX_QUEUED_PER_CLIENT
+        if self._waiting.total() >= self._queue or crowding:
             raise ApiError(
                 503,
                 "overloaded",
@@ -221,17 +196,7 @@ class DailyContent:
                 headers={"Retry-After": "2"},
             )
         if client is not None:
-            self._budget.spend(client)
-
-    async def _hold_refusal(self) -> None:
-        """Answer a refusal late, so a client that ignores Retry-After cannot spin the event loop."""
-        if self._delayed_refusals >= MAX_DELAYED_REFUSALS:
-            return
-        self._delayed_refusals += 1
-        try:
-            await asyncio.sleep(self._refusal_delay)
-        finally:
-            self._delayed_refusals -= 1
+            self._budget.spend(client.key)
 
     def _build(self, day: date, variant: Variant) -> DailyBundle:
         """The bundle computed here (a worker thread); used when there is no process pool."""
@@ -257,7 +222,7 @@ class DailyContent:
             self._processes = None
 
     async def bundle_async(
-        self, day: date, client: str | None = None, edition: str = CALENDAR_ID, faceup: bool = False
+        self, day: date, client: Requester | None = None, edition: str = CALENDAR_ID, faceup: bool = False
     ) -> DailyBundle:
         """The day's bundle: cached, or computed once (503/429 when too much is asked at once). A
         target of an edition solved on demand is solved first (503 with Retry-After past 10 s)."""
@@ -271,8 +236,15 @@ class DailyContent:
         except NotPrecomputed as missing:
             if self._solver is None or missing.solvable is None:
                 raise
-            await self._solver.solve(*missing.solvable)
-            bundle = await self._gated(("bundle", *key), day, client, lambda: self._compute(day, variant))
+            try:
+                await self._solver.solve(*missing.solvable, client)
+            except QueueFull:
+                if client is not None:
+                    self._budget.refund(client.key)  # nothing was started for it
+                await self._budget.hold_refusal()
+                raise
+            retry = lambda: self._compute(day, variant)  # noqa: E731
+            bundle = await self._gated(("bundle", *key), day, client, retry, charge=False)  # counted once
         if day in self.pinned_days():
             self._pinned[key] = bundle
         else:
@@ -282,7 +254,7 @@ class DailyContent:
     async def _payload(
         self,
         key: PayloadKey,
-        client: str | None,
+        client: Requester | None,
         render: Callable[[DailyBundle], Payload],
     ) -> Payload:
         found = self._cached_payload(key)
@@ -299,7 +271,7 @@ class DailyContent:
     async def daily_json(
         self,
         day: date,
-        client: str | None = None,
+        client: Requester | None = None,
         variant: Variant = DEFAULT_VARIANT,
         language: str = SOURCE_LANGUAGE,
     ) -> Payload:
@@ -310,7 +282,7 @@ class DailyContent:
         )
 
     async def challenge_json(
-        self, day: date, client: str | None = None, language: str = SOURCE_LANGUAGE
+        self, day: date, client: Requester | None = None, language: str = SOURCE_LANGUAGE
     ) -> Payload:
         return await self._payload(
             ("challenge-json", day, None, None, DEFAULT_VARIANT, language),
@@ -323,7 +295,7 @@ class DailyContent:
         kind: PuzzleKind,
         day: date,
         stage: Stage,
-        client: str | None = None,
+        client: Requester | None = None,
         variant: Variant = DEFAULT_VARIANT,
         language: str = SOURCE_LANGUAGE,
     ) -> Payload:
@@ -335,7 +307,7 @@ class DailyContent:
         kind: PuzzleKind,
         day: date,
         stage: Stage,
-        client: str | None = None,
+        client: Requester | None = None,
         variant: Variant = DEFAULT_VARIANT,
         language: str = SOURCE_LANGUAGE,
     ) -> Payload:
@@ -348,7 +320,7 @@ class DailyContent:
         kind: PuzzleKind,
         day: date,
         stage: Stage,
-        client: str | None = None,
+        client: Requester | None = None,
         variant: Variant = DEFAULT_VARIANT,
     ) -> Payload:
         """Text drawing of a stage (English: the text twins are for terminals and logs)."""
@@ -360,7 +332,7 @@ class DailyContent:
         self,
         what: tuple[str, PuzzleKind, Stage, str],
         day: date,
-        client: str | None,
+        client: Requester | None,
         variant: Variant,
         render: Callable[[DailyBundle], Payload],
     ) -> Payload:

@@ -22,6 +22,7 @@ from hints.errors import (
     NoFaceUpSolution,
     NotPrecomputed,
     OffsetOutOfRange,
+    OutdatedCode,
     ServiceError,
     UnknownSolution,
 )
@@ -29,12 +30,15 @@ from solver.catalog import UnknownPuzzleError, UnknownTargetError
 
 logger = logging.getLogger("api")
 
-# HTTP status of each refusal of the service layer (its code and message are the error's own).
+# HTTP status of each refusal of the service layer (its code and message are the error's own); the
+# first entry that matches wins. A code made for an earlier version of its puzzle is 410: it named
+# a position once and never will again, which a client should drop rather than correct.
 SERVICE_STATUSES: tuple[tuple[type[ServiceError], int], ...] = (
     (NotPrecomputed, 503),
     (UnknownSolution, 404),
     (NoFaceUpSolution, 404),
     (OffsetOutOfRange, 422),
+    (OutdatedCode, 410),
     (MalformedPosition, 422),
 )
 
@@ -169,6 +173,7 @@ def documented(*statuses: int) -> dict[int | str, dict[str, Any]]:
         400: "A request body that cannot be read (not UTF-8)",
         401: "Missing, forged or stale Telegram Mini App sign-in",
         404: "Unknown puzzle, target or resource",
+        410: "A position code made for an older version of the puzzle",
         429: "Too many computations asked for by this client; see Retry-After",
         413: "Request body too large",
         422: "Invalid parameter or body",

@@ -1,20 +1,33 @@
 """Targets of editions solved on demand, as the API waits for them.
 
-The first request for a target that is not stored starts its solve (one at a time per process,
-in a thread of its own, single-flight per target: see :mod:`solver.ondemand`) and waits for it
-up to :data:`WAIT_SECONDS`. Past that the answer is 503 with ``Retry-After``; the solve goes on,
+The first request for a target that is not stored starts its solve and waits for it up to
+:data:`WAIT_SECONDS`. Past that the answer is 503 with ``Retry-After``; the solve goes on,
 and the request that comes back finds the target stored.
+
+- One target is solved at a time per process (its solve already uses every solver process,
+  see :mod:`solver.ondemand`), single-flight per target: later askers wait for the same solve.
+- The queue is dealt round-robin among clients (:class:`FairTurns`): a client with several
+  targets queued gets one turn in each round, so another client's first target waits for at
+  most one of theirs. A client may have :data:`MAX_PENDING_PER_CLIENT` targets queued or
+  solving, the process :data:`MAX_PENDING`; beyond, 503 at once.
+- A queued solve that every asker has abandoned (they hung up) is dropped before it starts.
+  One whose asker was told to come back (the 503 above) is kept; one already running
+  finishes and is stored (at most seconds of work, useful to the next asker).
 """
 
 from __future__ import annotations
 
 import asyncio
+import logging
+from collections import OrderedDict, deque
 from collections.abc import Awaitable, Callable
 from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass
 from typing import TypeVar
 
 from sqlalchemy.orm import Session, sessionmaker
 
+from api.clients import Requester
 from api.errors import ApiError
 from hints.errors import NotPrecomputed
 from solver.catalog import get_puzzle
@@ -22,52 +35,179 @@ from solver.ondemand import OnDemand, Solved
 
 WAIT_SECONDS = 10.0
 RETRY_AFTER_SECONDS = 5
-MAX_PENDING = 16  # targets queued for solving in one process; beyond: 503 at once
+MAX_PENDING = 16  # targets queued or solving in one process; beyond: 503 at once
+MAX_PENDING_PER_CLIENT = 2
+SERVER = "server"  # the requester key of work no client asked for
 T = TypeVar("T")
+log = logging.getLogger(__name__)
+
+
+class QueueFull(ApiError):
+    """503: no room to queue another solve (for this client, or at all); nothing was started."""
+
+
+class FairTurns:
+    """One holder at a time; waiting turns are dealt round-robin among clients, first come first
+    within a client."""
+
+    def __init__(self) -> None:
+        self._busy = False
+        self._holder: str | None = None  # whose turn it is (it goes to someone else next, if anyone waits)
+        self._waiting: OrderedDict[str, deque[asyncio.Future[None]]] = OrderedDict()
+
+    async def acquire(self, client: str) -> None:
+        if not self._busy and not self._waiting:
+            self._busy, self._holder = True, client
+            return
+        turn: asyncio.Future[None] = asyncio.get_running_loop().create_future()
+        self._waiting.setdefault(client, deque()).append(turn)
+        try:
+            await turn
+        except asyncio.CancelledError:
+            if turn.done() and not turn.cancelled():
+                self.release()  # handed the turn just as it gave up: pass it on
+            else:
+                self._forget(client, turn)
+            raise
+
+    def release(self) -> None:
+        while self._waiting:
+            client = self._next_client()
+            turns = self._waiting[client]
+            turn = turns.popleft()
+            if turns:
+                self._waiting.move_to_end(client)  # the client's next turn comes after everyone else's
+            else:
+                del self._waiting[client]
+            if not turn.done():
+                self._holder = client
+                turn.set_result(None)
+                return
+        self._busy, self._holder = False, None
+
+    def _next_client(self) -> str:
+        """The longest-waiting client that did not just have its turn (that one only if alone)."""
+        return next((client for client in self._waiting if client != self._holder), next(iter(self._waiting)))
+
+    def _forget(self, client: str, turn: asyncio.Future[None]) -> None:
+        turns = self._waiting.get(client)
+        if turns is not None and turn in turns:
+            turns.remove(turn)
+            if not turns:
+                del self._waiting[client]
+
+    def waiting(self) -> int:
+        return sum(len(turns) for turns in self._waiting.values())
+
+
+@dataclass
+class _Job:
+    """One target's solve and who waits for it."""
+
+    client: str
+    task: asyncio.Task[Solved] | None = None
+    waiters: int = 0
+    running: bool = False
+    kept: bool = False  # an asker was told to come back for it: never dropped
 
 
 class OnDemandWaiter:
-    """Starts on-demand solves and waits a bounded time for them."""
+    """Starts on-demand solves, fairly among clients, and waits a bounded time for them."""
 
     def __init__(self, sessions: sessionmaker[Session], wait_seconds: float = WAIT_SECONDS) -> None:
         self._solver = OnDemand(sessions)
         self._wait = wait_seconds
         self._pool = ThreadPoolExecutor(1, thread_name_prefix="on-demand")
-        self._pending: dict[tuple[str, str], asyncio.Future[Solved]] = {}
+        self._jobs: dict[tuple[str, str], _Job] = {}
+        self._turns = FairTurns()
 
-    async def solve(self, puzzle_id: str, target: str) -> Solved:
+    def _solve_now(self, puzzle_id: str, target: str) -> Solved:
+        """Solve and store a target (blocking; in the solver thread)."""
+        puzzle = get_puzzle(puzzle_id)
+        return self._solver.ensure(puzzle, puzzle.target(target))
+
+    async def solve(self, puzzle_id: str, target: str, who: Requester | None = None) -> Solved:
         """The target stored (solved now if need be); 503 with Retry-After if that takes too long."""
         key = (puzzle_id, target)
-        running = self._pending.get(key)
-        if running is None:
-            if len(self._pending) >= MAX_PENDING:
-                raise _busy(f"the server is solving {len(self._pending)} other targets")
-            puzzle = get_puzzle(puzzle_id)
-            loop = asyncio.get_running_loop()
-            running = loop.run_in_executor(self._pool, self._solver.ensure, puzzle, puzzle.target(target))
-            self._pending[key] = running
-            running.add_done_callback(lambda _: self._pending.pop(key, None))
+        job = self._jobs.get(key) or self._start(key, who.key if who else SERVER)
+        job.waiters += 1
         try:
-            return await asyncio.wait_for(asyncio.shield(running), self._wait)
-        except TimeoutError:
-            raise _busy(f"{puzzle_id} {target} is being solved for the first time") from None
+            return await self._wait_for(job, key, who)
+        finally:
+            job.waiters -= 1
+            if job.waiters == 0 and not job.running and not job.kept and job.task is not None:
+                job.task.cancel()  # no one waits for it any more: it never starts
 
-    async def retrying(self, attempt: Callable[[], Awaitable[T]]) -> T:
+    def _start(self, key: tuple[str, str], client: str) -> _Job:
+        if len(self._jobs) >= MAX_PENDING:
+            raise _busy(f"the server is solving {len(self._jobs)} other targets", QueueFull)
+        if sum(job.client == client for job in self._jobs.values()) >= MAX_PENDING_PER_CLIENT:
+            raise _busy(f"{MAX_PENDING_PER_CLIENT} targets you asked for are being solved", QueueFull)
+        job = _Job(client)
+        job.task = asyncio.get_running_loop().create_task(self._run(job, *key))
+        job.task.add_done_callback(lambda task: self._finished(key, task))
+        self._jobs[key] = job
+        return job
+
+    def _finished(self, key: tuple[str, str], task: asyncio.Task[Solved]) -> None:
+        self._jobs.pop(key, None)
+        if (
+            not task.cancelled()
+            and task.exception() is not None
+            and not isinstance(task.exception(), ApiError)
+        ):
+            log.debug("on-demand solve of %s %s failed: %r", *key, task.exception())
+
+    async def _run(self, job: _Job, puzzle_id: str, target: str) -> Solved:
+        await self._turns.acquire(job.client)
+        try:
+            job.running = True
+            loop = asyncio.get_running_loop()
+            return await loop.run_in_executor(self._pool, self._solve_now, puzzle_id, target)
+        finally:
+            self._turns.release()
+
+    async def _wait_for(self, job: _Job, key: tuple[str, str], who: Requester | None) -> Solved:
+        assert job.task is not None
+        solving: asyncio.Future[Solved] = asyncio.shield(job.task)
+        watching = asyncio.ensure_future(who.left()) if who is not None else None
+        try:
+            done, _ = await asyncio.wait(
+                [solving] + ([watching] if watching else []),
+                timeout=self._wait,
+                return_when=asyncio.FIRST_COMPLETED,
+            )
+        finally:
+            if watching is not None:
+                watching.cancel()
+        if solving in done:
+            return solving.result()
+        solving.cancel()  # only this waiter's shield; the solve itself is the job's
+        if watching is not None and watching in done:
+            raise _busy("the client left")  # no one reads this answer
+        job.kept = True
+        raise _busy(f"{key[0]} {key[1]} is being solved for the first time")
+
+    async def retrying(self, attempt: Callable[[], Awaitable[T]], who: Requester | None = None) -> T:
         """``attempt()``; if it lacks a target that can be solved on demand, solve it and try again."""
         try:
             return await attempt()
         except NotPrecomputed as missing:
             if missing.solvable is None:
                 raise
-            await self.solve(*missing.solvable)
+            await self.solve(*missing.solvable, who)
             return await attempt()
+
+    def pending(self) -> int:
+        """Targets queued or being solved."""
+        return len(self._jobs)
 
     def close(self) -> None:
         self._pool.shutdown(wait=False, cancel_futures=True)
 
 
-def _busy(why: str) -> ApiError:
-    return ApiError(
+def _busy(why: str, kind: type[ApiError] = ApiError) -> ApiError:
+    return kind(
         503,
         "solving",
         f"{why}; try again in a few seconds",

@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Hashable
+from collections.abc import Awaitable, Callable, Hashable
 from dataclasses import dataclass
 from datetime import datetime
+from typing import TypeVar
 from zoneinfo import ZoneInfo
 
 from sqlalchemy import Engine
@@ -12,10 +13,15 @@ from sqlalchemy.orm import Session, sessionmaker
 from starlette.concurrency import run_in_threadpool
 
 from api.caching import Payload, PayloadStore
+from api.clients import ClientBudget, Requester
 from api.daily import DailyContent
-from api.ondemand import OnDemandWaiter
+from api.ondemand import OnDemandWaiter, QueueFull
 from db.engine import make_engine, session_factory
+from hints.positions import solutions_in_memory
 from settings import Settings
+from solver.catalog import Puzzle, Target
+
+T = TypeVar("T")
 
 
 @dataclass(frozen=True)
@@ -26,6 +32,7 @@ class ApiState:
     payloads: PayloadStore
     daily: DailyContent
     solver: OnDemandWaiter
+    budget: ClientBudget
 
     @classmethod
     def create(cls, settings: Settings) -> ApiState:
@@ -43,6 +50,7 @@ class ApiState:
         sessions = session_factory(engine)
         payloads = PayloadStore()
         solver = OnDemandWaiter(sessions, settings.API_ON_DEMAND_WAIT)
+        budget = ClientBudget(settings.API_COMPUTE_PER_MINUTE)
         zone = ZoneInfo(settings.DEFAULT_TIMEZONE)
         daily = DailyContent(
             sessions,
@@ -50,11 +58,11 @@ class ApiState:
             today=lambda: datetime.now(zone).date(),
             workers=settings.API_COMPUTE_WORKERS,
             queue=settings.API_COMPUTE_QUEUE,
-            per_minute=settings.API_COMPUTE_PER_MINUTE,
+            budget=budget,
             database_url=settings.DATABASE_URL,
             solver=solver,
         )
-        return cls(settings, engine, sessions, payloads, daily, solver)
+        return cls(settings, engine, sessions, payloads, daily, solver, budget)
 
     def in_session(self, produce: Callable[[Session], Payload]) -> Callable[[], Payload]:
         """A producer that opens its own session, so cache hits never touch the database."""
@@ -65,12 +73,38 @@ class ApiState:
 
         return run
 
-    async def cached(self, key: Hashable, produce: Callable[[Session], Payload]) -> Payload:
-        """The payload cached in process under ``key``, built in its own session on a miss (a target
-        of an edition solved on demand is solved first)."""
-        return await self.solver.retrying(lambda: self.payloads.fetch(key, self.in_session(produce)))
+    async def cached(
+        self, key: Hashable, produce: Callable[[Session], Payload], who: Requester | None = None
+    ) -> Payload:
+        """The payload cached in process under ``key``; on a miss built in its own session (a target
+        of an edition solved on demand is solved first), one computation of ``who``'s budget."""
+        found = self.payloads.get(key)
+        if found is not None:
+            return found
+        return await self._charged(who, lambda: self.payloads.fetch(key, self.in_session(produce)))
 
-    async def fresh(self, produce: Callable[[Session], Payload]) -> Payload:
+    async def fresh(self, produce: Callable[[Session], Payload], who: Requester | None = None) -> Payload:
         """A payload built for this request in a worker thread (a target of an edition solved on
-        demand is solved first)."""
-        return await self.solver.retrying(lambda: run_in_threadpool(self.in_session(produce)))
+        demand is solved first); with ``who``, one computation of their budget."""
+        return await self._charged(who, lambda: run_in_threadpool(self.in_session(produce)))
+
+    async def reading(
+        self, puzzle: Puzzle, target: Target, work: Callable[[], T], who: Requester | None
+    ) -> T:
+        """``work`` (which reads the target's solutions) in a worker thread, the target solved on
+        demand first if need be; one computation of ``who``'s budget unless they are in memory."""
+        if solutions_in_memory(str(self.engine.url), puzzle, target):
+            return await run_in_threadpool(work)
+        return await self._charged(who, lambda: run_in_threadpool(work))
+
+    async def _charged(self, who: Requester | None, attempt: Callable[[], Awaitable[T]]) -> T:
+        """``attempt()`` (a target of an edition solved on demand solved first, if need be) as one
+        computation of ``who``'s budget: given back if the solve queue had no room for it."""
+        await self.budget.admit(who)
+        try:
+            return await self.solver.retrying(attempt, who)
+        except QueueFull:
+            if who is not None:
+                self.budget.refund(who.key)
+            await self.budget.hold_refusal()
+            raise

@@ -34,6 +34,7 @@ from bot.logs import redact_logs
 from bot.ratelimit import SharedRateLimiter
 from bot.replies import Web
 from bot.sender import Sender
+from bot.solving import SolveQueue
 from bot.texts import LANGUAGES, text
 from hints.solutions import RAW_SOLUTIONS
 from settings import Settings
@@ -132,7 +133,7 @@ def build_application(
         clock=now,
         dispatch_seconds=settings.DISPATCH_INTERVAL_SECONDS,
         start_scheduler=start_scheduler,
-        on_demand=OnDemand(sessions),
+        solves=SolveQueue(OnDemand(sessions)),
         web=Web(settings.PUBLIC_URL) if settings.PUBLIC_URL else None,
     )
     add_routes(application)
@@ -159,8 +160,13 @@ async def _post_stop(application: BotApplication) -> None:
 
 
 async def _post_shutdown(application: BotApplication) -> None:
+    """Stop the daily posts and every on-demand solve: queued ones are cancelled, the solver
+    processes of the one in flight stopped, then its thread joined."""
     stop_dispatching(application)
+    solves = application.bot_data.deps.solves
+    solves.shutdown(wait=False)  # first, so no queued solve starts a new pool of solver processes
     shutdown_pools()
+    solves.shutdown(wait=True)
 
 
 async def _daily_posts(context: BotContext) -> None:

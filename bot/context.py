@@ -20,7 +20,7 @@ from bot.flood import CommandBudgets, KeyedLocks
 from bot.outgoing import ChatQueues, MessageBook
 from bot.replies import Web
 from bot.sender import Sender
-from solver.ondemand import OnDemand
+from bot.solving import SolveQueue
 
 
 @dataclass(frozen=True)
@@ -34,7 +34,7 @@ class Deps:
     clock: Callable[[], datetime]
     dispatch_seconds: float
     start_scheduler: bool  # whether start-up schedules the daily-post job in this process
-    on_demand: OnDemand  # solves a target of an edition solved on demand the first time it is needed
+    solves: SolveQueue  # solves a target of an edition solved on demand the first time it is needed
     web: Web | None = None  # the web board (PUBLIC_URL), for 'Play on the board' buttons
     budgets: CommandBudgets = field(default_factory=CommandBudgets)  # flood control per user and group
     group_replies: ChatQueues = field(default_factory=ChatQueues)  # a reply queue per group

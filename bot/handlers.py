@@ -12,7 +12,7 @@ import contextlib
 import logging
 import traceback
 from collections.abc import Callable
-from dataclasses import replace
+from dataclasses import dataclass, replace
 from datetime import datetime
 
 from sqlalchemy.orm import Session
@@ -38,6 +38,7 @@ from bot.logic import (
     zone,
 )
 from bot.replies import Button, Reply, Web, Who
+from bot.solving import SolvesBusy
 from bot.texts import LANGUAGES, language_for, text
 from db import bot_repository as chats
 from hints.errors import NotPrecomputed
@@ -54,24 +55,52 @@ def deps(context: BotContext) -> Deps:
     return context.bot_data.deps
 
 
+@dataclass(frozen=True)
+class Person:
+    """Whom an update counts for: the key of their progress, saved boards, solves and budget."""
+
+    id: int
+    first_name: str
+    language_code: str | None = None
+
+
+def person(update: Update) -> Person | None:
+    """The person behind an update: the chat a message was sent as, else the user who sent it.
+
+    A message sent as a channel comes from Telegram's placeholder user 136817688, and an
+    anonymous admin's from 1087968824, whoever sent it; ``sender_chat`` (the channel, or the group
+    itself) tells them apart, and its title is the name they show. A button press always names
+    the real user who pressed it, so only messages are read this way. None: no user at all.
+    """
+    user = update.effective_user
+    if user is None:
+        return None
+    message = update.effective_message if update.callback_query is None else None
+    sender = message.sender_chat if message is not None else None
+    if sender is not None:
+        return Person(sender.id, sender.title or sender.first_name or user.first_name, user.language_code)
+    return Person(user.id, user.first_name, user.language_code)
+
+
 def who_is_asking(session: Session, update: Update, default_timezone: str) -> Who:
-    """Chat, user, language and time zone of an update (the chat's settings read from the store)."""
-    chat, user = update.effective_chat, update.effective_user
-    assert chat is not None and user is not None
+    """Chat, person, language and time zone of an update (the chat's settings read from the store)."""
+    chat, asker = update.effective_chat, person(update)
+    assert chat is not None and asker is not None
     settings = chats.get_chat(session=session, chat_id=chat.id)
-    language = language_for(settings.language if settings else None, user.language_code)
+    language = language_for(settings.language if settings else None, asker.language_code)
     timezone = (settings.timezone if settings else None) or default_timezone
     edition = replies.known_edition(settings.edition if settings else None)
     faceup = bool(settings and settings.faceup)
-    return Who(chat.id, chat.type, user.id, language, timezone, user.first_name, edition, faceup)
+    return Who(chat.id, chat.type, asker.id, language, timezone, asker.first_name, edition, faceup)
 
 
 class MustSolve(Exception):
     """The reply needs a target of an edition solved on demand that is not stored yet."""
 
-    def __init__(self, puzzle_id: str, target: str) -> None:
+    def __init__(self, puzzle_id: str, target: str, language: str) -> None:
         super().__init__(f"{puzzle_id} {target}")
         self.puzzle_id, self.target = puzzle_id, target
+        self.language = language  # the asker's, should the solve have to be refused
 
 
 def unit_of_work(update: Update, found: Deps, build: Build, *, may_solve: bool = True) -> Reply:
@@ -87,7 +116,7 @@ def unit_of_work(update: Update, found: Deps, build: Build, *, may_solve: bool =
         except NotPrecomputed as missing:
             session.rollback()
             if may_solve and missing.solvable is not None:
-                raise MustSolve(*missing.solvable) from None
+                raise MustSolve(*missing.solvable, who.language) from None
             return Reply(text("not_ready", who.language))
         session.commit()
         return reply
@@ -103,10 +132,10 @@ async def send(update: Update, context: BotContext, reply: Reply, *, in_place: b
     quotes their message (``reply_parameters``), starts with their first name,
     and may offer the same puzzle in a private chat ("Hints in private").
     """
-    chat, user = update.effective_chat, update.effective_user
-    assert chat is not None and user is not None
+    chat, asker = update.effective_chat, person(update)
+    assert chat is not None and asker is not None
     found, bot = deps(context), context.bot
-    chat_id, user_id, message = chat.id, user.id, update.effective_message
+    chat_id, user_id, message = chat.id, asker.id, update.effective_message
     private = chat.type == ChatType.PRIVATE
     if not private:
         reply = addressed(reply, update, bot.username)
@@ -131,20 +160,20 @@ async def send(update: Update, context: BotContext, reply: Reply, *, in_place: b
 
 def _editable(update: Update, found: Deps) -> tuple[int, bool] | None:
     """The pressed button's message and whether it is a photo, if the presser may change it."""
-    query, chat, user = update.callback_query, update.effective_chat, update.effective_user
-    if query is None or chat is None or user is None or not isinstance(query.message, Message):
+    query, chat, presser = update.callback_query, update.effective_chat, person(update)
+    if query is None or chat is None or presser is None or not isinstance(query.message, Message):
         return None
     message = query.message
-    if chat.type != ChatType.PRIVATE and found.messages.owner(chat.id, message.message_id) != user.id:
+    if chat.type != ChatType.PRIVATE and found.messages.owner(chat.id, message.message_id) != presser.id:
         return None
     return message.message_id, bool(message.photo)
 
 
 def addressed(reply: Reply, update: Update, bot_username: str) -> Reply:
     """A group reply with the asker's first name in front and the 'Hints in private' link."""
-    user = update.effective_user
-    language = language_for(None, user.language_code if user else None)
-    named = text("for_user", language, name=user.first_name, text=reply.text) if user else reply.text
+    asker = person(update)
+    language = language_for(None, asker.language_code if asker else None)
+    named = text("for_user", language, name=asker.first_name, text=reply.text) if asker else reply.text
     buttons = reply.buttons
     if reply.private is not None:
         link = f"https://t.me/{bot_username}?start={reply.private}"
@@ -153,15 +182,22 @@ def addressed(reply: Reply, update: Update, bot_username: str) -> Reply:
 
 
 async def respond(update: Update, context: BotContext, build: Build, *, in_place: bool = False) -> None:
-    """Build a reply for the asker in one unit of work (one at a time per user), then send it."""
-    chat, user = update.effective_chat, update.effective_user
-    key = (chat.id if chat else None, user.id if user else None)
+    """Build a reply for the asker in one unit of work (one at a time per person), then send it.
+
+    A reply that needs a target solved on demand waits for the solve, or says the solver is busy.
+    """
+    chat, asker = update.effective_chat, person(update)
+    key = (chat.id if chat else None, asker.id if asker else None)
     async with deps(context).user_locks.hold(key):
         try:
             reply = await asyncio.to_thread(unit_of_work, update, deps(context), build)
         except MustSolve as missing:
-            await _solve_showing_progress(update, context, missing)
-            reply = await asyncio.to_thread(unit_of_work, update, deps(context), build, may_solve=False)
+            try:
+                await _solve_showing_progress(update, context, missing)
+            except SolvesBusy:
+                reply = Reply(text("solver_busy", missing.language))
+            else:
+                reply = await asyncio.to_thread(unit_of_work, update, deps(context), build, may_solve=False)
     await send(update, context, reply, in_place=in_place)
 
 
@@ -169,12 +205,11 @@ SOLVING_ACTION_EVERY = 4.0  # seconds; Telegram shows a chat action for about 5 
 
 
 async def _solve_showing_progress(update: Update, context: BotContext, missing: MustSolve) -> None:
-    """Solve a target on demand (once, whoever else asks) while the chat shows 'sending photo…'."""
+    """Solve a target on demand (once, whoever else asks) while the chat shows 'sending photo…';
+    SolvesBusy at once when too many solves wait already (:mod:`bot.solving`)."""
     chat = update.effective_chat
     puzzle = get_puzzle(missing.puzzle_id)
-    solving = asyncio.ensure_future(
-        asyncio.to_thread(deps(context).on_demand.ensure, puzzle, puzzle.target(missing.target))
-    )
+    solving = deps(context).solves.solve(puzzle, puzzle.target(missing.target))
     while not solving.done():
         if chat is not None:
             with contextlib.suppress(TelegramError):
@@ -208,13 +243,13 @@ def _counts_against_budget(update: Update) -> bool:
 
 async def gate(update: Update, context: BotContext) -> None:
     """Runs before every handler: over budget, say so once, then stay silent until it refills."""
-    chat, user = update.effective_chat, update.effective_user
-    if chat is None or user is None or not _counts_against_budget(update):
+    chat, asker = update.effective_chat, person(update)
+    if chat is None or asker is None or not _counts_against_budget(update):
         return
-    verdict, wait = deps(context).budgets.admit(user.id, chat.id, chat.type != ChatType.PRIVATE)
+    verdict, wait = deps(context).budgets.admit(asker.id, chat.id, chat.type != ChatType.PRIVATE)
     if verdict == Verdict.ALLOW:
         return
-    language = language_for(None, user.language_code)
+    language = language_for(None, asker.language_code)
     words = text("slow_down", language, seconds=max(1, round(wait)))
     if update.callback_query is not None:
         await update.callback_query.answer(words)  # a toast; the spinner must stop either way

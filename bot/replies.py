@@ -44,7 +44,7 @@ from hints.daily import (
     other_solution,
 )
 from hints.deeplink import board_key, board_of_key, decode_link
-from hints.errors import MalformedPosition, NoFaceUpSolution, NotPrecomputed
+from hints.errors import MalformedPosition, NoFaceUpSolution, NotPrecomputed, OutdatedCode
 from hints.positions import (
     PositionAnalysis,
     analyse_position,
@@ -651,7 +651,10 @@ def board_hint(
     web: Web | None = None,
 ) -> Reply:
     """The next hint from the user's saved board (one piece, half the missing pieces, all of them)."""
-    placements = placements_of_code(puzzle, saved.code)
+    try:
+        placements = placements_of_code(puzzle, saved.code)
+    except OutdatedCode:
+        return Reply(text("outdated_board", who.language))
     stage = Stage(min(saved.stage + 1, Stage.ANSWER))
     try:
         hint = position_hint(session, puzzle, target, placements, stage)
@@ -734,7 +737,10 @@ def check(session: Session, who: Who, now: datetime, web: Web | None = None) -> 
         return Reply(text("no_board", who.language))
     puzzle = get_puzzle(saved.puzzle_id)
     target = puzzle.target(saved.target)
-    analysis = analyse_position(session, puzzle, target, placements_of_code(puzzle, saved.code))
+    try:
+        analysis = analyse_position(session, puzzle, target, placements_of_code(puzzle, saved.code))
+    except OutdatedCode:
+        return Reply(text("outdated_board", who.language))
     return Reply(
         board_status(analysis, who.language), buttons=_board_buttons(who, puzzle, target, analysis, web)
     )
@@ -745,6 +751,8 @@ def load_board(session: Session, who: Who, now: datetime, payload: str, web: Web
     try:
         link = decode_link(payload)
         analysis = save_board(session, who.user_id, link.puzzle, link.target, link.code, now)
+    except OutdatedCode:
+        return Reply(text("outdated_board", who.language))
     except MalformedPosition:
         return Reply(text("bad_link", who.language))
     kind_day = _daily_of(link.puzzle, link.target, who, now)

@@ -118,6 +118,10 @@ _TEXTS: dict[str, str] = {
         "there, and come back."
     ),
     "bad_link": N_("That link does not name a board I know."),
+    "outdated_board": N_(
+        "This board was saved for an older version of the puzzle, so I cannot read it any more. "
+        "Please set it up again on the board."
+    ),
     "button_next_hint": N_("Next hint"),
     "button_challenge": N_("Pentomino challenge"),
     "button_another": N_("Another solution"),
@@ -144,6 +148,7 @@ _TEXTS: dict[str, str] = {
     "edited": N_("I don't act on edited messages – please send the command again."),
     "stale_button": N_("This button is no longer valid – use /today."),
     "not_ready": N_("The puzzles are still being prepared. Please try again in a minute."),
+    "solver_busy": N_("I am busy working out other new dates right now - please ask again in a minute."),
     "too_long": N_("That is too long for me. /help lists what I can do."),
     "slow_down": N_("That is a lot at once - I will answer again in {seconds} s."),
     "apology": N_("Sorry, something went wrong on my side. Please try again."),

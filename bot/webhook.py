@@ -61,11 +61,14 @@ class WebhookBridge:
         )
 
     async def stop(self) -> None:
+        """Stop processing, send the group replies still queued, and stop the on-demand solves."""
         if self.application.running:
             await self.application.stop()
             if self.application.post_stop:  # sends the group replies still queued
                 await self.application.post_stop(self.application)
         await self.application.shutdown()
+        if self.application.post_shutdown:  # the solve queue's threads, as polling's shutdown does
+            await self.application.post_shutdown(self.application)
 
     def authorized(self, secret_header: str | None) -> bool:
         """Whether the header carries the secret (compared as bytes: any header value is safe here)."""

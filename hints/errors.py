@@ -94,3 +94,14 @@ class MalformedPosition(ServiceError, ValueError):
     def __init__(self, code: str, message: str) -> None:
         super().__init__(message)
         self.code = code
+
+
+class OutdatedCode(MalformedPosition):
+    """A position code or board link made for an earlier version of a puzzle (a piece or the board
+    redrawn since): what it named cannot be told any more, so it is refused, never reinterpreted."""
+
+    def __init__(self, what: str) -> None:
+        super().__init__(
+            "outdated_code",
+            f"this board was saved for an older version of the puzzle ({what}); it cannot be restored",
+        )

@@ -301,6 +301,11 @@ def analyse_position(
     return analyse(raw_solutions(session, puzzle, target, faceup), puzzle, target, placements)
 
 
+def solutions_in_memory(store: str, puzzle: Puzzle, target: Target) -> bool:
+    """Are the target's solutions loaded in this process (an analysis then costs no store read)?"""
+    return RAW_SOLUTIONS.peek(store, puzzle, target) is not None
+
+
 def analyse_if_cached(
     store: str, puzzle: Puzzle, target: Target, placements: Sequence[Placement], faceup: bool = False
 ) -> PositionAnalysis | None:

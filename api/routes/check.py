@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
-from fastapi import APIRouter
+from fastapi import APIRouter, Request
 
 from api import presenters
-from api.deps import SessionDep
+from api.clients import requester
+from api.deps import State
 from api.errors import documented
 from api.schemas import CheckIn, CheckOut
 from hints.positions import PlacedPiece, check_position, resolve_target
@@ -14,8 +15,8 @@ from solver.catalog import get_puzzle
 router = APIRouter(tags=["check"])
 
 
-@router.post("/check", response_model=CheckOut, responses=documented(400, 404, 413, 422, 503))
-def check_placement(body: CheckIn, session: SessionDep) -> CheckOut:
+@router.post("/check", response_model=CheckOut, responses=documented(400, 404, 413, 422, 429, 503))
+async def check_placement(request: Request, body: CheckIn, state: State) -> CheckOut:
     """Is the placement legal, and how many solutions extend it (0: a dead end)?
 
     Pieces are named (e.g. "L"), cells are ``[row, column]``. Boards count every
@@ -24,4 +25,11 @@ def check_placement(body: CheckIn, session: SessionDep) -> CheckOut:
     puzzle = get_puzzle(body.puzzle)
     target = resolve_target(puzzle, body.target)
     pieces = [PlacedPiece(p.piece, tuple((int(r), int(c)) for r, c in p.cells)) for p in body.placements]
-    return presenters.check_out(check_position(session, puzzle, target, pieces, complete=body.complete))
+
+    def work() -> CheckOut:
+        with state.sessions() as session:
+            return presenters.check_out(
+                check_position(session, puzzle, target, pieces, complete=body.complete)
+            )
+
+    return await state.reading(puzzle, target, work, requester(request))

@@ -15,6 +15,7 @@ from typing import Annotated
 from fastapi import APIRouter, Path, Request, Response
 
 from api.caching import PNG, TEXT, send
+from api.clients import requester
 from api.deps import DayDep, EditionDep, FaceUp, LanguageDep, State
 from api.errors import documented
 from api.schemas import ChallengeOut, DailyOut, HintOut
@@ -22,11 +23,6 @@ from hints.daily import PuzzleKind
 from solver.hints import Stage
 
 router = APIRouter(prefix="/daily", tags=["daily"])
-
-
-def client(request: Request) -> str | None:
-    """Who asks (their address), for the per-client budget of uncached computations."""
-    return request.client.host if request.client else None
 
 
 StageNumber = Annotated[
@@ -49,14 +45,14 @@ async def daily(
     """The daily puzzle: calendar target (of ``edition``), solution count, difficulty, pentomino
     challenge, hint links (titles in ``lang``). A target of an edition solved on demand is solved
     the first time (up to 10 s, then 503 with Retry-After)."""
-    payload = await state.daily.daily_json(day.value, client(request), (edition, faceup), language)
+    payload = await state.daily.daily_json(day.value, requester(request), (edition, faceup), language)
     return send(request, payload, day.json_cache_control)
 
 
 @router.get("/{date}/pentomino", response_model=ChallengeOut, responses=ERRORS)
 async def challenge(request: Request, day: DayDep, state: State, language: LanguageDep) -> Response:
     """The pentomino challenge: its board and pre-placed pieces (exactly one way to finish)."""
-    payload = await state.daily.challenge_json(day.value, client(request), language)
+    payload = await state.daily.challenge_json(day.value, requester(request), language)
     return send(request, payload, day.json_cache_control)
 
 
@@ -81,7 +77,7 @@ def _stage_routes(kind: PuzzleKind, prefix: str) -> APIRouter:
         faceup: FaceUp = False,
     ) -> Response:
         variant = (edition, faceup)
-        image = await state.daily.image(kind, day.value, Stage.PUZZLE, client(request), variant, language)
+        image = await state.daily.image(kind, day.value, Stage.PUZZLE, requester(request), variant, language)
         return send(request, image, day.cache_control)
 
     @stages.get(
@@ -96,7 +92,7 @@ def _stage_routes(kind: PuzzleKind, prefix: str) -> APIRouter:
     ) -> Response:
         return send(
             request,
-            await state.daily.text(kind, day.value, Stage.PUZZLE, client(request), (edition, faceup)),
+            await state.daily.text(kind, day.value, Stage.PUZZLE, requester(request), (edition, faceup)),
             day.cache_control,
         )
 
@@ -117,7 +113,7 @@ def _stage_routes(kind: PuzzleKind, prefix: str) -> APIRouter:
         faceup: FaceUp = False,
     ) -> Response:
         variant = (edition, faceup)
-        image = await state.daily.image(kind, day.value, Stage(stage), client(request), variant, language)
+        image = await state.daily.image(kind, day.value, Stage(stage), requester(request), variant, language)
         return send(request, image, day.cache_control)
 
     @stages.get(
@@ -137,7 +133,7 @@ def _stage_routes(kind: PuzzleKind, prefix: str) -> APIRouter:
     ) -> Response:
         return send(
             request,
-            await state.daily.text(kind, day.value, Stage(stage), client(request), (edition, faceup)),
+            await state.daily.text(kind, day.value, Stage(stage), requester(request), (edition, faceup)),
             day.cache_control,
         )
 
@@ -157,7 +153,7 @@ def _stage_routes(kind: PuzzleKind, prefix: str) -> APIRouter:
         language: LanguageDep,
         faceup: FaceUp = False,
     ) -> Response:
-        variant, who = (edition, faceup), client(request)
+        variant, who = (edition, faceup), requester(request)
         payload = await state.daily.hint_json(kind, day.value, Stage(stage), who, variant, language)
         return send(request, payload, day.json_cache_control)
 

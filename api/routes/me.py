@@ -12,10 +12,10 @@ from typing import Annotated
 
 from fastapi import APIRouter, Depends, Header, Request, Response
 from pydantic import BaseModel, ConfigDict, Field
-from starlette.concurrency import run_in_threadpool
 
 from api import presenters
 from api.caching import Payload, send
+from api.clients import requester
 from api.deps import PuzzleDep, State, TargetDep
 from api.errors import ApiError, documented, error_response
 from api.schemas import PositionOut
@@ -24,7 +24,7 @@ from hints.positions import analyse_position, placements_of_code
 from hints.saved import save_board, saved_board
 
 router = APIRouter(prefix="/me", tags=["mini app"])
-ERRORS = documented(400, 401, 404, 413, 422, 503)
+ERRORS = documented(400, 401, 404, 410, 413, 422, 429, 503)
 
 
 class SavePositionIn(BaseModel):
@@ -64,7 +64,7 @@ async def save_position(
             analysis = save_board(session, user.id, puzzle, target, body.code, datetime.now(UTC))
             return presenters.position_out(analysis)
 
-    return _no_store(request, await run_in_threadpool(work))
+    return _no_store(request, await state.reading(puzzle, target, work, requester(request)))
 
 
 @router.get("/positions/{puzzle_id}/{target}", response_model=PositionOut, responses=ERRORS)
@@ -81,7 +81,7 @@ async def saved_position(
             placements = placements_of_code(puzzle, saved.code)
             return presenters.position_out(analyse_position(session, puzzle, target, placements))
 
-    return _no_store(request, await run_in_threadpool(work))
+    return _no_store(request, await state.reading(puzzle, target, work, requester(request)))
 
 
 @router.api_route(

@@ -18,6 +18,7 @@ from fastapi import APIRouter, Path, Request, Response
 from api import presenters
 from api import puzzle_content as content
 from api.caching import IMMUTABLE, PNG, TEXT, Payload, send
+from api.clients import requester
 from api.deps import FaceUp, LanguageDep, PuzzleDep, State, TargetDep
 from api.errors import documented
 from api.schemas import PositionHintOut, PositionIn, PositionOut
@@ -31,7 +32,7 @@ Code = Annotated[str, Path(min_length=1, max_length=64, description="a position 
 StageNumber = Annotated[
     int, Path(ge=Stage.ONE_PIECE, le=Stage.ANSWER, description="1 one piece, 2 half the missing, 3 all")
 ]
-ERRORS = documented(404, 422, 503)
+ERRORS = documented(404, 410, 422, 429, 503)
 PNG_RESPONSE: dict[int | str, dict[str, Any]] = {200: {"content": {PNG: {}}, "description": "PNG"}, **ERRORS}
 TEXT_RESPONSE: dict[int | str, dict[str, Any]] = {
     200: {"content": {TEXT: {}}, "description": "text"},
@@ -40,7 +41,7 @@ TEXT_RESPONSE: dict[int | str, dict[str, Any]] = {
 BASE = "/{puzzle_id}/targets/{target}"
 
 
-@router.post(f"{BASE}/position", response_model=PositionOut, responses=documented(400, 404, 413, 422, 503))
+@router.post(f"{BASE}/position", response_model=PositionOut, responses=documented(400, 404, 413, 422, 429, 503))
 async def analyse_position(
     request: Request,
     body: PositionIn,
@@ -58,7 +59,8 @@ async def analyse_position(
     if cached is not None:  # the hot path: no thread hop, no query
         return send(request, Payload.json(presenters.position_out(cached, faceup, language)), "no-store")
     payload = await state.fresh(
-        lambda s: content.position_payload(s, puzzle, target, placements, faceup, language)
+        lambda s: content.position_payload(s, puzzle, target, placements, faceup, language),
+        requester(request),
     )
     return send(request, payload, "no-store")
 
@@ -76,7 +78,9 @@ async def position(
     """The same analysis for the position a code names."""
     key = ("position", puzzle.id, target.name, code, faceup, language)
     payload = await state.cached(
-        key, lambda s: content.position_code_payload(s, puzzle, target, code, faceup, language)
+        key,
+        lambda s: content.position_code_payload(s, puzzle, target, code, faceup, language),
+        requester(request),
     )
     return send(request, payload, IMMUTABLE)
 
@@ -99,6 +103,7 @@ def _hint_route(media: str) -> Callable[..., Any]:
             lambda s: content.position_hint_payload(
                 s, puzzle, target, code, Stage(stage), media, faceup, words
             ),
+            requester(request),
         )
         return send(request, payload, IMMUTABLE)
 

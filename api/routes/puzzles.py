@@ -10,10 +10,12 @@ from sqlalchemy.orm import Session
 
 from api import puzzle_content as content
 from api.caching import IMMUTABLE, PNG, SHORT, TEXT, Payload, send
+from api.clients import requester
 from api.deps import FaceUp, LanguageDep, PuzzleDep, State, TargetDep, parse_day
 from api.errors import documented
 from api.schemas import PuzzleOut, PuzzlesOut, SolutionOut, SolutionPageOut
 from api.state import ApiState
+from hints.solutions import heatmap_year
 
 router = APIRouter(prefix="/puzzles", tags=["puzzles"])
 
@@ -36,8 +38,9 @@ async def _fresh(state: ApiState, produce: Callable[[Session], Payload]) -> Payl
 async def _immutable(
     request: Request, state: ApiState, key: tuple[object, ...], produce: Callable[[Session], Payload]
 ) -> Response:
-    """A payload cached in process under ``key`` (built in its own session on a miss), sent as immutable."""
-    return send(request, await state.cached(key, produce), IMMUTABLE)
+    """A payload cached in process under ``key`` (built in its own session on a miss, one computation
+    of the client's budget), sent as immutable."""
+    return send(request, await state.cached(key, produce, requester(request)), IMMUTABLE)
 
 
 @router.get("", response_model=PuzzlesOut, responses=documented(503))
@@ -56,7 +59,7 @@ async def get_puzzle(request: Request, puzzle: PuzzleDep, state: State) -> Respo
 @router.get(
     "/{puzzle_id}/heatmap.png",
     response_class=Response,
-    responses={**PNG_RESPONSE, **documented(404, 422, 503)},
+    responses={**PNG_RESPONSE, **documented(404, 422, 429, 503)},
 )
 async def heatmap(
     request: Request,
@@ -74,7 +77,7 @@ async def heatmap(
     Its words (title, months, legend) are in ``lang``."""
     if puzzle.targets_kind == "month-day-weekday" and year is None:
         year = parse_day("today", None, state.settings.DEFAULT_TIMEZONE).value.year
-    key = ("heatmap", puzzle.id, year, language)
+    key = ("heatmap", puzzle.id, heatmap_year(puzzle, year), language)  # the year only where it shows
     found = state.payloads.get(key)
     if found is not None:
         return send(request, found, IMMUTABLE)
@@ -85,7 +88,7 @@ async def heatmap(
         complete.append(done)
         return payload
 
-    payload = await state.fresh(produce)
+    payload = await state.fresh(produce, requester(request))
     if complete and complete[0]:
         state.payloads.put(key, payload)  # every date is stored: the picture is final
         return send(request, payload, IMMUTABLE)
@@ -95,7 +98,7 @@ async def heatmap(
 @router.get(
     "/{puzzle_id}/targets/{target}/solutions",
     response_model=SolutionPageOut,
-    responses=documented(404, 422, 503),
+    responses=documented(404, 422, 429, 503),
 )
 async def list_solutions(
     request: Request,
@@ -117,7 +120,7 @@ async def list_solutions(
 @router.get(
     "/{puzzle_id}/targets/{target}/solutions/{n}.png",
     response_class=Response,
-    responses={**PNG_RESPONSE, **documented(404, 422, 503)},
+    responses={**PNG_RESPONSE, **documented(404, 422, 429, 503)},
 )
 async def solution_png(
     request: Request, puzzle: PuzzleDep, target: TargetDep, n: SolutionNumber, state: State
@@ -130,7 +133,7 @@ async def solution_png(
 @router.get(
     "/{puzzle_id}/targets/{target}/solutions/{n}.txt",
     response_class=Response,
-    responses={**TEXT_RESPONSE, **documented(404, 422, 503)},
+    responses={**TEXT_RESPONSE, **documented(404, 422, 429, 503)},
 )
 async def solution_txt(
     request: Request, puzzle: PuzzleDep, target: TargetDep, n: SolutionNumber, state: State
@@ -143,7 +146,7 @@ async def solution_txt(
 @router.get(
     "/{puzzle_id}/targets/{target}/solutions/{n}",
     response_model=SolutionOut,
-    responses=documented(404, 422, 503),
+    responses=documented(404, 422, 429, 503),
 )
 async def solution_json(
     request: Request, puzzle: PuzzleDep, target: TargetDep, n: SolutionNumber, state: State

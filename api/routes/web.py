@@ -11,12 +11,15 @@ for an unknown puzzle or target), never a 500.
 
 from __future__ import annotations
 
+import logging
+
 from fastapi import APIRouter, Request, Response
 from fastapi.responses import HTMLResponse
 from sqlalchemy.exc import SQLAlchemyError
 
 from api import links
 from api.caching import SHORT, Payload, send
+from api.clients import requester
 from api.deps import State, get_edition, parse_day
 from api.errors import ApiError
 from api.presenters import is_calendar
@@ -35,11 +38,12 @@ from api.web.page import (
 from hints.codes import encode_position
 from hints.daily import CALENDAR_ID
 from hints.deeplink import encode_link
-from hints.errors import PRECOMPUTE_COMMAND, MalformedPosition, NoFaceUpSolution, NotPrecomputed
+from hints.errors import MalformedPosition, NoFaceUpSolution, NotPrecomputed
 from hints.positions import placements_of_code
 from i18n import N_, SOURCE_LANGUAGE
 from solver.catalog import UnknownPuzzleError, UnknownTargetError, catalog, get_puzzle
 
+log = logging.getLogger(__name__)
 router = APIRouter(include_in_schema=False)
 
 CSS_TYPE = "text/css; charset=utf-8"
@@ -108,8 +112,7 @@ async def page(
         chosen = await get_edition(edition or CALENDAR_ID)
         stages = _stage(stage, "stage"), _stage(pstage, "pstage")
         view = View(day.value, *stages, chosen, _flag(faceup), language)
-        client = request.client.host if request.client else None
-        bundle = await state.daily.bundle_async(view.day, client, view.edition, view.faceup)
+        bundle = await state.daily.bundle_async(view.day, requester(request), view.edition, view.faceup)
     except ApiError as exc:  # bad parameters (400), or too much computing asked for (429/503)
         busy = exc.status in (429, 503)
         message = error_text(language, exc.code, exc.message)
@@ -118,9 +121,9 @@ async def page(
         return page
     except NoFaceUpSolution as missing:
         return _html(render_no_faceup(view, today, missing.message), 404)
-    except NotPrecomputed:
-        message = language.text(NOT_PRECOMPUTED, command=PRECOMPUTE_COMMAND)
-        return _html(render_error(message, today, language), 503)
+    except NotPrecomputed as missing:  # what the operator should run goes to the log only
+        log.warning("daily page: %s", missing.message)
+        return _html(render_error(language.text(NOT_PRECOMPUTED), today, language), 503)
     except SQLAlchemyError:
         return _html(render_error(language.text(STORE_UNAVAILABLE), today, language), 503)
     return _html(render_page(bundle, view, today))

@@ -39,7 +39,7 @@ TITLE = N_("Puzzles of the day")
 EXACTLY_ONE = N_("exactly one")  # way to finish the pentomino challenge
 # TRANSLATORS: ends a sentence ({text}) of the web page, e.g. the paragraph over the year heatmap
 SENTENCE = N_("{text}.")
-NOT_PRECOMPUTED = N_("The puzzles are not precomputed yet; run {command}.")
+NOT_PRECOMPUTED = N_("The puzzles are not ready yet; please try again later.")
 STORE_UNAVAILABLE = N_("The solution store cannot be read right now.")
 # What the page says about a refused query, by error code, in a language other than English (the
 # API's English messages name the bad value, and stay what English readers see).

@@ -16,14 +16,9 @@ from sqlalchemy.orm import Session, sessionmaker
 from api import create_app, deps
 from db.engine import make_engine, session_factory
 from settings import Settings
-from tests.support.api_server import start_server
+from tests.support.api_server import SHARED_BY_MANY_TESTS, start_server
 from tests.support.browser import chromium
 from tests.support.stores import copy_sqlite_file
-
-# The session's servers answer every test of a worker from one address: the per-client budget of
-# uncached dates (20 a minute by default) would refuse whichever test came after a busy minute.
-# The budget itself is tested on servers of its own (test_api_load_shedding.py, test_routes_daily.py).
-SHARED_BY_MANY_TESTS = {"API_COMPUTE_PER_MINUTE": "100000"}
 
 
 @pytest.fixture(scope="session")

@@ -45,7 +45,7 @@ def test_an_empty_store_answers_503_not_500(empty_server: RunningServer) -> None
     assert {p["stored_targets"] for p in catalog} == {0}
     page = httpx.get(f"{empty_server.url}/?date=2026-01-25")
     assert page.status_code == 503
-    assert "not precomputed" in page.text
+    assert "not ready yet" in page.text and "python -m" not in page.text
 
 
 def test_an_unmigrated_store_is_unavailable(tmp_path: Path) -> None:

@@ -14,8 +14,10 @@ from typing import Any
 import httpx
 import pytest
 
+from api import clients as clients_module
 from api import daily as daily_module
 from api.caching import PayloadStore
+from api.clients import ClientBudget, Requester
 from api.daily import DailyContent
 from api.errors import ApiError
 from tests.support.api_server import RunningServer, start_server
@@ -26,8 +28,11 @@ TODAY = date(2026, 11, 22)
 class FakeBundles(DailyContent):
     """DailyContent whose bundles are cheap stand-ins, counted per date."""
 
-    def __init__(self, delay: float = 0.0, **limits: Any) -> None:
-        super().__init__(None, PayloadStore(), today=lambda: TODAY, **limits)  # type: ignore[arg-type]
+    def __init__(
+        self, delay: float = 0.0, per_minute: int = 20, refusal_delay: float = 1.0, **limits: Any
+    ) -> None:
+        budget = ClientBudget(per_minute, refusal_delay)
+        super().__init__(None, PayloadStore(), today=lambda: TODAY, budget=budget, **limits)  # type: ignore[arg-type]
         self.built: list[date] = []
         self._delay = delay
         self._lock = threading.Lock()
@@ -45,7 +50,7 @@ async def test_pinned_days_survive_a_flood_of_other_dates(monkeypatch: pytest.Mo
     for day in (TODAY - timedelta(days=1), TODAY, TODAY + timedelta(days=1)):
         await content.bundle_async(day)
     for offset in range(50):
-        await content.bundle_async(date(1950, 1, 1) + timedelta(days=offset), client="flooder")
+        await content.bundle_async(date(1950, 1, 1) + timedelta(days=offset), client=Requester("flooder"))
     built = len(content.built)
     for day in (TODAY - timedelta(days=1), TODAY, TODAY + timedelta(days=1)):
         await content.bundle_async(day)
@@ -57,7 +62,7 @@ async def test_pinned_days_survive_a_flood_of_other_dates(monkeypatch: pytest.Mo
 async def test_one_computation_per_date_however_many_ask() -> None:
     content = FakeBundles(delay=0.2, queue=100, per_minute=1000)
     results = await asyncio.gather(
-        *(content.bundle_async(date(2000, 1, 1), client=f"c{i}") for i in range(8))
+        *(content.bundle_async(date(2000, 1, 1), client=Requester(f"c{i}")) for i in range(8))
     )
     assert content.built == [date(2000, 1, 1)] and len(set(results)) == 1
 
@@ -65,7 +70,10 @@ async def test_one_computation_per_date_however_many_ask() -> None:
 async def test_beyond_the_queue_the_answer_is_503_with_retry_after() -> None:
     content = FakeBundles(delay=0.3, workers=1, queue=2, per_minute=1000)
     outcomes = await asyncio.gather(
-        *(content.bundle_async(date(2000, 1, 1) + timedelta(days=i), client="c") for i in range(6)),
+        *(
+            content.bundle_async(date(2000, 1, 1) + timedelta(days=i), client=Requester("c"))
+            for i in range(6)
+        ),
         return_exceptions=True,
     )
     refused = [o for o in outcomes if isinstance(o, ApiError)]
@@ -74,15 +82,31 @@ async def test_beyond_the_queue_the_answer_is_503_with_retry_after() -> None:
     assert await content.bundle_async(TODAY) == ("bundle", TODAY)  # today is never refused
 
 
+async def test_one_client_cannot_fill_the_queue() -> None:
+    content = FakeBundles(delay=0.3, workers=1, queue=8, per_minute=1000)
+    greedy = [
+        asyncio.create_task(
+            content.bundle_async(date(2000, 1, 1) + timedelta(days=i), client=Requester("greedy"))
+        )
+        for i in range(6)
+    ]
+    await asyncio.sleep(0.05)
+    other = await content.bundle_async(date(2002, 1, 1), client=Requester("someone else"))
+    outcomes = await asyncio.gather(*greedy, return_exceptions=True)
+    assert other == ("bundle", date(2002, 1, 1))  # room in the queue although greedy asked first
+    refused = [o for o in outcomes if isinstance(o, ApiError)]
+    assert len(refused) == 3 and all(e.status == 503 for e in refused)  # one computing, two queued
+
+
 async def test_each_client_has_a_budget_of_cold_dates_per_minute() -> None:
     content = FakeBundles(per_minute=3)
     for day in range(3):
-        await content.bundle_async(date(2001, 1, 1 + day), client="greedy")
+        await content.bundle_async(date(2001, 1, 1 + day), client=Requester("greedy"))
     with pytest.raises(ApiError) as refused:
-        await content.bundle_async(date(2001, 2, 1), client="greedy")
+        await content.bundle_async(date(2001, 2, 1), client=Requester("greedy"))
     assert refused.value.status == 429 and int(refused.value.headers["Retry-After"]) >= 1
-    await content.bundle_async(date(2001, 1, 1), client="greedy")  # cached dates cost nothing
-    await content.bundle_async(date(2001, 2, 1), client="someone else")
+    await content.bundle_async(date(2001, 1, 1), client=Requester("greedy"))  # cached dates cost nothing
+    await content.bundle_async(date(2001, 2, 1), client=Requester("someone else"))
 
 
 async def test_a_refusal_is_answered_late_so_a_flooder_cannot_spin_the_event_loop(
@@ -91,17 +115,18 @@ async def test_a_refusal_is_answered_late_so_a_flooder_cannot_spin_the_event_loo
     """Before, a refused client got its 429 at once and asked again at once (1,400 a second in the
     flood benchmark), competing with today's answers for the event loop."""
     content = FakeBundles(per_minute=1, refusal_delay=0.5)
-    await content.bundle_async(date(2001, 1, 1), client="flooder")
+    await content.bundle_async(date(2001, 1, 1), client=Requester("flooder"))
     held = [
-        asyncio.create_task(content.bundle_async(date(2001, 1, 2 + i), client="flooder")) for i in range(5)
+        asyncio.create_task(content.bundle_async(date(2001, 1, 2 + i), client=Requester("flooder")))
+        for i in range(5)
     ]
     await asyncio.sleep(0.1)
     assert await content.bundle_async(TODAY) == ("bundle", TODAY)  # today is answered meanwhile
     assert not any(task.done() for task in held)  # the refusals are still held
     outcomes = await asyncio.gather(*held, return_exceptions=True)
     assert all(isinstance(o, ApiError) and o.status == 429 for o in outcomes)
-    monkeypatch.setattr(daily_module, "MAX_DELAYED_REFUSALS", 0)  # beyond the bound: refused at once
-    late = asyncio.create_task(content.bundle_async(date(2001, 2, 1), client="flooder"))
+    monkeypatch.setattr(clients_module, "MAX_DELAYED_REFUSALS", 0)  # beyond the bound: refused at once
+    late = asyncio.create_task(content.bundle_async(date(2001, 2, 1), client=Requester("flooder")))
     await asyncio.sleep(0.1)
     assert late.done() and isinstance(late.exception(), ApiError)
 

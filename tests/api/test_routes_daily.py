@@ -414,5 +414,9 @@ def test_face_up_mode_is_kept_in_the_pages_links(api: TestClient) -> None:
     )
 
 
-def test_a_date_not_precomputed_is_a_503_page(api: TestClient) -> None:
-    assert "not precomputed" in page(api, "/", 503, date="2026-03-01")
+def test_a_date_not_precomputed_is_a_503_page_without_operator_commands(
+    api: TestClient, caplog: pytest.LogCaptureFixture
+) -> None:
+    shown = page(api, "/", 503, date="2026-03-01")
+    assert "not ready yet" in shown and "python -m" not in shown
+    assert "python -m solver.precompute" in caplog.text  # the operator finds it in the log

@@ -18,7 +18,7 @@ from solver.catalog import Puzzle, get_puzzle
 from solver.hints import Stage
 from solver.problem import Placement
 from solver.verify import check_solution
-from tests.support.api_server import assert_error, assert_png
+from tests.support.api_server import SHARED_BY_MANY_TESTS, assert_error, assert_png
 
 CALENDAR = get_puzzle("calendar-dragonfjord")
 HOLE = get_puzzle("pentomino-8x8-hole")
@@ -35,7 +35,9 @@ IMMUTABLE = "public, max-age=31536000, immutable"
 
 @pytest.fixture(scope="module")
 def api(store_url: str) -> Iterator[TestClient]:
-    with TestClient(create_app(Settings(_env_file=None, DATABASE_URL=store_url))) as client:  # type: ignore[call-arg]
+    with TestClient(
+        create_app(Settings(_env_file=None, DATABASE_URL=store_url, **SHARED_BY_MANY_TESTS))
+    ) as client:  # type: ignore[call-arg]
         yield client
 
 

@@ -4,21 +4,24 @@ the year heatmap and the stored solutions agree with the service; errors and cac
 from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
+from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
 from sqlalchemy.orm import Session, sessionmaker
 
-from api import create_app
+from api import create_app, puzzle_content
+from db import repository
 from db.engine import make_engine, session_factory
 from db.models import TargetRow
 from hints.solutions import all_solutions, solution_counts, solution_page, stored_solution, stored_targets
 from render.images import render_heatmap
 from render.text import render_text
 from settings import Settings
-from solver.catalog import catalog, get_puzzle
+from solver.catalog import Puzzle, catalog, get_puzzle
+from solver.precompute import fingerprint
 from solver.problem import Placement
-from tests.support.api_server import assert_error, assert_png
+from tests.support.api_server import SHARED_BY_MANY_TESTS, assert_error, assert_png
 
 CALENDAR = get_puzzle("calendar-dragonfjord")
 SOLUTIONS = "/api/v1/puzzles/calendar-dragonfjord/targets/01-22/solutions"  # 78 solutions
@@ -28,7 +31,7 @@ SHORT = "public, max-age=60"
 
 
 def app_on(url: str) -> TestClient:
-    return TestClient(create_app(Settings(_env_file=None, DATABASE_URL=url)))  # type: ignore[call-arg]
+    return TestClient(create_app(Settings(_env_file=None, DATABASE_URL=url, **SHARED_BY_MANY_TESTS)))  # type: ignore[call-arg]
 
 
 @pytest.fixture(scope="module")
@@ -140,6 +143,54 @@ def test_the_heatmap_of_a_whole_year_is_the_rendered_counts_and_immutable(sample
         heatmap = api.get(url)
         assert assert_png(heatmap) == render_heatmap(counts) and heatmap.headers["cache-control"] == IMMUTABLE
         assert api.get(url, headers={"If-None-Match": heatmap.headers["etag"]}).status_code == 304
+
+
+def count_every_real_target(url: str, puzzle: Puzzle) -> None:
+    """A count for every real target of ``puzzle`` the store lacks (no solutions: enough to draw)."""
+    engine = make_engine(url)
+    with session_factory(engine).begin() as session:
+        repository.sync_puzzle(
+            session=session,
+            puzzle_id=puzzle.id,
+            title=puzzle.title,
+            lattice=puzzle.lattice.name,
+            fingerprint=fingerprint(puzzle),
+        )
+        stored = solution_counts(session, puzzle)
+        missing = [t for t in puzzle.targets if t.real and t.name not in stored]
+        session.add_all(
+            TargetRow(puzzle_id=puzzle.id, name=t.name, solution_count=7 + i % 50, seconds=0.0)
+            for i, t in enumerate(missing)
+        )
+    engine.dispose()
+
+
+def test_the_heatmap_cache_holds_a_year_only_where_the_year_changes_the_picture(
+    sample_url: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """DragonFjord's dates have no weekday: every year is one picture, drawn once however many
+    years a client asks for. A weekday edition counts each date with its weekday in the year."""
+    weekday = get_puzzle("calendar-weekday")
+    count_every_real_target(sample_url, CALENDAR)
+    count_every_real_target(sample_url, weekday)
+    drawn: list[int] = []
+
+    def counting(counts: Any, **words: Any) -> bytes:
+        drawn.append(len(counts))
+        return render_heatmap(counts, **words)
+
+    monkeypatch.setattr(puzzle_content, "render_heatmap", counting)
+    with app_on(sample_url) as api:
+        dragonfjord = "/api/v1/puzzles/calendar-dragonfjord/heatmap.png"
+        years = [assert_png(api.get(dragonfjord, params={"year": year})) for year in (2025, 2026, 2027)]
+        assert assert_png(api.get(dragonfjord)) == years[0] == years[1] == years[2]
+        assert len(drawn) == 1
+        pictures = {
+            year: assert_png(api.get("/api/v1/puzzles/calendar-weekday/heatmap.png", params={"year": year}))
+            for year in (2025, 2026, 2025)
+        }
+        assert len(drawn) == 3  # 2025 and 2026 drawn once each, 2025 again from the cache
+        assert pictures[2025] != pictures[2026]
 
 
 def test_an_edition_solved_on_demand_shows_the_dates_solved_so_far_briefly(api: TestClient) -> None:

@@ -9,8 +9,6 @@ from db import bot_repository
 from tests.support.bot import FakeClock, RunningBot
 from tests.support.fake_telegram import FakeTelegram, Fault
 
-ANONYMOUS_ADMIN = {"id": 1087968824, "is_bot": True, "first_name": "Group", "username": "GroupAnonymousBot"}
-
 
 def subscribed(bot: RunningBot, chat_id: int) -> bool:
     with bot.sessions() as session:
@@ -71,10 +69,7 @@ async def test_anonymous_group_admins_may_change_settings(
 ) -> None:
     group = {"id": -9, "type": "supergroup", "title": "Puzzlers"}
     before = len(fake.sent(-9))
-    update = fake.build_message("/subscribe 07:45", chat_id=-9, chat_type="supergroup")
-    update["message"]["from"] = ANONYMOUS_ADMIN
-    update["message"]["sender_chat"] = group
-    fake.push(update)
+    fake.message("/subscribe 07:45", chat_id=-9, chat_type="supergroup", sender_chat=group)
     await running_bot.eventually(lambda: len(fake.sent(-9)) > before)
     assert "Subscribed" in fake.sent(-9)[-1].params["text"]
     assert subscribed(running_bot, -9)

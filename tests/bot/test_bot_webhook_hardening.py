@@ -100,9 +100,12 @@ def test_a_rejected_token_never_reaches_the_api_log(
     fresh_redaction: None,
 ) -> None:
     other = FakeTelegram("987654321:AAH-another-bots-token-0123456789xyz").start()  # rejects TOKEN: 401
-    app = create_app(Settings(DATABASE_URL=sample_url, **webhook_settings(other)))  # type: ignore[arg-type]
+    settings = Settings(DATABASE_URL=sample_url, **webhook_settings(other))  # type: ignore[arg-type]
+    app = create_app(settings)
     # Served as python -m api --log-level debug serves it, in a thread of this process.
-    server = uvicorn.Server(uvicorn_config(app, build_parser().parse_args(["--log-level", "debug"])))
+    server = uvicorn.Server(
+        uvicorn_config(app, build_parser().parse_args(["--log-level", "debug"]), settings)
+    )
     exits: list[object] = []
 
     def serve() -> None:

@@ -15,6 +15,7 @@ from sqlalchemy.orm import Session
 
 from bot import replies
 from bot.logic import Action, Callback, encode_board_callback, encode_callback
+from db import positions_repository
 from hints.daily import PuzzleKind
 from hints.deeplink import board_key, encode_link
 from hints.saved import latest_board, saved_board
@@ -300,3 +301,32 @@ def test_board_hints_are_spoilers_in_a_group_with_a_plain_play_link(session: Ses
     reply = replies.board_hint_by_key(session, who, NOW, board_key(CALENDAR, JAN_22), WEB)
     assert reply.spoiler
     assert [b.web_app for b in reply.buttons if b.label == "Play on the board"] == [False]
+
+
+# ---------------------------------------------------------------- boards of an older puzzle version
+
+OUTDATED = "This board was saved for an older version of the puzzle, so I cannot read it any more."
+
+
+def outdated_code(puzzle: Puzzle) -> str:
+    """A code of the right shape whose layout tag is not the puzzle's (a piece redrawn since)."""
+    code = code_of(puzzle, [])
+    return code[0] + ("AAA" if code[1:4] != "AAA" else "BBB") + code[4:]
+
+
+def test_a_link_or_saved_board_of_an_older_puzzle_version_says_so(session: Session) -> None:
+    who = asker()
+    payload = encode_link(CALENDAR, JAN_22, outdated_code(CALENDAR))
+    assert replies.load_board(session, who, NOW, payload).text.startswith(OUTDATED)
+    assert latest_board(session, who.user_id) is None  # nothing saved
+    positions_repository.save(
+        session=session,
+        user_id=who.user_id,
+        puzzle_id=CALENDAR.id,
+        target=JAN_22.name,
+        code=outdated_code(CALENDAR),
+        now=NOW,
+    )  # saved before the puzzle changed
+    replies.today(session, who, TODAY)
+    assert replies.check(session, who, NOW).text.startswith(OUTDATED)
+    assert replies.board_hint_by_key(session, who, NOW, board_key(CALENDAR, JAN_22)).text.startswith(OUTDATED)

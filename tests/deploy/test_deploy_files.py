@@ -11,6 +11,7 @@ from __future__ import annotations
 import configparser
 import importlib
 import importlib.util
+import ipaddress
 import json
 import re
 import shlex
@@ -198,6 +199,17 @@ def test_compose_publishes_the_api_on_loopback_only(compose: dict) -> None:  # t
             assert host in ("127.0.0.1", "[::1]"), f"{name} publishes port {port} on every address"
 
 
+def test_without_the_proxy_the_api_believes_forwarded_addresses_from_the_host_alone(
+    compose: dict,  # type: ignore[type-arg]
+) -> None:
+    """Published on 127.0.0.1, the API is reached from the host through the network's gateway: a
+    proxy of the operator's there tells clients apart; no container can claim another address."""
+    network = compose["networks"]["default"]["ipam"]["config"][0]
+    subnet, gateway = interpolate(network["subnet"], SAMPLE_ENV), interpolate(network["gateway"], SAMPLE_ENV)
+    trusted = interpolate(compose["services"]["api"]["environment"]["FORWARDED_ALLOW_IPS"], SAMPLE_ENV)
+    assert trusted == gateway and ipaddress.ip_address(gateway) in ipaddress.ip_network(subnet)
+
+
 def test_proxy_override_puts_tls_in_front_of_the_api(proxy_override: dict) -> None:  # type: ignore[type-arg]
     assert proxy_override, "deploy/compose.proxy.yaml (the TLS proxy) is missing"
     proxy = proxy_override["services"]["proxy"]
@@ -205,6 +217,7 @@ def test_proxy_override_puts_tls_in_front_of_the_api(proxy_override: dict) -> No
     assert "./Caddyfile:/etc/caddy/Caddyfile:ro" in proxy["volumes"]
     assert proxy["environment"]["API_UPSTREAM"] == "api:8000"
     caddyfile = (DEPLOY / "Caddyfile").read_text()
+    assert "read_header 10s" in caddyfile and "max_header_size 16KB" in caddyfile  # slow or huge headers
     assert "{$PUBLIC_HOSTNAME}" in caddyfile and "reverse_proxy {$API_UPSTREAM:127.0.0.1:8000}" in caddyfile
     # Behind the proxy the API takes the client address from X-Forwarded-For, from the proxy only.
     api = proxy_override["services"]["api"]
@@ -229,7 +242,7 @@ def test_each_app_service_environment_makes_valid_settings(
 ) -> None:
     """Only real settings, and together they pass the settings' own checks (webhook secret...)."""
     environment = {k: interpolate(str(v), SAMPLE_ENV) for k, v in all_services[name]["environment"].items()}
-    unknown = set(environment) - set(Settings.model_fields) - {"FORWARDED_ALLOW_IPS"}
+    unknown = set(environment) - set(Settings.model_fields)
     assert not unknown, f"{name}: not settings: {unknown}"
     values = {k: v for k, v in environment.items() if k in Settings.model_fields and v}
     settings = Settings(_env_file=None, **values)  # type: ignore[arg-type,call-arg]

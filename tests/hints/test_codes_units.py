@@ -1,33 +1,44 @@
-"""Position codes, ``/start`` deep links and the service's refusals: round trips, fixed lengths, and
-what malformed input is told."""
+"""Position codes and the service's refusals: round trips, fixed lengths, canonical codes, codes of
+version 1, codes of an earlier version of a puzzle, and what malformed input is told."""
 
 from __future__ import annotations
+
+import base64
+import random
+import shutil
+from collections.abc import Iterator
+from dataclasses import replace
+from pathlib import Path
 
 import pytest
 from sqlalchemy.orm import Session
 
 from hints.codes import (
     CODE_ALPHABET,
-    MAX_CODE_LENGTH,
+    DIGITS,
+    TAG_LENGTH,
+    V1_LAYOUTS,
     VERSION,
     board_placements,
     code_length,
+    current_code,
     decode_position,
     encode_position,
+    layout,
 )
-from hints.deeplink import MAX_PAYLOAD, board_key, board_of_key, decode_link, encode_link
 from hints.errors import (
     PRECOMPUTE_COMMAND,
     MalformedPosition,
     NoFaceUpSolution,
     NotPrecomputed,
     OffsetOutOfRange,
+    OutdatedCode,
     ServiceError,
     UnknownSolution,
     precompute_command,
 )
 from hints.solutions import all_solutions, raw_solutions
-from solver.catalog import catalog, get_puzzle
+from solver.catalog import DATA_DIR, Puzzle, all_puzzles, get_puzzle, parse_puzzle
 from solver.problem import Placement
 
 CALENDAR = get_puzzle("calendar-dragonfjord")
@@ -41,10 +52,12 @@ def by_piece(placements: frozenset[Placement] | tuple[Placement, ...]) -> list[P
 
 # ---------------------------------------------------------------- position codes
 
+TAG = layout(CALENDAR).tag
+
 
 def test_every_code_of_a_puzzle_has_its_one_length() -> None:
-    assert code_length(CALENDAR) == 11 and code_length(get_puzzle("pentomino-6x10")) == 16
-    assert all(code_length(puzzle) <= 16 for puzzle in catalog().values())
+    assert code_length(CALENDAR) == 14 and code_length(get_puzzle("pentomino-6x10")) == 19
+    assert all(code_length(puzzle) <= 19 for puzzle in all_puzzles().values())
 
 
 def test_every_prefix_of_every_stored_solution_round_trips(session: Session) -> None:
@@ -52,7 +65,8 @@ def test_every_prefix_of_every_stored_solution_round_trips(session: Session) -> 
         ordered = by_piece(solution)
         for length in range(len(ordered) + 1):
             code = encode_position(CALENDAR, ordered[:length])
-            assert code is not None and len(code) == 11 and CODE_ALPHABET.fullmatch(code)
+            assert code is not None and len(code) == 14 and CODE_ALPHABET.fullmatch(code)
+            assert code.startswith(VERSION + TAG)
             assert list(decode_position(CALENDAR, code)) == ordered[:length]
 
 
@@ -70,7 +84,7 @@ def test_a_code_names_pieces_whatever_order_they_come_in(session: Session) -> No
 
 def test_the_empty_board_and_the_fullest_code_decode() -> None:
     empty = encode_position(CALENDAR, [])
-    assert empty == VERSION + "A" * 10 and decode_position(CALENDAR, empty) == ()
+    assert empty == VERSION + TAG + "A" * 10 == "2ewSAAAAAAAAAA" and decode_position(CALENDAR, empty) == ()
     last = [placements[-1] for placements in board_placements(CALENDAR)]  # the highest digit of every piece
     assert decode_position(CALENDAR, encode_position(CALENDAR, last) or "") == tuple(last)
 
@@ -83,9 +97,17 @@ def test_a_piece_in_no_shape_of_its_own_has_no_code() -> None:
 @pytest.mark.parametrize(
     ("code", "message"),
     [
-        ("2AAAAAAAAA", "unknown position code version '2'; expected '1'"),
+        ("3AAAAAAAAAAAAA", "unknown position code version '3'; expected '2'"),
         ("", "unknown position code version ''"),
-        ("1AAAA", "a calendar-dragonfjord position code is 11 characters of A-Z a-z 0-9 _ - starting"),
+        (f"2{TAG}AAAA", "a calendar-dragonfjord position code is 14 characters of A-Z a-z 0-9 _ - starting"),
+        (f"2{TAG}AAAAAAAA*A", "14 characters"),
+        (f"2{TAG}AAAAAAAAAAA", "14 characters"),
+        ("2ew", "14 characters"),
+        (f"2{TAG}" + "_" * 10, "the position code names no calendar-dragonfjord position"),
+        (
+            "1AAAA",
+            "a calendar-dragonfjord position code is 11 characters of A-Z a-z 0-9 _ - starting with '1'",
+        ),
         ("1AAAAAAAA*A", "11 characters"),
         ("1" + "_" * 10, "the position code names no calendar-dragonfjord position"),
     ],
@@ -104,56 +126,155 @@ def test_a_piece_over_a_date_still_has_a_code() -> None:
     assert code is not None and decode_position(CALENDAR, code) == (over_jan,)
 
 
-# ---------------------------------------------------------------- deep links
+# ---------------------------------------------------------------- canonical codes, every puzzle
 
 
-def test_a_board_key_is_the_puzzle_and_target_indices() -> None:
-    ids = sorted(catalog())
-    key = board_key(CALENDAR, DATE)
-    assert key == f"{ids.index(CALENDAR.id)}_{[t.name for t in CALENDAR.targets].index('01-25')}"
-    assert board_of_key(key) == (CALENDAR, DATE)
+def number_of(code: str) -> int:
+    """A version-2 code's number, read as docs/api.md describes it."""
+    number = 0
+    for char in code[1 + TAG_LENGTH :]:
+        number = number * 64 + DIGITS.index(char)
+    return number
 
 
-@pytest.mark.parametrize("key", ["0_abc", "99_1", "²_0", "0_²", "0_9999", "0", "0_1_2", "12345_0"])
-def test_a_key_that_names_no_board_is_a_malformed_link(key: str) -> None:
-    with pytest.raises(MalformedPosition) as refused:
-        board_of_key(key)
-    assert refused.value.code == "invalid_link"
+def version_1(puzzle: Puzzle, code: str) -> str:
+    """The version-1 code of the position a version-2 code names, made as version 1 made it."""
+    width = ((layout(puzzle).positions - 1).bit_length() + 7) // 8
+    return "1" + base64.urlsafe_b64encode(number_of(code).to_bytes(width, "big")).decode().rstrip("=")
 
 
-@pytest.mark.parametrize("puzzle_id", sorted(catalog()))
-def test_a_link_to_every_catalog_board_round_trips_within_telegrams_limit(puzzle_id: str) -> None:
+def with_bit(code: str, index: int, bit: int) -> str:
+    """``code`` with one bit of its character at ``index`` flipped."""
+    return code[:index] + DIGITS[DIGITS.index(code[index]) ^ (1 << bit)] + code[index + 1 :]
+
+
+def random_positions(puzzle: Puzzle, count: int) -> Iterator[list[Placement]]:
+    """Seeded random positions (each piece on at a random placement, or off; overlaps allowed)."""
+    rng = random.Random(puzzle.id)
+    for _ in range(count):
+        yield [rng.choice(placements) for placements in board_placements(puzzle) if rng.random() < 0.7]
+
+
+@pytest.mark.parametrize("puzzle_id", sorted(all_puzzles()))
+def test_random_positions_round_trip_and_only_their_own_code_names_them(puzzle_id: str) -> None:
+    """Version 2 has no spare bit but the unused top of its first digit, and those name no position;
+    version 1 reads only the code with the spare low bits of its last character clear."""
     puzzle = get_puzzle(puzzle_id)
-    code = encode_position(puzzle, [placements[-1] for placements in board_placements(puzzle)])
-    assert code is not None and len(code) == code_length(puzzle) <= MAX_CODE_LENGTH
-    for target in (puzzle.targets[0], puzzle.targets[-1]):
-        link = encode_link(puzzle, target, code)
-        assert len(link) <= MAX_PAYLOAD and CODE_ALPHABET.fullmatch(link)
-        decoded = decode_link(link)
-        assert (decoded.puzzle, decoded.target, decoded.code) == (puzzle, target, code)
+    found = layout(puzzle)
+    top_spare = 6 * found.width - (found.positions - 1).bit_length()
+    first = 1 + TAG_LENGTH
+    for placements in random_positions(puzzle, 40):
+        code = encode_position(puzzle, placements)
+        assert code is not None and len(code) == code_length(puzzle) and CODE_ALPHABET.fullmatch(code)
+        assert list(decode_position(puzzle, code)) == by_piece(tuple(placements))
+        for bit in range(5, 5 - top_spare, -1):
+            with pytest.raises(MalformedPosition, match="names no"):
+                decode_position(puzzle, with_bit(code, first, bit))
+        with pytest.raises(MalformedPosition, match="characters"):
+            decode_position(puzzle, code + "A")
+        old = version_1(puzzle, code)
+        assert decode_position(puzzle, old) == decode_position(puzzle, code)
+        assert current_code(puzzle, old) == code
+        low_spare = 6 * (len(old) - 1) - 8 * found.v1_bytes
+        for bit in range(low_spare):
+            alias = with_bit(old, len(old) - 1, bit)
+            with pytest.raises(MalformedPosition, match="canonical form") as refused:
+                decode_position(puzzle, alias)
+            assert refused.value.code == "invalid_code"
+            assert current_code(puzzle, alias) == code  # as a board stored before is read
 
 
-def test_a_code_with_underscores_survives_the_link() -> None:
-    link = encode_link(CALENDAR, DATE, "1A_B_C")
-    assert decode_link(link).code == "1A_B_C"
+@pytest.mark.parametrize("puzzle_id", sorted(all_puzzles()))
+def test_the_number_after_the_last_position_is_refused(puzzle_id: str) -> None:
+    puzzle = get_puzzle(puzzle_id)
+    found = layout(puzzle)
+    last = encode_position(puzzle, [placements[-1] for placements in found.placements])
+    assert last is not None and number_of(last) == found.positions - 1
+    past = found.positions
+    digits = "".join(DIGITS[past >> (6 * i) & 63] for i in reversed(range(found.width)))
+    with pytest.raises(MalformedPosition, match="names no"):
+        decode_position(puzzle, VERSION + found.tag + digits)
 
 
-@pytest.mark.parametrize(
-    ("payload", "message"),
-    [
-        ("hello", "does not name a board"),
-        ("1_2", "does not name a board"),
-        ("x_0_1AAAA", "does not name a board"),
-        ("12345_0_1AAAA", "does not name a board"),
-        ("999_0_1AAAA", "names no puzzle of this catalog"),
-        ("0_9999_1AAAA", "names no puzzle of this catalog"),
-        ("0_0_" + "A" * 61, "does not name a board"),
-    ],
-)
-def test_a_link_that_names_no_board_is_refused(payload: str, message: str) -> None:
-    with pytest.raises(MalformedPosition, match=message) as caught:
-        decode_link(payload)
-    assert caught.value.code == "invalid_link"
+# ---------------------------------------------------------------- version 1 and outdated codes
+
+
+def test_version_1_codes_made_before_still_name_their_positions() -> None:
+    """Codes that version 1 made (kept literally): the same placements, and version 2 out."""
+    last = [placements[-1] for placements in board_placements(CALENDAR)]
+    assert decode_position(CALENDAR, "1AAAAAAAAAA") == ()
+    assert decode_position(CALENDAR, "1UaubKYynJw") == tuple(last)
+    assert decode_position(CALENDAR, "1AAAAAAAdFw") == tuple(last[:2])
+    assert current_code(CALENDAR, "1UaubKYynJw") == encode_position(CALENDAR, last)
+    board = get_puzzle("pentomino-6x10")
+    assert decode_position(board, "1T8aRzfdHEEoN2gg") == tuple(p[-1] for p in board_placements(board))
+
+
+# Puzzles whose layout has changed since version 2 came in: their version-1 codes are refused.
+# When a puzzle is redrawn on purpose, add its id here; never edit V1_LAYOUTS.
+REDRAWN_SINCE_VERSION_2: frozenset[str] = frozenset()
+
+
+def test_the_recorded_version_1_layouts_are_the_ones_version_1_codes_were_made_with() -> None:
+    """V1_LAYOUTS was generated once, from the catalog when version 2 came in (every puzzle then)."""
+    assert len(V1_LAYOUTS) == 13
+    for puzzle_id, digest in V1_LAYOUTS.items():
+        current = layout(get_puzzle(puzzle_id)).digest
+        assert (current != digest) if puzzle_id in REDRAWN_SINCE_VERSION_2 else (current == digest), puzzle_id
+
+
+def redrawn_calendar(tmp_path: Path, title: str = "") -> Puzzle:
+    """The calendar with piece N drawn from its other side (same solutions), or only retitled."""
+    data = tmp_path / "data"
+    shutil.copytree(DATA_DIR, data)
+    pieces = data / "pieces" / "calendar.txt"
+    source = data / "puzzles" / "calendar-dragonfjord.txt"
+    if title:
+        source.write_text(source.read_text().replace("title: ", f"title: {title} "))
+    else:
+        drawn = pieces.read_text()
+        assert "piece N\n##..\n.###\n" in drawn
+        pieces.write_text(drawn.replace("piece N\n##..\n.###\n", "piece N\n..##\n###.\n"))
+    return parse_puzzle(source, data / "pieces")
+
+
+def test_a_code_made_before_a_piece_was_redrawn_is_refused_not_reinterpreted(tmp_path: Path) -> None:
+    redrawn = redrawn_calendar(tmp_path)
+    assert redrawn.id == CALENDAR.id and redrawn.fingerprint != CALENDAR.fingerprint
+    before, after = board_placements(CALENDAR), board_placements(redrawn)
+    assert [set(p) for p in before] == [
+        set(p) for p in after
+    ] and before != after  # same placements, new order
+    placed = [before[piece][-1] for piece in range(3)]
+    for code in (encode_position(CALENDAR, placed), "1AAAAAAAdFw", "1AAAAAAAAAA"):
+        assert code is not None
+        with pytest.raises(OutdatedCode) as refused:
+            decode_position(redrawn, code)
+        assert refused.value.code == "outdated_code"
+        assert refused.value.message.startswith("this board was saved for an older version of the puzzle")
+    own = encode_position(redrawn, placed)
+    assert own is not None and own[1:4] != TAG and decode_position(redrawn, own) == tuple(placed)
+
+
+def test_a_puzzle_retitled_only_reads_the_codes_made_before(tmp_path: Path) -> None:
+    """The tag is the layout's, not the data files' fingerprint: a new title changes no code."""
+    retitled = redrawn_calendar(tmp_path, title="Renamed")
+    assert retitled.fingerprint != CALENDAR.fingerprint and retitled.title != CALENDAR.title
+    placed = [placements[0] for placements in board_placements(CALENDAR)[:2]]
+    code = encode_position(CALENDAR, placed)
+    assert code is not None and encode_position(retitled, placed) == code
+    assert decode_position(retitled, code) == tuple(placed)
+    last = [placements[-1] for placements in board_placements(CALENDAR)]
+    assert decode_position(retitled, "1AAAAAAAdFw") == tuple(last[:2])
+
+
+def test_a_version_1_code_of_a_puzzle_that_had_none_is_malformed() -> None:
+    newer = replace(CALENDAR, id="calendar-added-later")
+    with pytest.raises(MalformedPosition, match="no version-1 position code") as refused:
+        decode_position(newer, "1AAAAAAAAAA")
+    assert refused.value.code == "invalid_code"
+    empty = encode_position(newer, [])
+    assert empty is not None and decode_position(newer, empty) == ()
 
 
 # ---------------------------------------------------------------- refusals
@@ -191,6 +312,11 @@ def test_every_refusal_carries_its_api_code_and_its_message_for_people() -> None
         (UnknownSolution("x", 9, 7), "unknown_solution", "x has solutions 1 to 7, not 9"),
         (OffsetOutOfRange("x", 8, 7), "offset_out_of_range", "offset 8 is past the end: x has 7 solutions"),
         (MalformedPosition("invalid_code", "bad"), "invalid_code", "bad"),
+        (
+            OutdatedCode("x"),
+            "outdated_code",
+            "this board was saved for an older version of the puzzle (x); it cannot be restored",
+        ),
     ]
     for error, code, message in refusals:
         assert (error.code, error.message, str(error)) == (code, message, message)
@@ -199,6 +325,7 @@ def test_every_refusal_carries_its_api_code_and_its_message_for_people() -> None
 def test_refusals_are_the_python_errors_they_resemble() -> None:
     assert issubclass(NotPrecomputed, LookupError) and issubclass(UnknownSolution, LookupError)
     assert issubclass(MalformedPosition, ValueError) and issubclass(OffsetOutOfRange, ValueError)
+    assert issubclass(OutdatedCode, MalformedPosition)  # every front end that refuses a bad code refuses it
     assert (
         NotPrecomputed("x", solvable=("p", "t")).solvable == ("p", "t")
         and NotPrecomputed("x").solvable is None

@@ -223,7 +223,7 @@ def test_every_code_and_deep_link_fits_telegram() -> None:
     for puzzle in catalog().values():
         full = [placements[-1] for placements in board_placements(puzzle)]
         code = encode_position(puzzle, full)
-        assert code is not None and len(code) == code_length(puzzle) <= 16
+        assert code is not None and len(code) == code_length(puzzle) <= 19
         for target in (puzzle.targets[0], puzzle.targets[-1]):
             link = encode_link(puzzle, target, code)
             assert len(link) <= MAX_PAYLOAD and CODE_ALPHABET.fullmatch(link)
@@ -234,7 +234,8 @@ def test_every_code_and_deep_link_fits_telegram() -> None:
 @pytest.mark.parametrize(
     ("code", "message"),
     [
-        ("2AAAAAAAAAA", "version"),
+        ("3AAAAAAAAAAAAA", "unknown position code version"),
+        ("2AAAAAAAAAAAAA", "older version of the puzzle"),
         ("1AAAA", "11 characters"),
         ("1AAAAAAAA*A", "11 characters"),
         ("1__________", "names no"),

@@ -7,8 +7,9 @@ from datetime import UTC, datetime, timedelta
 import pytest
 from sqlalchemy.orm import Session, sessionmaker
 
+from db import positions_repository as boards
 from hints.codes import encode_position
-from hints.errors import MalformedPosition
+from hints.errors import MalformedPosition, OutdatedCode
 from hints.positions import placements_of_code
 from hints.saved import latest_board, record_board_stage, save_board, saved_board, use_board
 from hints.solutions import all_solutions
@@ -93,3 +94,60 @@ def test_the_latest_board_is_the_one_saved_last_on_any_puzzle(own_sessions: sess
         "board",
         empty_hole,
     )
+
+
+# ---------------------------------------------------------------- codes of other versions
+
+V1_TWO_PIECES = "1AAAAAAAc6A"  # version 1: the first placement of piece R, the last of L
+V1_ALIAS = "1AAAAAAAc6B"  # the same with a spare low bit set, as version 1 accepted and stored it
+
+
+def test_a_board_saved_with_a_version_1_code_is_kept_under_its_current_code(
+    own_sessions: sessionmaker[Session],
+) -> None:
+    with own_sessions.begin() as session:
+        analysis = save_board(session, USER, CALENDAR, DATE, V1_TWO_PIECES, NOON)
+    current = encode_position(CALENDAR, placements_of_code(CALENDAR, V1_TWO_PIECES))
+    assert current is not None and current.startswith("2") and analysis.code == current
+    with own_sessions() as session:
+        saved = saved_board(session, USER, CALENDAR, DATE)
+    assert saved is not None and saved.code == current
+
+
+def test_a_board_stored_before_is_read_under_its_current_code(own_sessions: sessionmaker[Session]) -> None:
+    """Rows version 1 wrote, spare bits and all, read back as the one current code of the position."""
+    current = encode_position(CALENDAR, placements_of_code(CALENDAR, V1_TWO_PIECES))
+    with own_sessions.begin() as session:
+        boards.save(
+            session=session, user_id=USER, puzzle_id=CALENDAR.id, target="01-25", code=V1_ALIAS, now=NOON
+        )
+    with own_sessions() as session:
+        saved, latest = saved_board(session, USER, CALENDAR, DATE), latest_board(session, USER)
+    assert saved is not None and latest is not None and saved.code == latest.code == current
+
+
+def test_a_board_of_an_earlier_version_of_the_puzzle_is_kept_and_refused_when_read(
+    own_sessions: sessionmaker[Session],
+) -> None:
+    outdated = "2AAA" + "A" * 10  # a tag no layout of the calendar has
+    with own_sessions.begin() as session:
+        boards.save(
+            session=session, user_id=USER, puzzle_id=CALENDAR.id, target="01-25", code=outdated, now=NOON
+        )
+    with own_sessions() as session:
+        saved = saved_board(session, USER, CALENDAR, DATE)
+    assert saved is not None and saved.code == outdated
+    with pytest.raises(OutdatedCode, match="older version of the puzzle"):
+        placements_of_code(CALENDAR, saved.code)
+
+
+@pytest.mark.parametrize(
+    ("code", "error"), [(V1_ALIAS, "canonical form"), ("2AAA" + "A" * 10, "older version")]
+)
+def test_an_alias_or_an_outdated_code_is_not_saved(
+    own_sessions: sessionmaker[Session], code: str, error: str
+) -> None:
+    with own_sessions.begin() as session, pytest.raises(MalformedPosition, match=error):
+        save_board(session, USER, CALENDAR, DATE, code, NOON)
+    with own_sessions() as session:
+        assert saved_board(session, USER, CALENDAR, DATE) is None

@@ -24,6 +24,9 @@ from urllib.parse import parse_qs
 
 SENDING_METHODS = {"sendMessage", "sendPhoto"}
 WRONG_FILE = (400, {"ok": False, "error_code": 400, "description": "Bad Request: wrong file identifier"})
+# Telegram's placeholder senders: of every message sent as a channel, and of every anonymous admin's
+CHANNEL_BOT = {"id": 136817688, "is_bot": True, "first_name": "Channel", "username": "Channel_Bot"}
+ANONYMOUS_ADMIN = {"id": 1087968824, "is_bot": True, "first_name": "Group", "username": "GroupAnonymousBot"}
 
 
 @dataclass
@@ -146,8 +149,13 @@ class FakeTelegram:
         language: str = "en",
         edited: bool = False,
         extra: dict[str, Any] | None = None,
+        sender_chat: dict[str, Any] | None = None,
     ) -> dict[str, Any]:
-        """An update carrying a message (without an update_id), as Telegram would send it."""
+        """An update carrying a message (without an update_id), as Telegram would send it.
+
+        ``sender_chat``: the message is sent as that chat (a channel's ``{"id", "type": "channel",
+        "title"}``, or the group itself for an anonymous admin), from Telegram's placeholder user.
+        """
         user = {
             "id": user_id or abs(chat_id),
             "is_bot": False,
@@ -163,6 +171,9 @@ class FakeTelegram:
             "chat": chat,
             "from": user,
         }
+        if sender_chat is not None:
+            body["from"] = dict(ANONYMOUS_ADMIN if sender_chat["id"] == chat_id else CHANNEL_BOT)
+            body["sender_chat"] = sender_chat
         if text is not None:
             body["text"] = text
             if text.startswith("/"):

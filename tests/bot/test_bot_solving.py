@@ -1,0 +1,123 @@
+"""On-demand solves end to end: they never hold up other updates, a full queue says so at once,
+and two people asking for one target share one solve.
+
+The solver is a stand-in held on a gate (tests/support/solving.py); no clock is watched: the
+tests see what the bot has sent while the solves are still held. The queue's own rules are
+test_solve_queue.py's."""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator
+from dataclasses import dataclass, replace
+from datetime import date, timedelta
+
+import pytest
+
+from bot.solving import SOLVE_WORKERS, SolveQueue
+from db import bot_repository
+from solver.ondemand import OnDemand
+from tests.support.bot import RunningBot
+from tests.support.solving import GatedSolver
+
+WEEKDAY = "calendar-weekday"
+BUSY = "I am busy working out other new dates right now - please ask again in a minute."
+NOT_STORED = "The puzzles are still being prepared. Please try again in a minute."
+
+
+@dataclass
+class Gated:
+    bot: RunningBot
+    solver: GatedSolver
+    queue: SolveQueue
+
+    def weekday_chats(self, *chat_ids: int) -> None:
+        """Private chats that own the weekday calendar, whose targets are solved on demand."""
+        with self.bot.sessions.begin() as session:
+            for chat_id in chat_ids:
+                bot_repository.set_edition(session=session, chat_id=chat_id, kind="private", edition=WEEKDAY)
+
+    def texts(self, chat_id: int) -> list[str]:
+        return [c.params.get("text") or c.params.get("caption", "") for c in self.bot.fake.sent(chat_id)]
+
+    def waiting_for_a_solve(self, chat_id: int) -> bool:
+        """The chat shows 'sending photo…': its asker waits for a solve."""
+        return bool(self.bot.fake.calls_to("sendChatAction", chat_id))
+
+
+def gated_bot(bot: RunningBot, solver: GatedSolver, **bounds: int) -> Gated:
+    """The running bot with its solves handed to ``solver`` (the queue's own bounds unless given)."""
+    queue = SolveQueue(solver, **bounds)
+    deps = bot.application.bot_data.deps
+    bot.application.bot_data.deps = replace(deps, solves=queue)
+    return Gated(bot, solver, queue)
+
+
+@pytest.fixture
+async def gated(running_bot: RunningBot) -> AsyncIterator[Gated]:
+    solver = GatedSolver()
+    yield gated_bot(running_bot, solver)
+    solver.gate.set()  # a failed test's solves end before the bot stops
+
+
+def day(n: int) -> str:
+    return (date(2026, 2, 1) + timedelta(days=n)).isoformat()
+
+
+async def test_help_is_answered_while_ten_solves_are_held(gated: Gated) -> None:
+    """Ten people ask for ten dates not solved yet; every solve is held. /help is answered anyway,
+    and the ten get their replies once the solves are let go."""
+    askers = list(range(101, 111))
+    gated.weekday_chats(*askers)
+    for n, chat_id in enumerate(askers):
+        gated.bot.fake.message(f"/today {day(n)}", chat_id=chat_id)
+    await gated.bot.eventually(lambda: gated.queue.in_flight == 10)
+    gated.bot.fake.message("/help", chat_id=200)
+    await gated.bot.eventually(lambda: len(gated.bot.fake.sent(200)) == 1)
+    assert gated.texts(200)[0].startswith("I give hints for polyomino puzzles")
+    assert not gated.solver.gate.is_set() and gated.queue.in_flight == 10
+    assert all(gated.bot.fake.sent(chat_id) == [] for chat_id in askers)  # all ten still held
+    assert len(gated.solver.calls) <= SOLVE_WORKERS  # the rest queued, on no thread of anyone else's
+    gated.solver.gate.set()
+    await gated.bot.settled()
+    assert all(gated.texts(chat_id) == [NOT_STORED] for chat_id in askers)  # the stand-in stores nothing
+    assert len(gated.solver.calls) == 10
+
+
+async def test_a_full_queue_says_so_at_once_and_takes_solves_again_once_it_drains(
+    running_bot: RunningBot,
+) -> None:
+    gated = gated_bot(running_bot, GatedSolver(), workers=1, waiting=1)
+    try:
+        gated.weekday_chats(121, 122, 123)
+        gated.bot.fake.message(f"/today {day(0)}", chat_id=121)
+        gated.bot.fake.message(f"/today {day(1)}", chat_id=122)
+        await gated.bot.eventually(lambda: gated.queue.in_flight == 2)
+        gated.bot.fake.message(f"/today {day(2)}", chat_id=123)
+        await gated.bot.eventually(lambda: len(gated.bot.fake.sent(123)) == 1)
+        assert gated.texts(123) == [BUSY] and not gated.waiting_for_a_solve(123)
+        assert gated.bot.fake.sent(121) == gated.bot.fake.sent(122) == []  # still solving and queued
+    finally:
+        gated.solver.gate.set()
+    await gated.bot.settled()
+    assert gated.texts(121) == gated.texts(122) == [NOT_STORED]
+    (again,) = await gated.bot.ask(f"/today {day(2)}", chat_id=123)
+    assert again.params["text"] == NOT_STORED and len(gated.solver.calls) == 3
+
+
+async def test_two_people_asking_for_one_date_share_one_solve(running_bot: RunningBot) -> None:
+    """The held solve is real once let go: both get the puzzle, solved once."""
+    solver = GatedSolver(then=OnDemand(running_bot.sessions, processes=1))
+    gated = gated_bot(running_bot, solver)
+    try:
+        gated.weekday_chats(131, 132)
+        for chat_id in (131, 132):
+            gated.bot.fake.message(f"/today {day(2)}", chat_id=chat_id)
+        await gated.bot.eventually(lambda: gated.waiting_for_a_solve(131) and gated.waiting_for_a_solve(132))
+        assert gated.queue.in_flight == 1 and solver.calls == [(WEEKDAY, "02-03-tue")]
+    finally:
+        solver.gate.set()
+    await gated.bot.settled(timeout=120)
+    first, second = (gated.bot.fake.sent(chat_id) for chat_id in (131, 132))
+    assert [c.method for c in (*first, *second)] == ["sendPhoto", "sendPhoto"]
+    assert first[0].params["caption"] == second[0].params["caption"]
+    assert "2026-02-03: " in first[0].params["caption"] and len(solver.calls) == 1
