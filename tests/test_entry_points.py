@@ -185,6 +185,36 @@ def test_api_serves_until_sigterm(database_url: str) -> None:
     assert process.returncode == 0, stderr
 
 
+@pytest.mark.parametrize("run", range(10))
+def test_api_exits_within_10_s_of_sigterm_after_a_solve(sample_url: str, run: int) -> None:
+    """Once its solver processes existed, the API hung for good at exit in 1 run of 4: its exit
+    joined them from an atexit hook. Ten runs, each after a target solved by two processes."""
+    process = start_module(
+        "api",
+        "--port",
+        "0",
+        "--database-url",
+        sample_url,
+        "--log-level",
+        "warning",
+        env=environment(ON_DEMAND_PROCESSES="2"),
+    )
+    try:
+        assert process.stdout is not None
+        base = process.stdout.readline().split()[2]
+        target = f"01-{5 + run:02d}-mon"
+        solved = httpx.get(f"{base}/api/v1/puzzles/calendar-weekday/targets/{target}/solutions", timeout=60)
+        assert solved.status_code == 200 and solved.json()["total"] > 0
+    finally:
+        process.send_signal(signal.SIGTERM)
+    try:
+        process.wait(timeout=10)
+    except subprocess.TimeoutExpired:
+        process.kill()
+        pytest.fail("the API did not exit within 10 s of SIGTERM")
+    assert process.returncode == 0, process.stdout.read() if process.stdout else ""
+
+
 def test_api_workers_each_run_the_webhook_bridge(fake: FakeTelegram, sample_url: str) -> None:
     secret = "webhook_secret-42-0123456789abcdefghijkl"
     webhook_url = "http://127.0.0.1:9/telegram/webhook"  # where Telegram would call; unused here
