@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import uuid
 from datetime import date, datetime
 from enum import StrEnum
 
@@ -49,8 +50,19 @@ class PuzzleRow(Base):
     updated_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), server_default=func.now())
 
 
+def new_generation() -> str:
+    """A fresh target generation: 32 random hex digits."""
+    return uuid.uuid4().hex
+
+
 class TargetRow(Base):
-    """One fully enumerated target. Its presence means all its solutions are stored."""
+    """One fully enumerated target. Its presence means all its solutions are stored.
+
+    ``generation`` is drawn anew each time the target is stored, so a hint-cache write computed
+    from an earlier storing finds it changed and is dropped (SQLite may give the new row the old
+    row's id). NULL on rows stored before revision 0014, which count as ``legacy-ID``
+    (see :func:`db.repository.target_key`).
+    """
 
     __tablename__ = "targets"
     __table_args__ = (UniqueConstraint("puzzle_id", "name", name="uq_targets_puzzle_name"),)
@@ -62,6 +74,7 @@ class TargetRow(Base):
     solution_count: Mapped[int] = mapped_column(Integer)
     seconds: Mapped[float] = mapped_column(Float)
     computed_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), server_default=func.now())
+    generation: Mapped[str | None] = mapped_column(String(32), nullable=True, default=new_generation)
 
 
 class SolutionSetRow(Base):

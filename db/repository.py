@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 
 import zstandard
-from sqlalchemy import Row, delete, insert, select, update
+from sqlalchemy import Row, String, cast, delete, func, insert, literal, select, update
 from sqlalchemy.orm import Session
 
 from db.models import HintCacheRow, PuzzleRow, SolutionSetRow, TargetRow
@@ -110,12 +110,14 @@ class StoredTarget:
 
 @dataclass(frozen=True)
 class TargetKey:
-    """A stored target's row id, count and time of storing, which together change whenever the
-    target is stored again (SQLite may hand a deleted row's id to the next row)."""
+    """A stored target's row id, count, time of storing and generation, which change whenever the
+    target is stored again (SQLite may hand a deleted row's id to the next row; the generation is
+    drawn anew every time)."""
 
     id: int
     solution_count: int
     computed_at: datetime
+    generation: str
 
 
 def sync_puzzle(*, session: Session, puzzle_id: str, title: str, lattice: str, fingerprint: str) -> bool:
@@ -219,13 +221,18 @@ def list_targets(*, session: Session, puzzle_id: str | None = None) -> list[Stor
     ]
 
 
+# A target stored before revision 0014 (or by a process older than it) has no generation of its
+# own and counts as "legacy-ID", which no drawn generation (32 hex digits) can equal.
+_generation = func.coalesce(TargetRow.generation, literal("legacy-", String) + cast(TargetRow.id, String))
+
+
 def target_key(*, session: Session, puzzle_id: str, target: str) -> TargetKey | None:
     """The stored target's id and solution count, or None when it has not been computed."""
-    query = select(TargetRow.id, TargetRow.solution_count, TargetRow.computed_at).where(
-        TargetRow.puzzle_id == puzzle_id, TargetRow.name == target
-    )
+    query = select(
+        TargetRow.id, TargetRow.solution_count, TargetRow.computed_at, _generation.label("generation")
+    ).where(TargetRow.puzzle_id == puzzle_id, TargetRow.name == target)
     row = session.execute(query).first()
-    return None if row is None else TargetKey(row.id, row.solution_count, row.computed_at)
+    return None if row is None else TargetKey(row.id, row.solution_count, row.computed_at, row.generation)
 
 
 def get_encodings(
@@ -291,14 +298,26 @@ def get_cached_hints(*, session: Session, target_id: int, ordinal: int) -> Cache
     return CachedHints(row.preplaced, row.stage1, row.stage2, row.remaining1, row.remaining2, row.total)
 
 
-def save_cached_hints(*, session: Session, target_id: int, ordinal: int, hints: CachedHints) -> None:
-    """Store hint stages for a featured solution; a no-op if another writer stored them first.
+def save_cached_hints(*, session: Session, target: TargetKey, ordinal: int, hints: CachedHints) -> None:
+    """Store hint stages computed for a featured solution of ``target`` as the caller read it.
 
-    The insert ignores a conflicting row instead of raising, so a concurrent
-    writer never turns the caller's read into an ``IntegrityError``. Not committed.
+    A no-op if another writer stored them first, and if the target was stored again since it was
+    read (its row has another generation, or is gone): the hints came from solutions the store no
+    longer holds, and must not land on the new row, which may have the old row's id. The check
+    and the write are one statement (``INSERT ... SELECT`` from the target row, ``ON CONFLICT DO
+    NOTHING``), so a concurrent re-store cannot come between them; on PostgreSQL the target row is
+    locked ``FOR KEY SHARE``, so a re-store that deleted it meanwhile leaves nothing to insert
+    rather than a foreign-key error. Not committed.
     """
-    values = {"target_id": target_id, "ordinal": ordinal, **dataclasses.asdict(hints)}
-    session.execute(insert_ignoring_conflicts(session, HintCacheRow, "target_id", "ordinal"), [values])
+    values = {"ordinal": ordinal, **dataclasses.asdict(hints)}
+    columns = HintCacheRow.__table__.c
+    source = (
+        select(TargetRow.id, *(literal(value, columns[name].type) for name, value in values.items()))
+        .where(TargetRow.id == target.id, _generation == target.generation)
+        .with_for_update(read=True, key_share=True)
+    )
+    statement = insert_ignoring_conflicts(session, HintCacheRow, "target_id", "ordinal")
+    session.execute(statement.from_select(["target_id", *values], source))
 
 
 def real_target_counts(*, session: Session, puzzle_id: str) -> dict[str, int]:

@@ -15,7 +15,9 @@ puzzles of a day. Each is computed once per request from a handful of reads.
 Computed hints are cached in the store (``hint_cache``) per featured solution.
 The cache write joins the caller's transaction and is never committed here:
 the front end's unit of work (a request, an update, a CLI run) commits it, or
-rolls it back and loses nothing but the cache entry.
+rolls it back and loses nothing but the cache entry. Hints are computed from
+the target as it was read (its :class:`~db.repository.TargetKey`), and the
+write is dropped when the target has been stored again since.
 """
 
 from __future__ import annotations
@@ -223,23 +225,23 @@ def _featured_hints(
     cached = repository.get_cached_hints(session=session, target_id=key.id, ordinal=ordinal)
     if cached is None:
         cached = _to_cache(puzzle, *compute(frozenset(featured)))
-        repository.save_cached_hints(session=session, target_id=key.id, ordinal=ordinal, hints=cached)
+        repository.save_cached_hints(session=session, target=key, ordinal=ordinal, hints=cached)
     one = Hint(Stage.ONE_PIECE, decode(puzzle, cached.stage1), cached.remaining1, cached.total)
     half = Hint(Stage.HALF, decode(puzzle, cached.stage2), cached.remaining2, cached.total)
     answer = Hint(Stage.ANSWER, featured, 1, cached.total)
     return decode(puzzle, cached.preplaced), (one, half, answer)
 
 
-def _calendar_computer(session: Session, puzzle: Puzzle, target: Target) -> HintComputer:
+def _calendar_computer(session: Session, puzzle: Puzzle, target: Target, key: TargetKey) -> HintComputer:
     def compute(featured: SolutionSet) -> tuple[tuple[Placement, ...], HintStages]:
-        return (), hint_stages(featured, raw_solutions(session, puzzle, target).solutions)
+        return (), hint_stages(featured, raw_solutions(session, puzzle, target, stored=key).solutions)
 
     return compute
 
 
-def _challenge_computer(session: Session, puzzle: Puzzle, target: Target) -> HintComputer:
+def _challenge_computer(session: Session, puzzle: Puzzle, target: Target, key: TargetKey) -> HintComputer:
     def compute(featured: SolutionSet) -> tuple[tuple[Placement, ...], HintStages]:
-        raw = raw_solutions(session, puzzle, target).solutions
+        raw = raw_solutions(session, puzzle, target, stored=key).solutions
         preplaced = minimum_unique_subset(featured, raw)
         return preplaced, hint_stages(featured, raw, preplaced)
 
@@ -279,7 +281,7 @@ def daily_calendar(
     rank = _difficulty(session, puzzle, key.solution_count)
     featured = pick(day, puzzle.id, key.solution_count)
     _, hints = _featured_hints(
-        session, puzzle, target, key, featured, _calendar_computer(session, puzzle, target)
+        session, puzzle, target, key, featured, _calendar_computer(session, puzzle, target, key)
     )
     first = Hint(Stage.PUZZLE, (), key.solution_count, key.solution_count)
     return DailyPuzzle(
@@ -328,7 +330,7 @@ def daily_challenge(session: Session, day: date) -> DailyPuzzle:
     key = stored_key(session, puzzle, target)
     featured = pick(day, puzzle.id, key.solution_count)
     preplaced, hints = _featured_hints(
-        session, puzzle, target, key, featured, _challenge_computer(session, puzzle, target)
+        session, puzzle, target, key, featured, _challenge_computer(session, puzzle, target, key)
     )
     first = Hint(Stage.PUZZLE, preplaced, 1, hints[0].total)
     heading = challenge_heading(day, puzzle)

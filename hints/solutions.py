@@ -35,6 +35,7 @@ __all__ = [
     "StoredTarget",
     "complete_counts",
     "footprint",
+    "heatmap_year",
     "solution_counts",
     "solution_page",
     "stored_solution",
@@ -244,6 +245,13 @@ def year_counts(session: Session, puzzle: Puzzle, year: int) -> dict[str, int]:
     return counts
 
 
+def heatmap_year(puzzle: Puzzle, year: int | None) -> int | None:
+    """The year a calendar's year heatmap depends on: ``year`` on the weekday editions (each date
+    is counted with the weekday it has that year), None elsewhere, where every year draws the same
+    picture. What a cache of the pictures keys them by, with the puzzle and the language."""
+    return year if puzzle.targets_kind == "month-day-weekday" else None
+
+
 _FACEUP_COUNTS: dict[tuple[str, str, str, int, int], dict[str, int]] = {}
 _FACEUP_LOCK = threading.Lock()
 
@@ -360,25 +368,34 @@ class RawSolutionCache:
     def _key(store: str, puzzle: Puzzle, target: Target) -> tuple[str, ...]:
         return (store, puzzle.id, puzzle.fingerprint, target.name)
 
-    def peek(self, store: str, puzzle: Puzzle, target: Target) -> RawSolutions | None:
-        """The cached raw solutions when they were checked recently, without touching the store."""
+    def peek(
+        self, store: str, puzzle: Puzzle, target: Target, stored: TargetKey | None = None
+    ) -> RawSolutions | None:
+        """The cached raw solutions when they were checked recently (and, given ``stored``, were
+        read from that storing of the target), without touching the store."""
         with self._lock:
             entry = self._entries.get(self._key(store, puzzle, target))
             if entry is None or time.monotonic() - entry.checked_at > self._recheck:
                 return None
+            if stored is not None and entry.stored != stored:
+                return None
             self._entries.move_to_end(self._key(store, puzzle, target))
             return entry.raw
 
-    def get(self, session: Session, puzzle: Puzzle, target: Target) -> RawSolutions:
-        """The target's raw solutions; NotPrecomputed when it is not stored."""
+    def get(
+        self, session: Session, puzzle: Puzzle, target: Target, stored: TargetKey | None = None
+    ) -> RawSolutions:
+        """The target's raw solutions; NotPrecomputed when it is not stored. ``stored``: the target
+        as the caller read it; an entry kept from another storing is then checked against the
+        store at once, not after ``recheck_seconds`` (hints computed from it are cached)."""
         key = self._key(str(session.get_bind().engine.url), puzzle, target)
-        found = self.peek(key[0], puzzle, target)
+        found = self.peek(key[0], puzzle, target, stored)
         if found is not None:
             return found
         with self._lock:
             loading = self._loading.setdefault(key, threading.Lock())
         with loading:  # one loader per key; the others wait, then find it fresh
-            found = self.peek(key[0], puzzle, target)
+            found = self.peek(key[0], puzzle, target, stored)
             if found is not None:
                 return found
             stored = stored_key(session, puzzle, target)
@@ -426,8 +443,11 @@ class RawSolutionCache:
 RAW_SOLUTIONS = RawSolutionCache()
 
 
-def raw_solutions(session: Session, puzzle: Puzzle, target: Target, faceup: bool = False) -> RawSolutions:
+def raw_solutions(
+    session: Session, puzzle: Puzzle, target: Target, faceup: bool = False, stored: TargetKey | None = None
+) -> RawSolutions:
     """Every raw solution of a target (``faceup``: those with no piece turned over), from the
-    process's one cache."""
-    raw = RAW_SOLUTIONS.get(session, puzzle, target)
+    process's one cache; ``stored``: the target as the caller read it, which a cached entry must
+    come from (else the store is read again)."""
+    raw = RAW_SOLUTIONS.get(session, puzzle, target, stored)
     return raw.face_up(puzzle) if faceup else raw

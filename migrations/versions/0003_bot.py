@@ -7,10 +7,15 @@ Revises: 0002
 import sqlalchemy as sa
 from alembic import op
 
+from db.data_loss import PeopleData
+
 revision = "0003"
 down_revision = "0002"
 branch_labels = None
 depends_on = None
+
+# What downgrade() deletes of people's data: refused unless allowed (db.data_loss).
+PEOPLE_DATA = (PeopleData("chats"), PeopleData("hint_progress"), PeopleData("deliveries"))
 
 
 def upgrade() -> None:

@@ -7,10 +7,15 @@ Revises: 0004
 import sqlalchemy as sa
 from alembic import op
 
+from db.data_loss import PeopleData
+
 revision = "0005"
 down_revision = "0004"
 branch_labels = None
 depends_on = None
+
+# What downgrade() deletes of people's data: refused unless allowed (db.data_loss).
+PEOPLE_DATA = (PeopleData("saved_positions"),)
 
 
 def upgrade() -> None:

@@ -11,10 +11,15 @@ Revises: 0008
 import sqlalchemy as sa
 from alembic import op
 
+from db.data_loss import PeopleData
+
 revision = "0009"
 down_revision = "0008"
 branch_labels = None
 depends_on = None
+
+# What downgrade() deletes of people's data: refused unless allowed (db.data_loss).
+PEOPLE_DATA = (PeopleData("solves"), PeopleData("hint_progress", "opened_at"))
 
 
 def upgrade() -> None:

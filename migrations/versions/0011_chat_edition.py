@@ -8,10 +8,16 @@ Revises: 0010
 import sqlalchemy as sa
 from alembic import op
 
+from db.data_loss import PeopleData
+
 revision = "0011"
 down_revision = "0010"
 branch_labels = None
 depends_on = None
+
+# What downgrade() deletes of people's data: refused unless allowed (db.data_loss). A chat that
+# never chose face-up mode holds nothing in that column (false is the default).
+PEOPLE_DATA = (PeopleData("chats", "edition"), PeopleData("chats", "faceup", held="faceup"))
 
 
 def upgrade() -> None:

@@ -1,11 +1,22 @@
-"""Real Alembic migrations on real databases (SQLite file and PostgreSQL): up, down, up again."""
+"""Real Alembic migrations on real databases (SQLite file and PostgreSQL): up, down, up again, and
+downgrades that would delete people's data refused unless allowed."""
 
+import argparse
+import io
+from datetime import UTC, datetime
+
+import pytest
+from alembic import command
+from alembic.script import ScriptDirectory
+from alembic.util import CommandError
 from sqlalchemy import func, inspect, select, text
 
 from db import repository
+from db.data_loss import DataLossRefused
 from db.engine import make_engine, session_factory
-from db.migrate import downgrade, upgrade
-from db.models import Base, SolutionSetRow
+from db.migrate import alembic_config, downgrade, upgrade
+from db.migrate import main as migrate_main
+from db.models import Base, ChatRow, HintProgressRow, SavedPositionRow, SolutionSetRow, SolveRow
 from tests.db.factories import encodings, store_targets
 
 
@@ -90,6 +101,15 @@ def store_old_layout(url: str, targets: dict[str, list[str]]) -> None:
     engine.dispose()
 
 
+def hint_cache_rows(url: str) -> int:
+    engine = make_engine(url)
+    try:
+        with engine.connect() as connection:
+            return int(connection.scalar(text("SELECT count(*) FROM hint_cache")) or 0)
+    finally:
+        engine.dispose()
+
+
 def test_0010_packs_stored_solutions_and_downgrade_expands_them_again(any_database_url: str) -> None:
     url = any_database_url
     targets = {f"01-{day:02}": encodings(count, seed=day) for day, count in ((1, 1), (2, 700), (3, 90))}
@@ -99,8 +119,10 @@ def test_0010_packs_stored_solutions_and_downgrade_expands_them_again(any_databa
     before = old_rows(url)
     assert len(before) == 791
 
-    upgrade(url)
+    upgrade(url, "0013")
     assert columns(url, "solutions") == {"target_id", "codec", "data"}
+    assert hint_cache_rows(url) == len(targets)  # 0010 keeps the hint cache (0014 empties it)
+    upgrade(url)
     engine = make_engine(url)
     with session_factory(engine)() as session:
         for name, codes in targets.items():
@@ -111,9 +133,6 @@ def test_0010_packs_stored_solutions_and_downgrade_expands_them_again(any_databa
                 == codes[5:8]
             )
         sets = session.scalar(select(func.count()).select_from(SolutionSetRow))
-        key = repository.target_key(session=session, puzzle_id="cal", target="01-02")
-        assert key is not None
-        assert repository.get_cached_hints(session=session, target_id=key.id, ordinal=0) is not None
     engine.dispose()
     assert sets == 3  # one row per target with solutions
 
@@ -159,3 +178,168 @@ def test_0012_downgrade_repacks_flip_records_away_and_0010_still_expands(any_dat
 
     downgrade(url, "0009")  # through 0012 and 0010: one row per solution again
     assert [row[2] for row in old_rows(url)] == targets["01-01"] + targets["01-02"]
+
+
+# ---------------------------------------------------------------- 0014: target generations
+
+
+def test_0014_gives_stored_targets_a_generation_and_empties_the_hint_cache(any_database_url: str) -> None:
+    url = any_database_url
+    targets = {"01-01": encodings(1), "01-02": encodings(40, seed=2)}
+    downgrade(url, "0009")
+    store_old_layout(url, targets)
+    upgrade(url, "0013")
+    assert hint_cache_rows(url) == 2
+    upgrade(url)
+    assert hint_cache_rows(url) == 0  # entries from before could have come from an older storing
+    engine = make_engine(url)
+    with session_factory(engine).begin() as session:
+        keys = [repository.target_key(session=session, puzzle_id="cal", target=name) for name in targets]
+        assert [key.generation for key in keys if key] == [f"legacy-{key.id}" for key in keys if key]
+        store_targets(session, {"01-02": encodings(40, seed=5)})
+        again = repository.target_key(session=session, puzzle_id="cal", target="01-02")
+        assert again is not None and again.generation and len(again.generation) == 32
+    engine.dispose()
+
+    downgrade(url, "0013")  # drops the column in place: the targets and their solutions stay
+    assert "generation" not in columns(url, "targets")
+    engine = make_engine(url)
+    with engine.connect() as connection:
+        assert connection.scalar(text("SELECT count(*) FROM targets")) == 2
+        assert connection.scalar(text("SELECT count(*) FROM solutions")) == 2
+    engine.dispose()
+
+
+# ---------------------------------------------------------------- downgrades and people's data
+
+
+HEAD = ScriptDirectory.from_config(alembic_config("sqlite://")).get_current_head()
+
+
+def add_people_data(url: str) -> None:
+    """A chat that chose an edition and face-up mode, a user's progress, solve and saved board."""
+    now = datetime(2026, 1, 25, 9, 30, tzinfo=UTC)
+    engine = make_engine(url)
+    with session_factory(engine).begin() as session:
+        session.add(ChatRow(id=7, kind="private", edition="calendar-weekday", faceup=True, subscribed=False))
+        session.add(HintProgressRow(chat_id=7, user_id=70, kind="calendar", day=now.date(), opened_at=now))
+        session.add(
+            SolveRow(
+                user_id=70,
+                kind="calendar",
+                day=now.date(),
+                chat_id=7,
+                first_name="Ann",
+                hints=1,
+                solved_at=now,
+            )
+        )
+        session.add(
+            SavedPositionRow(
+                user_id=70, puzzle_id="calendar-dragonfjord", target="01-25", code="1abc", updated_at=now
+            )
+        )
+    engine.dispose()
+
+
+def revision(url: str) -> str | None:
+    engine = make_engine(url)
+    try:
+        with engine.connect() as connection:
+            return connection.scalar(text("SELECT version_num FROM alembic_version"))
+    finally:
+        engine.dispose()
+
+
+def people_rows(url: str, edition: bool = True) -> tuple[object, ...]:
+    """The chat's edition (if the column is there) and the rows of solves, saved boards, progress."""
+    engine = make_engine(url)
+    try:
+        with engine.connect() as connection:
+            query = "SELECT (SELECT count(*) FROM solves), (SELECT count(*) FROM saved_positions), "
+            query += "(SELECT count(*) FROM hint_progress)"
+            query += ", (SELECT edition FROM chats)" if edition else ""
+            return tuple(connection.execute(text(query)).one())
+    finally:
+        engine.dispose()
+
+
+def test_a_downgrade_that_would_delete_peoples_data_is_refused_before_anything_changes(
+    any_database_url: str,
+) -> None:
+    url = any_database_url
+    add_people_data(url)
+    with pytest.raises(DataLossRefused) as refused:
+        downgrade(url, "base")
+    message = str(refused.value)
+    for name in (
+        "chats.edition: 1 row",
+        "chats.faceup",
+        "solves",
+        "hint_progress.opened_at",
+        "saved_positions",
+    ):
+        assert name in message
+    assert "-x allow-data-loss=true" in message and "--allow-data-loss" in message
+    assert "telegram_files" not in message and "targets" not in message  # those can be made again
+    assert revision(url) == HEAD  # not even the revisions above the first refusal were undone
+    assert people_rows(url) == (1, 1, 1, "calendar-weekday")
+    assert set(Base.metadata.tables) <= tables(url)
+
+    downgrade(url, "base", allow_data_loss=True)
+    assert tables(url) <= {"alembic_version"}
+    upgrade(url)
+
+
+def test_downgrades_that_delete_no_peoples_data_need_no_flag(any_database_url: str) -> None:
+    url = any_database_url
+    add_people_data(url)
+    downgrade(url, "0011")  # telegram_files.stored_at and the codec go; the people's data stays
+    assert revision(url) == "0011"
+    assert people_rows(url) == (1, 1, 1, "calendar-weekday")
+    upgrade(url)
+    engine = make_engine(url)
+    with engine.begin() as connection:  # nothing left in the columns 0011 drops: nothing is lost
+        connection.execute(text("UPDATE chats SET edition = NULL, faceup = :no"), {"no": False})
+    engine.dispose()
+    downgrade(url, "0010")
+    assert revision(url) == "0010"
+    assert people_rows(url, edition=False) == (1, 1, 1)
+
+
+def test_the_alembic_command_line_flag_allows_it(database_url: str) -> None:
+    add_people_data(database_url)
+    config = alembic_config(database_url)
+    config.cmd_opts = argparse.Namespace(x=["allow-data-loss=maybe"])
+    with pytest.raises(CommandError, match="say true or false"):
+        command.downgrade(config, "0008")
+    config.cmd_opts = argparse.Namespace(x=["allow-data-loss=false"])
+    with pytest.raises(DataLossRefused, match="solves: 1 row"):
+        command.downgrade(config, "0008")
+    assert revision(database_url) == HEAD
+    config.cmd_opts = argparse.Namespace(x=["allow-data-loss=true"])
+    command.downgrade(config, "0008")
+    assert revision(database_url) == "0008"
+    assert "solves" not in tables(database_url)
+
+
+def test_sql_mode_refuses_without_counting(database_url: str) -> None:
+    config = alembic_config(database_url)
+    config.output_buffer = io.StringIO()
+    with pytest.raises(DataLossRefused, match=r"saved_positions \(revision 0005; rows are not counted"):
+        command.downgrade(config, "0006:0004", sql=True)
+
+
+def test_the_migrate_command_downgrades_with_its_flag(
+    database_url: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    add_people_data(database_url)
+    assert migrate_main(["--database-url", database_url, "--downgrade", "0010"]) == 2
+    assert "error: refusing to downgrade: it would delete people's data" in capsys.readouterr().err
+    assert revision(database_url) == HEAD
+    assert migrate_main(["--database-url", database_url, "--downgrade", "0010", "--allow-data-loss"]) == 0
+    assert "database downgraded to 0010" in capsys.readouterr().out
+    assert "edition" not in columns(database_url, "chats")
+    assert migrate_main(["--database-url", database_url, "--downgrade", "0099"]) == 2
+    assert migrate_main(["--database-url", database_url]) == 0
+    assert revision(database_url) == HEAD

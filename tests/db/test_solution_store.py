@@ -2,12 +2,16 @@
 
 from __future__ import annotations
 
+import threading
+import time
+
 import pytest
-from sqlalchemy import func, select, update
+from sqlalchemy import func, select, text, update
 from sqlalchemy.orm import Session, sessionmaker
 
 from db import repository
-from db.models import SolutionSetRow, TargetRow
+from db.engine import make_engine, session_factory
+from db.models import HintCacheRow, SolutionSetRow, TargetRow
 from db.repository import (
     LZMA_CODEC,
     ZSTD_CODEC,
@@ -231,6 +235,130 @@ def test_a_set_packed_before_flip_records_gets_them_in_place(sessions: sessionma
         )
 
 
+STALE = CachedHints("A.", "AB", "AB", 7, 2, 40)  # computed from the solutions stored first
+FRESH = CachedHints("B.", "BA", "BA", 9, 1, 40)
+
+
+def key_of(sessions: sessionmaker[Session], name: str = "01-25") -> repository.TargetKey:
+    with sessions() as session:
+        key = repository.target_key(session=session, puzzle_id=PUZZLE, target=name)
+    assert key is not None
+    return key
+
+
+def test_each_storing_draws_a_new_generation(sessions: sessionmaker[Session]) -> None:
+    with sessions.begin() as session:
+        store(session, "01-25", encodings(40))
+        store(session, "01-26", encodings(40))
+    first, other = key_of(sessions), key_of(sessions, "01-26")
+    with sessions.begin() as session:
+        store(session, "01-25", encodings(40))  # the very same solutions, stored again
+    second = key_of(sessions)
+    assert first.generation and second.generation and other.generation
+    assert len({first.generation, second.generation, other.generation}) == 3
+
+
+def test_a_hint_cache_write_from_before_the_target_was_stored_again_is_dropped(
+    sessions: sessionmaker[Session],
+) -> None:
+    """The straddle: hints computed from the target as read, written after ``precompute --force``
+    stored it again. On SQLite the new row gets the old row's id (the newest row's id is reused),
+    so without the check the stale hints would land on it and be served from then on."""
+    with sessions.begin() as session:
+        store(session, "01-24", encodings(40, seed=3))
+        store(session, "01-25", encodings(40))  # the newest row: SQLite reuses its id
+    read = key_of(sessions)
+    with sessions.begin() as session:
+        store(session, "01-25", encodings(40, seed=7))  # stored again meanwhile
+    now = key_of(sessions)
+    if sessions.kw["bind"].dialect.name == "sqlite":
+        assert now.id == read.id  # the hazard itself: same id, other solutions
+    with sessions.begin() as session:
+        repository.save_cached_hints(session=session, target=read, ordinal=3, hints=STALE)
+    with sessions() as session:
+        assert repository.get_cached_hints(session=session, target_id=now.id, ordinal=3) is None
+    with sessions.begin() as session:  # hints computed from the new storing are kept
+        repository.save_cached_hints(session=session, target=now, ordinal=3, hints=FRESH)
+        repository.save_cached_hints(session=session, target=read, ordinal=3, hints=STALE)
+    with sessions() as session:
+        assert repository.get_cached_hints(session=session, target_id=now.id, ordinal=3) == FRESH
+
+
+def test_a_target_stored_before_generations_counts_as_its_id(sessions: sessionmaker[Session]) -> None:
+    """Rows from before revision 0014 have no generation: they count as ``legacy-ID``, take hint
+    cache writes as before, and a storing since (a drawn generation) still drops the stale ones."""
+    with sessions.begin() as session:
+        store(session, "01-25", encodings(40))
+        session.execute(update(TargetRow).values(generation=None))
+    legacy = key_of(sessions)
+    assert legacy.generation == f"legacy-{legacy.id}"
+    with sessions.begin() as session:
+        repository.save_cached_hints(session=session, target=legacy, ordinal=3, hints=STALE)
+    with sessions() as session:
+        assert repository.get_cached_hints(session=session, target_id=legacy.id, ordinal=3) == STALE
+    with sessions.begin() as session:
+        store(session, "01-25", encodings(40, seed=7))
+    with sessions.begin() as session:
+        repository.save_cached_hints(session=session, target=legacy, ordinal=3, hints=STALE)
+    with sessions() as session:
+        assert session.scalar(select(func.count()).select_from(HintCacheRow)) == 0
+
+
+def test_a_hint_cache_write_for_a_deleted_target_is_dropped_without_an_error(
+    sessions: sessionmaker[Session],
+) -> None:
+    with sessions.begin() as session:
+        store(session, "01-25", encodings(40))
+    read = key_of(sessions)
+    with sessions.begin() as session:
+        repository.delete_targets(session=session, puzzle_id=PUZZLE, names=["01-25"])
+    with sessions.begin() as session:  # no foreign-key error: nothing to write onto
+        repository.save_cached_hints(session=session, target=read, ordinal=3, hints=STALE)
+    with sessions() as session:
+        assert session.scalar(select(func.count()).select_from(HintCacheRow)) == 0
+
+
+def test_on_postgresql_a_write_that_waited_for_a_restore_finds_nothing_to_write(
+    migrated_postgres_url: str,
+) -> None:
+    """The write blocks on the row the re-store deleted; once that commits it inserts nothing,
+    rather than failing the reader's request with a foreign-key error."""
+    engine = make_engine(migrated_postgres_url)
+    sessions = session_factory(engine)
+    with sessions.begin() as session:
+        store(session, "01-25", encodings(40))
+    read = key_of(sessions)
+    errors: list[BaseException] = []
+
+    def write() -> None:
+        try:
+            with sessions.begin() as session:
+                repository.save_cached_hints(session=session, target=read, ordinal=3, hints=STALE)
+        except BaseException as error:  # handed to the test's thread
+            errors.append(error)
+
+    with sessions() as restore, sessions() as watcher:
+        store(restore, "01-25", encodings(40, seed=7))
+        restore.flush()  # the old row deleted, the new one inserted: not committed yet
+        writer = threading.Thread(target=write)
+        writer.start()
+        waiting = text(
+            "SELECT count(*) FROM pg_stat_activity WHERE datname = current_database() "
+            "AND wait_event_type = 'Lock'"
+        )
+        deadline = time.monotonic() + 10
+        while not watcher.scalar(waiting) and time.monotonic() < deadline:
+            watcher.rollback()
+            time.sleep(0.02)
+        assert writer.is_alive()  # waiting for the re-store
+        restore.commit()
+        writer.join(10)
+    assert errors == []
+    with sessions() as session:
+        assert session.scalar(select(func.count()).select_from(HintCacheRow)) == 0
+    engine.dispose()
+
+
 def test_deleting_targets_deletes_their_sets_and_cached_hints(sessions: sessionmaker[Session]) -> None:
     hints = CachedHints("..A", "..AB", "..ABC", 5, 1, 40)
     with sessions.begin() as session:
@@ -238,7 +366,7 @@ def test_deleting_targets_deletes_their_sets_and_cached_hints(sessions: sessionm
         store(session, "01-26", encodings(30, seed=3))
         key = repository.target_key(session=session, puzzle_id=PUZZLE, target="01-25")
         assert key is not None
-        repository.save_cached_hints(session=session, target_id=key.id, ordinal=39, hints=hints)
+        repository.save_cached_hints(session=session, target=key, ordinal=39, hints=hints)
     with sessions() as session:
         assert repository.get_cached_hints(session=session, target_id=key.id, ordinal=39) == hints
     with sessions.begin() as session:

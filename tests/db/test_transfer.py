@@ -26,7 +26,7 @@ def fill(url: str) -> None:
         store_targets(session, TARGETS)
         key = repository.target_key(session=session, puzzle_id="cal", target="01-25")
         assert key is not None
-        repository.save_cached_hints(session=session, target_id=key.id, ordinal=7, hints=HINTS)
+        repository.save_cached_hints(session=session, target=key, ordinal=7, hints=HINTS)
     engine.dispose()
 
 

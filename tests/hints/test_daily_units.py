@@ -6,11 +6,13 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from datetime import date, timedelta
 from itertools import combinations
+from typing import Any
 
 import pytest
 from sqlalchemy import func, select
 from sqlalchemy.orm import Session, sessionmaker
 
+from db import repository
 from db.models import HintCacheRow, TargetRow
 from hints import daily as daily_module
 from hints.daily import (
@@ -36,7 +38,8 @@ from hints.solutions import all_solutions, faceup_counts, raw_solutions, solutio
 from render.hint import caption, hint_image, hint_text
 from solver.catalog import UnknownPuzzleError, get_puzzle
 from solver.hints import Stage, half_size
-from solver.problem import Placement, is_flipped
+from solver.precompute import save_solutions
+from solver.problem import Placement, decode, is_flipped
 
 CALENDAR = get_puzzle(CALENDAR_ID)
 DAY = date(2026, 1, 25)  # 216 solutions; its challenge board (5x12) is not in the sample
@@ -406,3 +409,42 @@ def test_face_up_hints_are_computed_not_cached(own_sessions: sessionmaker[Sessio
     with own_sessions.begin() as session:
         daily: DailyPuzzle = daily_calendar(session, DAY, faceup=True)
     assert daily.faceup and cached_hints(own_sessions) == 0
+
+
+def test_hints_computed_while_the_target_is_stored_again_are_not_cached_on_the_new_one(
+    own_sessions: sessionmaker[Session], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """``precompute --force`` stores the day's target again while a request computes its hints.
+    On SQLite the new row gets the old row's id, so the request's write would land on it and the
+    next requests (after a restart too) would show a first hint from another answer. The write is
+    dropped, and the next request computes the hints from the solutions stored now."""
+    target = CALENDAR.target(target_name(DAY))
+    with own_sessions() as session:
+        codes = repository.get_encodings(session=session, puzzle_id=CALENDAR.id, target=target.name)
+    first, second = codes[:100], codes[100:200]  # the same count: the same featured ordinal
+    with own_sessions.begin() as session:
+        save_solutions(session, CALENDAR, target, first, 0.1)  # the newest row: its id is reused
+    compute = daily_module.hint_stages
+
+    def straddling(*args: Any, **kwargs: Any) -> Any:
+        stages = compute(*args, **kwargs)  # from the solutions stored first...
+        with own_sessions.begin() as other:  # ...while precompute stores others
+            save_solutions(other, CALENDAR, target, second, 0.1)
+        return stages
+
+    monkeypatch.setattr(daily_module, "hint_stages", straddling)
+    with own_sessions.begin() as session:
+        stale = daily_calendar(session, DAY)
+    monkeypatch.undo()
+    assert cached_hints(own_sessions) == 0  # the write was dropped
+
+    with own_sessions.begin() as session:
+        now = daily_calendar(session, DAY)
+    assert now.featured == stale.featured and now.stages[3].shown != stale.stages[3].shown
+    answer = set(now.stages[3].shown)
+    assert set(now.stages[1].shown) <= answer and set(now.stages[2].shown) <= answer
+    stored_now = [frozenset(decode(CALENDAR, code)) for code in second]
+    for stage in now.stages[1:3]:  # counted among the solutions stored now, not those read before
+        assert stage.remaining == extending(stored_now, stage.shown)
+    with own_sessions() as session:
+        assert daily_calendar(session, DAY) == now  # and that is what the cache now holds

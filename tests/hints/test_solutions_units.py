@@ -9,6 +9,7 @@ from sqlalchemy.orm import Session, sessionmaker
 
 from db import repository
 from db.models import SolutionSetRow, TargetRow
+from hints.daily import calendar_editions
 from hints.errors import NotPrecomputed, OffsetOutOfRange, UnknownSolution
 from hints.solutions import (
     RAW_SOLUTIONS,
@@ -19,6 +20,7 @@ from hints.solutions import (
     describe,
     faceup_counts,
     footprint,
+    heatmap_year,
     raw_solutions,
     solution_counts,
     solution_page,
@@ -173,6 +175,20 @@ def test_year_counts_on_a_weekday_edition_follow_the_years_weekdays(session: Ses
     assert year_counts(session, weekday, 2026) == {"11-24": 5}  # a Tuesday in 2026
     assert year_counts(session, weekday, 2027) == {}  # a Wednesday in 2027, not stored
     assert year_counts(session, CALENDAR, 2027) == solution_counts(session, CALENDAR)
+
+
+def test_the_heatmap_year_is_kept_only_where_it_changes_the_picture(session: Session) -> None:
+    """The heatmap's cache key: on every calendar without weekdays any two years count the same,
+    so the year is left out; on a weekday edition they differ, so it stays."""
+    weekday = get_puzzle("calendar-weekday")
+    count_target(session, weekday, "11-24-tue", 5)
+    count_target(session, weekday, "11-24-wed", 6)
+    assert (heatmap_year(weekday, 2026), heatmap_year(weekday, 2027)) == (2026, 2027)
+    assert year_counts(session, weekday, 2026) != year_counts(session, weekday, 2027)
+    for edition in calendar_editions():
+        if edition.targets_kind != "month-day-weekday":
+            assert heatmap_year(edition, 2026) is None is heatmap_year(edition, 2027)
+            assert year_counts(session, edition, 2026) == year_counts(session, edition, 2027)
 
 
 # ---------------------------------------------------------------- face-up counts
@@ -363,6 +379,27 @@ def test_a_target_stored_again_is_read_again_even_with_the_same_count(
             read.append(cache.get(session, CALENDAR, DATE))
     decoded = [frozenset(decode(CALENDAR, code)) for code in codes[:4]]
     assert [list(raw.solutions) for raw in read] == [decoded[:2], decoded[2:]]
+    assert cache.loads == ["calendar-dragonfjord 01-25"] * 2
+
+
+def test_a_caller_that_read_the_target_stored_again_is_not_served_the_entry_read_before(
+    own_sessions: sessionmaker[Session],
+) -> None:
+    """Hints are computed from the target as their caller read it: an entry checked a moment ago
+    but loaded from the storing before is read again, not served for ``recheck_seconds`` more."""
+    cache = CountingCache(recheck_seconds=3600)
+    with own_sessions() as session:
+        codes = repository.get_encodings(session=session, puzzle_id=CALENDAR.id, target="01-25")
+        before = stored_key(session, CALENDAR, DATE)
+        old = cache.get(session, CALENDAR, DATE, stored=before)
+    with own_sessions.begin() as session:
+        save_solutions(session, CALENDAR, DATE, codes[:2], 0.1)
+    with own_sessions() as session:
+        now = stored_key(session, CALENDAR, DATE)
+        assert cache.get(session, CALENDAR, DATE) is old  # without a key: trusted until the recheck
+        new = cache.get(session, CALENDAR, DATE, stored=now)
+        assert cache.peek(store_of(session), CALENDAR, DATE, stored=before) is None
+    assert len(new) == 2 and len(old) == 216
     assert cache.loads == ["calendar-dragonfjord 01-25"] * 2
 
 

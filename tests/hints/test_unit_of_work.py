@@ -12,7 +12,7 @@ from sqlalchemy.orm import Session, sessionmaker
 
 from db import repository
 from db.engine import make_engine, session_factory
-from db.models import HintCacheRow
+from db.models import HintCacheRow, TargetRow
 from db.transfer import copy_sqlite
 from hints.daily import daily_bundle, daily_calendar, daily_challenge
 from hints.positions import PlacedPiece, check_position
@@ -78,10 +78,14 @@ def test_the_callers_commit_keeps_the_cache_and_a_late_second_writer_is_harmless
         assert row is not None
         target_id, ordinal = row.target_id, row.ordinal
         hints = repository.get_cached_hints(session=session, target_id=target_id, ordinal=ordinal)
-    assert hints is not None
+        name = session.scalar(select(TargetRow.name).where(TargetRow.id == target_id))
+        puzzle_id = session.scalar(select(TargetRow.puzzle_id).where(TargetRow.id == target_id))
+        assert name is not None and puzzle_id is not None
+        key = repository.target_key(session=session, puzzle_id=puzzle_id, target=name)
+    assert hints is not None and key is not None
     # A writer that computed the same entry before it saw this one: a no-op, not an IntegrityError.
     with sessions.begin() as session:
-        repository.save_cached_hints(session=session, target_id=target_id, ordinal=ordinal, hints=hints)
+        repository.save_cached_hints(session=session, target=key, ordinal=ordinal, hints=hints)
     assert cached_hints(sessions) == 2
     with sessions() as session:
         assert daily_calendar(session, DAY) == first
