@@ -43,6 +43,7 @@ from bot.texts import LANGUAGES, language_for, text
 from db import bot_repository as chats
 from hints.errors import NotPrecomputed
 from solver.catalog import get_puzzle
+from solver.hints import Stage
 
 logger = logging.getLogger(__name__)
 
@@ -493,7 +494,8 @@ def _pressed(
     if isinstance(callback, BoardCallback):
         return replies.board_hint_by_key(session, who, now, callback.board, web)
     if callback.action == Action.HINT:
-        return replies.next_hint(session, who, now, callback.kind, callback.day, web)
+        stage = None if callback.stage is None else Stage(callback.stage)
+        return replies.next_hint(session, who, now, callback.kind, callback.day, web, stage)
     if callback.action == Action.CHALLENGE:
         return replies.pentomino(session, who, callback.day, web, now)
     if callback.action == Action.TODAY:

@@ -70,6 +70,7 @@ class Callback:
     action: Action
     kind: PuzzleKind
     day: date
+    stage: int | None = None  # a hint button names the stage it shows (pressed twice: shown twice)
 
 
 @dataclass(frozen=True)
@@ -87,7 +88,8 @@ class EditionCallback:
 
 
 def encode_callback(callback: Callback) -> str:
-    return f"{CALLBACK_VERSION}|{callback.action}|{callback.kind}|{callback.day.isoformat()}"
+    data = f"{CALLBACK_VERSION}|{callback.action}|{callback.kind}|{callback.day.isoformat()}"
+    return data if callback.stage is None else f"{data}|{callback.stage}"
 
 
 def encode_board_callback(board: str) -> str:
@@ -107,10 +109,14 @@ def decode_callback(data: str | None) -> Callback | BoardCallback | EditionCallb
         return BoardCallback(parts[2])
     if len(parts) == 3 and parts[0] == CALLBACK_VERSION and parts[1] == Action.EDITION:
         return EditionCallback(parts[2])
-    if len(parts) != 4 or parts[0] != CALLBACK_VERSION:
+    if len(parts) not in (4, 5) or parts[0] != CALLBACK_VERSION:
+        return None
+    stage = parts[4] if len(parts) == 5 else None
+    if stage is not None and (parts[1] != Action.HINT or stage not in ("1", "2", "3")):
         return None
     try:
-        return Callback(Action(parts[1]), PuzzleKind(parts[2]), parse_iso_day(parts[3]))
+        day = parse_iso_day(parts[3])
+        return Callback(Action(parts[1]), PuzzleKind(parts[2]), day, None if stage is None else int(stage))
     except ValueError:  # an unknown action or kind, or a bad date (BadArgument is a ValueError)
         return None
 

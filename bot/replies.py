@@ -17,7 +17,6 @@ from datetime import date, datetime, timedelta
 
 from sqlalchemy.orm import Session
 
-from bot.habits import streaks
 from bot.logic import (
     Action,
     Callback,
@@ -31,6 +30,7 @@ from bot.logic import (
 from bot.texts import counted, difficulty_label, text
 from db import bot_repository as chats
 from db.bot_repository import Progress
+from hints import game
 from hints.codes import encode_position
 from hints.daily import (
     CALENDAR_ID,
@@ -38,6 +38,7 @@ from hints.daily import (
     PuzzleKind,
     calendar_editions,
     challenge_board,
+    challenge_heading,
     daily_calendar,
     daily_puzzle,
     edition_of,
@@ -45,6 +46,7 @@ from hints.daily import (
 )
 from hints.deeplink import board_key, board_of_key, decode_link
 from hints.errors import MalformedPosition, NoFaceUpSolution, NotPrecomputed, OutdatedCode
+from hints.game import Ladder, Play
 from hints.positions import (
     PositionAnalysis,
     analyse_position,
@@ -159,6 +161,17 @@ def _button(language: str, label: str, action: Action, kind: PuzzleKind, day: da
     return Button(text(label, language), encode_callback(Callback(action, kind, day)))
 
 
+def _hint_button(language: str, kind: PuzzleKind, day: date, stage: Stage) -> Button:
+    """ "Hint 2 of 3": the button names the stage it shows and carries it, so a second press (a
+    double tap) shows the same stage again instead of skipping ahead."""
+    data = encode_callback(Callback(Action.HINT, kind, day, int(stage)))
+    return Button(text("button_hint_stage", language, stage=int(stage)), data)
+
+
+def _solved_button(language: str, kind: PuzzleKind, day: date) -> Button:
+    return _button(language, "button_solved", Action.SOLVED, kind, day)
+
+
 def _another_buttons(language: str, kind: PuzzleKind, day: date) -> tuple[Button, ...]:
     """'Another solution' for calendars; the challenge has exactly one."""
     if kind != PuzzleKind.CALENDAR:
@@ -193,7 +206,8 @@ def _date_words(daily: DailyPuzzle, labels: list[str], language: str) -> list[st
 def calendar_post(daily: DailyPuzzle, language: str) -> Reply:
     """The calendar puzzle with Hint and Pentomino challenge buttons (/today and the daily post)."""
     buttons = (
-        _button(language, "button_hint", Action.HINT, PuzzleKind.CALENDAR, daily.day),
+        _hint_button(language, PuzzleKind.CALENDAR, daily.day, Stage.ONE_PIECE),
+        _solved_button(language, PuzzleKind.CALENDAR, daily.day),
         _button(language, "button_challenge", Action.CHALLENGE, PuzzleKind.PENTOMINO, daily.day),
     )
     return Reply(today_caption(daily, language), stage_photo(daily, Stage.PUZZLE, language), buttons)
@@ -238,7 +252,10 @@ def challenge_post(daily: DailyPuzzle, language: str) -> Reply:
         board=daily.puzzle.id.removeprefix("pentomino-"),
         pieces=counted("pieces", len(daily.preplaced), language),
     )
-    buttons = (_button(language, "button_hint", Action.HINT, PuzzleKind.PENTOMINO, daily.day),)
+    buttons = (
+        _hint_button(language, PuzzleKind.PENTOMINO, daily.day, Stage.ONE_PIECE),
+        _solved_button(language, PuzzleKind.PENTOMINO, daily.day),
+    )
     return Reply(caption, stage_photo(daily, Stage.PUZZLE, language), buttons)
 
 
@@ -248,7 +265,10 @@ def stage_reply(daily: DailyPuzzle, who: Who, stage: Stage) -> Reply:
     if stage == Stage.ANSWER:
         buttons = after_answer_buttons(language, daily.kind, daily.day)
     else:
-        buttons = (_button(language, "button_next_hint", Action.HINT, daily.kind, daily.day),)
+        buttons = (
+            _hint_button(language, daily.kind, daily.day, Stage(stage + 1)),
+            _solved_button(language, daily.kind, daily.day),
+        )
     return Reply(
         stage_caption(daily, stage, language),
         stage_photo(daily, stage, language),
@@ -275,8 +295,16 @@ def stage_caption(daily: DailyPuzzle, stage: Stage, language: str) -> str:
 # ---------------------------------------------------------------- progress
 
 
+def _stored_progress(session: Session, who: Who) -> Progress | None:
+    """The user's puzzle in this chat and the featured stage they have seen of it (one query)."""
+    variant = game.variant_key(PuzzleKind.CALENDAR, who.edition, who.faceup)
+    return chats.get_progress(
+        session=session, chat_id=who.chat_id, user_id=who.user_id, calendar_variant=variant
+    )
+
+
 def _progress(session: Session, who: Who, now: datetime) -> Progress:
-    stored = chats.get_progress(session=session, chat_id=who.chat_id, user_id=who.user_id)
+    stored = _stored_progress(session, who)
     if stored is not None:
         return stored
     return Progress(PuzzleKind.CALENDAR, local_today(now, zone(who.timezone, "UTC")), 0, 0)
@@ -289,9 +317,18 @@ def _save(session: Session, who: Who, progress: Progress) -> None:
 def _start(session: Session, who: Who, kind: PuzzleKind, day: date, now: datetime | None = None) -> None:
     """Make (kind, day) the user's current puzzle, keeping progress if it already was; ``now`` is
     when they opened it (for the time an "I solved it" reports)."""
-    stored = chats.get_progress(session=session, chat_id=who.chat_id, user_id=who.user_id)
+    stored = _stored_progress(session, who)
     if stored is None or (stored.kind, stored.day) != (kind, day):
         _save(session, who, Progress(kind, day, 0, 0, now))
+    if now is not None:
+        game.open_play(session, who.user_id, _play(who, kind, day), now)
+
+
+def _play(who: Who, kind: PuzzleKind, day: date) -> Play:
+    """The player's puzzle variant: the chat's edition and face-up mode for the calendar."""
+    if kind == PuzzleKind.PENTOMINO:
+        return Play(kind, day)
+    return Play(kind, day, who.edition, who.faceup)
 
 
 def _with_play(reply: Reply, web: Web | None, who: Who, daily: DailyPuzzle) -> Reply:
@@ -366,29 +403,35 @@ def next_hint(
     kind: PuzzleKind | None = None,
     day: date | None = None,
     web: Web | None = None,
+    stage: Stage | None = None,
 ) -> Reply:
-    """The next hint of the user's current puzzle (or of the puzzle a button names).
+    """A hint of the user's current puzzle (or of the puzzle a button names): the ``stage`` a
+    button names, else the next one (hints.game keeps what each player saw, per puzzle).
 
     A typed /hint on a puzzle whose board the user saved (Mini App, deep link)
     hints from that board instead of the day's featured solution.
     """
-    progress = _progress(session, who, now)
+    stored = _stored_progress(session, who)
+    progress = stored or Progress(PuzzleKind.CALENDAR, local_today(now, zone(who.timezone, "UTC")), 0, 0)
     if kind is not None and day is not None and (progress.kind, progress.day) != (kind, day):
         progress = Progress(kind, day, 0, 0)
+    moved = stored is None or (stored.kind, stored.day) != (progress.kind, progress.day)
     current = PuzzleKind(progress.kind)
     if kind is None:
         puzzle, target = puzzle_target(current, progress.day, who.edition)
         saved = saved_board(session, who.user_id, puzzle, target)
         if saved is not None and saved.active:
             return board_hint(session, who, now, puzzle, target, saved, web)
-    if progress.stage >= Stage.ANSWER:
+    seen = None if moved else Stage(progress.stage)  # read with the pointer: no second query
+    shown = game.take_hint(session, who.user_id, _play(who, current, progress.day), wanted=stage, seen=seen)
+    if shown is None:
         key = "all_hints_seen" if current == PuzzleKind.CALENDAR else "challenge_unique"
         buttons = after_answer_buttons(who.language, current, progress.day)
         return Reply(text(key, who.language, date=progress.day.isoformat()), buttons=buttons)
-    stage = Stage(progress.stage + 1)
     daily, _ = _daily(session, who, current, progress.day)
-    reply = _with_play(stage_reply(daily, who, stage), web, who, daily)
-    _save(session, who, replace(progress, stage=stage))
+    reply = _with_play(stage_reply(daily, who, shown), web, who, daily)
+    if moved:  # the button's puzzle is the user's puzzle in this chat from now on
+        _save(session, who, replace(progress, stage=shown))
     return reply
 
 
@@ -405,6 +448,9 @@ def solution(session: Session, who: Who, now: datetime) -> Reply:
     progress = _progress(session, who, now)
     daily, _ = _daily(session, who, PuzzleKind(progress.kind), progress.day)
     reply = stage_reply(daily, who, Stage.ANSWER)
+    game.take_hint(
+        session, who.user_id, _play(who, PuzzleKind(progress.kind), progress.day), wanted=Stage.ANSWER
+    )
     _save(session, who, replace(progress, stage=Stage.ANSWER))
     return reply
 
@@ -424,6 +470,7 @@ def another(session: Session, who: Who, now: datetime, day: date | None = None) 
     caption = text("another_caption", who.language, number=number, total=daily.total, date=daily.heading)
     buttons = _another_buttons(who.language, PuzzleKind.CALENDAR, progress.day)
     _save(session, who, replace(progress, stage=Stage.ANSWER, another=step))
+    game.take_hint(session, who.user_id, _play(who, PuzzleKind.CALENDAR, progress.day), wanted=Stage.ANSWER)
     return Reply(caption, photo, buttons, spoiler=who.in_group)
 
 
@@ -449,34 +496,47 @@ def after_answer_buttons(language: str, kind: PuzzleKind, day: date) -> tuple[Bu
 def solved(
     session: Session, who: Who, now: datetime, kind: PuzzleKind | None = None, day: date | None = None
 ) -> Reply:
-    """Record "I solved it" for the user's current puzzle (or the one a button names)."""
+    """Record "I solved it" for the user's current puzzle (or the one a button names): what it
+    counts for, and a spoiler-free text to share."""
     progress = _progress(session, who, now)
     kind, day = kind or PuzzleKind(progress.kind), day or progress.day
-    same = (PuzzleKind(progress.kind), progress.day) == (kind, day)
-    opened = progress.opened_at if same else None
-    seconds = int((now - opened).total_seconds()) if opened is not None and now >= opened else None
-    hints = int(progress.stage) if same else 0
-    solve = chats.Solve(who.user_id, kind, day, who.chat_id, who.first_name or "?", hints, seconds)
-    fresh = chats.record_solve(session=session, solve=solve, now=now)
-    days = [s.day for s in chats.user_solves(session=session, user_id=who.user_id)]
-    current, _best = streaks(days, local_today(now, zone(who.timezone, "UTC")))
-    key = "solved" if fresh else "already_solved"
+    play = _play(who, kind, day)
+    today = local_today(now, zone(who.timezone, "UTC"))
+    result = game.solve(session, who.user_id, play, today, now, who.chat_id, who.first_name)
     words = text(
-        key,
+        "solved" if result.fresh else "already_solved",
         who.language,
         date=day.isoformat(),
-        hints=counted("hint_stages", hints, who.language),
-        streak=counted("days", current, who.language),
+        hints=counted("hint_stages", result.hints, who.language),
+        streak=counted("days", result.streak, who.language),
     )
-    if fresh and seconds is not None:
-        words += " " + text("solved_time", who.language, minutes=max(1, round(seconds / 60)))
+    if result.fresh and result.seconds is not None:
+        words += " " + text("solved_time", who.language, minutes=max(1, round(result.seconds / 60)))
+    if not result.on_day:
+        words += "\n" + text("solved_past_day", who.language)
+    share = game.share_text(result, *_share_title(session, who, kind, day), who.language)
+    words += f"\n\n{text('share_intro', who.language)}\n{share}"
     return Reply(words, buttons=(other_puzzle_button(who.language, kind, day),))
+
+
+def _share_title(session: Session, who: Who, kind: PuzzleKind, day: date) -> tuple[str, str | None]:
+    """The puzzle's name in the share text, and its difficulty stars when it has them."""
+    try:
+        daily, _ = _daily(session, who, kind, day)
+    except (NotPrecomputed, NoFaceUpSolution):
+        return ("A-Puzzle-A-Day" if kind == PuzzleKind.CALENDAR else day.isoformat()), None
+    if kind == PuzzleKind.PENTOMINO:
+        return challenge_heading(day, daily.puzzle, who.language), None
+    level = daily.difficulty.level if daily.difficulty is not None else None
+    return daily.puzzle.title, None if level is None else stars(level)
 
 
 def personal_stats(session: Session, who: Who, now: datetime) -> Reply:
     """/stats in a private chat: your streaks, solves and hints, with the year heatmap."""
     mine = chats.user_solves(session=session, user_id=who.user_id)
-    current, best = streaks([s.day for s in mine], local_today(now, zone(who.timezone, "UTC")))
+    current, best = game.streaks(
+        session, who.user_id, PuzzleKind.CALENDAR, local_today(now, zone(who.timezone, "UTC"))
+    )
     average = sum(s.hints for s in mine) / len(mine) if mine else 0.0
     words = text(
         "personal_stats",
@@ -664,6 +724,9 @@ def board_hint(
             board_status(analysis, who.language), buttons=play_buttons(web, who, puzzle, target, placements)
         )
     record_board_stage(session, who.user_id, puzzle, target, stage)
+    kind_day = _daily_of(puzzle, target, who, now)
+    if kind_day is not None:  # the day's puzzle: the board's hints count for its solve too
+        game.take_hint(session, who.user_id, _play(who, *kind_day), Ladder.BOARD, stage)
     language = who.language
     take_off = piece_names(puzzle, hint.take_off, language)
     parts = [text("board_take_off", language, pieces=take_off)] if hint.take_off else []

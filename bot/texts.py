@@ -123,6 +123,9 @@ _TEXTS: dict[str, str] = {
         "Please set it up again on the board."
     ),
     "button_next_hint": N_("Next hint"),
+    "button_hint_stage": N_("Hint {stage} of 3"),
+    "solved_past_day": N_("Past dates are kept, but only a puzzle solved on its own day makes a streak."),
+    "share_intro": N_("To share (no spoilers):"),
     "button_challenge": N_("Pentomino challenge"),
     "button_another": N_("Another solution"),
     "bad_date": N_("Please give a date like 2026-01-25 (got “{value}”)."),

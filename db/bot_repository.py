@@ -17,6 +17,7 @@ from db.models import (
     DispatcherHeartbeatRow,
     FileIdRow,
     HintProgressRow,
+    PlayerDayRow,
     SavedPositionRow,
     SendBudgetRow,
     SolveRow,
@@ -197,9 +198,27 @@ def move_chat(*, session: Session, old_id: int, new_id: int) -> None:
     session.execute(update(DeliveryRow).where(DeliveryRow.chat_id == old_id).values(chat_id=new_id))
 
 
-def get_progress(*, session: Session, chat_id: int, user_id: int) -> Progress | None:
-    row = session.get(HintProgressRow, (chat_id, user_id))
-    return None if row is None else Progress(row.kind, row.day, row.stage, row.another, _aware(row.opened_at))
+def get_progress(
+    *, session: Session, chat_id: int, user_id: int, calendar_variant: str = "calendar"
+) -> Progress | None:
+    """Which puzzle the user is on in this chat, with the featured hint stage they have seen of it
+    (``player_days``: of ``calendar_variant`` for a calendar puzzle), in one query."""
+    variant = case((HintProgressRow.kind == "pentomino", "pentomino"), else_=calendar_variant)
+    seen = and_(
+        PlayerDayRow.user_id == HintProgressRow.user_id,
+        PlayerDayRow.day == HintProgressRow.day,
+        PlayerDayRow.puzzle == variant,
+    )
+    query = (
+        select(HintProgressRow, PlayerDayRow.featured_stage)
+        .outerjoin(PlayerDayRow, seen)
+        .where(HintProgressRow.chat_id == chat_id, HintProgressRow.user_id == user_id)
+    )
+    found = session.execute(query).first()
+    if found is None:
+        return None
+    row, stage = found
+    return Progress(row.kind, row.day, stage or 0, row.another, _aware(row.opened_at))
 
 
 def save_progress(*, session: Session, chat_id: int, user_id: int, progress: Progress) -> None:
@@ -229,6 +248,7 @@ class Solve:
     first_name: str
     hints: int
     seconds: int | None
+    on_day: bool = True  # solved on the puzzle's own (local) day: only those make a streak
 
 
 def record_solve(*, session: Session, solve: Solve, now: datetime) -> bool:
@@ -242,6 +262,7 @@ def record_solve(*, session: Session, solve: Solve, now: datetime) -> bool:
         "hints": solve.hints,
         "seconds": solve.seconds,
         "solved_at": _utc(now),
+        "on_day": solve.on_day,
     }
     statement = (
         insert_ignoring_conflicts(session, SolveRow, "user_id", "kind", "day")
@@ -252,7 +273,9 @@ def record_solve(*, session: Session, solve: Solve, now: datetime) -> bool:
 
 
 def _solve(row: SolveRow) -> Solve:
-    return Solve(row.user_id, row.kind, row.day, row.chat_id, row.first_name, row.hints, row.seconds)
+    return Solve(
+        row.user_id, row.kind, row.day, row.chat_id, row.first_name, row.hints, row.seconds, row.on_day
+    )
 
 
 def user_solves(*, session: Session, user_id: int) -> list[Solve]:
@@ -272,9 +295,10 @@ def chat_solves(*, session: Session, chat_id: int, day: date, kind: str) -> list
 
 
 def forget_user(*, session: Session, user_id: int) -> int:
-    """Delete everything kept about one user (solves, hint progress, saved boards); rows deleted."""
+    """Delete everything kept about one user (solves, hint progress, their days, saved boards); rows
+    deleted."""
     deleted = 0
-    for model in (SolveRow, HintProgressRow, SavedPositionRow):
+    for model in (SolveRow, HintProgressRow, PlayerDayRow, SavedPositionRow):
         result = session.execute(delete(model).where(model.user_id == user_id))
         deleted += int(result.rowcount)  # type: ignore[attr-defined]
     return deleted

@@ -21,6 +21,7 @@ from sqlalchemy import (
     UniqueConstraint,
     false,
     func,
+    true,
 )
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
 
@@ -161,6 +162,23 @@ class SolveRow(Base):
     hints: Mapped[int] = mapped_column(Integer)  # hint stages seen before solving (0-3)
     seconds: Mapped[int | None] = mapped_column(Integer, nullable=True)  # since first opened, if known
     solved_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+    # solved on the puzzle's own (local) day: only those make a streak
+    on_day: Mapped[bool] = mapped_column(Boolean, default=True, server_default=true())
+
+
+class PlayerDayRow(Base):
+    """A person's day with one puzzle variant: the highest hint stage seen on each ladder, and when
+    it was first opened (``user_id``: a Telegram user, or the chat someone posted as)."""
+
+    __tablename__ = "player_days"
+
+    user_id: Mapped[int] = mapped_column(BigInteger, primary_key=True, autoincrement=False)
+    day: Mapped[date] = mapped_column(Date, primary_key=True)
+    puzzle: Mapped[str] = mapped_column(String(80), primary_key=True)  # the variant (hints.game)
+    kind: Mapped[str] = mapped_column(String(16))  # calendar or pentomino
+    featured_stage: Mapped[int] = mapped_column(Integer, default=0, server_default="0")
+    board_stage: Mapped[int] = mapped_column(Integer, default=0, server_default="0")
+    opened_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), nullable=True)
 
 
 class SavedPositionRow(Base):

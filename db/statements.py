@@ -13,7 +13,7 @@ from sqlalchemy.sql.dml import Insert
 from db.models import Base
 
 
-def _insert(session: Session, model: type[Base]) -> Any:
+def dialect_insert(session: Session, model: type[Base]) -> Any:
     """The dialect's ``INSERT`` (PostgreSQL's or SQLite's, both know ``ON CONFLICT``)."""
     dialect = session.get_bind().dialect.name
     return (postgresql_insert if dialect == "postgresql" else sqlite_insert)(model)
@@ -25,12 +25,12 @@ def insert_ignoring_conflicts(session: Session, model: type[Base], *unique: str)
     A concurrent writer of the same row then never raises ``IntegrityError``:
     the second insert simply does nothing, inside the caller's transaction.
     """
-    statement: Insert = _insert(session, model).on_conflict_do_nothing(index_elements=list(unique))
+    statement: Insert = dialect_insert(session, model).on_conflict_do_nothing(index_elements=list(unique))
     return statement
 
 
 def upsert(session: Session, model: type[Base], unique: Sequence[str], values: Mapping[str, Any]) -> None:
     """Insert a row, or update the existing one with the same ``unique`` columns: one statement, no read."""
-    statement = _insert(session, model).values(**values)
+    statement = dialect_insert(session, model).values(**values)
     changed = {name: statement.excluded[name] for name in values if name not in unique}
     session.execute(statement.on_conflict_do_update(index_elements=list(unique), set_=changed))

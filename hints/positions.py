@@ -401,6 +401,27 @@ def half_of_an_extension(
     return fallback[2], fallback[3]
 
 
+def _nested_addition(
+    raw: RawSolutions, puzzle: Puzzle, given: Sequence[Placement], within: int, stage: Stage
+) -> tuple[Placement, ...]:
+    """The pieces hint ``stage`` adds to ``given``, nested like the daily ladder: stage 1 the safest
+    next piece; stage 2 half the missing pieces, stage 1's among them; stage 3 a whole extension
+    that contains stage 2. (``within``: the extensions of ``given``, none when it is a dead end.)"""
+    missing = len(puzzle.pieces) - len(given)
+    first = safest_piece(raw, given, within) if missing else None
+    if first is None:  # complete, or a dead end: nothing to add
+        return ()
+    if stage == Stage.ONE_PIECE:
+        return (first[0],)
+    with_first = (*given, first[0])
+    rest, extension = half_of_an_extension(
+        raw, with_first, raw.containing([first[0]], within), math.ceil(missing / 2) - 1
+    )
+    if stage == Stage.HALF:
+        return tuple(sorted((first[0], *rest), key=lambda p: p.piece))
+    return tuple(sorted(extension - set(given), key=lambda p: p.piece))
+
+
 def position_hint(
     session: Session,
     puzzle: Puzzle,
@@ -420,14 +441,7 @@ def position_hint(
         )
     given = tuple(p for p in analysis.placements if p not in analysis.take_off)
     within = raw.containing(given)
-    missing = len(puzzle.pieces) - len(given)
-    added: tuple[Placement, ...] = ()
-    if missing and stage == Stage.ONE_PIECE:
-        found = safest_piece(raw, given, within)
-        added = () if found is None else (found[0],)
-    elif missing and stage in (Stage.HALF, Stage.ANSWER):
-        half, extension = half_of_an_extension(raw, given, within, math.ceil(missing / 2))
-        added = half if stage == Stage.HALF else tuple(sorted(extension - set(given), key=lambda p: p.piece))
+    added = _nested_addition(raw, puzzle, given, within, stage)
     extensions = raw.containing(added, within)
     remaining = extensions.bit_count()
     in_every = remaining == within.bit_count()

@@ -8,9 +8,13 @@ still open to a player who copies the hint onto the board.
   featured placement that the most solutions share (so the first hint does not
   pin the whole answer); ties go to the lowest piece index.
 - Stage 2: ``ceil(n/2)`` pieces (at least one more than stage 1, at most n - 1)
-  chosen with CP-SAT so the completion is unique when such a half exists,
-  otherwise leaving the fewest solutions; ties go to the lowest piece indices.
+  **including stage 1's**, chosen with CP-SAT so the completion is unique when
+  such a half exists, otherwise leaving the fewest solutions; ties go to the
+  lowest piece indices.
 - Stage 3: the whole featured solution.
+
+So the stages nest: each shows every piece of the stage before it, and a player
+who copied one stage onto the board never has to take a piece off for the next.
 
 The minimum set of pieces forcing a unique completion is a minimum hitting
 set: every other solution must lack at least one shown placement.
@@ -170,7 +174,7 @@ def hint_stages(
         raise ValueError("the featured solution is not among the solutions")
     total = len(solutions)
     one = _ordered([*forced, safest_single(featured, solutions, forced)])
-    half = best_subset(featured, solutions, half_size(len(featured), len(forced)), forced)
+    half = best_subset(featured, solutions, half_size(len(featured), len(forced)), one)
     full = _ordered(featured)
     return (
         Hint(Stage.ONE_PIECE, one, consistent_count(solutions, one), total),

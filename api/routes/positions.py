@@ -41,7 +41,9 @@ TEXT_RESPONSE: dict[int | str, dict[str, Any]] = {
 BASE = "/{puzzle_id}/targets/{target}"
 
 
-@router.post(f"{BASE}/position", response_model=PositionOut, responses=documented(400, 404, 413, 422, 429, 503))
+@router.post(
+    f"{BASE}/position", response_model=PositionOut, responses=documented(400, 404, 413, 422, 429, 503)
+)
 async def analyse_position(
     request: Request,
     body: PositionIn,

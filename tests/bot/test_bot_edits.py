@@ -24,12 +24,12 @@ async def test_next_hint_edits_its_own_message_and_typed_commands_strip_old_butt
 ) -> None:
     bot, fake = running_bot, running_bot.fake
     (puzzle,) = await bot.ask("/today 2026-01-25", chat_id=11)
-    fake.press(button_data(puzzle, "Hint"), chat_id=11, under=puzzle.result)
+    fake.press(button_data(puzzle, "Hint 1 of 3"), chat_id=11, under=puzzle.result)
     await bot.eventually(lambda: len(fake.calls_to("editMessageMedia", 11)) == 1)
     (first,) = fake.calls_to("editMessageMedia", 11)
     assert int(first.params["message_id"]) == puzzle.result["message_id"]
     assert json.loads(first.params["media"])["caption"].startswith("Hint 1")
-    fake.press(button_data(first, "Next hint"), chat_id=11, under=first.result)
+    fake.press(button_data(first, "Hint 2 of 3"), chat_id=11, under=first.result)
     await bot.eventually(lambda: len(fake.calls_to("editMessageMedia", 11)) == 2)
     assert json.loads(fake.calls_to("editMessageMedia", 11)[1].params["media"])["caption"].startswith(
         "Hint 2"
@@ -42,6 +42,17 @@ async def test_next_hint_edits_its_own_message_and_typed_commands_strip_old_butt
     assert "reply_markup" not in stripped.params or not json.loads(stripped.params["reply_markup"] or "{}")
 
 
+async def test_a_double_tap_on_a_hint_button_shows_its_stage_twice(running_bot: RunningBot) -> None:
+    """Two presses of "Hint" edited the message twice and landed on stage 2, which fixes the answer."""
+    bot, fake = running_bot, running_bot.fake
+    (puzzle,) = await bot.ask("/today 2026-01-25", chat_id=13)
+    for _ in range(2):
+        fake.press(button_data(puzzle, "Hint 1 of 3"), chat_id=13, under=puzzle.result)
+    await bot.eventually(lambda: len(fake.calls_to("editMessageMedia", 13)) == 2)
+    captions = [json.loads(c.params["media"])["caption"] for c in fake.calls_to("editMessageMedia", 13)]
+    assert all(caption.startswith("Hint 1 of 3") for caption in captions), captions
+
+
 async def test_a_button_that_cannot_edit_sends_a_new_message(running_bot: RunningBot) -> None:
     bot, fake = running_bot, running_bot.fake
     (greeting,) = await bot.ask("/start", chat_id=12)  # a text message ...
@@ -49,7 +60,9 @@ async def test_a_button_that_cannot_edit_sends_a_new_message(running_bot: Runnin
     fake.press(button_data(today, "Today's puzzle"), chat_id=12, under=today.result)
     await bot.eventually(lambda: len(fake.sent(12)) == 2)
     puzzle = sorted(fake.sent(12), key=lambda c: c.at)[-1]
-    fake.press(button_data(puzzle, "Hint"), chat_id=12)  # under a made-up text message: no photo to edit
+    fake.press(
+        button_data(puzzle, "Hint 1 of 3"), chat_id=12
+    )  # under a made-up text message: no photo to edit
     await bot.eventually(lambda: len(fake.sent(12)) == 3)
     assert sorted(fake.sent(12), key=lambda c: c.at)[-1].params["caption"].startswith("Hint 1")
 
@@ -61,10 +74,10 @@ async def test_in_a_group_a_members_button_never_changes_another_members_hint(
     group = {"chat_id": GROUP, "chat_type": "supergroup"}
     await bot.ask("/today 2026-01-25", user_id=51, **group)
     (hint,) = await bot.ask("/hint", user_id=51, **group)
-    fake.press(button_data(hint, "Next hint"), user_id=52, under=hint.result, **group)  # someone else
+    fake.press(button_data(hint, "Hint 2 of 3"), user_id=52, under=hint.result, **group)  # someone else
     await bot.eventually(lambda: len(fake.sent(GROUP)) == 3)
     assert fake.calls_to("editMessageMedia", GROUP) == []
-    fake.press(button_data(hint, "Next hint"), user_id=51, under=hint.result, **group)  # its owner
+    fake.press(button_data(hint, "Hint 2 of 3"), user_id=51, under=hint.result, **group)  # its owner
     await bot.eventually(lambda: len(fake.calls_to("editMessageMedia", GROUP)) == 1)
     assert json.loads(fake.calls_to("editMessageMedia", GROUP)[0].params["media"])["caption"].startswith(
         "Tester: Hint 2"

@@ -8,7 +8,18 @@ from zoneinfo import ZoneInfo
 import pytest
 
 from bot import inputs
-from bot.logic import Ambiguous, BadArgument, decode_callback, parse_day, parse_post_time, parse_timezone
+from bot.logic import (
+    Action,
+    Ambiguous,
+    BadArgument,
+    Callback,
+    decode_callback,
+    encode_callback,
+    parse_day,
+    parse_post_time,
+    parse_timezone,
+)
+from hints.daily import PuzzleKind
 
 TODAY = date(2026, 3, 14)
 
@@ -202,6 +213,21 @@ def test_button_data_takes_only_the_dates_the_bot_writes() -> None:
     assert decode_callback("v1|hint|calendar|Jan 25 2026") is None
     assert decode_callback("v1|hint|calendar|20260125") is None
     assert decode_callback("v1|hint|calendar|2026-02-30") is None
+
+
+def test_a_hint_button_carries_its_stage_and_nothing_else_does() -> None:
+    hint = decode_callback("v1|hint|calendar|2026-01-25|2")
+    assert isinstance(hint, Callback) and hint.stage == 2
+    old = decode_callback("v1|hint|calendar|2026-01-25")  # a button from before: the next stage
+    assert isinstance(old, Callback) and old.stage is None
+    for forged in (
+        "v1|hint|calendar|2026-01-25|0",
+        "v1|hint|calendar|2026-01-25|4",
+        "v1|hint|calendar|2026-01-25|x",
+    ):
+        assert decode_callback(forged) is None
+    assert decode_callback("v1|solved|calendar|2026-01-25|2") is None  # only hints name a stage
+    assert encode_callback(Callback(Action.HINT, PuzzleKind.CALENDAR, date(2026, 1, 25), 3)).endswith("|3")
 
 
 # ---------------------------------------------------------------- time zones

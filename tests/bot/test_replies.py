@@ -88,8 +88,9 @@ def test_today_counts_the_solutions_and_names_the_cells_to_leave_open(session: S
     reply = replies.today(session, asker(), TODAY, WEB, NOW)
     assert reply.text == "2026-01-22: 78 solutions\nLeave Jan and 22 uncovered."
     assert photo_key(reply) == "calendar:2026-01-22:stage0"
-    assert labels(reply) == ["Hint", "Pentomino challenge", "Play on the board"]
-    assert data(reply, "Hint") == button_data(Action.HINT, CAL, TODAY)
+    assert labels(reply) == ["Hint 1 of 3", "I solved it", "Pentomino challenge", "Play on the board"]
+    assert data(reply, "Hint 1 of 3") == encode_callback(Callback(Action.HINT, CAL, TODAY, 1))
+    assert data(reply, "I solved it") == button_data(Action.SOLVED, CAL, TODAY)
     assert data(reply, "Pentomino challenge") == button_data(Action.CHALLENGE, PEN, TODAY)
     assert not reply.spoiler and reply.private is None  # the puzzle itself is no spoiler
 
@@ -98,7 +99,7 @@ def test_today_in_japanese_counts_with_counters_and_has_its_own_picture(session:
     reply = replies.today(session, asker(language="ja"), TODAY)
     assert reply.text == "2026-01-22：解は 78 通り\n1月、22日 を空けてください。"
     assert photo_key(reply) == "calendar:2026-01-22:stage0:ja"
-    assert labels(reply) == ["ヒント", "ペントミノ・チャレンジ"]
+    assert labels(reply) == ["ヒント 1/3", "解けた！", "ペントミノ・チャレンジ"]
 
 
 def test_the_puzzle_picture_is_a_png(session: Session) -> None:
@@ -139,8 +140,8 @@ def test_the_challenge_names_its_board_and_counts_the_pieces_placed(session: Ses
         "Pentomino challenge 2026-01-22 (3x20): 1 piece placed; there is exactly one way to finish."
     )
     assert photo_key(reply) == "pentomino:2026-01-22:stage0"
-    assert labels(reply) == ["Hint", "Play on the board"]
-    assert data(reply, "Hint") == button_data(Action.HINT, PEN, TODAY)
+    assert labels(reply) == ["Hint 1 of 3", "I solved it", "Play on the board"]
+    assert data(reply, "Hint 1 of 3") == encode_callback(Callback(Action.HINT, PEN, TODAY, 1))
     board = f"{WEB.public_url}/play/pentomino-3x20/{SINGLE_TARGET}"
     assert url(reply, "Play on the board") == f"{board}?p={code_of(CHALLENGE_BOARD, preplaced)}"
     assert progress(session, who) == Progress(PEN, TODAY, 0, 0, NOW)
@@ -171,11 +172,34 @@ def test_each_hint_offers_the_next_and_the_answer_leaves_no_dead_end(session: Se
     who = asker()
     replies.today(session, who, TODAY)
     one, half, answer = hints(session, who, 3)
-    assert labels(one) == labels(half) == ["Next hint"]
-    assert data(one, "Next hint") == button_data(Action.HINT, CAL, TODAY)
+    assert labels(one) == ["Hint 2 of 3", "I solved it"] and labels(half) == ["Hint 3 of 3", "I solved it"]
+    assert data(one, "Hint 2 of 3") == encode_callback(Callback(Action.HINT, CAL, TODAY, 2))
+    assert data(half, "Hint 3 of 3") == encode_callback(Callback(Action.HINT, CAL, TODAY, 3))
     assert labels(answer) == ["I solved it", "Another solution", "Pentomino challenge"]
     assert data(answer, "I solved it") == button_data(Action.SOLVED, CAL, TODAY)
     assert data(answer, "Another solution") == button_data(Action.ANOTHER, CAL, TODAY)
+
+
+def test_a_hint_button_pressed_twice_shows_its_stage_twice(session: Session) -> None:
+    """A double tap on "Hint 2 of 3" edited the message twice and landed on the answer's half."""
+    who = asker()
+    replies.today(session, who, TODAY)
+    pressed = [replies.next_hint(session, who, NOW, CAL, TODAY, stage=Stage.HALF) for _ in range(2)]
+    assert [photo_key(r) for r in pressed] == ["calendar:2026-01-22:stage2"] * 2
+    assert replies.next_hint(session, who, NOW).text.startswith("The full answer")  # typed: the next
+
+
+def test_opening_another_puzzle_keeps_this_ones_hints(session: Session) -> None:
+    """/pentomino then /today reset the calendar to its first hint, and the hints it had used."""
+    who = asker()
+    replies.today(session, who, TODAY, None, NOW)
+    hints(session, who, 2)
+    replies.pentomino(session, who, TODAY, None, NOW)
+    hints(session, who, 1)
+    replies.today(session, who, TODAY, None, NOW)
+    assert replies.next_hint(session, who, NOW).text.startswith("The full answer")  # hint 3, not 1
+    solved = replies.solved(session, who, NOW, CAL, TODAY)
+    assert "solved with 3 hint stages" in solved.text
 
 
 def test_a_hint_after_the_answer_says_it_was_seen_and_offers_another(session: Session) -> None:
@@ -205,7 +229,7 @@ def test_hints_speak_japanese(session: Session) -> None:
     replies.today(session, who, TODAY)
     one, _, answer, done = hints(session, who, 4)
     assert one.text == "ヒント 1/3：1 ピース表示、残りの解は 78 通り中 28 通り。"
-    assert labels(one) == ["次のヒント"] and photo_key(one).endswith(":stage1:ja")
+    assert labels(one) == ["ヒント 2/3", "解けた！"] and photo_key(one).endswith(":stage1:ja")
     assert answer.text == "答え（2026-01-22）。78 通りの解のうちの一つです。"
     assert labels(answer) == ["解けた！", "別の解", "ペントミノ・チャレンジ"]
     assert done.text == "2026-01-22 の答えはもう表示しました。別の解を見ますか？"
@@ -362,7 +386,9 @@ def test_a_private_link_opens_that_puzzle_as_the_current_one(session: Session) -
 def test_the_daily_post_is_the_calendar_puzzle_and_opens_it_for_no_one(session: Session) -> None:
     post = replies.daily_post(session, "ja", TODAY)
     assert post.text == "2026-01-22：解は 78 通り\n1月、22日 を空けてください。"
-    assert labels(post) == ["ヒント", "ペントミノ・チャレンジ"] and photo_key(post).endswith(":ja")
+    assert labels(post) == ["ヒント 1/3", "解けた！", "ペントミノ・チャレンジ"] and photo_key(post).endswith(
+        ":ja"
+    )
     assert session.scalar(select(func.count()).select_from(HintProgressRow)) == 0
 
 

@@ -66,6 +66,11 @@ def record(session: Session, user_id: int, day: date, hints: int, seconds: int |
     chats.record_solve(session=session, solve=row, now=NOW)
 
 
+def said(reply: replies.Reply) -> str:
+    """What a solve reply says before its share text."""
+    return reply.text.split("\n\n")[0]
+
+
 # ---------------------------------------------------------------- "I solved it"
 
 
@@ -77,6 +82,7 @@ def test_a_first_solve_says_the_hints_the_streak_and_the_time_taken(session: Ses
     reply = replies.solved(session, who, NOW + timedelta(minutes=12))
     assert reply.text == (
         "Well done! 2026-01-22 solved with 3 hint stages. Streak: 1 day. Time since you opened it: 12 min."
+        "\n\nTo share (no spoilers):\nA-Puzzle-A-Day calendar (DragonFjord) · 2026-01-22\nHints ■■■ · 12 min"
     )
     assert labels(reply) == ["Pentomino challenge"]  # the day's other puzzle next
     assert chats.user_solves(session=session, user_id=who.user_id) == [
@@ -89,7 +95,8 @@ def test_only_the_first_report_counts(session: Session) -> None:
     solve(session, who, 0)
     replies.next_hint(session, who, NOW)
     again = replies.solved(session, who, NOW + timedelta(minutes=5))
-    assert again.text == "You already solved 2026-01-22. Streak: 1 day."
+    assert said(again) == "You already solved 2026-01-22. Streak: 1 day."
+    assert again.text.endswith("Solved with no hints · 1 min")  # what the first report recorded
     assert [s.hints for s in chats.user_solves(session=session, user_id=who.user_id)] == [0]
 
 
@@ -105,13 +112,13 @@ def test_solving_the_challenge_offers_the_calendar_puzzle(session: Session) -> N
 def test_a_solve_under_a_minute_says_one_minute(session: Session) -> None:
     who = asker()
     replies.today(session, who, TODAY, now=NOW)
-    assert replies.solved(session, who, NOW + timedelta(seconds=20)).text.endswith("opened it: 1 min.")
+    assert said(replies.solved(session, who, NOW + timedelta(seconds=20))).endswith("opened it: 1 min.")
 
 
 def test_a_solve_never_opened_counts_no_hints_and_no_time(session: Session) -> None:
     who = asker()
     reply = replies.solved(session, who, NOW)  # no puzzle opened: today's calendar puzzle
-    assert reply.text == "Well done! 2026-01-22 solved with 0 hint stages. Streak: 1 day."
+    assert said(reply) == "Well done! 2026-01-22 solved with 0 hint stages. Streak: 1 day."
     assert chats.user_solves(session=session, user_id=who.user_id)[0].seconds is None
 
 
@@ -120,7 +127,7 @@ def test_a_solved_button_of_another_puzzle_takes_neither_its_hints_nor_its_time(
     replies.today(session, who, TODAY, now=NOW)
     replies.next_hint(session, who, NOW)
     reply = replies.solved(session, who, NOW, PEN, TODAY)  # the challenge, never opened
-    assert reply.text == "Well done! 2026-01-22 solved with 0 hint stages. Streak: 1 day."
+    assert said(reply) == "Well done! 2026-01-22 solved with 0 hint stages. Streak: 1 day."
     assert chats.user_solves(session=session, user_id=who.user_id)[0] == Solve(
         1, PEN, TODAY, 1, "Ann", 0, None
     )
@@ -150,12 +157,13 @@ def test_the_day_solved_and_the_streak_follow_the_chats_time_zone(session: Sessi
     record(session, who.user_id, date(2026, 1, 22), 0)
     evening = NOW.replace(hour=20)  # 2026-01-23 05:00 in Tokyo
     reply = replies.solved(session, who, evening)
-    assert reply.text == "Well done! 2026-01-23 solved with 0 hint stages. Streak: 2 days."
+    assert said(reply) == "Well done! 2026-01-23 solved with 0 hint stages. Streak: 2 days."
 
 
 def test_solved_speaks_japanese(session: Session) -> None:
     reply = solve(session, asker(language="ja"), 2)
-    assert reply.text == "おめでとう！2026-01-22 をヒント 2 段階で解きました。連続 1 日。 開いてから 1 分。"
+    assert said(reply) == "おめでとう！2026-01-22 をヒント 2 段階で解きました。連続 1 日。 開いてから 1 分。"
+    assert reply.text.endswith("ヒント ■■□ · 1分")
 
 
 # ---------------------------------------------------------------- /stats, /top and the daily post

@@ -9,6 +9,7 @@ from sqlalchemy.orm import Session, sessionmaker
 
 from db import bot_repository as chats
 from db.bot_repository import Progress
+from db.models import HintProgressRow
 
 NOW = datetime(2026, 1, 25, 7, 0, tzinfo=UTC)
 
@@ -44,8 +45,8 @@ def test_a_group_moves_into_a_supergroup_that_already_has_rows(sessions: session
             and moved.subscribed
             and (moved.post_time, moved.timezone) == ("07:30", "Asia/Tokyo")
         )
-        seven = chats.get_progress(session=session, chat_id=-1005, user_id=7)
-        eight = chats.get_progress(session=session, chat_id=-1005, user_id=8)
+        seven = session.get(HintProgressRow, (-1005, 7))
+        eight = session.get(HintProgressRow, (-1005, 8))
         assert seven is not None and seven.stage == 2  # the supergroup's own progress stays
         assert eight is not None and eight.stage == 3  # the group's moves over
         days = sorted((r.chat_id, r.local_date) for r in chats.delivery_rows(session=session))

@@ -210,6 +210,28 @@ def test_0014_gives_stored_targets_a_generation_and_empties_the_hint_cache(any_d
     engine.dispose()
 
 
+def test_0015_drops_the_hints_cached_by_the_ladder_that_did_not_nest(any_database_url: str) -> None:
+    url = any_database_url
+    downgrade(url, "0009")
+    store_old_layout(url, {"01-01": encodings(1), "01-02": encodings(40, seed=2)})
+    upgrade(url, "0013")
+    upgrade(url, "0014")
+    engine = make_engine(url)
+    with engine.begin() as connection:  # hints cached between 0014 and 0015, by the old rule
+        target_id = connection.scalar(text("SELECT min(id) FROM targets"))
+        connection.execute(
+            text(
+                "INSERT INTO hint_cache (target_id, ordinal, preplaced, stage1, stage2, remaining1,"
+                " remaining2, total) VALUES (:t, 0, '', 'x', 'xy', 9, 2, 40)"
+            ),
+            {"t": target_id},
+        )
+    engine.dispose()
+    assert hint_cache_rows(url) == 1
+    upgrade(url)
+    assert hint_cache_rows(url) == 0
+
+
 # ---------------------------------------------------------------- downgrades and people's data
 
 

@@ -1,0 +1,211 @@
+"""The player's day: hints seen, the solve, the streak and the share text, one rule each, here.
+
+A *play* is one person's day with one puzzle variant: the calendar puzzle of an edition (or
+its face-up mode) or the pentomino challenge, on a local date. For each play the store keeps
+the highest hint stage seen on each *ladder* (the day's featured hints, and the hints from the
+person's saved board) and when it was first opened. Front ends (the bot, the API, the board)
+make one call per action and only format what comes back:
+
+- :func:`open_play` when a puzzle is shown; :func:`take_hint` for "show me a hint", with the
+  stage a button names (the same stage on a second press: a double tap never skips ahead) or
+  the next one; opening another puzzle never lowers what was seen on this one.
+- :func:`solve` for "I solved it": the hints used are the most stages seen on any ladder of
+  any variant of that kind of puzzle that day, wherever they were seen (never lowered);
+  the first report counts.
+- Streaks (:func:`streaks`) count consecutive days whose puzzle was solved **on that day**
+  (in the person's time zone): solving a past date is recorded but neither extends nor
+  repairs a streak. The calendar (any edition) and the pentomino challenge each have their own.
+- :func:`share_text`: what a person can paste anywhere, spoiler-free (no cell, no piece).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+from datetime import date, datetime, timedelta
+from enum import StrEnum
+
+from sqlalchemy.orm import Session
+
+from db import bot_repository as solves_store
+from db import days_repository as days
+from hints.daily import CALENDAR_ID, PuzzleKind
+from i18n import N_, translator
+from solver.hints import Stage
+
+
+class Ladder(StrEnum):
+    """Where a hint comes from: the day's featured solution, or the person's saved board."""
+
+    FEATURED = "featured"
+    BOARD = "board"
+
+
+@dataclass(frozen=True)
+class Play:
+    """Which puzzle of which day: the kind, the local date, and for the calendar its edition and
+    face-up mode (the variant)."""
+
+    kind: PuzzleKind
+    day: date
+    edition: str = CALENDAR_ID
+    faceup: bool = False
+
+    @property
+    def key(self) -> str:
+        return variant_key(self.kind, self.edition, self.faceup)
+
+
+def variant_key(kind: PuzzleKind, edition: str = CALENDAR_ID, faceup: bool = False) -> str:
+    """A puzzle variant as stored: ``calendar`` (DragonFjord's, not face up), ``calendar:<edition>``
+    with ``:faceup`` in face-up mode, ``pentomino``."""
+    if kind == PuzzleKind.PENTOMINO:
+        return str(PuzzleKind.PENTOMINO)
+    if edition == CALENDAR_ID and not faceup:
+        return str(PuzzleKind.CALENDAR)
+    return f"{PuzzleKind.CALENDAR}:{edition}" + (":faceup" if faceup else "")
+
+
+def open_play(session: Session, player: int, play: Play, now: datetime) -> None:
+    """The puzzle was shown to the player: its day starts now if it had not yet."""
+    days.open_day(session=session, user_id=player, day=play.day, puzzle=play.key, kind=play.kind, now=now)
+
+
+def stage_seen(session: Session, player: int, play: Play, ladder: Ladder = Ladder.FEATURED) -> Stage:
+    """The highest stage the player has seen on one ladder of this play (0: none)."""
+    found = days.get_day(session=session, user_id=player, day=play.day, puzzle=play.key)
+    if found is None:
+        return Stage.PUZZLE
+    return Stage(found.featured_stage if ladder == Ladder.FEATURED else found.board_stage)
+
+
+def take_hint(
+    session: Session,
+    player: int,
+    play: Play,
+    ladder: Ladder = Ladder.FEATURED,
+    wanted: Stage | None = None,
+    seen: Stage | None = None,
+) -> Stage | None:
+    """The stage to show, recorded as seen: ``wanted`` when a button names it (so pressing it twice
+    shows it twice), else the one after the highest seen; None when the answer was seen already.
+    ``seen``: the highest stage seen, when the caller has just read it (saves a query)."""
+    if wanted is None:
+        seen = stage_seen(session, player, play, ladder) if seen is None else seen
+        if seen >= Stage.ANSWER:
+            return None
+        wanted = Stage(seen + 1)
+    days.raise_stage(
+        session=session,
+        user_id=player,
+        day=play.day,
+        puzzle=play.key,
+        kind=play.kind,
+        ladder=ladder,
+        stage=int(wanted),
+    )
+    return wanted
+
+
+def hints_used(session: Session, player: int, kind: PuzzleKind, day: date) -> int:
+    """The most hint stages the player saw of that day's puzzle of this kind, on any ladder and variant."""
+    return days.most_stages(session=session, user_id=player, day=day, kind=kind)
+
+
+# ---------------------------------------------------------------- solves and streaks
+
+
+@dataclass(frozen=True)
+class Solved:
+    """What "I solved it" did: ``fresh`` False when the player had reported it before."""
+
+    play: Play
+    fresh: bool
+    hints: int
+    seconds: int | None
+    on_day: bool
+    streak: int
+    best: int
+
+
+def solve(
+    session: Session, player: int, play: Play, today: date, now: datetime, chat_id: int, name: str
+) -> Solved:
+    """Record the solve (``today``: the player's local date now) and say what it counts for."""
+    hints = hints_used(session, player, play.kind, play.day)
+    opened = days.first_opened(session=session, user_id=player, day=play.day, kind=play.kind)
+    seconds = int((now - opened).total_seconds()) if opened is not None and now >= opened else None
+    on_day = play.day == today
+    record = solves_store.Solve(player, play.kind, play.day, chat_id, name or "?", hints, seconds, on_day)
+    fresh = solves_store.record_solve(session=session, solve=record, now=now)
+    if not fresh:  # the first report counts: say what it recorded
+        first = next(
+            s
+            for s in solves_store.user_solves(session=session, user_id=player)
+            if s.kind == play.kind and s.day == play.day
+        )
+        hints, seconds, on_day = first.hints, first.seconds, first.on_day
+    current, best = streaks(session, player, play.kind, today)
+    return Solved(play, fresh, hints, seconds, on_day, current, best)
+
+
+def streak_of(days_solved: Iterable[date], today: date) -> tuple[int, int]:
+    """(current, best) runs of consecutive days. The current run ends today, or yesterday while
+    today's puzzle is not solved yet (a streak is not lost before the day is over)."""
+    solved = sorted(set(days_solved))
+    best = run = 0
+    previous: date | None = None
+    for day in solved:
+        run = run + 1 if previous is not None and day - previous == timedelta(days=1) else 1
+        best = max(best, run)
+        previous = day
+    present = set(solved)
+    end = today if today in present else today - timedelta(days=1)
+    current = 0
+    while end in present:
+        current += 1
+        end -= timedelta(days=1)
+    return current, best
+
+
+def streaks(session: Session, player: int, kind: PuzzleKind, today: date) -> tuple[int, int]:
+    """(current, best) streak of one kind of puzzle: days solved on the day itself only."""
+    mine = solves_store.user_solves(session=session, user_id=player)
+    return streak_of((s.day for s in mine if s.kind == kind and s.on_day), today)
+
+
+# ---------------------------------------------------------------- sharing
+
+HINT_MARKS = ("■", "□")  # a hint stage used, one not used
+SHARE_HEADING = N_("{puzzle} · {date} · {stars}")
+SHARE_NO_HINTS = N_("Solved with no hints")
+SHARE_HINTS = N_("Hints {marks}")
+SHARE_MINUTES = N_("{minutes} min")
+SHARE_STREAK = N_("streak {days}")
+
+
+def hint_marks(hints: int) -> str:
+    """■■□: the hint stages used of the three."""
+    used = max(0, min(hints, len(Stage) - 1))
+    return HINT_MARKS[0] * used + HINT_MARKS[1] * (len(Stage) - 1 - used)
+
+
+def share_text(solved: Solved, title: str, stars: str | None, language: str) -> str:
+    """The solve in two lines anyone can read without seeing the answer: the puzzle, its date and
+    difficulty; hints used, the time when known, the streak. No cell and no piece is named."""
+    words = translator(language)
+    heading = (
+        words.gettext(SHARE_HEADING)
+        .format(puzzle=title, date=solved.play.day.isoformat(), stars=stars or "")
+        .rstrip(" ·")
+    )
+    parts = [
+        words.gettext(SHARE_NO_HINTS)
+        if solved.hints == 0
+        else words.gettext(SHARE_HINTS).format(marks=hint_marks(solved.hints))
+    ]
+    if solved.seconds is not None:
+        parts.append(words.gettext(SHARE_MINUTES).format(minutes=max(1, round(solved.seconds / 60))))
+    if solved.streak > 1:
+        parts.append(words.gettext(SHARE_STREAK).format(days=solved.streak) + " 🔥")
+    return f"{heading}\n{' · '.join(parts)}"

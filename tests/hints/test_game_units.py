@@ -1,0 +1,144 @@
+"""The player's day (hints.game): hints seen per puzzle variant and ladder, the solve, the streak
+and the share text, on the sample store with nothing else around."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from datetime import UTC, date, datetime, timedelta
+
+import pytest
+from sqlalchemy.orm import Session, sessionmaker
+
+from hints import game
+from hints.daily import PuzzleKind
+from hints.game import Ladder, Play
+from solver.catalog import get_puzzle
+from solver.hints import Stage
+
+CAL, PEN = PuzzleKind.CALENDAR, PuzzleKind.PENTOMINO
+DAY = date(2026, 1, 22)
+NOW = datetime(2026, 1, 22, 9, tzinfo=UTC)
+ANN = 7
+
+
+@pytest.fixture
+def session(own_sessions: sessionmaker[Session]) -> Iterator[Session]:
+    with own_sessions() as opened:
+        yield opened
+
+
+def test_the_variants_are_told_apart() -> None:
+    keys = {
+        Play(CAL, DAY).key,
+        Play(CAL, DAY, faceup=True).key,
+        Play(CAL, DAY, "calendar-jarringwords").key,
+        Play(CAL, DAY, "calendar-jarringwords", True).key,
+        Play(PEN, DAY).key,
+    }
+    assert (
+        len(keys) == 5 and Play(CAL, DAY).key == "calendar" and Play(PEN, DAY, "x", True).key == "pentomino"
+    )
+
+
+def test_hints_go_one_stage_at_a_time_up_to_the_answer(session: Session) -> None:
+    play = Play(CAL, DAY)
+    assert [game.take_hint(session, ANN, play) for _ in range(4)] == [1, 2, 3, None]  # then: all seen
+    assert game.stage_seen(session, ANN, play) == Stage.ANSWER
+
+
+def test_a_named_stage_is_shown_again_and_never_lowers_what_was_seen(session: Session) -> None:
+    play = Play(CAL, DAY)
+    assert game.take_hint(session, ANN, play, wanted=Stage.HALF) == Stage.HALF
+    assert game.take_hint(session, ANN, play, wanted=Stage.HALF) == Stage.HALF  # the double tap
+    assert game.take_hint(session, ANN, play, wanted=Stage.ONE_PIECE) == Stage.ONE_PIECE  # looking back
+    assert game.stage_seen(session, ANN, play) == Stage.HALF
+    assert game.take_hint(session, ANN, play) == Stage.ANSWER
+
+
+def test_each_puzzle_keeps_its_own_hints_and_the_count_takes_the_most_of_any(session: Session) -> None:
+    dragon, faceup, challenge = Play(CAL, DAY), Play(CAL, DAY, faceup=True), Play(PEN, DAY)
+    game.take_hint(session, ANN, faceup, wanted=Stage.HALF)
+    game.take_hint(session, ANN, challenge, wanted=Stage.ANSWER)
+    game.open_play(session, ANN, dragon, NOW)
+    assert game.stage_seen(session, ANN, dragon) == Stage.PUZZLE  # nothing reset, nothing shared
+    assert game.stage_seen(session, ANN, faceup) == Stage.HALF
+    game.take_hint(session, ANN, dragon, Ladder.BOARD, Stage.ONE_PIECE)
+    assert game.hints_used(session, ANN, CAL, DAY) == 2  # face-up's two, wherever seen
+    assert game.hints_used(session, ANN, PEN, DAY) == 3
+    assert game.hints_used(session, ANN, CAL, DAY + timedelta(days=1)) == 0
+
+
+def test_a_solve_counts_the_hints_and_the_time_since_first_opened(session: Session) -> None:
+    play = Play(CAL, DAY)
+    game.open_play(session, ANN, play, NOW)
+    game.open_play(session, ANN, play, NOW + timedelta(minutes=5))  # opened again: the first counts
+    game.take_hint(session, ANN, play)
+    solved = game.solve(session, ANN, play, DAY, NOW + timedelta(minutes=12), 1, "Ann")
+    assert (solved.fresh, solved.hints, solved.seconds, solved.on_day, solved.streak) == (
+        True,
+        1,
+        720,
+        True,
+        1,
+    )
+    game.take_hint(session, ANN, play)
+    again = game.solve(session, ANN, play, DAY, NOW + timedelta(minutes=20), 1, "Ann")
+    assert (again.fresh, again.hints, again.seconds) == (False, 1, 720)  # the first report stands
+
+
+def solve_on(session: Session, day: date, today: date, kind: PuzzleKind = CAL) -> game.Solved:
+    at = datetime.combine(today, datetime.min.time(), UTC) + timedelta(hours=12)
+    return game.solve(session, ANN, Play(kind, day), today, at, 1, "Ann")
+
+
+def test_a_past_date_is_recorded_but_neither_extends_nor_repairs_a_streak(session: Session) -> None:
+    for offset in (5, 4):  # two days solved on their days, then a gap on day 3
+        solve_on(session, DAY - timedelta(days=offset), DAY - timedelta(days=offset))
+    backfilled = solve_on(session, DAY - timedelta(days=3), DAY)  # yesterday... three days late
+    assert backfilled.fresh and not backfilled.on_day
+    assert game.streaks(session, ANN, CAL, DAY) == (0, 2)
+    today = solve_on(session, DAY, DAY)
+    assert (today.streak, today.best) == (1, 2)  # the gap stays a gap
+    late = solve_on(session, DAY - timedelta(days=1), DAY)
+    assert late.streak == 1  # yesterday solved today does not join it either
+
+
+def test_the_challenge_has_a_streak_of_its_own(session: Session) -> None:
+    solve_on(session, DAY - timedelta(days=1), DAY - timedelta(days=1))
+    solve_on(session, DAY, DAY, PEN)
+    assert game.streaks(session, ANN, CAL, DAY) == (1, 1)
+    assert game.streaks(session, ANN, PEN, DAY) == (1, 1)
+
+
+def days_before(*offsets: int) -> list[date]:
+    return [DAY - timedelta(days=o) for o in offsets]
+
+
+def test_streaks_count_consecutive_days_kept_until_the_day_is_over() -> None:
+    assert game.streak_of([], DAY) == (0, 0)
+    assert game.streak_of(days_before(0, 1, 2), DAY) == (3, 3)
+    assert game.streak_of(days_before(1, 2), DAY) == (2, 2)  # today is not over: the streak stands
+    assert game.streak_of(days_before(2, 3, 4, 5), DAY) == (0, 4)  # yesterday was missed
+    assert game.streak_of(days_before(0, 0, 1, 5, 6, 7, 8), DAY) == (2, 4)  # duplicates count once
+
+
+def test_the_share_text_names_the_puzzle_and_the_hints_but_no_cell_or_piece(session: Session) -> None:
+    play = Play(CAL, DAY)
+    game.open_play(session, ANN, play, NOW)
+    game.take_hint(session, ANN, play, wanted=Stage.HALF)
+    solved = game.solve(session, ANN, play, DAY, NOW + timedelta(minutes=7), 1, "Ann")
+    text = game.share_text(solved, "A-Puzzle-A-Day", "★★★☆☆", "en")
+    assert text == "A-Puzzle-A-Day · 2026-01-22 · ★★★☆☆\nHints ■■□ · 7 min"
+    pieces = {piece.name for piece in get_puzzle("calendar-dragonfjord").pieces}
+    words = set(re.findall(r"[A-Za-z]+", text))
+    assert not words & pieces and not re.search(r"\d+\s*,\s*\d+", text)  # no piece, no coordinates
+    japanese = game.share_text(solved, "A-Puzzle-A-Day", None, "ja")
+    assert japanese == "A-Puzzle-A-Day · 2026-01-22\nヒント ■■□ · 7分"
+
+
+def test_the_share_text_says_no_hints_and_the_streak() -> None:
+    solved = game.Solved(Play(PEN, DAY), True, 0, None, True, 4, 4)
+    assert game.share_text(solved, "Pentomino 6x10", None, "en") == (
+        "Pentomino 6x10 · 2026-01-22\nSolved with no hints · streak 4 🔥"
+    )
