@@ -36,12 +36,12 @@ from api.web.page import (
     render_page,
 )
 from hints.codes import encode_position
-from hints.daily import CALENDAR_ID
+from hints.daily import CALENDAR_ID, challenge_board
 from hints.deeplink import encode_link
 from hints.errors import MalformedPosition, NoFaceUpSolution, NotPrecomputed
 from hints.positions import placements_of_code
 from i18n import N_, SOURCE_LANGUAGE
-from solver.catalog import UnknownPuzzleError, UnknownTargetError, catalog, get_puzzle
+from solver.catalog import SINGLE_TARGET, UnknownPuzzleError, UnknownTargetError, catalog, get_puzzle
 
 log = logging.getLogger(__name__)
 router = APIRouter(include_in_schema=False)
@@ -54,6 +54,7 @@ STATIC = {
     "board.css": Payload(assets.static_file("board.css"), CSS_TYPE),
     "board.js": Payload(assets.static_file("board.js"), JS_TYPE),
     "telegram.js": Payload(assets.static_file("telegram.js"), JS_TYPE),
+    "game.js": Payload(assets.static_file("game.js"), JS_TYPE),
 }
 POLICY = (
     "default-src 'none'; img-src 'self'; style-src 'self'; script-src 'self'; "
@@ -186,7 +187,23 @@ async def play(
     assert code is not None, "a decoded position always has a code"
     bot = state.settings.TELEGRAM_BOT_USERNAME
     link = encode_link(puzzle, goal, "") if bot else None
-    view = BoardView(puzzle, goal, placements, code, bot, link, faceup=_flag(faceup), language=language)
+    today = parse_day("today", None, state.settings.DEFAULT_TIMEZONE).value
+    challenge = (
+        links.play(challenge_board(today), SINGLE_TARGET, lang=language.param)
+        if is_calendar(puzzle)
+        else None
+    )
+    view = BoardView(
+        puzzle,
+        goal,
+        placements,
+        code,
+        bot,
+        link,
+        faceup=_flag(faceup),
+        language=language,
+        challenge_url=challenge,
+    )
     return _html(render_board_page(view), headers=BOARD_HEADERS)
 
 

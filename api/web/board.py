@@ -28,6 +28,7 @@ from typing import Any
 from api import links
 from api.web.board_words import board_strings
 from api.web.language import PageLanguage, language_switch, open_cells
+from api.web.solved_panel import solved_panel
 from i18n import N_
 from render.palette import EMPTY, RGB, mix, piece_colour
 from render.words import board_label
@@ -151,6 +152,7 @@ class BoardView:
     telegram_payload_prefix: str | None = None  # "<puzzle>_<target>_" of the /start payload
     faceup: bool = False  # face-up mode: no flip, counts and hints among face-up solutions
     language: PageLanguage = field(default_factory=PageLanguage)  # of the page and of its hints
+    challenge_url: str | None = None  # the day's pentomino challenge, offered once a calendar is solved
 
     def url(self, language: PageLanguage | None = None) -> str:
         """This board with its position, in face-up mode or not, in ``language`` (the page's)."""
@@ -301,7 +303,8 @@ def _telegram_link(view: BoardView) -> str:
 
 def _document(title: str, body: str, scripts: bool, language: PageLanguage) -> str:
     head_scripts = (
-        '<script src="/static/telegram.js" defer></script><script src="/static/board.js" defer></script>'
+        '<script src="/static/telegram.js" defer></script><script src="/static/game.js" defer></script>'
+        '<script src="/static/board.js" defer></script>'
         if scripts
         else ""
     )
@@ -426,7 +429,7 @@ def render_board_page(view: BoardView) -> str:
         '<p id="message" class="message" role="status"></p>'
         f'<h2 id="tray-title" class="visually-hidden">{escape(pieces)}</h2>'
         f'<ul class="tray" aria-labelledby="tray-title">{tray}</ul>'
-        f"{_hints(language)}{_help(view)}"
+        f"{solved_panel(language, view.challenge_url)}{_hints(language)}{_help(view)}"
         '<p id="save-note" class="save-note" hidden></p>'
         "</div></div></main>"
         f'<script type="application/json" id="board-data">{_json_script(board_data(view))}</script>'

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable, Iterator
+from datetime import UTC, datetime
 from typing import Any
 from urllib.parse import parse_qs, urlsplit
 
@@ -455,6 +456,90 @@ def test_a_short_game_by_touch_fits_a_phone(browser: Browser, api_url: str, clie
     page.screenshot(path=screenshot_path("api-board-phone.png"), full_page=True)
     context.close()
     assert guard.blocked == [] and errors == []
+
+
+def test_todays_board_solved_with_hints_says_so_counts_the_streak_and_offers_a_share_text(
+    browser: Browser, api_url: str
+) -> None:
+    """The board's solve used to end at "Solved! This is solution 1 of 35": no time, no hints used,
+    no streak, nothing to share, nothing next. Kept in the browser, so a reload shows it again."""
+    context = browser.new_context(
+        viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True, timezone_id="UTC"
+    )
+    guard = LoopbackOnly(api_url)
+    context.route("**/*", guard)
+    today = datetime.now(UTC).date()
+    page, board, errors = open_board(context, f"{api_url}/play/{CALENDAR}/{today:%m-%d}", touch=True)
+    assert page.locator("[data-testid=solved-panel]").is_hidden()
+    page.locator('.hint-button[data-stage="3"]').click()  # "All the rest": every hint stage used
+    page.locator('main[data-hint="3"]').wait_for()
+    page.locator("#accept").click()
+    board.settle()
+    assert board.verdict.startswith("Solved!")
+    panel = page.locator("[data-testid=solved-panel]")
+    panel.wait_for()
+    share = page.locator("[data-testid=share-text]").inner_text()
+    assert share.splitlines() == [
+        f"A-Puzzle-A-Day calendar (DragonFjord) · {today.isoformat()}",
+        "Hints ■■■ · 1 min",
+    ]
+    summary = page.locator("#solved-summary").inner_text()
+    assert "Hints used: ■■■" in summary and "Streak: 1 day" in summary
+    assert page.locator("#challenge-link").get_attribute("href", timeout=1000).startswith("/play/pentomino-")
+    page.reload()  # the solve is remembered: shown again, not counted twice
+    board.settle()
+    panel.wait_for()
+    assert page.locator("[data-testid=share-text]").inner_text() == share
+    assert "Streak: 1 day" in page.locator("#solved-summary").inner_text()
+    context.close()
+    assert guard.blocked == [] and errors == []
+
+
+def test_a_board_opened_already_solved_is_no_solve(
+    desktop: BrowserContext, api_url: str, client: httpx.Client
+) -> None:
+    """A shared link to a solution must not count as the reader's solve (nor start a streak)."""
+    solution = client.get(f"/api/v1/puzzles/{CALENDAR}/targets/{DAY}/solutions/1").json()["placements"]
+    code = analyse(client, CALENDAR, DAY, solution)["code"]
+    page, board, errors = open_board(desktop, f"{api_url}/play/{CALENDAR}/{DAY}?p={code}")
+    assert board.verdict.startswith("Solved!")
+    assert page.locator("[data-testid=solved-panel]").is_hidden()
+    assert page.evaluate("localStorage.getItem('puzzle-hints:days:v1')").count('"solved"') == 0
+    assert errors == []
+
+
+def test_the_browsers_record_follows_the_services_rules(desktop: BrowserContext, api_url: str) -> None:
+    """game.js keeps the web player's day by hints.game's rules: the first solve counts, hints are
+    never lowered, a past date never extends a streak, and the share text names no cell."""
+    page, _, errors = open_board(desktop, f"{api_url}/play/{CALENDAR}/{DAY}")
+    result = page.evaluate(
+        """() => {
+        const store = new Map();
+        const storage = { getItem: k => store.get(k) ?? null, setItem: (k, v) => store.set(k, v) };
+        const G = window.PuzzleGame;
+        const at = (d, h) => new Date(2026, 0, d, h);
+        const solve = (target, day) => {
+          const play = new G.Play(storage, "calendar-dragonfjord", target, at(day, 9));
+          play.open(at(day, 9));
+          return play;
+        };
+        solve("01-20", 20).solve(at(20, 10));
+        solve("01-21", 21).solve(at(21, 10));
+        const late = new G.Play(storage, "calendar-dragonfjord", "01-22", at(23, 8));
+        const backfilled = late.solve(at(23, 8));  // 01-22's board solved on the 23rd
+        const today = solve("01-23", 23);
+        today.hint(2); today.hint(1);
+        const solved = today.solve(at(23, 10));
+        const again = today.solve(at(23, 11));
+        return { backfilled, solved, again, streak: G.streakOf(["2026-01-20", "2026-01-21"], "2026-01-22") };
+    }"""
+    )
+    assert result["backfilled"]["daily"] is False
+    assert result["solved"]["hints"] == 2 and result["solved"]["seconds"] == 3600
+    assert result["solved"]["streak"] == 1  # 01-22 was never solved on its day: the gap stays
+    assert result["again"] == result["solved"]  # the first report counts
+    assert result["streak"] == {"current": 2, "best": 2}  # not lost before the day is over
+    assert errors == []
 
 
 def test_a_triangular_board_rotates_by_sixty_degrees(

@@ -49,6 +49,12 @@
     telegramLink: document.getElementById("telegram-link"),
     saveNote: document.getElementById("save-note"),
     tray: Array.prototype.slice.call(document.querySelectorAll(".tray-piece")),
+    solvedPanel: document.getElementById("solved-panel"),
+    solvedSummary: document.getElementById("solved-summary"),
+    shareText: document.getElementById("share-text"),
+    shareButton: document.getElementById("share-button"),
+    shareDone: document.getElementById("share-done"),
+    tomorrow: document.getElementById("tomorrow"),
   };
 
   // ------------------------------------------------------------------ words
@@ -467,7 +473,8 @@
     return url;
   }
 
-  function showAnalysis(a) {
+  // `initial`: the page's own position, read by its code (a solved link is no solve of yours).
+  function showAnalysis(a, initial) {
     state.analysis = a;
     if (a.code) state.code = a.code;
     ui.remaining.textContent = String(a.remaining);
@@ -476,6 +483,7 @@
     ui.verdict.dataset.state = v[0];
     ui.verdict.textContent = v[1];
     main.classList.toggle("solved", !!a.solved);
+    if (a.solved) celebrate(initial);
     var deadEnd = a.dead_end && a.take_off.length > 0;
     ui.takeOffRow.hidden = !deadEnd;
     if (deadEnd) ui.takeOff.textContent = t("takeOffButton", { pieces: names(a.take_off) });
@@ -533,7 +541,7 @@
       function (answer) {
         if (move !== state.moves) return;
         if (answer.response.ok) {
-          showAnalysis(answer.payload);
+          showAnalysis(answer.payload, initial);
           if (!initial) saveToTelegram(answer.payload.code);
         } else {
           showFailure(errorText(answer.payload, answer.response));
@@ -699,6 +707,7 @@
             return;
           }
           state.hint = answer.payload;
+          if (play) play.hint(Number(stage));
           showHint();
         },
         function () {
@@ -1058,6 +1067,74 @@
       }
     );
   }
+
+  // ------------------------------------------------------------------ the solve (game.js)
+
+  // This board today, remembered in the browser (none when storage is refused).
+  var play = (function () {
+    if (!window.PuzzleGame) return null;
+    try {
+      return new window.PuzzleGame.Play(window.localStorage, data.puzzle, data.target, new Date());
+    } catch (e) {
+      return null;
+    }
+  })();
+
+  // The solved panel; a solve made here is recorded, a page opened already solved only shows the
+  // solve recorded before (after a reload), if any.
+  function celebrate(initial) {
+    if (!play || !ui.solvedPanel || !ui.solvedPanel.hidden) return;
+    if (initial && !play.record().solved) return;
+    var solved = play.solve(new Date());
+    var parts = [
+      solved.hints ? t("solvedHints", { marks: window.PuzzleGame.hintMarks(solved.hints) }) : t("solvedNoHints"),
+    ];
+    if (solved.seconds != null) parts.push(t("solvedTime", { minutes: Math.max(1, Math.round(solved.seconds / 60)) }));
+    if (solved.daily) parts.push(tn("solvedStreak", solved.streak));
+    else parts.push(t("solvedPastDay"));
+    ui.solvedSummary.textContent = parts.join(" · ");
+    ui.shareText.textContent = window.PuzzleGame.shareText(solved, data.title, strings, fill);
+    ui.solvedPanel.hidden = false;
+    showTomorrow();
+  }
+
+  function showTomorrow() {
+    var now = new Date();
+    var midnight = new Date(now.getFullYear(), now.getMonth(), now.getDate() + 1);
+    var minutes = Math.max(0, Math.round((midnight - now) / 60000));
+    ui.tomorrow.textContent = t("tomorrow", { hours: Math.floor(minutes / 60), minutes: minutes % 60 });
+  }
+
+  function share() {
+    var text = ui.shareText.textContent;
+    var done = function (key) {
+      ui.shareDone.textContent = key ? t(key) : "";
+    };
+    if (navigator.share) {
+      navigator.share({ text: text }).then(
+        function () {
+          done(null);
+        },
+        function () {
+          done(null); // cancelled: nothing to say
+        }
+      );
+    } else if (navigator.clipboard && navigator.clipboard.writeText) {
+      navigator.clipboard.writeText(text).then(
+        function () {
+          done("shareCopied");
+        },
+        function () {
+          done("shareFailed");
+        }
+      );
+    } else {
+      done("shareFailed");
+    }
+  }
+
+  if (ui.shareButton) ui.shareButton.addEventListener("click", share);
+  if (play) play.open(new Date());
 
   // ------------------------------------------------------------------ start
 
