@@ -10,7 +10,7 @@ from fastapi import FastAPI
 from api.errors import install_error_handlers
 from api.links import PREFIX
 from api.middleware import BodySizeLimit, HeadAsGet, RelativeRedirects, SecurityHeaders
-from api.routes import check, daily, docs, editions, health, me, positions, puzzles, telegram, web
+from api.routes import check, daily, docs, editions, health, me, me_days, positions, puzzles, telegram, web
 from api.state import ApiState
 from bot.webhook import WebhookBridge
 from hints.solutions import RAW_SOLUTIONS
@@ -61,7 +61,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.add_middleware(SecurityHeaders)
     app.add_middleware(RelativeRedirects)
     # Routes are matched in order: the hot daily resources first.
-    for resource in (daily, puzzles, positions, check, me, editions):
+    for resource in (daily, puzzles, positions, check, me, me_days, editions):
         app.include_router(resource.router, prefix=PREFIX)
     app.include_router(health.router)
     app.include_router(docs.router)

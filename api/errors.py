@@ -174,6 +174,7 @@ def documented(*statuses: int) -> dict[int | str, dict[str, Any]]:
         401: "Missing, forged or stale Telegram Mini App sign-in",
         404: "Unknown puzzle, target or resource",
         410: "A position code made for an older version of the puzzle",
+        409: "The board is not one of the player's puzzles of the day",
         429: "Too many computations asked for by this client; see Retry-After",
         413: "Request body too large",
         422: "Invalid parameter or body",

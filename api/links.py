@@ -136,6 +136,11 @@ def saved_position(puzzle_id: str, target: str) -> str:
     return f"{PREFIX}/me/positions/{puzzle_id}/{target}"
 
 
+def my_day(puzzle_id: str, target: str) -> str:
+    """The signed-in Telegram user's day on a board (``…/hints/{stage}``, ``…/solved`` under it)."""
+    return f"{PREFIX}/me/days/{puzzle_id}/{target}/"
+
+
 def play(
     puzzle_id: str, target: str, code: str | None = None, *, faceup: bool = False, lang: str | None = None
 ) -> str:

@@ -268,3 +268,15 @@ class EditionOut(BaseModel):
 
 class EditionsOut(BaseModel):
     editions: list[EditionOut]
+
+
+class DaySolvedOut(BaseModel):
+    """A solve reported from the Mini App's board, and what it counts for."""
+
+    date: str = Field(description="the puzzle's date, YYYY-MM-DD (the player's local date)")
+    first: bool = Field(description="false when the player had reported it before (the first counts)")
+    hints: int = Field(description="hint stages seen of that day's puzzle, anywhere (0-3)")
+    seconds: int | None = Field(description="since the player first opened it, if known")
+    streak: int = Field(description="consecutive days solved on their own day, this one included")
+    best: int
+    share_text: str = Field(description="the solve in two lines, no cell and no piece named")

@@ -49,9 +49,10 @@ async def start(update: Update, context: BotContext) -> None:
     now, web = context.bot_data.deps.clock(), context.bot_data.deps.web
     if context.args:
         payload = context.args[0]
+        member_of = await handlers.member_of_linked_group(update, context, payload)
 
         def opened(session: Session, who: Who) -> Reply:
-            daily = replies.from_private_link(session, who, payload, web)
+            daily = replies.from_private_link(session, who, payload, web, member_of)
             return daily if daily is not None else replies.load_board(session, who, now, payload, web)
 
         await handlers.respond(update, context, opened)
@@ -85,6 +86,7 @@ COMMANDS: tuple[Command, ...] = (
     Command("check", handlers.check),
     Command("solved", handlers.solved),
     Command("stats", handlers.stats),
+    Command("heatmap", handlers.heatmap),
     Command("top", handlers.top),
     Command("edition", handlers.edition, "[edition]"),
     Command("faceup", handlers.faceup, "on|off"),

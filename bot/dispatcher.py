@@ -264,7 +264,7 @@ class Dispatcher:
                         delivery.id,
                         delivery.chat_id,
                         delivery.local_date,
-                        chat.language or "en",
+                        replies.post_language(chat),
                         delivery.token,
                         replies.known_edition(chat.edition),
                         chat.faceup,

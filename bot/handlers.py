@@ -84,10 +84,22 @@ def person(update: Update) -> Person | None:
 
 
 def who_is_asking(session: Session, update: Update, default_timezone: str) -> Who:
-    """Chat, person, language and time zone of an update (the chat's settings read from the store)."""
+    """Chat, person, language and time zone of an update (the chat's settings read from the store).
+
+    A private chat keeps its user's Telegram language for the daily post, written with the
+    update's unit of work on first contact and when it changes (no statement otherwise).
+    """
     chat, asker = update.effective_chat, person(update)
     assert chat is not None and asker is not None
     settings = chats.get_chat(session=session, chat_id=chat.id)
+    if chat.type == ChatType.PRIVATE:
+        chats.remember_language(
+            session=session,
+            chat_id=chat.id,
+            kind=chat.type,
+            language_code=asker.language_code,
+            stored=settings,
+        )
     language = language_for(settings.language if settings else None, asker.language_code)
     timezone = (settings.timezone if settings else None) or default_timezone
     edition = replies.known_edition(settings.edition if settings else None)
@@ -309,7 +321,7 @@ async def pentomino(update: Update, context: BotContext) -> None:
 
 
 async def stats(update: Update, context: BotContext) -> None:
-    """In a private chat your streak and solves; everywhere the year heatmap and the subscription."""
+    """In a private chat your streaks and solved days; in a group the year heatmap and the subscription."""
     default_tz, now = deps(context).default_timezone, _now(context)
 
     def build(session: Session, who: Who) -> Reply:
@@ -319,7 +331,17 @@ async def stats(update: Update, context: BotContext) -> None:
         status = replies.subscription_status(
             chats.get_chat(session=session, chat_id=who.chat_id), who.language, default_tz
         )
-        return replace(personal, text=f"{personal.text} {status}")
+        return replace(personal, text=f"{personal.text}\n{status}")
+
+    await respond(update, context, build)
+
+
+async def heatmap(update: Update, context: BotContext) -> None:
+    """The chat's edition's solutions per date over this year."""
+    now = _now(context)
+
+    def build(session: Session, who: Who) -> Reply:
+        return replies.heatmap(session, who, local_today(now, zone(who.timezone, "UTC")).year)
 
     await respond(update, context, build)
 
@@ -367,6 +389,23 @@ async def may_change_settings(update: Update, context: BotContext) -> bool:
     return False
 
 
+async def member_of_linked_group(update: Update, context: BotContext, payload: str) -> int | None:
+    """The group a 'Hints in private' link names, if the person following it in a private chat is
+    a member (Telegram says so); None for any other payload, person or answer."""
+    found = replies.parse_private_start(payload)
+    chat, user = update.effective_chat, update.effective_user
+    if found is None or found.group is None or chat is None or chat.type != ChatType.PRIVATE or user is None:
+        return None
+    try:
+        member = await context.bot.get_chat_member(found.group, user.id)
+    except TelegramError:  # the bot is not in that group, or it is no more: no link
+        return None
+    joined = member.status in (*ADMIN_STATUSES, ChatMember.MEMBER) or (
+        member.status == ChatMember.RESTRICTED and bool(getattr(member, "is_member", False))
+    )
+    return found.group if joined else None
+
+
 async def _change(update: Update, context: BotContext, change: Build) -> None:
     """A settings change, if the asker may make it (committed with the update's unit of work)."""
     if await may_change_settings(update, context):
@@ -374,13 +413,20 @@ async def _change(update: Update, context: BotContext, change: Build) -> None:
 
 
 async def subscribe(update: Update, context: BotContext) -> None:
-    """Daily post of the day's puzzle at HH:MM local time (default 08:00)."""
-    argument, now = _argument(context), _now(context)
+    """Daily post of the day's puzzle at HH:MM local time (default 08:00), in the language of whoever
+    subscribed unless the chat chose one (/language)."""
+    argument, now, asker = _argument(context), _now(context), person(update)
+    language_code = asker.language_code if asker is not None else None
 
     def change(session: Session, who: Who) -> Reply:
         post_time = parse_post_time(argument) if argument else "08:00"
         chats.subscribe(
-            session=session, chat_id=who.chat_id, kind=who.chat_kind, post_time=post_time, now=now
+            session=session,
+            chat_id=who.chat_id,
+            kind=who.chat_kind,
+            post_time=post_time,
+            now=now,
+            language_code=language_code,
         )
         return Reply(text("subscribed", who.language, time=post_time, tz=who.timezone))
 

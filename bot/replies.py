@@ -11,7 +11,8 @@ each key once and re-sends Telegram's file_id afterwards.
 from __future__ import annotations
 
 import hashlib
-from collections.abc import Callable, Sequence
+import re
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from datetime import date, datetime, timedelta
 
@@ -27,9 +28,9 @@ from bot.logic import (
     stars,
     zone,
 )
-from bot.texts import counted, difficulty_label, text
+from bot.texts import counted, difficulty_label, language_for, text
 from db import bot_repository as chats
-from db.bot_repository import Progress
+from db.bot_repository import GroupLink, Progress
 from hints import game
 from hints.codes import encode_position
 from hints.daily import (
@@ -56,9 +57,21 @@ from hints.positions import (
 )
 from hints.saved import SavedPosition, latest_board, record_board_stage, save_board, saved_board, use_board
 from hints.solutions import year_counts
+from render.date_counts import MAX_DATES, render_date_counts
 from render.images import render_boards, render_heatmap
 from render.position import piece_names, position_image
-from render.words import board_label, board_labels, day_label, heatmap_words, join_words, month_name
+from render.solved_days import render_solved_days
+from render.words import (
+    board_label,
+    board_labels,
+    date_label,
+    day_label,
+    heatmap_words,
+    join_words,
+    month_name,
+    solved_days_words,
+    stored_dates_words,
+)
 from solver.catalog import SINGLE_TARGET, Puzzle, Target, get_puzzle, target_for_date
 from solver.hints import Stage
 from solver.problem import Placement
@@ -99,6 +112,7 @@ class Who:
     first_name: str = ""
     edition: str = CALENDAR_ID  # the chat's calendar edition (/edition)
     faceup: bool = False  # the chat's face-up mode (/faceup)
+    via: int | None = None  # in a private chat: the group whose link opened the puzzle (_with_group)
 
     @property
     def in_group(self) -> bool:
@@ -213,6 +227,13 @@ def calendar_post(daily: DailyPuzzle, language: str) -> Reply:
     return Reply(today_caption(daily, language), stage_photo(daily, Stage.PUZZLE, language), buttons)
 
 
+def post_language(settings: chats.ChatSettings) -> str:
+    """The language of a chat's daily post, by the rule every reply follows: the chat's /language,
+    else its person's Telegram language (a private chat's user, the admin who subscribed a group)
+    if the bot speaks it, else English."""
+    return language_for(settings.language, settings.telegram_language)
+
+
 def daily_post(
     session: Session, language: str, day: date, edition: str = CALENDAR_ID, faceup: bool = False
 ) -> Reply:
@@ -296,11 +317,34 @@ def stage_caption(daily: DailyPuzzle, stage: Stage, language: str) -> str:
 
 
 def _stored_progress(session: Session, who: Who) -> Progress | None:
-    """The user's puzzle in this chat and the featured stage they have seen of it (one query)."""
+    """The user's puzzle in this chat and the featured stage they have seen of it (one query; a
+    second when a group's link made it a calendar variant other than the chat's)."""
     variant = game.variant_key(PuzzleKind.CALENDAR, who.edition, who.faceup)
-    return chats.get_progress(
+    stored = chats.get_progress(
         session=session, chat_id=who.chat_id, user_id=who.user_id, calendar_variant=variant
     )
+    if stored is None or stored.group is None or stored.kind != PuzzleKind.CALENDAR:
+        return stored
+    linked = _with_group(who, stored.group)
+    linked_variant = game.variant_key(PuzzleKind.CALENDAR, linked.edition, linked.faceup)
+    if linked_variant == variant:
+        return stored
+    return chats.get_progress(
+        session=session, chat_id=who.chat_id, user_id=who.user_id, calendar_variant=linked_variant
+    )
+
+
+def _with_group(who: Who, group: GroupLink | None) -> Who:
+    """Whom to answer, and how: in a private chat whose puzzle a group's link opened, in that group's
+    edition and face-up mode, with the group as ``via`` (solves count for it too); else as they are."""
+    if group is None or who.in_group:
+        return who
+    return replace(who, edition=known_edition(group.edition), faceup=group.faceup, via=group.chat_id)
+
+
+def _day_group(progress: Progress | None, day: date) -> GroupLink | None:
+    """The group whose link opened the puzzles of ``day`` in this chat (it holds for that day only)."""
+    return progress.group if progress is not None and progress.day == day else None
 
 
 def _progress(session: Session, who: Who, now: datetime) -> Progress:
@@ -314,14 +358,25 @@ def _save(session: Session, who: Who, progress: Progress) -> None:
     chats.save_progress(session=session, chat_id=who.chat_id, user_id=who.user_id, progress=progress)
 
 
-def _start(session: Session, who: Who, kind: PuzzleKind, day: date, now: datetime | None = None) -> None:
+def _start(
+    session: Session,
+    who: Who,
+    kind: PuzzleKind,
+    day: date,
+    now: datetime | None = None,
+    link: GroupLink | None = None,
+) -> Who:
     """Make (kind, day) the user's current puzzle, keeping progress if it already was; ``now`` is
-    when they opened it (for the time an "I solved it" reports)."""
+    when they opened it (for the time an "I solved it" reports). ``link``: the group whose private
+    link opens it; without one, a group's link of that day holds. Whom to answer (:func:`_with_group`)."""
     stored = _stored_progress(session, who)
-    if stored is None or (stored.kind, stored.day) != (kind, day):
-        _save(session, who, Progress(kind, day, 0, 0, now))
+    group = link or _day_group(stored, day)
+    if stored is None or (stored.kind, stored.day, stored.group) != (kind, day, group):
+        _save(session, who, Progress(kind, day, 0, 0, now, group))
+    who = _with_group(who, group)
     if now is not None:
         game.open_play(session, who.user_id, _play(who, kind, day), now)
+    return who
 
 
 def _play(who: Who, kind: PuzzleKind, day: date) -> Play:
@@ -334,30 +389,50 @@ def _play(who: Who, kind: PuzzleKind, day: date) -> Play:
 def _with_play(reply: Reply, web: Web | None, who: Who, daily: DailyPuzzle) -> Reply:
     """Add 'Play on the board' and, in groups, the way to the same puzzle in a private chat."""
     extra = play_buttons(web, who, daily.puzzle, daily.target, daily.preplaced)
-    private = private_start(daily.kind, daily.day) if who.in_group else None
+    private = private_start(daily.kind, daily.day, who.chat_id) if who.in_group else None
     return replace(reply, buttons=reply.buttons + extra, private=private)
 
 
 # ---------------------------------------------------------------- first contact
 
 PRIVATE_PREFIXES = {PuzzleKind.CALENDAR: "cal", PuzzleKind.PENTOMINO: "pen"}
+GROUP_PART = re.compile(r"g([1-9][0-9]{0,17})")  # a group's id without its minus sign
 
 
-def private_start(kind: PuzzleKind, day: date) -> str:
-    """The /start payload that opens a daily puzzle in the bot's private chat (``cal_20260125``)."""
-    return f"{PRIVATE_PREFIXES[kind]}_{day:%Y%m%d}"
+@dataclass(frozen=True)
+class PrivateStart:
+    """What a 'Hints in private' link names: a daily puzzle, and the group it was offered in."""
+
+    kind: PuzzleKind
+    day: date
+    group: int | None = None  # the group's chat id (negative); None in links made before groups were named
 
 
-def parse_private_start(payload: str) -> tuple[PuzzleKind, date] | None:
-    """The daily puzzle a 'Hints in private' link names, or None if the payload is not one."""
-    prefix, _, digits = payload.partition("_")
+def private_start(kind: PuzzleKind, day: date, group: int | None = None) -> str:
+    """The /start payload that opens a daily puzzle in the bot's private chat: ``cal_20260125``, and
+    from a group ``cal_20260125_g1001234567890`` (its id -1001234567890). Telegram allows 64
+    characters of ``A-Za-z0-9_-``; the longest is 33."""
+    payload = f"{PRIVATE_PREFIXES[kind]}_{day:%Y%m%d}"
+    return payload if group is None or group >= 0 else f"{payload}_g{-group}"
+
+
+def parse_private_start(payload: str) -> PrivateStart | None:
+    """The daily puzzle (and group) a 'Hints in private' link names, or None if the payload is not one."""
+    parts = payload.split("_")
+    if len(parts) not in (2, 3):
+        return None
+    prefix, digits, *rest = parts
     kinds = {value: kind for kind, value in PRIVATE_PREFIXES.items()}
     if prefix not in kinds or len(digits) != 8 or not digits.isdigit():
         return None
+    group = GROUP_PART.fullmatch(rest[0]) if rest else None
+    if rest and group is None:
+        return None
     try:
-        return kinds[prefix], date(int(digits[:4]), int(digits[4:6]), int(digits[6:]))
+        day = date(int(digits[:4]), int(digits[4:6]), int(digits[6:]))
     except ValueError:
         return None
+    return PrivateStart(kinds[prefix], day, None if group is None else -int(group[1]))
 
 
 def welcome(who: Who, day: date, web: Web | None = None) -> Reply:
@@ -371,27 +446,54 @@ def welcome(who: Who, day: date, web: Web | None = None) -> Reply:
     return Reply(text("welcome", language), buttons=buttons + play_buttons(web, who, puzzle, target))
 
 
-def from_private_link(session: Session, who: Who, payload: str, web: Web | None) -> Reply | None:
-    """``/start cal_20260125`` (a group's 'Hints in private'): that day's puzzle; None if not such a link."""
+def from_private_link(
+    session: Session, who: Who, payload: str, web: Web | None, member_of: int | None = None
+) -> Reply | None:
+    """``/start cal_20260125`` (a group's 'Hints in private'): that day's puzzle; None if not such a link.
+
+    A link that names a group the asker is a member of (``member_of``: Telegram said so) opens that
+    day's puzzles in the group's edition and face-up mode, and a solve reported here counts for
+    the group too; the link names the group, its settings are read from the store. Any other
+    link opens the day's puzzle as this chat has it.
+    """
     found = parse_private_start(payload)
     if found is None:
         return None
-    kind, day = found
-    return today(session, who, day, web) if kind == PuzzleKind.CALENDAR else pentomino(session, who, day, web)
+    link = None
+    if found.group is not None and found.group == member_of and not who.in_group:
+        group = chats.get_chat(session=session, chat_id=found.group)
+        link = GroupLink(found.group, group.edition if group else None, bool(group and group.faceup))
+    if found.kind == PuzzleKind.CALENDAR:
+        reply = today(session, who, found.day, web, link=link)
+    else:
+        reply = pentomino(session, who, found.day, web, link=link)
+    return reply if link is None else _noted(reply, text("from_group", who.language))
 
 
 def today(
-    session: Session, who: Who, day: date, web: Web | None = None, now: datetime | None = None
+    session: Session,
+    who: Who,
+    day: date,
+    web: Web | None = None,
+    now: datetime | None = None,
+    link: GroupLink | None = None,
 ) -> Reply:
-    _start(session, who, PuzzleKind.CALENDAR, day, now)
+    """The calendar puzzle of ``day``, made the user's current one (``link``: as :func:`_start`)."""
+    who = _start(session, who, PuzzleKind.CALENDAR, day, now, link)
     daily, note = _calendar(session, who, day)
     return _noted(_with_play(calendar_post(daily, who.language), web, who, daily), note)
 
 
 def pentomino(
-    session: Session, who: Who, day: date, web: Web | None = None, now: datetime | None = None
+    session: Session,
+    who: Who,
+    day: date,
+    web: Web | None = None,
+    now: datetime | None = None,
+    link: GroupLink | None = None,
 ) -> Reply:
-    _start(session, who, PuzzleKind.PENTOMINO, day, now)
+    """The pentomino challenge of ``day``, made the user's current puzzle (``link``: as :func:`_start`)."""
+    _start(session, who, PuzzleKind.PENTOMINO, day, now, link)
     daily = daily_puzzle(session, PuzzleKind.PENTOMINO, day)
     return _with_play(challenge_post(daily, who.language), web, who, daily)
 
@@ -414,8 +516,9 @@ def next_hint(
     stored = _stored_progress(session, who)
     progress = stored or Progress(PuzzleKind.CALENDAR, local_today(now, zone(who.timezone, "UTC")), 0, 0)
     if kind is not None and day is not None and (progress.kind, progress.day) != (kind, day):
-        progress = Progress(kind, day, 0, 0)
+        progress = Progress(kind, day, 0, 0, group=_day_group(stored, day))
     moved = stored is None or (stored.kind, stored.day) != (progress.kind, progress.day)
+    who = _with_group(who, progress.group)
     current = PuzzleKind(progress.kind)
     if kind is None:
         puzzle, target = puzzle_target(current, progress.day, who.edition)
@@ -439,13 +542,15 @@ def featured_hint(
     session: Session, who: Who, now: datetime, kind: PuzzleKind, day: date, web: Web | None = None
 ) -> Reply:
     """Stop hinting from the saved board of this daily puzzle; the next of the day's featured hints."""
-    puzzle, target = puzzle_target(kind, day, who.edition)
+    linked = _with_group(who, _day_group(_stored_progress(session, who), day))
+    puzzle, target = puzzle_target(kind, day, linked.edition)
     use_board(session, who.user_id, puzzle, target, False)
     return next_hint(session, who, now, kind, day, web)
 
 
 def solution(session: Session, who: Who, now: datetime) -> Reply:
     progress = _progress(session, who, now)
+    who = _with_group(who, progress.group)
     daily, _ = _daily(session, who, PuzzleKind(progress.kind), progress.day)
     reply = stage_reply(daily, who, Stage.ANSWER)
     game.take_hint(
@@ -459,7 +564,8 @@ def another(session: Session, who: Who, now: datetime, day: date | None = None) 
     """A different stored solution of the day's calendar puzzle, cycling through all of them."""
     progress = _progress(session, who, now)
     if day is not None and (progress.kind, progress.day) != (PuzzleKind.CALENDAR, day):
-        progress = Progress(PuzzleKind.CALENDAR, day, 0, 0)
+        progress = Progress(PuzzleKind.CALENDAR, day, 0, 0, group=_day_group(progress, day))
+    who = _with_group(who, progress.group)
     if progress.kind != PuzzleKind.CALENDAR:
         return Reply(text("challenge_unique", who.language))
     daily, _ = _calendar(session, who, progress.day)
@@ -497,12 +603,15 @@ def solved(
     session: Session, who: Who, now: datetime, kind: PuzzleKind | None = None, day: date | None = None
 ) -> Reply:
     """Record "I solved it" for the user's current puzzle (or the one a button names): what it
-    counts for, and a spoiler-free text to share."""
+    counts for, and a spoiler-free text to share. It counts for the group it is reported in, or in
+    a private chat for the group whose link opened that day's puzzles there."""
     progress = _progress(session, who, now)
     kind, day = kind or PuzzleKind(progress.kind), day or progress.day
+    who = _with_group(who, _day_group(progress, day))
     play = _play(who, kind, day)
     today = local_today(now, zone(who.timezone, "UTC"))
-    result = game.solve(session, who.user_id, play, today, now, who.chat_id, who.first_name)
+    group = who.chat_id if who.in_group else who.via
+    result = game.solve(session, who.user_id, play, today, now, who.chat_id, who.first_name, group)
     words = text(
         "solved" if result.fresh else "already_solved",
         who.language,
@@ -532,22 +641,40 @@ def _share_title(session: Session, who: Who, kind: PuzzleKind, day: date) -> tup
 
 
 def personal_stats(session: Session, who: Who, now: datetime) -> Reply:
-    """/stats in a private chat: your streaks, solves and hints, with the year heatmap."""
-    mine = chats.user_solves(session=session, user_id=who.user_id)
-    current, best = game.streaks(
-        session, who.user_id, PuzzleKind.CALENDAR, local_today(now, zone(who.timezone, "UTC"))
+    """/stats in a private chat: your streaks, this month's solves and your hints on average, with
+    a picture of the days of this month you solved."""
+    today = local_today(now, zone(who.timezone, "UTC"))
+    mine = game.record(session, who.user_id, today)
+    language = who.language
+    lines = [text("stats_streak", language, streak=counted("days", mine.streak, language), best=mine.best)]
+    if mine.challenge_solves:
+        streak = counted("days", mine.challenge_streak, language)
+        lines.append(text("stats_challenge_streak", language, streak=streak, best=mine.challenge_best))
+    if mine.month:
+        solved = counted("calendar_solved", len(mine.month), language)
+        clean = sum(1 for hints in mine.month.values() if hints == 0)
+        lines.append(text("stats_month", language, solved=solved, clean=clean))
+    else:
+        lines.append(text("stats_month_none", language))
+    if mine.solves:
+        solves = counted("solves", mine.solves, language)
+        lines.append(text("stats_average", language, average=f"{mine.average_hints:.1f}", solves=solves))
+    else:
+        lines.append(text("stats_no_solves", language))
+    return Reply("\n".join(lines), solved_days_photo(mine.month, today, language))
+
+
+def solved_days_photo(solved: Mapping[date, int], today: date, language: str) -> Photo:
+    """The month of ``today`` with the days of ``solved`` (date -> hint stages used) marked, keyed by
+    today (the month, and the day framed), the days and hints of that month, and the language."""
+    month = (today.year, today.month)
+    days = {day.day: hints for day, hints in solved.items() if (day.year, day.month) == month}
+    digest = hashlib.sha256(repr(sorted(days.items())).encode()).hexdigest()[:12]
+    words = solved_days_words(today.year, today.month, language)
+    return Photo(
+        f"solved:{today.isoformat()}:{digest}{_language_key(language)}",
+        lambda: render_solved_days(today.year, today.month, days, today=today.day, **vars(words)),
     )
-    average = sum(s.hints for s in mine) / len(mine) if mine else 0.0
-    words = text(
-        "personal_stats",
-        who.language,
-        streak=counted("days", current, who.language),
-        best=best,
-        solves=len(mine),
-        average=f"{average:.1f}",
-    )
-    year = _heatmap_reply(session, who, local_today(now, zone(who.timezone, "UTC")).year)
-    return replace(year, text=f"{words}\n\n{year.text}")
 
 
 def top(session: Session, who: Who, now: datetime) -> Reply:
@@ -595,7 +722,7 @@ def subscription_status(settings: chats.ChatSettings | None, language: str, defa
 
 
 def stats(session: Session, who: Who, default_tz: str, year: int) -> Reply:
-    """The year heatmap with this chat's subscription."""
+    """The year heatmap with this chat's subscription (/stats in a group)."""
     status = subscription_status(
         chats.get_chat(session=session, chat_id=who.chat_id), who.language, default_tz
     )
@@ -603,35 +730,72 @@ def stats(session: Session, who: Who, default_tz: str, year: int) -> Reply:
     return replace(year_reply, text=f"{year_reply.text} {status}")
 
 
+def heatmap(session: Session, who: Who, year: int) -> Reply:
+    """/heatmap: the chat's edition's solutions per date over ``year`` (whose weekdays, on the
+    weekday editions)."""
+    return _heatmap_reply(session, who, year)
+
+
+def _year_dates(puzzle: Puzzle, year: int) -> int:
+    """How many dates a complete year heatmap of ``puzzle`` has: the days of ``year`` on the weekday
+    editions (each counted with its weekday that year), every real target elsewhere."""
+    if puzzle.targets_kind == "month-day-weekday":
+        return (date(year + 1, 1, 1) - date(year, 1, 1)).days
+    return sum(1 for t in puzzle.targets if t.real)
+
+
 def _heatmap_reply(session: Session, who: Who, year: int) -> Reply:
-    """The edition's solution counts per date as an image, with the fewest and the most."""
+    """The edition's solution counts per date as an image, with the fewest and the most. An
+    edition solved on demand and not solved for every date yet shows only the dates it has, and
+    says so (nothing solved yet: a text saying so); any other edition not precomputed at all:
+    NotPrecomputed."""
     puzzle = edition_of(who.edition)
     counts = year_counts(session, puzzle, year)
-    if not counts:
-        raise NotPrecomputed(puzzle.id)
     language = who.language
+    partial = puzzle.on_demand and len(counts) < _year_dates(puzzle, year)
+    if not counts:
+        if puzzle.on_demand:
+            return Reply(text("heatmap_nothing_yet", language, edition=puzzle.title))
+        raise NotPrecomputed(puzzle.id)
     fewest = min(counts, key=lambda k: (counts[k], k))
     most = max(counts, key=lambda k: (counts[k], k))
     digest = hashlib.sha256(repr((puzzle.id, sorted(counts.items()))).encode()).hexdigest()[:12]
-    caption = text(
-        "stats_caption",
-        language,
-        fewest=fewest,
-        fewest_count=counts[fewest],
-        most=most,
-        most_count=counts[most],
-    )
+    ends = {"fewest": fewest, "fewest_count": counts[fewest], "most": most, "most_count": counts[most]}
+    if partial:
+        dates = counted("dates", len(counts), language)
+        caption = text("stats_caption_stored", language, dates=dates, **ends)
+    else:
+        caption = text("stats_caption", language, **ends)
     if puzzle.targets_kind == "month-day-weekday":
         caption += " " + text("weekday_year", language, year=year)
-    if len(counts) < sum(1 for t in puzzle.targets if t.real) and puzzle.targets_kind != "month-day-weekday":
+    elif len(counts) < _year_dates(puzzle, year) and not partial:
         caption += " " + counted("dates_solved", len(counts), language)
     words = heatmap_words(language)
     title = puzzle.title if puzzle.id != CALENDAR_ID else words.title
+    if partial:
+        return Reply(caption, _stored_dates_photo(counts, title, digest, language))
     photo = Photo(
         f"heatmap:{digest}{_language_key(language)}",
         lambda: render_heatmap(counts, **{**vars(words), "title": title}),
     )
     return Reply(caption, photo)
+
+
+def _stored_dates_photo(counts: Mapping[str, int], title: str, digest: str, language: str) -> Photo:
+    """The counts of an edition's dates solved so far: a tile per date while they are few, else the
+    year grid with the missing dates said to be not solved yet."""
+    words = stored_dates_words(language)
+    key = f"heatmap-stored:{digest}{_language_key(language)}"
+    if len(counts) > MAX_DATES:
+        year_words = {**vars(heatmap_words(language)), "title": title, "no_data": words.no_data}
+        return Photo(key, lambda: render_heatmap(counts, **year_words))
+    tiles = [(date_label(int(k[:2]), int(k[3:]), language), counts[k]) for k in sorted(counts)]
+    return Photo(
+        key,
+        lambda: render_date_counts(
+            tiles, title=title, subtitle=words.subtitle, fewest=words.fewest, most=words.most
+        ),
+    )
 
 
 # ---------------------------------------------------------------- the user's own board
@@ -789,7 +953,8 @@ def board_hint_by_key(session: Session, who: Who, now: datetime, key: str, web: 
 def _current_board(session: Session, who: Who, now: datetime) -> SavedPosition | None:
     """The saved board of the user's current daily puzzle, else their latest saved board."""
     progress = _progress(session, who, now)
-    puzzle, target = puzzle_target(PuzzleKind(progress.kind), progress.day, who.edition)
+    linked = _with_group(who, progress.group)
+    puzzle, target = puzzle_target(PuzzleKind(progress.kind), progress.day, linked.edition)
     return saved_board(session, who.user_id, puzzle, target) or latest_board(session, who.user_id)
 
 
@@ -865,11 +1030,19 @@ def set_edition(session: Session, who: Who, edition_id: str, now: datetime, web:
     puzzle = edition_of(edition_id)
     stored = None if puzzle.id == CALENDAR_ID else puzzle.id
     chats.set_edition(session=session, chat_id=who.chat_id, kind=who.chat_kind, edition=stored)
+    _leave_group(session, who)
     chosen = replace(who, edition=puzzle.id)
     day = local_today(now, zone(who.timezone, "UTC"))
     puzzle_reply = today(session, chosen, day, web, now)
     words = text("edition_set", who.language, edition=puzzle.title)
     return replace(puzzle_reply, text=f"{words}\n{puzzle_reply.text}")
+
+
+def _leave_group(session: Session, who: Who) -> None:
+    """The chat chose its own edition or face-up mode: a group's link of the day holds no more."""
+    stored = None if who.in_group else _stored_progress(session, who)
+    if stored is not None and stored.group is not None:
+        _save(session, who, replace(stored, group=None))
 
 
 # ---------------------------------------------------------------- face-up mode
@@ -882,6 +1055,7 @@ def faceup_status(who: Who) -> Reply:
 def set_faceup(session: Session, who: Who, on: bool, now: datetime, web: Web | None = None) -> Reply:
     """Turn the chat's face-up mode on or off; the answer is today's puzzle in that mode."""
     chats.set_faceup(session=session, chat_id=who.chat_id, kind=who.chat_kind, faceup=on)
+    _leave_group(session, who)
     day = local_today(now, zone(who.timezone, "UTC"))
     puzzle_reply = today(session, replace(who, faceup=on), day, web, now)
     words = text("faceup_set_on" if on else "faceup_set_off", who.language)

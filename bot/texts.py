@@ -42,8 +42,9 @@ _TEXTS: dict[str, str] = {
     "command_unsubscribe": N_("stop the daily post"),
     "command_timezone": N_("show or set the time zone"),
     "command_stats": N_(
-        "your streak and solves (private chat), solutions per date and this chat's subscription"
+        "your streaks and the days you solved (private chat); in a group, solutions per date and the daily post"
     ),
+    "command_heatmap": N_("solutions per date of your edition, over the year"),
     "command_language": N_("English or Japanese"),
     "command_check": N_("the status of your saved board"),
     "command_help": N_("this list"),
@@ -52,7 +53,7 @@ _TEXTS: dict[str, str] = {
     "command_edition": N_("which calendar edition you own (DragonFjord's, weekdays, ...)"),
     "editions": N_(
         "Which calendar puzzle do you own? This chat uses: {current}. The daily puzzle, hints and "
-        "/stats follow the edition you choose."
+        "/heatmap follow the edition you choose."
     ),
     "edition_set": N_("Edition: {edition}."),
     "unknown_edition": N_("I don't know the edition “{value}”. Editions: {editions}. Or send /edition."),
@@ -83,6 +84,7 @@ _TEXTS: dict[str, str] = {
     "button_hint": N_("Hint"),
     "button_today": N_("Today's puzzle"),
     "button_private": N_("Hints in private"),
+    "from_group": N_("Your group's puzzle: when you solve it here, it counts on the group's /top too."),
     "ambiguous_time": N_("Did you mean {value}? Please send the time again in that form."),
     "ambiguous_date": N_("Did you mean {value}? Please send the date again in that form."),
     "ambiguous_timezone": N_("That could be {value}. Please send the one you mean."),
@@ -90,9 +92,12 @@ _TEXTS: dict[str, str] = {
     "solved": N_("Well done! {date} solved with {hints}. Streak: {streak}."),
     "already_solved": N_("You already solved {date}. Streak: {streak}."),
     "solved_time": N_("Time since you opened it: {minutes} min."),
-    "personal_stats": N_(
-        "Your streak: {streak} (best {best}). Solved: {solves}, on average {average} hint stages."
-    ),
+    "stats_streak": N_("Your streak: {streak} (best {best})."),
+    "stats_challenge_streak": N_("Pentomino challenge streak: {streak} (best {best})."),
+    "stats_month": N_("This month: {solved} ({clean} with no hints)."),
+    "stats_month_none": N_("This month: no calendar puzzle solved yet."),
+    "stats_average": N_("On average {average} hint stages over {solves}."),
+    "stats_no_solves": N_('Nothing solved yet: press "I solved it" or send /solved when you solve a puzzle.'),
     "top_heading": N_("Solved today ({date}):"),
     "top_line": N_("{place}. {name} - {hints}"),
     "top_empty": N_('Nobody here has solved {date} yet. Press "I solved it" or send /solved when you do.'),
@@ -145,6 +150,14 @@ _TEXTS: dict[str, str] = {
     "status_on": N_("every day at {time} ({tz})"),
     "status_off": N_("off (/subscribe to start)"),
     "stats_caption": N_("Solutions per date: fewest {fewest} ({fewest_count}), most {most} ({most_count})."),
+    "stats_caption_stored": N_(
+        "Solutions per date, over the {dates} solved so far only (this edition is solved a date at a "
+        "time, the first time someone asks for it): fewest {fewest} ({fewest_count}), most {most} "
+        "({most_count})."
+    ),
+    "heatmap_nothing_yet": N_(
+        "No date of {edition} is solved yet: each date is solved the first time someone asks for it (/today)."
+    ),
     "admins_only": N_("Only the group's admins can change its settings."),
     "unknown_command": N_("I don't know that command. /help lists what I can do."),
     "plain_text": N_("I answer commands only – try /today or /help."),
@@ -164,6 +177,9 @@ _COUNTED: dict[str, tuple[str, str]] = {
     "dates_solved": Nn_("{n} date solved so far.", "{n} dates solved so far."),
     "hint_stages": Nn_("{n} hint stage", "{n} hint stages"),
     "days": Nn_("{n} day", "{n} days"),
+    "dates": Nn_("{n} date", "{n} dates"),
+    "calendar_solved": Nn_("{n} calendar puzzle solved", "{n} calendar puzzles solved"),
+    "solves": Nn_("{n} solve", "{n} solves"),
     "remaining": Nn_("{n} of {total} solutions remains", "{n} of {total} solutions remain"),
 }
 

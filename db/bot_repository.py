@@ -7,7 +7,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from datetime import UTC, date, datetime, timedelta
 
-from sqlalchemy import ColumnElement, and_, case, delete, func, or_, select, update
+from sqlalchemy import ColumnElement, and_, case, delete, func, or_, select, tuple_, update
 from sqlalchemy.orm import Session
 
 from db.models import (
@@ -20,9 +20,10 @@ from db.models import (
     PlayerDayRow,
     SavedPositionRow,
     SendBudgetRow,
+    SolveGroupRow,
     SolveRow,
 )
-from db.statements import insert_ignoring_conflicts, upsert
+from db.statements import dialect_insert, insert_ignoring_conflicts, upsert
 
 
 @dataclass(frozen=True)
@@ -37,6 +38,18 @@ class ChatSettings:
     next_post_at: datetime | None = None
     edition: str | None = None  # the chat's calendar edition; None: the default one
     faceup: bool = False  # face-up mode: only solutions that turn no piece over
+    # Telegram's language_code of the chat's person: a private chat's user, a group's subscribing admin
+    telegram_language: str | None = None
+
+
+@dataclass(frozen=True)
+class GroupLink:
+    """A group whose 'Hints in private' link opened a day's puzzles in a private chat, with its
+    calendar edition (None: the default one) and face-up mode."""
+
+    chat_id: int
+    edition: str | None = None
+    faceup: bool = False
 
 
 @dataclass(frozen=True)
@@ -46,6 +59,7 @@ class Progress:
     stage: int  # 0 = puzzle shown, 3 = full answer shown
     another: int  # how many other solutions were shown
     opened_at: datetime | None = None  # when the user first opened this puzzle (None: unknown)
+    group: GroupLink | None = None  # in a private chat: the group whose link opened this day's puzzles
 
 
 def _aware(moment: datetime | None) -> datetime | None:
@@ -67,6 +81,7 @@ def _settings(row: ChatRow) -> ChatSettings:
         _aware(row.next_post_at),
         row.edition,
         bool(row.faceup),
+        row.telegram_language,
     )
 
 
@@ -85,6 +100,35 @@ def _ensure(session: Session, chat_id: int, kind: str) -> ChatRow:
 
 def set_language(*, session: Session, chat_id: int, kind: str, language: str) -> None:
     _ensure(session, chat_id, kind).language = language
+
+
+TELEGRAM_LANGUAGE_LENGTH = 16  # the column's width; Telegram's codes are IETF tags like "pt-br"
+
+
+def remember_language(
+    *, session: Session, chat_id: int, kind: str, language_code: str | None, stored: ChatSettings | None
+) -> None:
+    """Keep Telegram's language_code of the chat's person (nothing when Telegram sent none).
+
+    ``stored``: the chat as :func:`get_chat` read it in this unit of work. Writes only when the
+    code changed, so a steady chat costs no statement; a chat without a row gets one, in one
+    insert that a concurrent first insert cannot make fail.
+    """
+    if not language_code:
+        return
+    code = language_code[:TELEGRAM_LANGUAGE_LENGTH]
+    if stored is not None:
+        if stored.telegram_language != code:
+            session.execute(update(ChatRow).where(ChatRow.id == chat_id).values(telegram_language=code))
+        return
+    statement = dialect_insert(session, ChatRow).values(
+        id=chat_id, kind=kind, subscribed=False, post_time="08:00", faceup=False, telegram_language=code
+    )
+    session.execute(
+        statement.on_conflict_do_update(
+            index_elements=["id"], set_={"telegram_language": statement.excluded.telegram_language}
+        )
+    )
 
 
 def set_edition(*, session: Session, chat_id: int, kind: str, edition: str | None) -> None:
@@ -107,12 +151,23 @@ def set_timezone(
         row.next_post_at = _utc(now)
 
 
-def subscribe(*, session: Session, chat_id: int, kind: str, post_time: str, now: datetime) -> None:
+def subscribe(
+    *,
+    session: Session,
+    chat_id: int,
+    kind: str,
+    post_time: str,
+    now: datetime,
+    language_code: str | None = None,
+) -> None:
     """Subscribe (or change the time). Posts scheduled before the first subscription are not sent.
 
     The dispatcher looks at the chat on its next tick and schedules its next post from there.
+    ``language_code``: Telegram's language of whoever subscribed (kept unless None).
     """
     row = _ensure(session, chat_id, kind)
+    if language_code:
+        row.telegram_language = language_code[:TELEGRAM_LANGUAGE_LENGTH]
     if not row.subscribed:
         row.subscribed_at = now
     row.subscribed = True
@@ -177,6 +232,7 @@ def move_chat(*, session: Session, old_id: int, new_id: int) -> None:
             timezone=old.timezone,
             edition=old.edition,
             faceup=old.faceup,
+            telegram_language=old.telegram_language,
             subscribed=old.subscribed,
             post_time=old.post_time,
             subscribed_at=old.subscribed_at,
@@ -196,6 +252,18 @@ def move_chat(*, session: Session, old_id: int, new_id: int) -> None:
         delete(DeliveryRow).where(DeliveryRow.chat_id == old_id, DeliveryRow.local_date.in_(taken_days))
     )
     session.execute(update(DeliveryRow).where(DeliveryRow.chat_id == old_id).values(chat_id=new_id))
+    session.execute(update(SolveRow).where(SolveRow.chat_id == old_id).values(chat_id=new_id))
+    taken_solves = select(SolveGroupRow.user_id, SolveGroupRow.kind, SolveGroupRow.day).where(
+        SolveGroupRow.chat_id == new_id
+    )
+    session.execute(
+        delete(SolveGroupRow).where(
+            SolveGroupRow.chat_id == old_id,
+            tuple_(SolveGroupRow.user_id, SolveGroupRow.kind, SolveGroupRow.day).in_(taken_solves),
+        )
+    )
+    session.execute(update(SolveGroupRow).where(SolveGroupRow.chat_id == old_id).values(chat_id=new_id))
+    session.execute(update(HintProgressRow).where(HintProgressRow.group_id == old_id).values(group_id=new_id))
 
 
 def get_progress(
@@ -218,11 +286,13 @@ def get_progress(
     if found is None:
         return None
     row, stage = found
-    return Progress(row.kind, row.day, stage or 0, row.another, _aware(row.opened_at))
+    group = None if row.group_id is None else GroupLink(row.group_id, row.group_edition, row.group_faceup)
+    return Progress(row.kind, row.day, stage or 0, row.another, _aware(row.opened_at), group)
 
 
 def save_progress(*, session: Session, chat_id: int, user_id: int, progress: Progress) -> None:
-    """Record the user's progress (one upsert: no read, no first-insert race)."""
+    """Record the user's progress with its group link, if any (one upsert: no read, no first-insert race)."""
+    group = progress.group
     values = {
         "chat_id": chat_id,
         "user_id": user_id,
@@ -230,6 +300,9 @@ def save_progress(*, session: Session, chat_id: int, user_id: int, progress: Pro
         "day": progress.day,
         "stage": int(progress.stage),
         "another": progress.another,
+        "group_id": None if group is None else group.chat_id,
+        "group_edition": None if group is None else group.edition,
+        "group_faceup": group is not None and group.faceup,
     }
     if progress.opened_at is not None:  # None leaves a stored opening time alone
         values["opened_at"] = _utc(progress.opened_at)
@@ -272,6 +345,14 @@ def record_solve(*, session: Session, solve: Solve, now: datetime) -> bool:
     return session.scalar(statement) is not None  # no row comes back when it already existed
 
 
+def count_for_group(*, session: Session, user_id: int, kind: str, day: date, chat_id: int) -> None:
+    """Let a solve count for one more group (its /top and the line about yesterday); once per group."""
+    values = {"user_id": user_id, "kind": str(kind), "day": day, "chat_id": chat_id}
+    session.execute(
+        insert_ignoring_conflicts(session, SolveGroupRow, "user_id", "kind", "day", "chat_id").values(values)
+    )
+
+
 def _solve(row: SolveRow) -> Solve:
     return Solve(
         row.user_id, row.kind, row.day, row.chat_id, row.first_name, row.hints, row.seconds, row.on_day
@@ -285,10 +366,18 @@ def user_solves(*, session: Session, user_id: int) -> list[Solve]:
 
 
 def chat_solves(*, session: Session, chat_id: int, day: date, kind: str) -> list[Solve]:
-    """Who solved the day's puzzle in this chat: fewest hints first, then fastest (unknown times last)."""
+    """Who solved the day's puzzle for this chat (reported in it, or counted for it: ``solve_groups``):
+    fewest hints first, then fastest (unknown times last)."""
+    counted = select(SolveGroupRow.user_id).where(
+        SolveGroupRow.chat_id == chat_id, SolveGroupRow.day == day, SolveGroupRow.kind == str(kind)
+    )
     query = (
         select(SolveRow)
-        .where(SolveRow.chat_id == chat_id, SolveRow.day == day, SolveRow.kind == str(kind))
+        .where(
+            SolveRow.day == day,
+            SolveRow.kind == str(kind),
+            or_(SolveRow.chat_id == chat_id, SolveRow.user_id.in_(counted)),
+        )
         .order_by(SolveRow.hints, SolveRow.seconds.is_(None), SolveRow.seconds, SolveRow.solved_at)
     )
     return [_solve(r) for r in session.scalars(query)]
@@ -298,7 +387,7 @@ def forget_user(*, session: Session, user_id: int) -> int:
     """Delete everything kept about one user (solves, hint progress, their days, saved boards); rows
     deleted."""
     deleted = 0
-    for model in (SolveRow, HintProgressRow, PlayerDayRow, SavedPositionRow):
+    for model in (SolveRow, SolveGroupRow, HintProgressRow, PlayerDayRow, SavedPositionRow):
         result = session.execute(delete(model).where(model.user_id == user_id))
         deleted += int(result.rowcount)  # type: ignore[attr-defined]
     return deleted

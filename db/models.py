@@ -127,6 +127,9 @@ class ChatRow(Base):
     timezone: Mapped[str | None] = mapped_column(String(64), nullable=True)
     edition: Mapped[str | None] = mapped_column(String(64), nullable=True)  # NULL: the default calendar
     faceup: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())  # /faceup on
+    # Telegram's language_code of the chat's person: a private chat's user (kept up to date), or the
+    # admin who subscribed a group; the daily post's language when the chat chose none (/language).
+    telegram_language: Mapped[str | None] = mapped_column(String(16), nullable=True)
     subscribed: Mapped[bool] = mapped_column(Boolean, default=False)
     post_time: Mapped[str] = mapped_column(String(5), default="08:00")
     subscribed_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), nullable=True)
@@ -135,7 +138,11 @@ class ChatRow(Base):
 
 
 class HintProgressRow(Base):
-    """Which puzzle a user in a chat is on, and how far through its hints."""
+    """Which puzzle a user in a chat is on, and how far through its hints.
+
+    In a private chat, ``group_id`` is the group whose 'Hints in private' link opened that day's
+    puzzles there, with the group's calendar edition and face-up mode then (NULL: none did).
+    """
 
     __tablename__ = "hint_progress"
 
@@ -146,6 +153,9 @@ class HintProgressRow(Base):
     stage: Mapped[int] = mapped_column(Integer, default=0)
     another: Mapped[int] = mapped_column(Integer, default=0)
     opened_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), nullable=True)
+    group_id: Mapped[int | None] = mapped_column(BigInteger, nullable=True)
+    group_edition: Mapped[str | None] = mapped_column(String(64), nullable=True)  # NULL: the default
+    group_faceup: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
 
 
 class SolveRow(Base):
@@ -164,6 +174,19 @@ class SolveRow(Base):
     solved_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
     # solved on the puzzle's own (local) day: only those make a streak
     on_day: Mapped[bool] = mapped_column(Boolean, default=True, server_default=true())
+
+
+class SolveGroupRow(Base):
+    """A group a solve counts for besides the chat it was reported in (``solves.chat_id``): one where
+    it was reported again, or whose 'Hints in private' link opened the puzzle it was solved from."""
+
+    __tablename__ = "solve_groups"
+    __table_args__ = (Index("ix_solve_groups_chat_day", "chat_id", "day"),)
+
+    user_id: Mapped[int] = mapped_column(BigInteger, primary_key=True, autoincrement=False)
+    kind: Mapped[str] = mapped_column(String(16), primary_key=True)
+    day: Mapped[date] = mapped_column(Date, primary_key=True)
+    chat_id: Mapped[int] = mapped_column(BigInteger, primary_key=True, autoincrement=False)
 
 
 class PlayerDayRow(Base):

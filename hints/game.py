@@ -15,6 +15,7 @@ make one call per action and only format what comes back:
 - Streaks (:func:`streaks`) count consecutive days whose puzzle was solved **on that day**
   (in the person's time zone): solving a past date is recorded but neither extends nor
   repairs a streak. The calendar (any edition) and the pentomino challenge each have their own.
+- :func:`record`: a person's streaks, the days of this month they solved, their hints on average.
 - :func:`share_text`: what a person can paste anywhere, spoiler-free (no cell, no piece).
 """
 
@@ -22,15 +23,17 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass
-from datetime import date, datetime, timedelta
+from datetime import UTC, date, datetime, timedelta
 from enum import StrEnum
+from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 from sqlalchemy.orm import Session
 
 from db import bot_repository as solves_store
 from db import days_repository as days
-from hints.daily import CALENDAR_ID, PuzzleKind
+from hints.daily import CALENDAR_ID, PuzzleKind, challenge_board
 from i18n import N_, translator
+from solver.catalog import Puzzle, Target, target_for_date
 from solver.hints import Stage
 
 
@@ -64,6 +67,16 @@ def variant_key(kind: PuzzleKind, edition: str = CALENDAR_ID, faceup: bool = Fal
     if edition == CALENDAR_ID and not faceup:
         return str(PuzzleKind.CALENDAR)
     return f"{PuzzleKind.CALENDAR}:{edition}" + (":faceup" if faceup else "")
+
+
+def daily_play(puzzle: Puzzle, target: Target, today: date, faceup: bool = False) -> Play | None:
+    """The play a board of ``puzzle`` and ``target`` is on ``today``: its calendar puzzle (any
+    edition) or its pentomino challenge; None when the board is not one of the day's puzzles."""
+    if puzzle.targets_kind != "board":
+        if target.name != target_for_date(puzzle, today).name:
+            return None
+        return Play(PuzzleKind.CALENDAR, today, puzzle.id, faceup)
+    return Play(PuzzleKind.PENTOMINO, today) if puzzle.id == challenge_board(today) else None
 
 
 def open_play(session: Session, player: int, play: Play, now: datetime) -> None:
@@ -112,6 +125,20 @@ def hints_used(session: Session, player: int, kind: PuzzleKind, day: date) -> in
     return days.most_stages(session=session, user_id=player, day=day, kind=kind)
 
 
+def player_today(session: Session, player: int, now: datetime, default_timezone: str) -> date:
+    """The player's local date: in the time zone of their private chat with the bot, if they set
+    one, else ``default_timezone``."""
+    settings = solves_store.get_chat(session=session, chat_id=player)
+    for name in (settings.timezone if settings else None, default_timezone):
+        if not name:
+            continue
+        try:
+            return now.astimezone(ZoneInfo(name)).date()
+        except (ZoneInfoNotFoundError, ValueError):
+            continue
+    return now.astimezone(UTC).date()
+
+
 # ---------------------------------------------------------------- solves and streaks
 
 
@@ -129,15 +156,31 @@ class Solved:
 
 
 def solve(
-    session: Session, player: int, play: Play, today: date, now: datetime, chat_id: int, name: str
+    session: Session,
+    player: int,
+    play: Play,
+    today: date,
+    now: datetime,
+    chat_id: int,
+    name: str,
+    group: int | None = None,
 ) -> Solved:
-    """Record the solve (``today``: the player's local date now) and say what it counts for."""
+    """Record the solve (``today``: the player's local date now) and say what it counts for.
+
+    ``chat_id`` is where it is reported; ``group``, the group it counts for (the chat itself in a
+    group, the group whose private link opened the puzzle in a private chat). A solve counts for
+    every group it is reported in or linked from, though only the first report sets its hints.
+    """
     hints = hints_used(session, player, play.kind, play.day)
     opened = days.first_opened(session=session, user_id=player, day=play.day, kind=play.kind)
     seconds = int((now - opened).total_seconds()) if opened is not None and now >= opened else None
     on_day = play.day == today
     record = solves_store.Solve(player, play.kind, play.day, chat_id, name or "?", hints, seconds, on_day)
     fresh = solves_store.record_solve(session=session, solve=record, now=now)
+    if group is not None and not (fresh and group == chat_id):  # a fresh report in a group is its own row
+        solves_store.count_for_group(
+            session=session, user_id=player, kind=play.kind, day=play.day, chat_id=group
+        )
     if not fresh:  # the first report counts: say what it recorded
         first = next(
             s
@@ -172,6 +215,47 @@ def streaks(session: Session, player: int, kind: PuzzleKind, today: date) -> tup
     """(current, best) streak of one kind of puzzle: days solved on the day itself only."""
     mine = solves_store.user_solves(session=session, user_id=player)
     return streak_of((s.day for s in mine if s.kind == kind and s.on_day), today)
+
+
+@dataclass(frozen=True)
+class Record:
+    """A player's record as of a day: their streaks, the calendar puzzles of that day's month they
+    solved, and how many hints they took overall."""
+
+    streak: int  # the calendar's, any edition
+    best: int
+    challenge_streak: int
+    challenge_best: int
+    challenge_solves: int
+    month: dict[date, int]  # each date of the month whose calendar puzzle was solved -> hint stages used
+    solves: int  # of both kinds, every day
+    average_hints: float  # per solve, 0.0 without any
+
+
+def record(session: Session, player: int, today: date) -> Record:
+    """The player's record on ``today`` (their local date), from one read of their solves."""
+    mine = solves_store.user_solves(session=session, user_id=player)
+
+    def days_on_time(kind: PuzzleKind) -> list[date]:
+        return [s.day for s in mine if s.kind == kind and s.on_day]
+
+    streak, best = streak_of(days_on_time(PuzzleKind.CALENDAR), today)
+    challenge_streak, challenge_best = streak_of(days_on_time(PuzzleKind.PENTOMINO), today)
+    month = {
+        s.day: s.hints
+        for s in mine
+        if s.kind == PuzzleKind.CALENDAR and (s.day.year, s.day.month) == (today.year, today.month)
+    }
+    return Record(
+        streak=streak,
+        best=best,
+        challenge_streak=challenge_streak,
+        challenge_best=challenge_best,
+        challenge_solves=sum(1 for s in mine if s.kind == PuzzleKind.PENTOMINO),
+        month=month,
+        solves=len(mine),
+        average_hints=sum(s.hints for s in mine) / len(mine) if mine else 0.0,
+    )
 
 
 # ---------------------------------------------------------------- sharing

@@ -44,6 +44,8 @@ INK: RGB = (30, 30, 30)
 INK_LIGHT: RGB = (255, 255, 255)
 MUTED_INK: RGB = (95, 95, 95)
 NO_DATE: RGB = (222, 222, 222)
+SOLVED_CLEAN: RGB = _hex("#117733")  # a day solved with no hint (muted green)
+SOLVED_HINTED: RGB = _hex("#DDCC77")  # a day solved with hints (muted sand)
 
 # Viridis sampled at 9 evenly spaced points; render_heatmap interpolates between them.
 VIRIDIS: tuple[RGB, ...] = tuple(

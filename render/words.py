@@ -117,6 +117,67 @@ def heatmap_words(language: str) -> HeatmapWords:
     )
 
 
+def date_label(month: int, day: int, language: str) -> str:
+    """A month and day, short: "Jan 22" in English, "1月22日" in Japanese."""
+    # TRANSLATORS: a short date; {month} is "Jan" translated, {day} is "{day}" translated
+    # (Japanese: {month}{day})
+    template = translate(language, N_("{month} {day}"))
+    return template.format(month=month_name(month, language), day=day_label(day, language))
+
+
+@dataclass(frozen=True)
+class SolvedDaysWords:
+    """The words of a person's month (``render.solved_days.render_solved_days``'s keyword
+    arguments) in one language."""
+
+    title: str
+    subtitle: str
+    weekday_names: tuple[str, ...]
+    clean: str
+    hinted: str
+    today_label: str
+
+
+def solved_days_words(year: int, month: int, language: str) -> SolvedDaysWords:
+    t = translator(language)
+    # TRANSLATORS: the title of a month's calendar; {month} is a full month name (Japanese: {year}年{month})
+    title = t.gettext("{month} {year}").format(month=t.gettext(LONG_MONTHS[month - 1]), year=year)
+    return SolvedDaysWords(
+        title=title,
+        # TRANSLATORS: under the month's title in the picture of the days a person solved
+        subtitle=t.gettext("Calendar puzzles you solved"),
+        weekday_names=tuple(t.gettext(name) for name in WEEKDAYS),
+        # TRANSLATORS: legend of the days a person solved: a day solved without any hint
+        clean=t.gettext("solved, no hints"),
+        # TRANSLATORS: legend of the days a person solved: a day solved after some hints
+        hinted=t.gettext("with hints (a dot per stage)"),
+        # TRANSLATORS: legend of the days a person solved: the framed square is today
+        today_label=t.gettext("today"),
+    )
+
+
+@dataclass(frozen=True)
+class StoredDatesWords:
+    """The words of the solution counts of the dates solved so far (``render.date_counts``)."""
+
+    subtitle: str
+    fewest: str
+    most: str
+    no_data: str  # the year grid's grey squares, when it shows an edition not all solved
+
+
+def stored_dates_words(language: str) -> StoredDatesWords:
+    t = translator(language)
+    heatmap = heatmap_words(language)
+    return StoredDatesWords(
+        # TRANSLATORS: under the title of an edition whose dates are solved the first time they are asked for
+        subtitle=t.gettext("Only the dates solved so far"),
+        fewest=heatmap.fewest,
+        most=heatmap.most,
+        no_data=t.gettext("no date / not solved yet"),
+    )
+
+
 def join_words(words: Sequence[str], language: str) -> str:
     """'L', 'L and N', 'L, N and P' in ``language`` (Japanese: 'L、N、P')."""
     if len(words) <= 1:

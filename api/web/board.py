@@ -210,6 +210,7 @@ def board_data(view: BoardView) -> dict[str, Any]:
             "position": links.position(puzzle.id, target.name),
             "positions": links.position_code(puzzle.id, target.name, ""),
             "saved": links.saved_position(puzzle.id, target.name),
+            "days": links.my_day(puzzle.id, target.name),
             "query": links.position_query(view.faceup, view.language.code),
         },
         "faceup": view.faceup,

@@ -678,6 +678,48 @@ def test_inside_telegram_every_move_is_saved_with_the_init_data(
     assert errors == []
 
 
+def test_inside_telegram_the_players_day_is_kept_on_the_server(
+    telegram: Callable[..., BrowserContext], api_url: str
+) -> None:
+    """The Mini App reports hints and the solve to /api/v1/me/days (the server keeps the record, by
+    the bot's rules) and shows what the server answers; nothing goes to the browser's record."""
+    days: list[Request] = []
+    answer = {
+        "date": "2026-01-25",
+        "first": True,
+        "hints": 3,
+        "seconds": 60,
+        "streak": 4,
+        "best": 4,
+        "share_text": "A-Puzzle-A-Day calendar (DragonFjord) · 2026-01-25\nHints ■■■ · 1 min · streak 4 🔥",
+    }
+
+    def server(route: Route) -> None:
+        days.append(route.request)
+        solved = route.request.url.split("?")[0].endswith("/solved")
+        route.fulfill(
+            status=200 if solved else 204,
+            content_type="application/json",
+            body=json.dumps(answer) if solved else "",
+        )
+
+    context = telegram(SavedPositions(get_status=404))
+    context.route("**/api/v1/me/days/**", server)
+    page, board, errors = open_board(context, f"{api_url}/play/{CALENDAR}/{DAY}", touch=True)
+    page.locator('.hint-button[data-stage="3"]').click()
+    page.locator('main[data-hint="3"]').wait_for()
+    page.locator("#accept").click()
+    board.settle()
+    page.locator("[data-testid=solved-panel]").wait_for()
+    assert page.locator("[data-testid=share-text]").inner_text() == answer["share_text"]
+    assert "Streak: 4 days" in page.locator("#solved-summary").inner_text()
+    paths = [r.url.split("/me/days/")[1].split("?")[0] for r in days]
+    assert paths == [f"{CALENDAR}/{DAY}/hints/3", f"{CALENDAR}/{DAY}/solved"]
+    assert all(r.method == "POST" and r.headers["authorization"] == f"tma {INIT_DATA}" for r in days)
+    assert page.evaluate("localStorage.getItem('puzzle-hints:days:v1')") is None
+    assert errors == []
+
+
 def test_inside_telegram_the_saved_board_comes_back_and_a_401_does_not_break_the_board(
     telegram: Callable[..., BrowserContext], api_url: str, client: httpx.Client
 ) -> None:

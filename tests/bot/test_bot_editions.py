@@ -1,5 +1,5 @@
 """/edition end to end: the editions with a picture and buttons, choosing one (admins only in
-groups), and the daily puzzle, hints and /stats of an edition solved on demand ('sending photo…'
+groups), and the daily puzzle, hints and /heatmap of an edition solved on demand ('sending photo…'
 meanwhile), counted as an independent exact-cover enumeration counts them.
 
 What the menu and the edition's replies say is test_replies_editions.py's."""
@@ -34,8 +34,9 @@ async def test_an_edition_button_solves_on_demand_and_switches_the_daily_puzzle(
         hint.params["caption"].startswith("Hint 1 of 3: 1 piece shown")
         and f"of {count} solutions" in hint.params["caption"]
     )
-    (stats,) = await running_bot.ask("/stats", chat_id=31)
-    assert "Weekdays as they fall in 2026." in stats.params["caption"]
+    (year,) = await running_bot.ask("/heatmap", chat_id=31)
+    assert "Weekdays as they fall in 2026." in year.params["caption"]
+    assert "over the 1 date solved so far only" in year.params["caption"]
 
 
 async def test_edition_by_name_unknown_names_and_group_admins(running_bot: RunningBot) -> None:

@@ -50,8 +50,9 @@ async def test_group_replies_answer_the_asker_by_name_and_offer_hints_in_private
     assert quoted == {"message_id": asked["message"]["message_id"], "allow_sending_without_reply": True}
     assert reply.params["caption"].startswith("Tester: 2026-01-25")
     private = [b for b in keyboard(reply) if b["text"] == "Hints in private"]
-    assert private == [{"text": "Hints in private", "url": "https://t.me/puzzle_hint_bot?start=cal_20260125"}]
-    (opened,) = await running_bot.ask("/start cal_20260125", chat_id=70)  # the link opens the private chat
+    link = "https://t.me/puzzle_hint_bot?start=cal_20260125_g1007"  # the day's puzzle, and the group
+    assert private == [{"text": "Hints in private", "url": link}]
+    (opened,) = await running_bot.ask("/start cal_20260125", chat_id=70)  # a link made before still works
     assert opened.method == "sendPhoto" and opened.params["caption"].startswith("2026-01-25")
     assert "reply_parameters" not in opened.params
 

@@ -5,7 +5,9 @@ hint cache was cold), 16 of them puzzle-store reads that repeated the same
 lookups; after the service refactor 9, of which 4 read the puzzle store; 10 since
 /hint also looks for the user's saved board (hints from their own board); still 10 with the
 player's day (hints.game): its stage is read with the user's current puzzle (one join) and
-written once, and the current puzzle is only written when it changes. Sending
+written once, and the current puzzle is only written when it changes; still 10 with the user's
+Telegram language kept on the chat's row (written on first contact and when it changes, compared
+with the row /hint reads anyway). Sending
 the reply adds one statement per message call (the reply, and taking the buttons off the
 previous reply): the reservation of its slot in the bot's shared send budget.
 """
@@ -64,4 +66,8 @@ async def test_one_hint_runs_each_query_once(running_bot: RunningBot) -> None:
         budget = [sql for sql, _ in log.statements if "send_budget" in sql]
         assert len(budget) == len(messages) == 2  # one slot per message call: the reply, the button strip
         assert all(sql.startswith("UPDATE") for sql in budget)
+        chat_writes = [
+            sql for sql, _ in log.statements if sql.startswith(("INSERT INTO chats", "UPDATE chats"))
+        ]
+        assert chat_writes == []  # the language was remembered by /today, the first contact
         assert len(log.statements) - len(budget) <= 10, "\n".join(sql[:120] for sql, _ in log.statements)

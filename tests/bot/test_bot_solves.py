@@ -1,4 +1,4 @@
-"""Habit end to end: "I solved it" pressed -> /stats with its year picture -> /forget, and a
+"""Habit end to end: "I solved it" pressed -> /stats with its month picture -> /forget, and a
 group's /top and the next daily post's line about yesterday.
 
 What these replies say (streaks, times, the order of /top, the yesterday line) is
@@ -22,8 +22,10 @@ async def test_solved_button_counts_for_stats_and_forget_deletes_it(running_bot:
     solved = await press(bot, solved_button, 8)
     assert solved.params["text"].startswith("Well done! 2026-01-25 solved")  # type: ignore[attr-defined]
     (stats,) = await bot.ask("/stats", chat_id=8)
-    assert stats.method == "sendPhoto" and "photo" in stats.files  # the year heatmap comes with it
-    assert stats.params["caption"].startswith("Your streak: 1 day (best 1). Solved: 1,")
+    assert stats.method == "sendPhoto" and "photo" in stats.files  # the month's solved days come with it
+    assert stats.params["caption"].startswith(
+        "Your streak: 1 day (best 1).\nThis month: 1 calendar puzzle solved"
+    )
     (forgotten,) = await bot.ask("/forget", chat_id=8)
     assert "deleted" in forgotten.params["text"]
     with bot.sessions() as session:  # the unit of work committed the deletion

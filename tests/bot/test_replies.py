@@ -8,6 +8,7 @@ wrote to the store. The end-to-end tests (test_bot_*.py) check that the handlers
 
 from __future__ import annotations
 
+import string
 from collections.abc import Iterator
 from dataclasses import replace
 from datetime import date, timedelta
@@ -322,10 +323,10 @@ def test_in_a_group_the_puzzle_is_no_spoiler_but_hints_and_answers_are(session: 
 
 
 def test_group_replies_offer_the_same_puzzle_in_a_private_chat(session: Session) -> None:
-    who = asker(group=True)
-    assert replies.today(session, who, TODAY).private == "cal_20260122"
-    assert replies.next_hint(session, who, NOW).private == "cal_20260122"
-    assert replies.pentomino(session, who, TODAY).private == "pen_20260122"
+    who = asker(group=True)  # the links name the group too: -1001 is "g1001"
+    assert replies.today(session, who, TODAY).private == "cal_20260122_g1001"
+    assert replies.next_hint(session, who, NOW).private == "cal_20260122_g1001"
+    assert replies.pentomino(session, who, TODAY).private == "pen_20260122_g1001"
     assert replies.today(session, asker(), TODAY).private is None
 
 
@@ -354,17 +355,41 @@ def test_play_links_carry_the_position_and_face_up_mode_which_boards_ignore() ->
 
 
 @pytest.mark.parametrize(
-    ("payload", "kind", "day"),
-    [("cal_20260122", CAL, date(2026, 1, 22)), ("pen_20240229", PEN, date(2024, 2, 29))],
+    ("payload", "kind", "day", "group"),
+    [
+        ("cal_20260122", CAL, date(2026, 1, 22), None),  # made before links named their group
+        ("pen_20240229", PEN, date(2024, 2, 29), None),
+        ("cal_20260122_g5", CAL, date(2026, 1, 22), -5),  # a group
+        ("pen_20260122_g1001234567890", PEN, date(2026, 1, 22), -1001234567890),  # a supergroup
+    ],
 )
-def test_a_private_start_payload_names_a_daily_puzzle(payload: str, kind: PuzzleKind, day: date) -> None:
-    assert replies.private_start(kind, day) == payload
-    assert replies.parse_private_start(payload) == (kind, day)
+def test_a_private_start_payload_names_a_daily_puzzle_and_its_group(
+    payload: str, kind: PuzzleKind, day: date, group: int | None
+) -> None:
+    assert replies.private_start(kind, day, group) == payload
+    assert replies.parse_private_start(payload) == replies.PrivateStart(kind, day, group)
+    assert len(payload) <= 64 and set(payload) <= set(string.ascii_letters + string.digits + "_-")
 
 
 @pytest.mark.parametrize(
     "payload",
-    ["", "cal", "cal_2026012", "cal_202601222", "cal_2026o122", "day_20260122", "cal_20260230", "1_0_1AAA"],
+    [
+        "",
+        "cal",
+        "cal_2026012",
+        "cal_202601222",
+        "cal_2026o122",
+        "day_20260122",
+        "cal_20260230",
+        "1_0_1AAA",
+        "cal_20260122_",
+        "cal_20260122_g",
+        "cal_20260122_g0",
+        "cal_20260122_g-5",
+        "cal_20260122_x5",
+        "cal_20260122_g5_g6",
+        "cal_20260122_g1234567890123456789",  # longer than any chat id
+    ],
 )
 def test_other_start_payloads_are_no_private_link(payload: str) -> None:
     assert replies.parse_private_start(payload) is None

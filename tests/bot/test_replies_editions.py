@@ -8,11 +8,14 @@ store; every test gets a private copy of that.
 
 from __future__ import annotations
 
+import io
 from collections.abc import Iterator
 from dataclasses import replace
+from datetime import date, timedelta
 from pathlib import Path
 
 import pytest
+from PIL import Image
 from sqlalchemy.orm import Session
 
 from bot import replies
@@ -20,6 +23,8 @@ from db import bot_repository as chats
 from db.engine import make_engine, session_factory
 from hints.daily import CALENDAR_ID, calendar_editions, daily_calendar
 from hints.errors import NotPrecomputed
+from render.date_counts import MAX_DATES, date_counts_layout
+from render.palette import scale_colour
 from solver.catalog import get_puzzle, target_for_date
 from solver.ondemand import OnDemand
 from tests.support.replies import GROUP, NOW, TODAY, WEB, asker, labels, open_session, photo_key, url
@@ -154,9 +159,28 @@ def test_hints_and_the_year_follow_the_chats_edition(session: Session, solutions
     replies.today(session, who, TODAY)
     hint = replies.next_hint(session, who, NOW)
     assert hint.text.startswith("Hint 1 of 3: 1 piece shown") and f"of {solutions} solutions" in hint.text
-    year = replies.stats(session, who, "UTC", 2026)
+    year = replies.heatmap(session, who, 2026)
     counts = f"fewest 01-22 ({solutions}), most 01-22 ({solutions})"
-    assert year.text.startswith(f"Solutions per date: {counts}. 1 date solved so far.")
+    assert year.text == (
+        "Solutions per date, over the 1 date solved so far only (this edition is solved a date at a time, "
+        f"the first time someone asks for it): {counts}."
+    )
+
+
+def test_an_edition_solved_on_demand_draws_only_its_stored_dates(session: Session, solutions: int) -> None:
+    """One tile for the one date solved, never a year grid of grey squares."""
+    reply = replies.heatmap(session, asker(edition="calendar-jarringwords"), 2026)
+    assert photo_key(reply).startswith("heatmap-stored:")
+    assert reply.photo is not None
+    image = Image.open(io.BytesIO(reply.photo.render())).convert("RGB")
+    layout = date_counts_layout(1)
+    assert image.size == layout.size
+    assert image.getpixel(layout.fill_point(0)) == scale_colour(0.5)  # fewest and most alike: mid-scale
+    group = replies.stats(session, asker(group=True, edition="calendar-jarringwords"), "UTC", 2026)
+    assert photo_key(group) == photo_key(reply)  # /stats in a group shows the same
+    japanese = replies.heatmap(session, asker(language="ja", edition="calendar-jarringwords"), 2026)
+    assert japanese.text.startswith("日付ごとの解の数（これまでに計算した 1 日分のみ。")
+    assert photo_key(japanese) == photo_key(reply) + ":ja"
 
 
 def test_a_weekday_edition_names_the_weekday_to_leave_open(session: Session) -> None:
@@ -177,9 +201,28 @@ def test_weekday_editions_say_whose_weekdays_the_year_shows(
     the counts are given here): the caption says the year and never how many dates are solved."""
     monkeypatch.setattr(replies, "year_counts", lambda session, puzzle, year: {"01-22": 3923, "01-23": 100})
     reply = replies.stats(session, asker(group=True, edition="calendar-weekday"), "UTC", 2026)
-    assert reply.text.startswith(
-        "Solutions per date: fewest 01-23 (100), most 01-22 (3923). Weekdays as they fall in 2026. Daily post"
+    assert reply.text.startswith("Solutions per date, over the 2 dates solved so far only (")
+    assert reply.text.endswith(
+        "fewest 01-23 (100), most 01-22 (3923). Weekdays as they fall in 2026. Daily post: off "
+        "(/subscribe to start)."
     )
+
+
+def test_many_stored_dates_of_an_edition_solved_on_demand_draw_the_year_saying_what_is_missing(
+    session: Session, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Past :data:`render.date_counts.MAX_DATES` dates the tiles would be too tall: the year grid
+    then, its grey squares said to be dates not solved yet."""
+    days = [date(2026, 1, 1) + timedelta(days=n) for n in range(MAX_DATES + 1)]
+    counts = {f"{d.month:02d}-{d.day:02d}": 100 + n for n, d in enumerate(days)}
+    monkeypatch.setattr(replies, "year_counts", lambda session, puzzle, year: counts)
+    drawn: list[dict[str, object]] = []
+    monkeypatch.setattr(replies, "render_heatmap", lambda counts, **words: drawn.append(words) or b"")
+    reply = replies.heatmap(session, asker(edition="calendar-weekday"), 2026)
+    assert reply.text.startswith(f"Solutions per date, over the {MAX_DATES + 1} dates solved so far only")
+    assert reply.photo is not None and photo_key(reply).startswith("heatmap-stored:")
+    reply.photo.render()
+    assert drawn[0]["no_data"] == "no date / not solved yet"
 
 
 # ---------------------------------------------------------------- /faceup

@@ -1,5 +1,5 @@
 """Solves, streaks and the year, built directly by :mod:`bot.replies`: "I solved it", /stats in a
-private chat and in a group, /top, the daily post's line about yesterday, /forget; and the short
+private chat and in a group, /heatmap, /top, the daily post's line about yesterday, /forget; and the short
 answers to input the bot cannot read (bot.inputs' refusals said through the catalogs)."""
 
 from __future__ import annotations
@@ -169,19 +169,31 @@ def test_solved_speaks_japanese(session: Session) -> None:
 # ---------------------------------------------------------------- /stats, /top and the daily post
 
 
-def test_personal_stats_say_the_streak_the_best_the_solves_and_the_average_hints(session: Session) -> None:
+def test_personal_stats_say_both_streaks_this_month_and_the_average_hints(session: Session) -> None:
     who = asker()
+    for day, hints in ((date(2025, 12, 30), 1), (date(2025, 12, 31), 1), (date(2026, 1, 1), 2)):
+        record(session, who.user_id, day, hints)  # the best run: three days across the new year
+    late = Solve(who.user_id, CAL, date(2026, 1, 10), GROUP, "Ann", 0, None, on_day=False)
+    chats.record_solve(session=session, solve=late, now=NOW)  # this month's, but no streak
     solve(session, who, 3, NOW - timedelta(days=1))
     solve(session, who, 0)
-    reply = replies.personal_stats(session, who, NOW)
-    words, year = reply.text.split("\n\n")
-    assert words == "Your streak: 2 days (best 2). Solved: 2, on average 1.5 hint stages."
-    assert year == HEATMAP and photo_key(reply).startswith("heatmap:")
+    replies.solved(session, who, NOW, PEN, TODAY)
+    assert replies.personal_stats(session, who, NOW).text.split("\n") == [
+        "Your streak: 2 days (best 3).",
+        "Pentomino challenge streak: 1 day (best 1).",
+        "This month: 4 calendar puzzles solved (2 with no hints).",
+        "On average 1.0 hint stages over 7 solves.",
+    ]
 
 
-def test_personal_stats_of_a_new_user_are_zero(session: Session) -> None:
+def test_personal_stats_of_a_new_user_say_nothing_is_solved_yet(session: Session) -> None:
     reply = replies.personal_stats(session, asker(), NOW)
-    assert reply.text.startswith("Your streak: 0 days (best 0). Solved: 0, on average 0.0 hint stages.")
+    assert reply.text.split("\n") == [
+        "Your streak: 0 days (best 0).",  # no challenge line before a challenge is solved
+        "This month: no calendar puzzle solved yet.",
+        'Nothing solved yet: press "I solved it" or send /solved when you solve a puzzle.',
+    ]
+    assert photo_key(reply).startswith("solved:2026-01-22:")  # the empty month, today framed
 
 
 def test_a_missed_day_ends_the_streak_but_not_the_best(session: Session) -> None:
@@ -194,9 +206,55 @@ def test_a_missed_day_ends_the_streak_but_not_the_best(session: Session) -> None
 def test_personal_stats_speak_japanese(session: Session) -> None:
     who = asker(language="ja")
     solve(session, who, 1)
-    assert replies.personal_stats(session, who, NOW).text.startswith(
-        "連続 1 日（最高 1 日）。解いた数：1、平均ヒント 1.0 段階。"
-    )
+    reply = replies.personal_stats(session, who, NOW)
+    assert reply.text.split("\n") == [
+        "連続 1 日（最高 1 日）。",
+        "今月：カレンダー・パズル 1 問を解きました（うちヒントなし 0 問）。",
+        "平均ヒント 1.0 段階（1 回の平均）。",
+    ]
+    assert photo_key(reply).endswith(":ja")
+    assert photo_key(reply).removesuffix(":ja") == photo_key(replies.personal_stats(session, asker(), NOW))
+
+
+def test_the_month_picture_changes_with_a_new_solve_and_only_then(session: Session) -> None:
+    who = asker()
+    solve(session, who, 2, NOW - timedelta(days=1))
+    before = replies.personal_stats(session, who, NOW)
+    assert photo_key(replies.personal_stats(session, who, NOW + timedelta(hours=1))) == photo_key(before)
+    solve(session, who, 0)
+    after = replies.personal_stats(session, who, NOW)
+    assert photo_key(after) != photo_key(before)
+    same = others_stats(session, user_id=2, hints=((TODAY - timedelta(days=1), 2), (TODAY, 0)))
+    assert photo_key(same) == photo_key(after)  # the same days and hints, whoever solved them
+    tomorrow = replies.personal_stats(session, who, NOW + timedelta(days=1))
+    assert photo_key(tomorrow) != photo_key(after)  # another day framed
+    assert after.photo is not None and after.photo.render().startswith(b"\x89PNG\r\n\x1a\n")
+
+
+def others_stats(session: Session, *, user_id: int, hints: tuple[tuple[date, int], ...]) -> replies.Reply:
+    """/stats of another user who solved the calendar puzzles of these days with these hints."""
+    for day, used in hints:
+        record(session, user_id, day, used)
+    return replies.personal_stats(session, asker(user_id=user_id), NOW)
+
+
+def test_the_month_is_the_one_of_the_chats_time_zone(session: Session) -> None:
+    who = asker(timezone="Asia/Tokyo")
+    record(session, who.user_id, date(2026, 1, 31), 0)
+    evening = datetime(2026, 1, 31, 20, 0, tzinfo=NOW.tzinfo)  # 2026-02-01 05:00 in Tokyo
+    reply = replies.personal_stats(session, who, evening)
+    assert reply.text.split("\n")[:2] == [
+        "Your streak: 1 day (best 1).",
+        "This month: no calendar puzzle solved yet.",
+    ]
+    assert photo_key(reply).startswith("solved:2026-02-01:")
+
+
+def test_heatmap_draws_the_editions_year(session: Session) -> None:
+    reply = replies.heatmap(session, asker(), 2026)
+    assert reply.text == HEATMAP
+    assert photo_key(reply) == photo_key(replies.stats(session, asker(group=True), "UTC", 2026))
+    assert photo_key(replies.heatmap(session, asker(language="ja"), 2026)) == photo_key(reply) + ":ja"
 
 
 def test_group_stats_show_the_year_and_whether_the_chat_is_subscribed(session: Session) -> None:
@@ -235,9 +293,21 @@ def test_the_heatmap_picture_is_a_png_keyed_by_the_counts(session: Session) -> N
     assert photo.key == photo_key(replies.stats(session, asker(group=True), "UTC", 2025))  # same counts
 
 
-def test_a_year_with_no_stored_date_is_not_ready(session: Session) -> None:
+def test_an_edition_solved_on_demand_with_no_date_yet_says_so_without_a_picture(session: Session) -> None:
+    reply = replies.heatmap(session, asker(edition="calendar-weekday"), 2026)
+    assert reply.photo is None
+    assert reply.text == (
+        "No date of Weekday calendar puzzle, Sunday first (common edition) is solved yet: each date is "
+        "solved the first time someone asks for it (/today)."
+    )
+
+
+def test_a_precomputed_edition_with_no_stored_date_is_not_ready(
+    session: Session, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(replies, "year_counts", lambda session, puzzle, year: {})
     with pytest.raises(NotPrecomputed) as missing:
-        replies.stats(session, asker(edition="calendar-weekday"), "UTC", 2026)
+        replies.heatmap(session, asker(), 2026)
     assert missing.value.solvable is None  # nothing to solve on demand: the handler says "not ready"
 
 

@@ -191,3 +191,118 @@ def test_solves_count_once_rank_by_hints_then_time_and_are_forgotten(sessions: s
     with sessions() as session:
         assert chats.user_solves(session=session, user_id=1) == []
         assert [s.user_id for s in chats.user_solves(session=session, user_id=2)] == [2]
+
+
+def test_solves_count_for_every_group_they_are_linked_to_in_the_same_order(
+    sessions: sessionmaker[Session],
+) -> None:
+    """``chat_solves`` reads the chat a solve was reported in and the groups it counts for besides
+    (``solve_groups``); a group that became a supergroup takes both along, /forget deletes both."""
+    day = date(2026, 1, 25)
+    with sessions.begin() as session:
+        for user, chat_id, hints, seconds in ((1, -9, 1, 60), (2, 2, 0, 300), (3, -7, 0, 30), (4, 4, 0, 10)):
+            solve = chats.Solve(user, "calendar", day, chat_id, f"user{user}", hints, seconds)
+            assert chats.record_solve(session=session, solve=solve, now=NOW)
+        chats.count_for_group(session=session, user_id=2, kind="calendar", day=day, chat_id=-9)  # private
+        chats.count_for_group(session=session, user_id=2, kind="calendar", day=day, chat_id=-9)  # once only
+        chats.count_for_group(
+            session=session, user_id=3, kind="calendar", day=day, chat_id=-9
+        )  # reported again
+        chats.count_for_group(
+            session=session, user_id=1, kind="calendar", day=day, chat_id=-9
+        )  # its own chat
+        chats.count_for_group(
+            session=session, user_id=4, kind="pentomino", day=day, chat_id=-9
+        )  # another kind
+    with sessions() as session:
+        ranked = chats.chat_solves(session=session, chat_id=-9, day=day, kind="calendar")
+        assert [s.user_id for s in ranked] == [3, 2, 1]  # no hints first, fastest first; each once
+        assert [
+            s.user_id for s in chats.chat_solves(session=session, chat_id=-7, day=day, kind="calendar")
+        ] == [3]
+        assert chats.chat_solves(session=session, chat_id=-9, day=date(2026, 1, 24), kind="calendar") == []
+    with sessions.begin() as session:
+        chats.count_for_group(session=session, user_id=3, kind="calendar", day=day, chat_id=-1009)
+        chats.subscribe(session=session, chat_id=-9, kind="group", post_time="08:00", now=NOW)
+        chats.move_chat(session=session, old_id=-9, new_id=-1009)
+    with sessions() as session:
+        assert chats.chat_solves(session=session, chat_id=-9, day=day, kind="calendar") == []
+        moved = chats.chat_solves(session=session, chat_id=-1009, day=day, kind="calendar")
+        assert [s.user_id for s in moved] == [3, 2, 1]
+    with sessions.begin() as session:
+        assert chats.forget_user(session=session, user_id=2) == 2  # the solve and its group
+    with sessions() as session:
+        moved = chats.chat_solves(session=session, chat_id=-1009, day=day, kind="calendar")
+        assert [s.user_id for s in moved] == [3, 1]
+
+
+def test_a_private_progress_keeps_the_group_whose_link_opened_it(sessions: sessionmaker[Session]) -> None:
+    day = date(2026, 1, 25)
+    linked = Progress("calendar", day, 0, 0, NOW, chats.GroupLink(-1005, "calendar-weekday", True))
+    with sessions.begin() as session:
+        chats.save_progress(session=session, chat_id=7, user_id=7, progress=linked)
+    with sessions() as session:
+        assert chats.get_progress(session=session, chat_id=7, user_id=7) == linked
+    with sessions.begin() as session:
+        chats.subscribe(session=session, chat_id=-1005, kind="supergroup", post_time="08:00", now=NOW)
+        chats.move_chat(session=session, old_id=-1005, new_id=-1006)
+        moved = chats.get_progress(session=session, chat_id=7, user_id=7)
+        assert moved is not None and moved.group == chats.GroupLink(-1006, "calendar-weekday", True)
+        chats.save_progress(session=session, chat_id=7, user_id=7, progress=Progress("calendar", day, 0, 0))
+    with sessions() as session:
+        found = chats.get_progress(session=session, chat_id=7, user_id=7)
+        assert found is not None and found.group is None and found.opened_at == NOW  # unlinked, time kept
+
+
+def test_a_chats_telegram_language_is_written_only_when_it_is_new(sessions: sessionmaker[Session]) -> None:
+    """A private chat's row is made on first contact and written again only when its user's
+    language changes; a group keeps the language of the admin who subscribed it."""
+    from sqlalchemy import event
+
+    written: list[str] = []
+
+    def remember(code: str | None) -> None:
+        with sessions.begin() as session:
+            engine = session.get_bind()
+            stored = chats.get_chat(session=session, chat_id=7)
+            event.listen(engine, "before_cursor_execute", record)
+            try:
+                chats.remember_language(
+                    session=session, chat_id=7, kind="private", language_code=code, stored=stored
+                )
+                session.flush()
+            finally:
+                event.remove(engine, "before_cursor_execute", record)
+
+    def record(_conn: object, _cursor: object, statement: str, *_: object) -> None:
+        written.append(statement.split()[0])
+
+    def language(chat_id: int) -> str | None:
+        with sessions() as session:
+            found = chats.get_chat(session=session, chat_id=chat_id)
+            return None if found is None else found.telegram_language
+
+    remember("ja")
+    assert (written, language(7)) == (["INSERT"], "ja")
+    remember("ja")
+    remember(None)  # Telegram sent none: the last one known stays
+    assert (written, language(7)) == (["INSERT"], "ja")
+    remember("en")
+    assert (written, language(7)) == (["INSERT", "UPDATE"], "en")
+    with sessions() as session:
+        chat = chats.get_chat(session=session, chat_id=7)
+        assert chat is not None and (chat.kind, chat.subscribed, chat.post_time, chat.language) == (
+            "private",
+            False,
+            "08:00",
+            None,
+        )
+    with sessions.begin() as session:
+        chats.subscribe(
+            session=session, chat_id=-5, kind="group", post_time="08:00", now=NOW, language_code="ja"
+        )
+        chats.subscribe(session=session, chat_id=-5, kind="group", post_time="09:00", now=NOW)  # code unknown
+    assert language(-5) == "ja"
+    with sessions.begin() as session:
+        chats.move_chat(session=session, old_id=-5, new_id=-1005)
+    assert language(-1005) == "ja"

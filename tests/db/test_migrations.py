@@ -16,7 +16,15 @@ from db.data_loss import DataLossRefused
 from db.engine import make_engine, session_factory
 from db.migrate import alembic_config, downgrade, upgrade
 from db.migrate import main as migrate_main
-from db.models import Base, ChatRow, HintProgressRow, SavedPositionRow, SolutionSetRow, SolveRow
+from db.models import (
+    Base,
+    ChatRow,
+    HintProgressRow,
+    SavedPositionRow,
+    SolutionSetRow,
+    SolveGroupRow,
+    SolveRow,
+)
 from tests.db.factories import encodings, store_targets
 
 
@@ -230,6 +238,39 @@ def test_0015_drops_the_hints_cached_by_the_ladder_that_did_not_nest(any_databas
     assert hint_cache_rows(url) == 1
     upgrade(url)
     assert hint_cache_rows(url) == 0
+
+
+def test_0017_downgrade_refuses_to_drop_the_groups_languages_and_solves_but_not_a_private_chats(
+    any_database_url: str,
+) -> None:
+    """A private chat's language comes back with its user's next message and a day's private link is
+    over by the next day; a group's language (its subscribing admin's) and the groups a solve counts
+    for do not come back."""
+    url, day = any_database_url, datetime(2026, 1, 25, tzinfo=UTC).date()
+    engine = make_engine(url)
+    with session_factory(engine).begin() as session:
+        session.add(ChatRow(id=7, kind="private", subscribed=False, telegram_language="ja"))
+        session.add(HintProgressRow(chat_id=7, user_id=7, kind="calendar", day=day, group_id=-5))
+    engine.dispose()
+    downgrade(url, "0016")
+    assert "telegram_language" not in columns(url, "chats") and "group_id" not in columns(
+        url, "hint_progress"
+    )
+    assert "solve_groups" not in tables(url)
+    upgrade(url)
+    engine = make_engine(url)
+    with session_factory(engine).begin() as session:
+        session.add(ChatRow(id=-5, kind="group", subscribed=True, telegram_language="ja"))
+        session.add(SolveGroupRow(user_id=7, kind="calendar", day=day, chat_id=-5))
+    engine.dispose()
+    with pytest.raises(DataLossRefused) as refused:
+        downgrade(url, "0016")
+    assert "solve_groups: 1 row (revision 0017)" in str(refused.value)
+    assert "chats.telegram_language: 1 row (revision 0017)" in str(refused.value)  # the group's only
+    assert revision(url) == HEAD
+    downgrade(url, "0016", allow_data_loss=True)
+    assert revision(url) == "0016"
+    upgrade(url)
 
 
 # ---------------------------------------------------------------- downgrades and people's data

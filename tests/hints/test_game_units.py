@@ -111,6 +111,23 @@ def test_the_challenge_has_a_streak_of_its_own(session: Session) -> None:
     assert game.streaks(session, ANN, PEN, DAY) == (1, 1)
 
 
+def test_the_record_has_both_streaks_this_months_solved_dates_and_the_hints_on_average(
+    session: Session,
+) -> None:
+    assert game.record(session, ANN, DAY) == game.Record(0, 0, 0, 0, 0, {}, 0, 0.0)
+    last_month = date(2025, 12, 31)
+    solve_on(session, last_month, last_month)
+    game.take_hint(session, ANN, Play(CAL, DAY - timedelta(days=1)), wanted=Stage.HALF)
+    solve_on(session, DAY - timedelta(days=1), DAY - timedelta(days=1))
+    solve_on(session, DAY - timedelta(days=5), DAY)  # late: this month's, but no streak
+    solve_on(session, DAY, DAY)
+    solve_on(session, DAY, DAY, PEN)
+    found = game.record(session, ANN, DAY)
+    assert (found.streak, found.best, found.challenge_streak, found.challenge_best) == (2, 2, 1, 1)
+    assert found.challenge_solves == 1 and found.solves == 5 and found.average_hints == 0.4
+    assert found.month == {DAY - timedelta(days=5): 0, DAY - timedelta(days=1): 2, DAY: 0}  # the calendar's
+
+
 def days_before(*offsets: int) -> list[date]:
     return [DAY - timedelta(days=o) for o in offsets]
 

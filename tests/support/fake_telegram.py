@@ -60,6 +60,7 @@ class FakeTelegram:
     username: str = "puzzle_hint_bot"
     calls: list[Call] = field(default_factory=list)
     admins: set[tuple[int, int]] = field(default_factory=set)
+    outsiders: set[tuple[int, int]] = field(default_factory=set)  # (chat, user): not in that group
     rejected_by_rate_limit: int = 0
     rejected_by_group_limit: int = 0
 
@@ -420,6 +421,7 @@ class FakeTelegram:
     def _api_getChatMember(self, call: Call) -> tuple[int, dict[str, Any]]:
         chat_id, user_id = int(call.params["chat_id"]), int(call.params["user_id"])
         status = "administrator" if (chat_id, user_id) in self.admins else "member"
+        status = "left" if (chat_id, user_id) in self.outsiders else status
         member: dict[str, Any] = {
             "status": status,
             "user": {"id": user_id, "is_bot": False, "first_name": "U"},

@@ -707,7 +707,8 @@
             return;
           }
           state.hint = answer.payload;
-          if (play) play.hint(Number(stage));
+          if (inTelegram) recordOnServer("hints/" + stage);
+          else if (play) play.hint(Number(stage));
           showHint();
         },
         function () {
@@ -1070,9 +1071,10 @@
 
   // ------------------------------------------------------------------ the solve (game.js)
 
-  // This board today, remembered in the browser (none when storage is refused).
+  // This board today, remembered in the browser (none when storage is refused, and none in the
+  // Mini App, whose player's day the server keeps).
   var play = (function () {
-    if (!window.PuzzleGame) return null;
+    if (!window.PuzzleGame || inTelegram) return null;
     try {
       return new window.PuzzleGame.Play(window.localStorage, data.puzzle, data.target, new Date());
     } catch (e) {
@@ -1080,12 +1082,43 @@
     }
   })();
 
-  // The solved panel; a solve made here is recorded, a page opened already solved only shows the
-  // solve recorded before (after a reload), if any.
+  // In the Mini App the player's day is kept on the server, by the same rules (/api/v1/me/days).
+  function recordOnServer(path) {
+    return fetchJson(data.api.days + path + data.api.query, { method: "POST", headers: telegramHeaders() });
+  }
+
+  // The solved panel; a solve made here is recorded (on the server in the Mini App, for one of the
+  // day's puzzles; else in this browser), a page opened already solved only shows the solve
+  // recorded before in this browser (after a reload), if any.
   function celebrate(initial) {
-    if (!play || !ui.solvedPanel || !ui.solvedPanel.hidden) return;
+    if (!ui.solvedPanel || !ui.solvedPanel.hidden) return;
+    if (inTelegram && !initial) {
+      recordOnServer("solved").then(
+        function (answer) {
+          var p = answer.payload;
+          if (answer.response.ok && p) {
+            showSolved({ hints: p.hints, seconds: p.seconds, daily: true, streak: p.streak }, p.share_text);
+          } else {
+            celebrateHere(false);
+          }
+        },
+        function () {
+          celebrateHere(false);
+        }
+      );
+      return;
+    }
+    celebrateHere(initial);
+  }
+
+  function celebrateHere(initial) {
+    if (!play) return;
     if (initial && !play.record().solved) return;
     var solved = play.solve(new Date());
+    showSolved(solved, window.PuzzleGame.shareText(solved, data.title, strings, fill));
+  }
+
+  function showSolved(solved, shareText) {
     var parts = [
       solved.hints ? t("solvedHints", { marks: window.PuzzleGame.hintMarks(solved.hints) }) : t("solvedNoHints"),
     ];
@@ -1093,7 +1126,7 @@
     if (solved.daily) parts.push(tn("solvedStreak", solved.streak));
     else parts.push(t("solvedPastDay"));
     ui.solvedSummary.textContent = parts.join(" · ");
-    ui.shareText.textContent = window.PuzzleGame.shareText(solved, data.title, strings, fill);
+    ui.shareText.textContent = shareText;
     ui.solvedPanel.hidden = false;
     showTomorrow();
   }
