@@ -16,7 +16,7 @@ from dataclasses import dataclass, replace
 from datetime import datetime
 
 from sqlalchemy.orm import Session
-from telegram import ChatMember, Message, Update
+from telegram import CallbackQuery, ChatMember, Message, Update
 from telegram.constants import ChatAction, ChatType
 from telegram.error import TelegramError
 from telegram.ext import ApplicationHandlerStop
@@ -201,17 +201,32 @@ async def respond(update: Update, context: BotContext, build: Build, *, in_place
     """
     chat, asker = update.effective_chat, person(update)
     key = (chat.id if chat else None, asker.id if asker else None)
+    # A button that edits its message is answered once its reply is built (it may be a toast),
+    # or at once when a solve must come first (Telegram wants an answer within seconds).
+    pending = update.callback_query if in_place else None
     async with deps(context).user_locks.hold(key):
         try:
             reply = await asyncio.to_thread(unit_of_work, update, deps(context), build)
         except MustSolve as missing:
+            if pending is not None:
+                await _answer(pending, None)
+                pending = None
             try:
                 await _solve_showing_progress(update, context, missing)
             except SolvesBusy:
                 reply = Reply(text("solver_busy", missing.language))
             else:
                 reply = await asyncio.to_thread(unit_of_work, update, deps(context), build, may_solve=False)
-    await send(update, context, reply, in_place=in_place)
+    if pending is not None:
+        await _answer(pending, reply.toast)
+    if reply.toast is None:
+        await send(update, context, reply, in_place=in_place)
+
+
+async def _answer(query: CallbackQuery, toast: str | None) -> None:
+    """Stop a button's spinner (with a toast); a query Telegram no longer knows is left alone."""
+    with contextlib.suppress(TelegramError):
+        await query.answer(toast)
 
 
 SOLVING_ACTION_EVERY = 4.0  # seconds; Telegram shows a chat action for about 5 s
@@ -521,12 +536,14 @@ async def button(update: Update, context: BotContext) -> None:
         who_language = language_for(None, query.from_user.language_code)
         await query.answer(text("stale_button", who_language))
         return
-    await query.answer()
     if isinstance(callback, EditionCallback):
+        await query.answer()
         await _set_edition(update, context, callback.edition)
         return
     now, web = _now(context), deps(context).web
     in_place = isinstance(callback, BoardCallback) or callback.action in MOVES_ON
+    if not in_place:  # a new message follows: stop the spinner now
+        await query.answer()
     await respond(update, context, lambda s, who: _pressed(s, who, now, web, callback), in_place=in_place)
 
 

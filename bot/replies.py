@@ -98,6 +98,7 @@ class Reply:
     buttons: tuple[Button, ...] = ()
     spoiler: bool = False
     private: str | None = None  # in a group: the /start payload of "Hints in private" (same puzzle)
+    toast: str | None = None  # a button's answer as a toast instead of a message
 
 
 @dataclass(frozen=True)
@@ -516,6 +517,8 @@ def next_hint(
     stored = _stored_progress(session, who)
     progress = stored or Progress(PuzzleKind.CALENDAR, local_today(now, zone(who.timezone, "UTC")), 0, 0)
     if kind is not None and day is not None and (progress.kind, progress.day) != (kind, day):
+        if day < local_today(now, zone(who.timezone, "UTC")):
+            return stale_day(who, day)
         progress = Progress(kind, day, 0, 0, group=_day_group(stored, day))
     moved = stored is None or (stored.kind, stored.day) != (progress.kind, progress.day)
     who = _with_group(who, progress.group)
@@ -536,6 +539,12 @@ def next_hint(
     if moved:  # the button's puzzle is the user's puzzle in this chat from now on
         _save(session, who, replace(progress, stage=shown))
     return reply
+
+
+def stale_day(who: Who, day: date) -> Reply:
+    """A button of an older day's puzzle the user is not on (a past daily post): a toast pointing
+    to today, no new message (/today <date> opens an older puzzle on purpose)."""
+    return Reply("", toast=text("stale_day_button", who.language, date=day.isoformat()))
 
 
 def featured_hint(

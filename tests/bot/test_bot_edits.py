@@ -53,6 +53,21 @@ async def test_a_double_tap_on_a_hint_button_shows_its_stage_twice(running_bot: 
     assert all(caption.startswith("Hint 1 of 3") for caption in captions), captions
 
 
+async def test_a_hint_button_of_an_older_day_answers_with_a_toast_and_sends_nothing(
+    running_bot: RunningBot,
+) -> None:
+    """Which day is stale is test_replies.py's; here the toast goes out and no message does."""
+    bot, fake = running_bot, running_bot.fake
+    (old,) = await bot.ask("/today 2026-01-20", chat_id=14)
+    await bot.ask("/today", chat_id=14)  # today is 2026-01-25: the 20th is no longer open
+    sent = len(fake.sent(14))
+    fake.press(button_data(old, "Hint 1 of 3"), chat_id=14, under=old.result)
+    await bot.settled()
+    toasts = [c.params.get("text") for c in fake.calls_to("answerCallbackQuery")]
+    assert toasts[-1] == "That was the puzzle of 2026-01-20. Today's: /today"
+    assert len(fake.sent(14)) == sent and fake.calls_to("editMessageMedia", 14) == []
+
+
 async def test_a_button_that_cannot_edit_sends_a_new_message(running_bot: RunningBot) -> None:
     bot, fake = running_bot, running_bot.fake
     (greeting,) = await bot.ask("/start", chat_id=12)  # a text message ...

@@ -36,6 +36,7 @@ from tests.support.replies import (
     WEB,
     asker,
     code_of,
+    current,
     data,
     labels,
     open_session,
@@ -188,6 +189,19 @@ def test_a_hint_button_pressed_twice_shows_its_stage_twice(session: Session) -> 
     pressed = [replies.next_hint(session, who, NOW, CAL, TODAY, stage=Stage.HALF) for _ in range(2)]
     assert [photo_key(r) for r in pressed] == ["calendar:2026-01-22:stage2"] * 2
     assert replies.next_hint(session, who, NOW).text.startswith("The full answer")  # typed: the next
+
+
+def test_a_hint_button_of_an_older_day_answers_with_a_toast_unless_that_day_is_open(session: Session) -> None:
+    """A button on last week's daily post used to start that day's hints in a new message."""
+    who = asker()
+    replies.today(session, who, TODAY)
+    old = TODAY - timedelta(days=2)
+    stale = replies.next_hint(session, who, NOW, CAL, old, stage=Stage.ONE_PIECE)
+    assert stale.toast == "That was the puzzle of 2026-01-20. Today's: /today" and stale.photo is None
+    assert current(session, who) == (CAL, TODAY, 0)  # nothing moved
+    replies.today(session, who, old)  # /today 2026-01-20: an older puzzle on purpose
+    shown = replies.next_hint(session, who, NOW, CAL, old, stage=Stage.ONE_PIECE)
+    assert shown.toast is None and photo_key(shown) == "calendar:2026-01-20:stage1"
 
 
 def test_opening_another_puzzle_keeps_this_ones_hints(session: Session) -> None:
