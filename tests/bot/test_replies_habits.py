@@ -90,6 +90,18 @@ def test_a_first_solve_says_the_hints_the_streak_and_the_time_taken(session: Ses
     ]
 
 
+def test_the_answer_seen_before_switching_puzzles_still_counts(session: Session) -> None:
+    """/solution, /pentomino, /today, /solved recorded "solved with 0 hint stages" and topped /top."""
+    who = asker()
+    replies.today(session, who, TODAY, now=NOW)
+    replies.solution(session, who, NOW)
+    replies.pentomino(session, who, TODAY, now=NOW)
+    replies.today(session, who, TODAY, now=NOW)
+    reply = replies.solved(session, who, NOW + timedelta(minutes=3))
+    assert said(reply).startswith("Well done! 2026-01-22 solved with 3 hint stages.")
+    assert [s.hints for s in chats.user_solves(session=session, user_id=who.user_id)] == [3]
+
+
 def test_only_the_first_report_counts(session: Session) -> None:
     who = asker()
     solve(session, who, 0)
