@@ -47,15 +47,14 @@ from hints.daily import (
 )
 from hints.deeplink import board_key, board_of_key, decode_link
 from hints.errors import MalformedPosition, NoFaceUpSolution, NotPrecomputed, OutdatedCode
-from hints.game import Ladder, Play
+from hints.game import Play
 from hints.positions import (
     PositionAnalysis,
     analyse_position,
     placements_of_code,
-    position_hint,
     problem_texts,
 )
-from hints.saved import SavedPosition, latest_board, record_board_stage, save_board, saved_board, use_board
+from hints.saved import SavedPosition, latest_board, save_board, saved_board, use_board
 from hints.solutions import year_counts
 from render.date_counts import MAX_DATES, render_date_counts
 from render.images import render_boards, render_heatmap
@@ -883,23 +882,18 @@ def board_hint(
     saved: SavedPosition,
     web: Web | None = None,
 ) -> Reply:
-    """The next hint from the user's saved board (one piece, half the missing pieces, all of them)."""
+    """The next hint from the user's saved board (hints.game.board_hint), formatted."""
+    kind_day = _daily_of(puzzle, target, who, now)
+    play = _play(who, *kind_day) if kind_day is not None else None
     try:
-        placements = placements_of_code(puzzle, saved.code)
+        found = game.board_hint(session, who.user_id, puzzle, target, saved, play)
     except OutdatedCode:
         return Reply(text("outdated_board", who.language))
-    stage = Stage(min(saved.stage + 1, Stage.ANSWER))
-    try:
-        hint = position_hint(session, puzzle, target, placements, stage)
-    except MalformedPosition:
-        analysis = analyse_position(session, puzzle, target, placements)
-        return Reply(
-            board_status(analysis, who.language), buttons=play_buttons(web, who, puzzle, target, placements)
-        )
-    record_board_stage(session, who.user_id, puzzle, target, stage)
-    kind_day = _daily_of(puzzle, target, who, now)
-    if kind_day is not None:  # the day's puzzle: the board's hints count for its solve too
-        game.take_hint(session, who.user_id, _play(who, *kind_day), Ladder.BOARD, stage)
+    stage, placements, hint = found.stage, found.placements, found.hint
+    if hint is None:
+        assert found.analysis is not None
+        ways = play_buttons(web, who, puzzle, target, placements)
+        return Reply(board_status(found.analysis, who.language), buttons=ways)
     language = who.language
     take_off = piece_names(puzzle, hint.take_off, language)
     parts = [text("board_take_off", language, pieces=take_off)] if hint.take_off else []
@@ -926,10 +920,9 @@ def board_hint(
         buttons.append(
             Button(text("button_next_hint", language), encode_board_callback(board_key(puzzle, target)))
         )
-    daily = _daily_of(puzzle, target, who, now)
-    if daily is not None:
+    if kind_day is not None:
         buttons.append(
-            Button(text("button_featured", language), encode_callback(Callback(Action.FEATURED, *daily)))
+            Button(text("button_featured", language), encode_callback(Callback(Action.FEATURED, *kind_day)))
         )
     buttons.extend(play_buttons(web, who, puzzle, target, placements))
     return Reply(" ".join(parts), photo, tuple(buttons), spoiler=who.in_group)

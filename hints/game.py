@@ -32,9 +32,19 @@ from sqlalchemy.orm import Session
 from db import bot_repository as solves_store
 from db import days_repository as days
 from hints.daily import CALENDAR_ID, PuzzleKind, challenge_board
+from hints.errors import MalformedPosition
+from hints.positions import (
+    PositionAnalysis,
+    PositionHint,
+    analyse_position,
+    placements_of_code,
+    position_hint,
+)
+from hints.saved import SavedPosition, record_board_stage
 from i18n import N_, translator
 from solver.catalog import Puzzle, Target, target_for_date
 from solver.hints import Stage
+from solver.problem import Placement
 
 
 class Ladder(StrEnum):
@@ -118,6 +128,36 @@ def take_hint(
         stage=int(wanted),
     )
     return wanted
+
+
+@dataclass(frozen=True)
+class BoardHint:
+    """The next hint from a saved board: the stage, and the hint (None when the board breaks a
+    rule: then ``analysis`` says what is wrong)."""
+
+    stage: Stage
+    placements: tuple[Placement, ...]
+    hint: PositionHint | None
+    analysis: PositionAnalysis | None
+
+
+def board_hint(
+    session: Session, player: int, puzzle: Puzzle, target: Target, saved: SavedPosition, play: Play | None
+) -> BoardHint:
+    """The next stage of the hints from the player's saved board (one piece, half the missing
+    pieces, all of them, nested), recorded on the board and, when the board is one of the day's
+    puzzles (``play``), as seen on its board ladder (so the solve counts it).
+    OutdatedCode when the board was saved for an older version of the puzzle."""
+    placements = placements_of_code(puzzle, saved.code)
+    stage = Stage(min(saved.stage + 1, Stage.ANSWER))
+    try:
+        hint = position_hint(session, puzzle, target, placements, stage)
+    except MalformedPosition:  # an illegal board: no hint, its status instead
+        return BoardHint(stage, placements, None, analyse_position(session, puzzle, target, placements))
+    record_board_stage(session, player, puzzle, target, stage)
+    if play is not None:
+        take_hint(session, player, play, Ladder.BOARD, stage)
+    return BoardHint(stage, placements, hint, None)
 
 
 def hints_used(session: Session, player: int, kind: PuzzleKind, day: date) -> int:

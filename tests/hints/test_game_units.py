@@ -11,8 +11,11 @@ import pytest
 from sqlalchemy.orm import Session, sessionmaker
 
 from hints import game
+from hints.codes import encode_position
 from hints.daily import PuzzleKind
 from hints.game import Ladder, Play
+from hints.saved import save_board, saved_board
+from hints.solutions import raw_solutions
 from solver.catalog import get_puzzle
 from solver.hints import Stage
 
@@ -159,3 +162,19 @@ def test_the_share_text_says_no_hints_and_the_streak() -> None:
     assert game.share_text(solved, "Pentomino 6x10", None, "en") == (
         "Pentomino 6x10 · 2026-01-22\nSolved with no hints · streak 4 🔥"
     )
+
+
+def test_hints_from_a_saved_board_nest_and_count_for_the_days_solve(session: Session) -> None:
+    puzzle = get_puzzle("calendar-dragonfjord")
+    target = puzzle.target("01-22")
+    solution = sorted(raw_solutions(session, puzzle, target).solutions[0], key=lambda p: p.piece)
+    save_board(session, ANN, puzzle, target, encode_position(puzzle, solution[:2]), NOW)
+    play = Play(CAL, DAY)
+    added = []
+    for expected in (Stage.ONE_PIECE, Stage.HALF, Stage.ANSWER):
+        found = game.board_hint(session, ANN, puzzle, target, saved_board(session, ANN, puzzle, target), play)
+        assert found.stage == expected and found.hint is not None
+        added.append(set(found.hint.added))
+    assert added[0] <= added[1] <= added[2]
+    assert game.stage_seen(session, ANN, play, Ladder.BOARD) == Stage.ANSWER
+    assert game.hints_used(session, ANN, CAL, DAY) == 3  # the board's hints count for the solve
