@@ -4,12 +4,13 @@ The first request for a target that is not stored starts its solve and waits for
 :data:`WAIT_SECONDS`. Past that the answer is 503 with ``Retry-After``; the solve goes on,
 and the request that comes back finds the target stored.
 
-- One target is solved at a time per process (its solve already uses every solver process,
-  see :mod:`solver.ondemand`), single-flight per target: later askers wait for the same solve.
-- The queue is dealt round-robin among clients (:class:`FairTurns`): a client with several
-  targets queued gets one turn in each round, so another client's first target waits for at
-  most one of theirs. A client may have :data:`MAX_PENDING_PER_CLIENT` targets queued or
-  solving, the process :data:`MAX_PENDING`; beyond, 503 at once.
+- Single-flight per target: later askers wait for the same solve.
+- :data:`SOLVE_SLOTS` targets are solved at once, never two of one client, and their pieces take
+  turns on the solver processes (:mod:`solver.ondemand`): a client's first target starts at once
+  beside another client's solve instead of waiting for it. The queue is dealt among clients
+  (:class:`FairTurns`), the one served least recently first. A client may have
+  :data:`MAX_PENDING_PER_CLIENT` targets queued or solving, the process :data:`MAX_PENDING`;
+  beyond, 503 at once.
 - A queued solve that every asker has abandoned (they hung up) is dropped before it starts.
   One whose asker was told to come back (the 503 above) is kept; one already running
   finishes and is stored (at most seconds of work, useful to the next asker).
@@ -19,7 +20,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from collections import OrderedDict, deque
+from collections import deque
 from collections.abc import Awaitable, Callable
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
@@ -37,6 +38,10 @@ WAIT_SECONDS = 10.0
 RETRY_AFTER_SECONDS = 5
 MAX_PENDING = 16  # targets queued or solving in one process; beyond: 503 at once
 MAX_PENDING_PER_CLIENT = 2
+# Targets solved at once, for different clients: their pieces take turns on the solver processes
+# (solver.ondemand), so one client's solve does not make another's wait for it whole.
+SOLVE_SLOTS = 2
+MAX_REMEMBERED = 10_000  # clients whose last turn is remembered (for the order of turns)
 SERVER = "server"  # the requester key of work no client asked for
 T = TypeVar("T")
 log = logging.getLogger(__name__)
@@ -47,47 +52,50 @@ class QueueFull(ApiError):
 
 
 class FairTurns:
-    """One holder at a time; waiting turns are dealt round-robin among clients, first come first
-    within a client."""
+    """``slots`` holders at a time, never two of one client; a free slot goes to the waiting client
+    served least recently (first come first within a client), so clients take turns."""
 
-    def __init__(self) -> None:
-        self._busy = False
-        self._holder: str | None = None  # whose turn it is (it goes to someone else next, if anyone waits)
-        self._waiting: OrderedDict[str, deque[asyncio.Future[None]]] = OrderedDict()
+    def __init__(self, slots: int = 1) -> None:
+        self._slots = slots
+        self._holders: list[str] = []
+        self._waiting: dict[str, deque[asyncio.Future[None]]] = {}
+        self._served: dict[str, int] = {}  # client -> the tick of its last turn
+        self._tick = 0
 
     async def acquire(self, client: str) -> None:
-        if not self._busy and not self._waiting:
-            self._busy, self._holder = True, client
-            return
         turn: asyncio.Future[None] = asyncio.get_running_loop().create_future()
         self._waiting.setdefault(client, deque()).append(turn)
+        self._grant()
         try:
             await turn
         except asyncio.CancelledError:
             if turn.done() and not turn.cancelled():
-                self.release()  # handed the turn just as it gave up: pass it on
+                self.release(client)  # handed the turn just as it gave up: pass it on
             else:
                 self._forget(client, turn)
             raise
 
-    def release(self) -> None:
-        while self._waiting:
-            client = self._next_client()
-            turns = self._waiting[client]
-            turn = turns.popleft()
-            if turns:
-                self._waiting.move_to_end(client)  # the client's next turn comes after everyone else's
-            else:
-                del self._waiting[client]
-            if not turn.done():
-                self._holder = client
-                turn.set_result(None)
-                return
-        self._busy, self._holder = False, None
+    def release(self, client: str) -> None:
+        self._holders.remove(client)
+        self._grant()
 
-    def _next_client(self) -> str:
-        """The longest-waiting client that did not just have its turn (that one only if alone)."""
-        return next((client for client in self._waiting if client != self._holder), next(iter(self._waiting)))
+    def _grant(self) -> None:
+        while len(self._holders) < self._slots:
+            ready = [c for c in self._waiting if c not in self._holders]
+            if not ready:
+                return
+            client = min(ready, key=lambda c: self._served.get(c, -1))
+            turn = self._waiting[client].popleft()
+            if not self._waiting[client]:
+                del self._waiting[client]
+            if turn.done():  # given up already
+                continue
+            self._tick += 1
+            self._served[client] = self._tick
+            if len(self._served) > MAX_REMEMBERED:
+                del self._served[min(self._served, key=self._served.__getitem__)]
+            self._holders.append(client)
+            turn.set_result(None)
 
     def _forget(self, client: str, turn: asyncio.Future[None]) -> None:
         turns = self._waiting.get(client)
@@ -117,9 +125,9 @@ class OnDemandWaiter:
     def __init__(self, sessions: sessionmaker[Session], wait_seconds: float = WAIT_SECONDS) -> None:
         self._solver = OnDemand(sessions)
         self._wait = wait_seconds
-        self._pool = ThreadPoolExecutor(1, thread_name_prefix="on-demand")
+        self._pool = ThreadPoolExecutor(SOLVE_SLOTS, thread_name_prefix="on-demand")
         self._jobs: dict[tuple[str, str], _Job] = {}
-        self._turns = FairTurns()
+        self._turns = FairTurns(SOLVE_SLOTS)
 
     def _solve_now(self, puzzle_id: str, target: str) -> Solved:
         """Solve and store a target (blocking; in the solver thread)."""
@@ -165,7 +173,7 @@ class OnDemandWaiter:
             loop = asyncio.get_running_loop()
             return await loop.run_in_executor(self._pool, self._solve_now, puzzle_id, target)
         finally:
-            self._turns.release()
+            self._turns.release(job.client)
 
     async def _wait_for(self, job: _Job, key: tuple[str, str], who: Requester | None) -> Solved:
         assert job.task is not None

@@ -53,15 +53,15 @@ async def test_turns_go_round_the_clients_not_first_come_first_served() -> None:
     async def take(client: str, name: str) -> None:
         await turns.acquire(client)
         order.append(name)
-        turns.release()
+        turns.release(client)
 
     queued = [asyncio.create_task(take("flooder", "f2")), asyncio.create_task(take("flooder", "f3"))]
     await asyncio.sleep(0)
     queued.append(asyncio.create_task(take("someone", "s1")))  # asks last
     await asyncio.sleep(0)
-    turns.release()
+    turns.release("flooder")
     await asyncio.gather(*queued)
-    assert order == ["s1", "f2", "f3"]  # not f2, f3, s1: one turn each per round
+    assert order == ["s1", "f2", "f3"]  # not f2, f3, s1: the client served least recently first
 
 
 async def test_a_turn_given_up_while_waiting_is_passed_on() -> None:
@@ -73,7 +73,7 @@ async def test_a_turn_given_up_while_waiting_is_passed_on() -> None:
     gone.cancel()
     await asyncio.sleep(0)
     assert turns.waiting() == 1
-    turns.release()
+    turns.release("a")
     await asyncio.wait_for(waiting, 1)  # c's turn came although b, ahead of it, left
 
 
@@ -127,7 +127,8 @@ async def test_a_queued_solve_whose_asker_hung_up_never_starts() -> None:
         await hung_up.wait()
         return {"type": "http.disconnect"}
 
-    leaving = asyncio.create_task(solver.solve("calendar-weekday", "01-02-Mon", Requester("b", receive)))
+    # the same client's second target waits for its first (one slot per client)
+    leaving = asyncio.create_task(solver.solve("calendar-weekday", "01-02-Mon", Requester("a", receive)))
     await _until(lambda: solver.pending() == 2)
     hung_up.set()
     with pytest.raises(ApiError):
@@ -136,6 +137,18 @@ async def test_a_queued_solve_whose_asker_hung_up_never_starts() -> None:
     solver.release.set()
     await running
     assert solver.started == ["01-01-Mon"]  # the abandoned target was never solved
+    solver.close()
+
+
+async def test_two_clients_targets_are_solved_at_once_one_clients_in_turn() -> None:
+    solver = HeldSolver()
+    first = asyncio.create_task(solver.solve("calendar-weekday", "01-01-Mon", Requester("a")))
+    second = asyncio.create_task(solver.solve("calendar-weekday", "01-02-Mon", Requester("a")))
+    other = asyncio.create_task(solver.solve("calendar-weekday", "01-03-Mon", Requester("b")))
+    await _until(lambda: sorted(solver.started) == ["01-01-Mon", "01-03-Mon"])  # b did not wait for a
+    solver.release.set()
+    await asyncio.gather(first, second, other)
+    assert sorted(solver.started) == ["01-01-Mon", "01-02-Mon", "01-03-Mon"]
     solver.close()
 
 
