@@ -167,6 +167,8 @@ class _Pieces:
                 self._changed.notify_all()
 
         with self._changed:
+            self._hungry[me] = 0
+            self._changed.notify_all()  # a new target: the others look again whose turn it is
             try:
                 while waiting or running:
                     while finished:
@@ -181,6 +183,8 @@ class _Pieces:
                         running += 1
                         pool.submit(solve_task, waiting.popleft()).add_done_callback(landed)
                         continue
+                    if waiting and self._in_flight < limit:
+                        self._changed.notify_all()  # a free place, another target's turn: wake it
                     if waiting or running:
                         self._changed.wait()
             finally:

@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 import os
+import threading
 import time
-from concurrent.futures import CancelledError, ThreadPoolExecutor
+from concurrent.futures import CancelledError, Future, ThreadPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from datetime import date, timedelta
 
@@ -19,6 +20,7 @@ from solver.catalog import get_puzzle
 from solver.ondemand import (
     OnDemand,
     Solved,
+    _Pieces,
     advisory_key,
     on_demand_processes,
     shutdown_pools,
@@ -28,7 +30,7 @@ from solver.ondemand import (
     window_days,
     window_targets,
 )
-from solver.precompute import Task, plan_tasks, solve_task
+from solver.precompute import Task, TaskResult, plan_tasks, solve_task
 from solver.problem import TargetProblem, board_has_symmetry
 from tests.support.exact_cover import solve
 
@@ -199,3 +201,50 @@ def test_a_solve_cut_off_by_the_shutdown_fails_instead_of_solving_again_here() -
         shutdown_pools()
         with pytest.raises((BrokenProcessPool, CancelledError)):  # running, or still queued
             solving.result(timeout=30)
+
+
+class HeldPool:
+    """Stands in for the solver pool: records each piece handed to it, finished by the test."""
+
+    def __init__(self) -> None:
+        self.handed: list[tuple[Task, Future[TaskResult]]] = []
+        self.changed = threading.Condition()
+
+    def submit(self, _fn: object, task: Task) -> Future[TaskResult]:
+        future: Future[TaskResult] = Future()
+        with self.changed:
+            self.handed.append((task, future))
+            self.changed.notify_all()
+        return future
+
+    def until(self, count: int) -> None:
+        with self.changed:
+            reached = self.changed.wait_for(lambda: len(self.handed) >= count, timeout=10)
+        assert reached, [(t.puzzle_id, t.subproblem, f.done()) for t, f in self.handed]
+
+
+def test_a_target_asked_for_later_gets_the_next_free_place_in_the_pool() -> None:
+    """Before, a second client's target queued behind every piece of the first one's."""
+    pieces, pool = _Pieces(), HeldPool()
+    first = [Task("first", "t", i, 4) for i in range(4)]
+    later = [Task("later", "t", i, 2) for i in range(2)]
+    runs = [
+        threading.Thread(target=pieces.run, args=(pool, first, 2)),
+        threading.Thread(target=pieces.run, args=(pool, later, 2)),
+    ]
+    runs[0].start()
+    pool.until(2)  # the first target holds both places
+    runs[1].start()
+    with pieces._changed:  # the later target is waiting for a place
+        assert pieces._changed.wait_for(lambda: len(pieces._hungry) == 2, timeout=10)
+    pool.handed[0][1].set_result(TaskResult(first[0], [], 0.0))
+    pool.until(3)
+    assert pool.handed[2][0].puzzle_id == "later"  # not the first target's third piece
+    for index in range(len(first) + len(later)):
+        pool.until(index + 1)
+        task, future = pool.handed[index]
+        if not future.done():
+            future.set_result(TaskResult(task, [], 0.0))
+    for run in runs:
+        run.join(timeout=10)
+    assert sorted(t.puzzle_id for t, _ in pool.handed) == ["first"] * 4 + ["later"] * 2
