@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from datetime import UTC, date, datetime
 
-from sqlalchemy import case, delete, func, select
+from sqlalchemy import case, func, select
 from sqlalchemy.orm import Session
 
 from db.models import PlayerDayRow
@@ -92,9 +92,3 @@ def first_opened(*, session: Session, user_id: int, day: date, kind: str) -> dat
         PlayerDayRow.user_id == user_id, PlayerDayRow.day == day, PlayerDayRow.kind == kind
     )
     return _aware(session.scalar(query))
-
-
-def forget(*, session: Session, user_id: int) -> int:
-    """Delete one person's days; how many rows."""
-    result = session.execute(delete(PlayerDayRow).where(PlayerDayRow.user_id == user_id))
-    return int(result.rowcount)  # type: ignore[attr-defined]
