@@ -221,14 +221,11 @@ def solve(
         solves_store.count_for_group(
             session=session, user_id=player, kind=play.kind, day=play.day, chat_id=group
         )
+    mine = solves_store.user_solves(session=session, user_id=player)
     if not fresh:  # the first report counts: say what it recorded
-        first = next(
-            s
-            for s in solves_store.user_solves(session=session, user_id=player)
-            if s.kind == play.kind and s.day == play.day
-        )
+        first = next(s for s in mine if s.kind == play.kind and s.day == play.day)
         hints, seconds, on_day = first.hints, first.seconds, first.on_day
-    current, best = streaks(session, player, play.kind, today)
+    current, best = _streaks_of(mine, play.kind, today)
     return Solved(play, fresh, hints, seconds, on_day, current, best)
 
 
@@ -253,8 +250,11 @@ def streak_of(days_solved: Iterable[date], today: date) -> tuple[int, int]:
 
 def streaks(session: Session, player: int, kind: PuzzleKind, today: date) -> tuple[int, int]:
     """(current, best) streak of one kind of puzzle: days solved on the day itself only."""
-    mine = solves_store.user_solves(session=session, user_id=player)
-    return streak_of((s.day for s in mine if s.kind == kind and s.on_day), today)
+    return _streaks_of(solves_store.user_solves(session=session, user_id=player), kind, today)
+
+
+def _streaks_of(solves: Iterable[solves_store.Solve], kind: PuzzleKind, today: date) -> tuple[int, int]:
+    return streak_of((s.day for s in solves if s.kind == kind and s.on_day), today)
 
 
 @dataclass(frozen=True)

@@ -32,10 +32,10 @@ StageNumber = Annotated[int, Path(ge=Stage.ONE_PIECE, le=Stage.ANSWER, descripti
 
 
 def _play(
-    session: Session, player: int, puzzle: Puzzle, target: Target, faceup: bool, zone: str
+    session: Session, player: int, puzzle: Puzzle, target: Target, faceup: bool, zone: str, now: datetime
 ) -> game.Play:
-    """The player's play on this board today; 409 when it is not one of their puzzles of the day."""
-    today = game.player_today(session, player, datetime.now(UTC), zone)
+    """The player's play on this board at ``now``; 409 when it is not one of their puzzles of the day."""
+    today = game.player_today(session, player, now, zone)
     play = game.daily_play(puzzle, target, today, faceup)
     if play is None:
         raise ApiError(409, "not_todays_puzzle", f"{puzzle.id} {target.name} is not a puzzle of {today}")
@@ -50,7 +50,8 @@ async def hint_seen(
 
     def work() -> None:
         with state.sessions.begin() as session:
-            play = _play(session, user.id, puzzle, target, faceup, state.settings.DEFAULT_TIMEZONE)
+            now = datetime.now(UTC)
+            play = _play(session, user.id, puzzle, target, faceup, state.settings.DEFAULT_TIMEZONE, now)
             game.take_hint(session, user.id, play, game.Ladder.BOARD, Stage(stage))
 
     await run_in_threadpool(work)
@@ -73,7 +74,7 @@ async def solved(
     def work() -> DaySolvedOut:
         now = datetime.now(UTC)
         with state.sessions.begin() as session:
-            play = _play(session, user.id, puzzle, target, faceup, state.settings.DEFAULT_TIMEZONE)
+            play = _play(session, user.id, puzzle, target, faceup, state.settings.DEFAULT_TIMEZONE, now)
             result = game.solve(session, user.id, play, play.day, now, user.id, user.first_name)
         title = (
             puzzle.title

@@ -155,6 +155,5 @@
     streakOf: streakOf,
     hintMarks: hintMarks,
     shareText: shareText,
-    isoDate: isoDate,
   };
 })();
