@@ -53,7 +53,7 @@ from bot.replies import Reply
 from bot.sender import Sender
 from db import bot_repository as chats
 from db.models import DeliveryStatus
-from hints.daily import CALENDAR_ID
+from hints.daily import CALENDAR_ID, known_edition
 from hints.errors import NotPrecomputed
 from solver.catalog import get_puzzle
 from solver.ondemand import OnDemand
@@ -266,7 +266,7 @@ class Dispatcher:
                         delivery.local_date,
                         replies.post_language(chat),
                         delivery.token,
-                        replies.known_edition(chat.edition),
+                        known_edition(chat.edition),
                         chat.faceup,
                     )
                 chats.finish(

@@ -41,6 +41,7 @@ from bot.replies import Button, Reply, Web, Who
 from bot.solving import SolvesBusy
 from bot.texts import LANGUAGES, language_for, text
 from db import bot_repository as chats
+from hints.daily import edition_choice, known_edition
 from hints.errors import NotPrecomputed
 from solver.catalog import get_puzzle
 from solver.hints import Stage
@@ -102,7 +103,7 @@ def who_is_asking(session: Session, update: Update, default_timezone: str) -> Wh
         )
     language = language_for(settings.language if settings else None, asker.language_code)
     timezone = (settings.timezone if settings else None) or default_timezone
-    edition = replies.known_edition(settings.edition if settings else None)
+    edition = known_edition(settings.edition if settings else None)
     faceup = bool(settings and settings.faceup)
     return Who(chat.id, chat.type, asker.id, language, timezone, asker.first_name, edition, faceup)
 
@@ -514,7 +515,7 @@ async def faceup(update: Update, context: BotContext) -> None:
 
 async def _set_edition(update: Update, context: BotContext, edition_id: str) -> None:
     now, web = _now(context), deps(context).web
-    if replies.edition_choice(edition_id) is None:
+    if edition_choice(edition_id) is None:
         await respond(update, context, lambda _session, who: replies.unknown_edition(who, edition_id))
         return
 

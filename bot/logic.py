@@ -119,7 +119,3 @@ def decode_callback(data: str | None) -> Callback | BoardCallback | EditionCallb
         return Callback(Action(parts[1]), PuzzleKind(parts[2]), day, None if stage is None else int(stage))
     except ValueError:  # an unknown action or kind, or a bad date (BadArgument is a ValueError)
         return None
-
-
-def stars(level: int) -> str:
-    return "★" * level + "☆" * (5 - level)

@@ -25,36 +25,25 @@ from bot.logic import (
     encode_callback,
     encode_edition_callback,
     local_today,
-    stars,
     zone,
 )
 from bot.texts import counted, difficulty_label, language_for, text
 from db import bot_repository as chats
-from db.bot_repository import GroupLink, Progress
+from db.bot_repository import GroupLink
 from hints import game
+from hints import seat as seats
 from hints.codes import encode_position
 from hints.daily import (
     CALENDAR_ID,
     DailyPuzzle,
     PuzzleKind,
     calendar_editions,
-    challenge_board,
-    challenge_heading,
-    daily_calendar,
-    daily_puzzle,
     edition_of,
-    other_solution,
+    puzzle_target,
 )
-from hints.deeplink import board_key, board_of_key, decode_link
-from hints.errors import MalformedPosition, NoFaceUpSolution, NotPrecomputed, OutdatedCode
-from hints.game import Play
-from hints.positions import (
-    PositionAnalysis,
-    analyse_position,
-    placements_of_code,
-    problem_texts,
-)
-from hints.saved import SavedPosition, latest_board, save_board, saved_board, use_board
+from hints.deeplink import board_key
+from hints.errors import NotPrecomputed
+from hints.positions import PositionAnalysis, problem_texts
 from hints.solutions import year_counts
 from render.date_counts import MAX_DATES, render_date_counts
 from render.images import render_boards, render_heatmap
@@ -71,7 +60,7 @@ from render.words import (
     solved_days_words,
     stored_dates_words,
 )
-from solver.catalog import SINGLE_TARGET, Puzzle, Target, get_puzzle, target_for_date
+from solver.catalog import Puzzle, Target
 from solver.hints import Stage
 from solver.problem import Placement
 
@@ -112,11 +101,29 @@ class Who:
     first_name: str = ""
     edition: str = CALENDAR_ID  # the chat's calendar edition (/edition)
     faceup: bool = False  # the chat's face-up mode (/faceup)
-    via: int | None = None  # in a private chat: the group whose link opened the puzzle (_with_group)
+    via: int | None = None  # in a private chat: the group whose link opened the puzzle (hints.seat.linked)
 
     @property
     def in_group(self) -> bool:
         return self.chat_kind in ("group", "supergroup")
+
+    @property
+    def seat(self) -> seats.Seat:
+        """The person in this chat, as the service knows them."""
+        return seats.Seat(
+            self.chat_id,
+            self.user_id,
+            self.timezone,
+            self.edition,
+            self.faceup,
+            self.in_group,
+            self.first_name,
+            self.via,
+        )
+
+    def at(self, seat: seats.Seat) -> Who:
+        """Answer as the service placed them: a group's link may change the edition and face-up mode."""
+        return replace(self, edition=seat.edition, faceup=seat.faceup, via=seat.via)
 
 
 @dataclass(frozen=True)
@@ -205,8 +212,8 @@ def today_caption(daily: DailyPuzzle, language: str) -> str:
     if daily.difficulty is None:
         caption = text("today_caption_unranked", language, **values)
     else:
-        level, label = daily.difficulty.level, difficulty_label(daily.difficulty.label, language)
-        caption = text("today_caption", language, stars=stars(level), label=label, **values)
+        label = difficulty_label(daily.difficulty.label, language)
+        caption = text("today_caption", language, stars=daily.difficulty.stars, label=label, **values)
     return caption if daily.puzzle.id == CALENDAR_ID else f"{daily.puzzle.title}\n{caption}"
 
 
@@ -239,26 +246,13 @@ def daily_post(
 ) -> Reply:
     """The day's calendar post (for the dispatcher, which builds one per language, edition, mode and
     day); face up when the chat asked, else (or when no face-up solution exists, saying so) as usual."""
-    who = Who(0, "private", 0, language, "UTC", edition=edition, faceup=faceup)
-    daily, note = _calendar(session, who, day)
-    return _noted(calendar_post(daily, language), note)
+    daily, no_faceup = seats.calendar_of(session, day, edition, faceup)
+    return _noted(calendar_post(daily, language), text("no_faceup", language) if no_faceup else None)
 
 
-def _calendar(session: Session, who: Who, day: date) -> tuple[DailyPuzzle, str | None]:
-    """The chat's calendar puzzle of ``day``: in its edition, face up if it chose so; when no
-    solution keeps every piece face up, the usual puzzle and a note saying so."""
-    if who.faceup:
-        try:
-            return daily_calendar(session, day, who.edition, faceup=True), None
-        except NoFaceUpSolution:
-            return daily_calendar(session, day, who.edition), text("no_faceup", who.language)
-    return daily_calendar(session, day, who.edition), None
-
-
-def _daily(session: Session, who: Who, kind: PuzzleKind, day: date) -> tuple[DailyPuzzle, str | None]:
-    if kind == PuzzleKind.CALENDAR:
-        return _calendar(session, who, day)
-    return daily_puzzle(session, kind, day), None
+def _note(shown: seats.Shown, language: str) -> str | None:
+    """Face up was asked but no solution keeps every piece face up: say the usual puzzle is shown."""
+    return text("no_faceup", language) if shown.no_faceup else None
 
 
 def _noted(reply: Reply, note: str | None) -> Reply:
@@ -311,79 +305,6 @@ def stage_caption(daily: DailyPuzzle, stage: Stage, language: str) -> str:
         return text("challenge_hint_caption", language, stage=int(stage), shown=shown)
     remaining = counted("remaining", hint.remaining, language, total=hint.total)
     return text("hint_caption", language, stage=int(stage), shown=shown, remaining=remaining)
-
-
-# ---------------------------------------------------------------- progress
-
-
-def _stored_progress(session: Session, who: Who) -> Progress | None:
-    """The user's puzzle in this chat and the featured stage they have seen of it (one query; a
-    second when a group's link made it a calendar variant other than the chat's)."""
-    variant = game.variant_key(PuzzleKind.CALENDAR, who.edition, who.faceup)
-    stored = chats.get_progress(
-        session=session, chat_id=who.chat_id, user_id=who.user_id, calendar_variant=variant
-    )
-    if stored is None or stored.group is None or stored.kind != PuzzleKind.CALENDAR:
-        return stored
-    linked = _with_group(who, stored.group)
-    linked_variant = game.variant_key(PuzzleKind.CALENDAR, linked.edition, linked.faceup)
-    if linked_variant == variant:
-        return stored
-    return chats.get_progress(
-        session=session, chat_id=who.chat_id, user_id=who.user_id, calendar_variant=linked_variant
-    )
-
-
-def _with_group(who: Who, group: GroupLink | None) -> Who:
-    """Whom to answer, and how: in a private chat whose puzzle a group's link opened, in that group's
-    edition and face-up mode, with the group as ``via`` (solves count for it too); else as they are."""
-    if group is None or who.in_group:
-        return who
-    return replace(who, edition=known_edition(group.edition), faceup=group.faceup, via=group.chat_id)
-
-
-def _day_group(progress: Progress | None, day: date) -> GroupLink | None:
-    """The group whose link opened the puzzles of ``day`` in this chat (it holds for that day only)."""
-    return progress.group if progress is not None and progress.day == day else None
-
-
-def _progress(session: Session, who: Who, now: datetime) -> Progress:
-    stored = _stored_progress(session, who)
-    if stored is not None:
-        return stored
-    return Progress(PuzzleKind.CALENDAR, local_today(now, zone(who.timezone, "UTC")), 0, 0)
-
-
-def _save(session: Session, who: Who, progress: Progress) -> None:
-    chats.save_progress(session=session, chat_id=who.chat_id, user_id=who.user_id, progress=progress)
-
-
-def _start(
-    session: Session,
-    who: Who,
-    kind: PuzzleKind,
-    day: date,
-    now: datetime | None = None,
-    link: GroupLink | None = None,
-) -> Who:
-    """Make (kind, day) the user's current puzzle, keeping progress if it already was; ``now`` is
-    when they opened it (for the time an "I solved it" reports). ``link``: the group whose private
-    link opens it; without one, a group's link of that day holds. Whom to answer (:func:`_with_group`)."""
-    stored = _stored_progress(session, who)
-    group = link or _day_group(stored, day)
-    if stored is None or (stored.kind, stored.day, stored.group) != (kind, day, group):
-        _save(session, who, Progress(kind, day, 0, 0, now, group))
-    who = _with_group(who, group)
-    if now is not None:
-        game.open_play(session, who.user_id, _play(who, kind, day), now)
-    return who
-
-
-def _play(who: Who, kind: PuzzleKind, day: date) -> Play:
-    """The player's puzzle variant: the chat's edition and face-up mode for the calendar."""
-    if kind == PuzzleKind.PENTOMINO:
-        return Play(kind, day)
-    return Play(kind, day, who.edition, who.faceup)
 
 
 def _with_play(reply: Reply, web: Web | None, who: Who, daily: DailyPuzzle) -> Reply:
@@ -461,8 +382,7 @@ def from_private_link(
         return None
     link = None
     if found.group is not None and found.group == member_of and not who.in_group:
-        group = chats.get_chat(session=session, chat_id=found.group)
-        link = GroupLink(found.group, group.edition if group else None, bool(group and group.faceup))
+        link = seats.group_link(session, found.group)
     if found.kind == PuzzleKind.CALENDAR:
         reply = today(session, who, found.day, web, link=link)
     else:
@@ -478,10 +398,12 @@ def today(
     now: datetime | None = None,
     link: GroupLink | None = None,
 ) -> Reply:
-    """The calendar puzzle of ``day``, made the user's current one (``link``: as :func:`_start`)."""
-    who = _start(session, who, PuzzleKind.CALENDAR, day, now, link)
-    daily, note = _calendar(session, who, day)
-    return _noted(_with_play(calendar_post(daily, who.language), web, who, daily), note)
+    """The calendar puzzle of ``day``, made the user's current one (``link``: the group whose
+    private link opened it)."""
+    shown = seats.open_puzzle(session, who.seat, PuzzleKind.CALENDAR, day, now, link)
+    who = who.at(shown.seat)
+    reply = _with_play(calendar_post(shown.daily, who.language), web, who, shown.daily)
+    return _noted(reply, _note(shown, who.language))
 
 
 def pentomino(
@@ -492,10 +414,9 @@ def pentomino(
     now: datetime | None = None,
     link: GroupLink | None = None,
 ) -> Reply:
-    """The pentomino challenge of ``day``, made the user's current puzzle (``link``: as :func:`_start`)."""
-    _start(session, who, PuzzleKind.PENTOMINO, day, now, link)
-    daily = daily_puzzle(session, PuzzleKind.PENTOMINO, day)
-    return _with_play(challenge_post(daily, who.language), web, who, daily)
+    """The pentomino challenge of ``day``, made the user's current puzzle (``link``: as :func:`today`)."""
+    shown = seats.open_puzzle(session, who.seat, PuzzleKind.PENTOMINO, day, now, link)
+    return _with_play(challenge_post(shown.daily, who.language), web, who.at(shown.seat), shown.daily)
 
 
 def next_hint(
@@ -508,36 +429,24 @@ def next_hint(
     stage: Stage | None = None,
 ) -> Reply:
     """A hint of the user's current puzzle (or of the puzzle a button names): the ``stage`` a
-    button names, else the next one (hints.game keeps what each player saw, per puzzle).
+    button names, else the next one; from their saved board when they chose it (hints.seat)."""
+    return hint_reply(seats.next_hint(session, who.seat, now, kind, day, stage), who, web)
 
-    A typed /hint on a puzzle whose board the user saved (Mini App, deep link)
-    hints from that board instead of the day's featured solution.
-    """
-    stored = _stored_progress(session, who)
-    progress = stored or Progress(PuzzleKind.CALENDAR, local_today(now, zone(who.timezone, "UTC")), 0, 0)
-    if kind is not None and day is not None and (progress.kind, progress.day) != (kind, day):
-        if day < local_today(now, zone(who.timezone, "UTC")):
-            return stale_day(who, day)
-        progress = Progress(kind, day, 0, 0, group=_day_group(stored, day))
-    moved = stored is None or (stored.kind, stored.day) != (progress.kind, progress.day)
-    who = _with_group(who, progress.group)
-    current = PuzzleKind(progress.kind)
-    if kind is None:
-        puzzle, target = puzzle_target(current, progress.day, who.edition)
-        saved = saved_board(session, who.user_id, puzzle, target)
-        if saved is not None and saved.active:
-            return board_hint(session, who, now, puzzle, target, saved, web)
-    seen = None if moved else Stage(progress.stage)  # read with the pointer: no second query
-    shown = game.take_hint(session, who.user_id, _play(who, current, progress.day), wanted=stage, seen=seen)
-    if shown is None:
-        key = "all_hints_seen" if current == PuzzleKind.CALENDAR else "challenge_unique"
-        buttons = after_answer_buttons(who.language, current, progress.day)
-        return Reply(text(key, who.language, date=progress.day.isoformat()), buttons=buttons)
-    daily, _ = _daily(session, who, current, progress.day)
-    reply = _with_play(stage_reply(daily, who, shown), web, who, daily)
-    if moved:  # the button's puzzle is the user's puzzle in this chat from now on
-        _save(session, who, replace(progress, stage=shown))
-    return reply
+
+def hint_reply(found: seats.NextHint, who: Who, web: Web | None = None) -> Reply:
+    """A hint, formatted: a stage of the day's ladder, one from the saved board, or why there is none."""
+    if isinstance(found, seats.StaleDay):
+        return stale_day(who, found.day)
+    if isinstance(found, seats.BoardTrouble):
+        return Reply(text(BOARD_TROUBLES[found], who.language))
+    if isinstance(found, seats.FromBoard):
+        return board_hint(found, who.at(found.seat), web)
+    if isinstance(found, seats.AllSeen):
+        key = "all_hints_seen" if found.kind == PuzzleKind.CALENDAR else "challenge_unique"
+        buttons = after_answer_buttons(who.language, found.kind, found.day)
+        return Reply(text(key, who.language, date=found.day.isoformat()), buttons=buttons)
+    who = who.at(found.seat)
+    return _with_play(stage_reply(found.daily, who, found.stage), web, who, found.daily)
 
 
 def stale_day(who: Who, day: date) -> Reply:
@@ -550,41 +459,28 @@ def featured_hint(
     session: Session, who: Who, now: datetime, kind: PuzzleKind, day: date, web: Web | None = None
 ) -> Reply:
     """Stop hinting from the saved board of this daily puzzle; the next of the day's featured hints."""
-    linked = _with_group(who, _day_group(_stored_progress(session, who), day))
-    puzzle, target = puzzle_target(kind, day, linked.edition)
-    use_board(session, who.user_id, puzzle, target, False)
-    return next_hint(session, who, now, kind, day, web)
+    return hint_reply(seats.featured_hint(session, who.seat, now, kind, day), who, web)
 
 
 def solution(session: Session, who: Who, now: datetime) -> Reply:
-    progress = _progress(session, who, now)
-    who = _with_group(who, progress.group)
-    daily, _ = _daily(session, who, PuzzleKind(progress.kind), progress.day)
-    reply = stage_reply(daily, who, Stage.ANSWER)
-    game.take_hint(
-        session, who.user_id, _play(who, PuzzleKind(progress.kind), progress.day), wanted=Stage.ANSWER
-    )
-    _save(session, who, replace(progress, stage=Stage.ANSWER))
-    return reply
+    """/solution: the full answer of the user's current puzzle."""
+    shown = seats.answer(session, who.seat, now)
+    return stage_reply(shown.daily, who.at(shown.seat), Stage.ANSWER)
 
 
 def another(session: Session, who: Who, now: datetime, day: date | None = None) -> Reply:
     """A different stored solution of the day's calendar puzzle, cycling through all of them."""
-    progress = _progress(session, who, now)
-    if day is not None and (progress.kind, progress.day) != (PuzzleKind.CALENDAR, day):
-        progress = Progress(PuzzleKind.CALENDAR, day, 0, 0, group=_day_group(progress, day))
-    who = _with_group(who, progress.group)
-    if progress.kind != PuzzleKind.CALENDAR:
+    found = seats.another(session, who.seat, now, day)
+    if found is None:
         return Reply(text("challenge_unique", who.language))
-    daily, _ = _calendar(session, who, progress.day)
-    step = progress.another + 1
-    number, answer = other_solution(session, daily, step)
-    key = f"calendar{_edition_key(daily)}:{daily.heading}:solution{number - 1}{_language_key(who.language)}"
-    photo = Photo(key, lambda: daily.draw(answer, language=who.language))
-    caption = text("another_caption", who.language, number=number, total=daily.total, date=daily.heading)
-    buttons = _another_buttons(who.language, PuzzleKind.CALENDAR, progress.day)
-    _save(session, who, replace(progress, stage=Stage.ANSWER, another=step))
-    game.take_hint(session, who.user_id, _play(who, PuzzleKind.CALENDAR, progress.day), wanted=Stage.ANSWER)
+    who, daily = who.at(found.seat), found.daily
+    solution_key = f"{daily.heading}:solution{found.number - 1}{_language_key(who.language)}"
+    key = f"calendar{_edition_key(daily)}:{solution_key}"
+    photo = Photo(key, lambda: daily.draw(found.solution, language=who.language))
+    caption = text(
+        "another_caption", who.language, number=found.number, total=daily.total, date=daily.heading
+    )
+    buttons = _another_buttons(who.language, PuzzleKind.CALENDAR, daily.day)
     return Reply(caption, photo, buttons, spoiler=who.in_group)
 
 
@@ -613,39 +509,22 @@ def solved(
     """Record "I solved it" for the user's current puzzle (or the one a button names): what it
     counts for, and a spoiler-free text to share. It counts for the group it is reported in, or in
     a private chat for the group whose link opened that day's puzzles there."""
-    progress = _progress(session, who, now)
-    kind, day = kind or PuzzleKind(progress.kind), day or progress.day
-    who = _with_group(who, _day_group(progress, day))
-    play = _play(who, kind, day)
-    today = local_today(now, zone(who.timezone, "UTC"))
-    group = who.chat_id if who.in_group else who.via
-    result = game.solve(session, who.user_id, play, today, now, who.chat_id, who.first_name, group)
+    report = seats.report_solve(session, who.seat, now, kind, day, who.language)
+    result, language = report.solved, who.language
+    kind, day = result.play.kind, result.play.day
     words = text(
         "solved" if result.fresh else "already_solved",
-        who.language,
+        language,
         date=day.isoformat(),
-        hints=counted("hint_stages", result.hints, who.language),
-        streak=counted("days", result.streak, who.language),
+        hints=counted("hint_stages", result.hints, language),
+        streak=counted("days", result.streak, language),
     )
     if result.fresh and result.seconds is not None:
-        words += " " + text("solved_time", who.language, minutes=max(1, round(result.seconds / 60)))
+        words += " " + text("solved_time", language, minutes=max(1, round(result.seconds / 60)))
     if not result.on_day:
-        words += "\n" + text("solved_past_day", who.language)
-    share = game.share_text(result, *_share_title(session, who, kind, day), who.language)
-    words += f"\n\n{text('share_intro', who.language)}\n{share}"
-    return Reply(words, buttons=(other_puzzle_button(who.language, kind, day),))
-
-
-def _share_title(session: Session, who: Who, kind: PuzzleKind, day: date) -> tuple[str, str | None]:
-    """The puzzle's name in the share text, and its difficulty stars when it has them."""
-    try:
-        daily, _ = _daily(session, who, kind, day)
-    except (NotPrecomputed, NoFaceUpSolution):
-        return ("A-Puzzle-A-Day" if kind == PuzzleKind.CALENDAR else day.isoformat()), None
-    if kind == PuzzleKind.PENTOMINO:
-        return challenge_heading(day, daily.puzzle, who.language), None
-    level = daily.difficulty.level if daily.difficulty is not None else None
-    return daily.puzzle.title, None if level is None else stars(level)
+        words += "\n" + text("solved_past_day", language)
+    words += f"\n\n{text('share_intro', language)}\n{report.share}"
+    return Reply(words, buttons=(other_puzzle_button(language, kind, day),))
 
 
 def personal_stats(session: Session, who: Who, now: datetime) -> Reply:
@@ -809,15 +688,6 @@ def _stored_dates_photo(counts: Mapping[str, int], title: str, digest: str, lang
 # ---------------------------------------------------------------- the user's own board
 
 
-def puzzle_target(kind: PuzzleKind, day: date, edition: str = CALENDAR_ID) -> tuple[Puzzle, Target]:
-    """The catalog puzzle and target of a daily puzzle (the calendar one in ``edition``)."""
-    if kind == PuzzleKind.CALENDAR:
-        calendar = edition_of(edition)
-        return calendar, target_for_date(calendar, day)
-    board = get_puzzle(challenge_board(day))
-    return board, board.target(SINGLE_TARGET)
-
-
 def _counts(
     language: str, remaining: int, total: int, distinct_remaining: int, distinct_total: int
 ) -> dict[str, object]:
@@ -873,46 +743,33 @@ def _board_buttons(
     return (*found, *play_buttons(web, who, puzzle, target, placements))
 
 
-def board_hint(
-    session: Session,
-    who: Who,
-    now: datetime,
-    puzzle: Puzzle,
-    target: Target,
-    saved: SavedPosition,
-    web: Web | None = None,
-) -> Reply:
-    """The next hint from the user's saved board (hints.game.board_hint), formatted."""
-    kind_day = _daily_of(puzzle, target, who, now)
-    play = _play(who, *kind_day) if kind_day is not None else None
-    try:
-        found = game.board_hint(session, who.user_id, puzzle, target, saved, play)
-    except OutdatedCode:
-        return Reply(text("outdated_board", who.language))
-    stage, placements, hint = found.stage, found.placements, found.hint
+BOARD_TROUBLES = {
+    seats.BoardTrouble.STALE_KEY: "stale_button",
+    seats.BoardTrouble.NO_BOARD: "no_board",
+    seats.BoardTrouble.OUTDATED: "outdated_board",
+    seats.BoardTrouble.BAD_LINK: "bad_link",
+}
+
+
+def board_hint(found: seats.FromBoard, who: Who, web: Web | None = None) -> Reply:
+    """A hint from the user's saved board, formatted; the board's status when it breaks a rule."""
+    puzzle, target, language = found.puzzle, found.target, who.language
+    stage, placements, hint = found.found.stage, found.found.placements, found.found.hint
     if hint is None:
-        assert found.analysis is not None
+        assert found.found.analysis is not None
         ways = play_buttons(web, who, puzzle, target, placements)
-        return Reply(board_status(found.analysis, who.language), buttons=ways)
-    language = who.language
+        return Reply(board_status(found.found.analysis, language), buttons=ways)
     take_off = piece_names(puzzle, hint.take_off, language)
     parts = [text("board_take_off", language, pieces=take_off)] if hint.take_off else []
     if hint.added:
         counts = _counts(language, hint.remaining, hint.total, hint.distinct_remaining, hint.distinct_total)
-        parts.append(
-            text(
-                "board_hint_caption",
-                language,
-                stage=int(stage),
-                pieces=piece_names(puzzle, hint.added, language),
-                **counts,
-            )
-        )
+        pieces = piece_names(puzzle, hint.added, language)
+        parts.append(text("board_hint_caption", language, stage=int(stage), pieces=pieces, **counts))
     else:
         parts.append(text("board_complete", language))
     drawing = hint.drawing(puzzle, target)
     photo = Photo(
-        f"board:{puzzle.id}:{target.name}:{saved.code}:stage{int(stage)}{_language_key(language)}",
+        f"board:{puzzle.id}:{target.name}:{found.saved.code}:stage{int(stage)}{_language_key(language)}",
         lambda: position_image(drawing, language),
     )
     buttons: list[Button] = []
@@ -920,89 +777,37 @@ def board_hint(
         buttons.append(
             Button(text("button_next_hint", language), encode_board_callback(board_key(puzzle, target)))
         )
-    if kind_day is not None:
-        buttons.append(
-            Button(text("button_featured", language), encode_callback(Callback(Action.FEATURED, *kind_day)))
-        )
+    if found.daily is not None:
+        featured = encode_callback(Callback(Action.FEATURED, *found.daily))
+        buttons.append(Button(text("button_featured", language), featured))
     buttons.extend(play_buttons(web, who, puzzle, target, placements))
     return Reply(" ".join(parts), photo, tuple(buttons), spoiler=who.in_group)
-
-
-def _daily_of(puzzle: Puzzle, target: Target, who: Who, now: datetime) -> tuple[PuzzleKind, date] | None:
-    """The daily puzzle (kind, local day) this target is, today in the user's time zone, if any."""
-    today = local_today(now, zone(who.timezone, "UTC"))
-    if puzzle.id == who.edition and target.name == target_for_date(puzzle, today).name:
-        return PuzzleKind.CALENDAR, today
-    if puzzle.id == challenge_board(today) and target.name == SINGLE_TARGET:
-        return PuzzleKind.PENTOMINO, today
-    return None
 
 
 def board_hint_by_key(session: Session, who: Who, now: datetime, key: str, web: Web | None = None) -> Reply:
     """The 'Hint from my board' button: the next hint from the board saved for that puzzle target
     ("no longer valid" for a key that names none: forged, or from a catalog since changed)."""
-    try:
-        puzzle, target = board_of_key(key)
-    except MalformedPosition:
-        return Reply(text("stale_button", who.language))
-    saved = saved_board(session, who.user_id, puzzle, target)
-    if saved is None:
-        return Reply(text("no_board", who.language))
-    use_board(session, who.user_id, puzzle, target, True)
-    return board_hint(session, who, now, puzzle, target, saved, web)
+    return hint_reply(seats.board_hint_by_key(session, who.seat, now, key), who, web)
 
 
-def _current_board(session: Session, who: Who, now: datetime) -> SavedPosition | None:
-    """The saved board of the user's current daily puzzle, else their latest saved board."""
-    progress = _progress(session, who, now)
-    linked = _with_group(who, progress.group)
-    puzzle, target = puzzle_target(PuzzleKind(progress.kind), progress.day, linked.edition)
-    return saved_board(session, who.user_id, puzzle, target) or latest_board(session, who.user_id)
+def _board_reply(found: seats.BoardStatus | seats.BoardTrouble, who: Who, web: Web | None) -> Reply:
+    if isinstance(found, seats.BoardTrouble):
+        return Reply(text(BOARD_TROUBLES[found], who.language))
+    buttons = _board_buttons(who, found.puzzle, found.target, found.analysis, web)
+    return Reply(board_status(found.analysis, who.language), buttons=buttons)
 
 
 def check(session: Session, who: Who, now: datetime, web: Web | None = None) -> Reply:
     """/check: the status of the user's saved board."""
-    saved = _current_board(session, who, now)
-    if saved is None:
-        return Reply(text("no_board", who.language))
-    puzzle = get_puzzle(saved.puzzle_id)
-    target = puzzle.target(saved.target)
-    try:
-        analysis = analyse_position(session, puzzle, target, placements_of_code(puzzle, saved.code))
-    except OutdatedCode:
-        return Reply(text("outdated_board", who.language))
-    return Reply(
-        board_status(analysis, who.language), buttons=_board_buttons(who, puzzle, target, analysis, web)
-    )
+    return _board_reply(seats.current_board(session, who.seat, now), who, web)
 
 
 def load_board(session: Session, who: Who, now: datetime, payload: str, web: Web | None = None) -> Reply:
     """/start <payload> (a deep link from the web board): save that board as the user's, say its status."""
-    try:
-        link = decode_link(payload)
-        analysis = save_board(session, who.user_id, link.puzzle, link.target, link.code, now)
-    except OutdatedCode:
-        return Reply(text("outdated_board", who.language))
-    except MalformedPosition:
-        return Reply(text("bad_link", who.language))
-    kind_day = _daily_of(link.puzzle, link.target, who, now)
-    if kind_day is not None:
-        _start(session, who, *kind_day)
-    buttons = _board_buttons(who, link.puzzle, link.target, analysis, web)
-    return Reply(board_status(analysis, who.language), buttons=buttons)
+    return _board_reply(seats.load_board(session, who.seat, now, payload), who, web)
 
 
 # ---------------------------------------------------------------- editions
-
-
-def known_edition(edition_id: str | None) -> str:
-    """The chat's edition if it is still in the catalog, else the default one."""
-    return edition_id if edition_id is not None and edition_choice(edition_id) is not None else CALENDAR_ID
-
-
-def edition_choice(edition_id: str) -> Puzzle | None:
-    """The calendar edition with this id, or None."""
-    return next((p for p in calendar_editions() if p.id == edition_id), None)
 
 
 def editions(who: Who) -> Reply:
@@ -1032,19 +837,12 @@ def set_edition(session: Session, who: Who, edition_id: str, now: datetime, web:
     puzzle = edition_of(edition_id)
     stored = None if puzzle.id == CALENDAR_ID else puzzle.id
     chats.set_edition(session=session, chat_id=who.chat_id, kind=who.chat_kind, edition=stored)
-    _leave_group(session, who)
+    seats.leave_group(session, who.seat)
     chosen = replace(who, edition=puzzle.id)
     day = local_today(now, zone(who.timezone, "UTC"))
     puzzle_reply = today(session, chosen, day, web, now)
     words = text("edition_set", who.language, edition=puzzle.title)
     return replace(puzzle_reply, text=f"{words}\n{puzzle_reply.text}")
-
-
-def _leave_group(session: Session, who: Who) -> None:
-    """The chat chose its own edition or face-up mode: a group's link of the day holds no more."""
-    stored = None if who.in_group else _stored_progress(session, who)
-    if stored is not None and stored.group is not None:
-        _save(session, who, replace(stored, group=None))
 
 
 # ---------------------------------------------------------------- face-up mode
@@ -1057,7 +855,7 @@ def faceup_status(who: Who) -> Reply:
 def set_faceup(session: Session, who: Who, on: bool, now: datetime, web: Web | None = None) -> Reply:
     """Turn the chat's face-up mode on or off; the answer is today's puzzle in that mode."""
     chats.set_faceup(session=session, chat_id=who.chat_id, kind=who.chat_kind, faceup=on)
-    _leave_group(session, who)
+    seats.leave_group(session, who.seat)
     day = local_today(now, zone(who.timezone, "UTC"))
     puzzle_reply = today(session, replace(who, faceup=on), day, web, now)
     words = text("faceup_set_on" if on else "faceup_set_off", who.language)

@@ -73,6 +73,11 @@ class Difficulty:
     rank: int  # 1 = the date with the fewest solutions
     out_of: int
 
+    @property
+    def stars(self) -> str:
+        """★★★☆☆: the level out of five."""
+        return "★" * self.level + "☆" * (5 - self.level)
+
 
 @dataclass(frozen=True)
 class DailyPuzzle:
@@ -181,6 +186,25 @@ def edition_of(edition_id: str | None) -> Puzzle:
         return get_puzzle(CALENDAR_ID)
     editions = {p.id: p for p in calendar_editions()}
     return get_puzzle(edition_id, editions)
+
+
+def edition_choice(edition_id: str) -> Puzzle | None:
+    """The calendar edition with this id, or None."""
+    return next((p for p in calendar_editions() if p.id == edition_id), None)
+
+
+def known_edition(edition_id: str | None) -> str:
+    """A chat's edition if it is still in the catalog, else the default one."""
+    return edition_id if edition_id is not None and edition_choice(edition_id) is not None else CALENDAR_ID
+
+
+def puzzle_target(kind: PuzzleKind, day: date, edition: str = CALENDAR_ID) -> tuple[Puzzle, Target]:
+    """The catalog puzzle and target of a daily puzzle (the calendar one in ``edition``)."""
+    if kind == PuzzleKind.CALENDAR:
+        calendar = edition_of(edition)
+        return calendar, target_for_date(calendar, day)
+    board = get_puzzle(challenge_board(day))
+    return board, board.target(SINGLE_TARGET)
 
 
 def pick(day: date, key: str, count: int) -> int:

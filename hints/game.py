@@ -31,8 +31,15 @@ from sqlalchemy.orm import Session
 
 from db import bot_repository as solves_store
 from db import days_repository as days
-from hints.daily import CALENDAR_ID, PuzzleKind, challenge_board
-from hints.errors import MalformedPosition
+from hints.daily import (
+    CALENDAR_ID,
+    PuzzleKind,
+    challenge_board,
+    challenge_heading,
+    daily_calendar,
+    edition_of,
+)
+from hints.errors import MalformedPosition, NoFaceUpSolution, NotPrecomputed
 from hints.positions import (
     PositionAnalysis,
     PositionHint,
@@ -42,7 +49,7 @@ from hints.positions import (
 )
 from hints.saved import SavedPosition, record_board_stage
 from i18n import N_, translator
-from solver.catalog import Puzzle, Target, target_for_date
+from solver.catalog import Puzzle, Target, get_puzzle, target_for_date
 from solver.hints import Stage
 from solver.problem import Placement
 
@@ -158,6 +165,45 @@ def board_hint(
     if play is not None:
         take_hint(session, player, play, Ladder.BOARD, stage)
     return BoardHint(stage, placements, hint, None)
+
+
+def seen_on_board(
+    session: Session,
+    player: int,
+    puzzle: Puzzle,
+    target: Target,
+    faceup: bool,
+    stage: Stage,
+    now: datetime,
+    default_timezone: str,
+) -> Play | None:
+    """A hint stage the player saw on the web board of ``puzzle`` and ``target``, recorded on its
+    board ladder when the board is one of their puzzles today (their local date); None when not."""
+    play = daily_play(puzzle, target, player_today(session, player, now, default_timezone), faceup)
+    if play is not None:
+        take_hint(session, player, play, Ladder.BOARD, stage)
+    return play
+
+
+def solved_on_board(
+    session: Session,
+    player: int,
+    name: str,
+    puzzle: Puzzle,
+    target: Target,
+    faceup: bool,
+    now: datetime,
+    default_timezone: str,
+    language: str,
+) -> tuple[Solved, str] | None:
+    """The player solved the web board of ``puzzle`` and ``target``: the solve and its share text in
+    ``language``; None when the board is not one of their puzzles today."""
+    today = player_today(session, player, now, default_timezone)
+    play = daily_play(puzzle, target, today, faceup)
+    if play is None:
+        return None
+    solved = solve(session, player, play, today, now, player, name)
+    return solved, share_text(solved, *share_heading(session, play, language), language)
 
 
 def hints_used(session: Session, player: int, kind: PuzzleKind, day: date) -> int:
@@ -312,6 +358,18 @@ def hint_marks(hints: int) -> str:
     """■■□: the hint stages used of the three."""
     used = max(0, min(hints, len(Stage) - 1))
     return HINT_MARKS[0] * used + HINT_MARKS[1] * (len(Stage) - 1 - used)
+
+
+def share_heading(session: Session, play: Play, language: str) -> tuple[str, str | None]:
+    """The puzzle's name in the share text, and the calendar puzzle's difficulty stars when known
+    (an edition's ranks need its year stored)."""
+    if play.kind == PuzzleKind.PENTOMINO:
+        return challenge_heading(play.day, get_puzzle(challenge_board(play.day)), language), None
+    try:
+        daily = daily_calendar(session, play.day, play.edition, faceup=play.faceup)
+    except (NotPrecomputed, NoFaceUpSolution):
+        return edition_of(play.edition).title, None
+    return daily.puzzle.title, daily.difficulty.stars if daily.difficulty is not None else None
 
 
 def share_text(solved: Solved, title: str, stars: str | None, language: str) -> str:

@@ -13,7 +13,6 @@ from datetime import UTC, datetime
 from typing import Annotated
 
 from fastapi import APIRouter, Path, Request, Response
-from sqlalchemy.orm import Session
 from starlette.concurrency import run_in_threadpool
 
 from api.caching import Payload, send
@@ -22,7 +21,6 @@ from api.errors import ApiError, documented
 from api.routes.me import User
 from api.schemas import DaySolvedOut
 from hints import game
-from hints.daily import PuzzleKind, challenge_heading
 from solver.catalog import Puzzle, Target
 from solver.hints import Stage
 
@@ -31,15 +29,8 @@ ERRORS = documented(401, 404, 409, 422, 503)
 StageNumber = Annotated[int, Path(ge=Stage.ONE_PIECE, le=Stage.ANSWER, description="the hint stage seen")]
 
 
-def _play(
-    session: Session, player: int, puzzle: Puzzle, target: Target, faceup: bool, zone: str, now: datetime
-) -> game.Play:
-    """The player's play on this board at ``now``; 409 when it is not one of their puzzles of the day."""
-    today = game.player_today(session, player, now, zone)
-    play = game.daily_play(puzzle, target, today, faceup)
-    if play is None:
-        raise ApiError(409, "not_todays_puzzle", f"{puzzle.id} {target.name} is not a puzzle of {today}")
-    return play
+def _not_today(puzzle: Puzzle, target: Target) -> ApiError:
+    return ApiError(409, "not_todays_puzzle", f"{puzzle.id} {target.name} is not one of your puzzles today")
 
 
 @router.post("/{puzzle_id}/{target}/hints/{stage}", status_code=204, responses=ERRORS)
@@ -49,10 +40,10 @@ async def hint_seen(
     """Record a hint stage the player saw from their board (it never lowers what was seen)."""
 
     def work() -> None:
+        zone, now = state.settings.DEFAULT_TIMEZONE, datetime.now(UTC)
         with state.sessions.begin() as session:
-            now = datetime.now(UTC)
-            play = _play(session, user.id, puzzle, target, faceup, state.settings.DEFAULT_TIMEZONE, now)
-            game.take_hint(session, user.id, play, game.Ladder.BOARD, Stage(stage))
+            if game.seen_on_board(session, user.id, puzzle, target, faceup, Stage(stage), now, zone) is None:
+                raise _not_today(puzzle, target)
 
     await run_in_threadpool(work)
     return Response(status_code=204, headers={"Cache-Control": "private, no-store"})
@@ -72,23 +63,22 @@ async def solved(
     spoiler-free text to share."""
 
     def work() -> DaySolvedOut:
-        now = datetime.now(UTC)
+        zone, now = state.settings.DEFAULT_TIMEZONE, datetime.now(UTC)
         with state.sessions.begin() as session:
-            play = _play(session, user.id, puzzle, target, faceup, state.settings.DEFAULT_TIMEZONE, now)
-            result = game.solve(session, user.id, play, play.day, now, user.id, user.first_name)
-        title = (
-            puzzle.title
-            if play.kind == PuzzleKind.CALENDAR
-            else challenge_heading(play.day, puzzle, language)
-        )
+            found = game.solved_on_board(
+                session, user.id, user.first_name, puzzle, target, faceup, now, zone, language
+            )
+        if found is None:
+            raise _not_today(puzzle, target)
+        result, share = found
         return DaySolvedOut(
-            date=play.day.isoformat(),
+            date=result.play.day.isoformat(),
             first=result.fresh,
             hints=result.hints,
             seconds=result.seconds,
             streak=result.streak,
             best=result.best,
-            share_text=game.share_text(result, title, None, language),
+            share_text=share,
         )
 
     return send(request, Payload.json(await run_in_threadpool(work)), "private, no-store")

@@ -94,13 +94,6 @@ def test_an_unknown_edition_is_read_back_shortened_with_the_list() -> None:
     assert "“" + "x" * 64 + "”" in replies.unknown_edition(asker(), "x" * 500).text
 
 
-def test_a_chats_edition_that_left_the_catalog_falls_back_to_the_default() -> None:
-    assert replies.known_edition("calendar-weekday") == "calendar-weekday"
-    assert replies.known_edition("calendar-gone") == CALENDAR_ID
-    assert replies.known_edition(None) == CALENDAR_ID
-    assert replies.edition_choice("calendar-gone") is None
-
-
 def test_choosing_the_default_edition_stores_none_and_answers_todays_puzzle(session: Session) -> None:
     who = asker(edition="calendar-jarringwords")
     reply = replies.set_edition(session, who, CALENDAR_ID, NOW)

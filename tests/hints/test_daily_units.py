@@ -28,7 +28,9 @@ from hints.daily import (
     daily_challenge,
     daily_puzzle,
     difficulty,
+    edition_choice,
     edition_of,
+    known_edition,
     other_solution,
     pick,
     target_name,
@@ -449,3 +451,10 @@ def test_hints_computed_while_the_target_is_stored_again_are_not_cached_on_the_n
         assert stage.remaining == extending(stored_now, stage.shown)
     with own_sessions() as session:
         assert daily_calendar(session, DAY) == now  # and that is what the cache now holds
+
+
+def test_a_chats_edition_that_left_the_catalog_falls_back_to_the_default() -> None:
+    assert known_edition("calendar-weekday") == "calendar-weekday"
+    assert known_edition("calendar-gone") == CALENDAR_ID
+    assert known_edition(None) == CALENDAR_ID
+    assert edition_choice("calendar-gone") is None

@@ -1,0 +1,123 @@
+"""hints.seat: each thing a player asks for in a chat, one call, on the sample store (no Telegram)."""
+
+from __future__ import annotations
+
+from datetime import UTC, date, datetime, timedelta
+
+from sqlalchemy.orm import Session
+
+from db import bot_repository as chats
+from db.bot_repository import GroupLink
+from hints import game, seat
+from hints.codes import encode_position
+from hints.daily import CALENDAR_ID, PuzzleKind, daily_calendar, puzzle_target
+from hints.deeplink import board_key
+from hints.saved import save_board, use_board
+from solver.hints import Stage
+
+NOW = datetime(2026, 1, 22, 9, 0, tzinfo=UTC)
+TODAY = date(2026, 1, 22)
+PRIVATE = seat.Seat(chat_id=501, player=501, name="Ann")
+GROUP_ID = -1001234
+IN_GROUP = seat.Seat(chat_id=GROUP_ID, player=501, in_group=True, name="Ann")
+
+
+def test_a_typed_hint_goes_one_stage_at_a_time_and_ends_with_all_seen(session: Session) -> None:
+    seat.open_puzzle(session, PRIVATE, PuzzleKind.CALENDAR, TODAY, NOW)
+    stages = [seat.next_hint(session, PRIVATE, NOW) for _ in range(4)]
+    assert [s.stage for s in stages[:3] if isinstance(s, seat.Shown)] == [1, 2, 3]
+    assert stages[3] == seat.AllSeen(PRIVATE, PuzzleKind.CALENDAR, TODAY)
+
+
+def test_a_button_pressed_twice_shows_its_stage_twice(session: Session) -> None:
+    twice = [
+        seat.next_hint(session, PRIVATE, NOW, PuzzleKind.CALENDAR, TODAY, Stage.ONE_PIECE) for _ in range(2)
+    ]
+    assert [s.stage for s in twice if isinstance(s, seat.Shown)] == [Stage.ONE_PIECE, Stage.ONE_PIECE]
+    typed = seat.next_hint(session, PRIVATE, NOW)
+    assert isinstance(typed, seat.Shown) and typed.stage == Stage.HALF
+
+
+def test_opening_the_challenge_and_back_keeps_the_calendars_hints(session: Session) -> None:
+    seat.open_puzzle(session, PRIVATE, PuzzleKind.CALENDAR, TODAY, NOW)
+    seat.next_hint(session, PRIVATE, NOW)
+    seat.next_hint(session, PRIVATE, NOW)
+    seat.open_puzzle(session, PRIVATE, PuzzleKind.PENTOMINO, TODAY, NOW)
+    seat.open_puzzle(session, PRIVATE, PuzzleKind.CALENDAR, TODAY, NOW)
+    after = seat.next_hint(session, PRIVATE, NOW)
+    assert isinstance(after, seat.Shown) and after.stage == Stage.ANSWER
+    assert game.hints_used(session, PRIVATE.player, PuzzleKind.CALENDAR, TODAY) == 3
+
+
+def test_an_older_days_button_is_stale_but_a_typed_date_opens_it(session: Session) -> None:
+    yesterday = TODAY - timedelta(days=1)
+    assert seat.next_hint(session, PRIVATE, NOW, PuzzleKind.CALENDAR, yesterday, Stage.ONE_PIECE) == (
+        seat.StaleDay(yesterday)
+    )
+    seat.open_puzzle(session, PRIVATE, PuzzleKind.CALENDAR, yesterday, NOW)
+    opened = seat.next_hint(session, PRIVATE, NOW, PuzzleKind.CALENDAR, yesterday, Stage.ONE_PIECE)
+    assert isinstance(opened, seat.Shown) and opened.daily.day == yesterday
+
+
+def test_the_answer_counts_as_every_hint_and_a_solve_says_so(session: Session) -> None:
+    seat.open_puzzle(session, PRIVATE, PuzzleKind.CALENDAR, TODAY, NOW)
+    shown = seat.answer(session, PRIVATE, NOW)
+    assert shown.stage == Stage.ANSWER
+    report = seat.report_solve(session, PRIVATE, NOW + timedelta(minutes=4))
+    assert (report.solved.hints, report.solved.seconds, report.solved.on_day) == (3, 240, True)
+    heading, hints = report.share.splitlines()
+    daily = daily_calendar(session, TODAY)
+    stars = "" if daily.difficulty is None else f" · {daily.difficulty.stars}"  # ranks need the whole year
+    assert heading == f"{daily.puzzle.title} · {TODAY.isoformat()}{stars}"
+    assert hints.startswith("Hints ■■■")
+
+
+def test_a_past_dates_solve_is_kept_off_the_streak(session: Session) -> None:
+    seat.open_puzzle(session, PRIVATE, PuzzleKind.CALENDAR, TODAY - timedelta(days=1), NOW)
+    report = seat.report_solve(session, PRIVATE, NOW)
+    assert (report.solved.on_day, report.solved.streak) == (False, 0)
+
+
+def test_another_solution_cycles_and_the_challenge_has_none(session: Session) -> None:
+    first = seat.another(session, PRIVATE, NOW, TODAY)
+    second = seat.another(session, PRIVATE, NOW, TODAY)
+    assert first is not None and second is not None
+    assert second.number != first.number
+    assert game.stage_seen(session, PRIVATE.player, PRIVATE.play(PuzzleKind.CALENDAR, TODAY)) == Stage.ANSWER
+    seat.open_puzzle(session, PRIVATE, PuzzleKind.PENTOMINO, TODAY, NOW)
+    assert seat.another(session, PRIVATE, NOW) is None
+
+
+def test_a_groups_link_opens_its_edition_in_private_and_the_solve_counts_for_it(session: Session) -> None:
+    link = GroupLink(GROUP_ID, None, faceup=True)  # the sample stores DragonFjord's edition only
+    shown = seat.open_puzzle(session, PRIVATE, PuzzleKind.CALENDAR, TODAY, NOW, link)
+    assert (shown.seat.faceup, shown.seat.via) == (True, GROUP_ID)
+    later = seat.next_hint(session, PRIVATE, NOW)
+    assert isinstance(later, seat.Shown) and later.seat.faceup
+    assert game.stage_seen(session, PRIVATE.player, later.seat.play(PuzzleKind.CALENDAR, TODAY)) == 1
+    report = seat.report_solve(session, PRIVATE, NOW)
+    assert report.seat.via == GROUP_ID and report.solved.fresh
+    group_board = chats.chat_solves(session=session, chat_id=GROUP_ID, day=TODAY, kind=PuzzleKind.CALENDAR)
+    assert [s.user_id for s in group_board] == [PRIVATE.player]
+
+
+def test_a_typed_hint_comes_from_the_saved_board_the_person_chose(session: Session) -> None:
+    puzzle, target = puzzle_target(PuzzleKind.CALENDAR, TODAY, CALENDAR_ID)
+    save_board(session, PRIVATE.player, puzzle, target, encode_position(puzzle, ()), NOW)
+    use_board(session, PRIVATE.player, puzzle, target, True)
+    seat.open_puzzle(session, PRIVATE, PuzzleKind.CALENDAR, TODAY, NOW)
+    found = seat.next_hint(session, PRIVATE, NOW)
+    assert isinstance(found, seat.FromBoard)
+    assert found.found.stage == Stage.ONE_PIECE and found.daily == (PuzzleKind.CALENDAR, TODAY)
+    featured = seat.featured_hint(session, PRIVATE, NOW, PuzzleKind.CALENDAR, TODAY)
+    assert isinstance(featured, seat.Shown) and featured.stage == Stage.ONE_PIECE
+
+
+def test_board_troubles_are_named(session: Session) -> None:
+    puzzle, target = puzzle_target(PuzzleKind.CALENDAR, TODAY, CALENDAR_ID)
+    assert seat.board_hint_by_key(session, PRIVATE, NOW, "no-such-key") == seat.BoardTrouble.STALE_KEY
+    assert seat.board_hint_by_key(session, PRIVATE, NOW, board_key(puzzle, target)) == (
+        seat.BoardTrouble.NO_BOARD
+    )
+    assert seat.current_board(session, PRIVATE, NOW) == seat.BoardTrouble.NO_BOARD
+    assert seat.load_board(session, PRIVATE, NOW, "nonsense") == seat.BoardTrouble.BAD_LINK
