@@ -25,7 +25,7 @@ from telegram.ext import (
     filters,
 )
 
-from bot import handlers
+from bot import handlers, setup_handlers
 from bot.commands import COMMANDS, menu
 from bot.context import CONTEXT_TYPES, BotApplication, BotContext, Deps
 from bot.dispatcher import Dispatcher
@@ -69,8 +69,11 @@ def add_routes(application: BotApplication) -> None:
     messages_only = filters.UpdateType.MESSAGE
     for command in COMMANDS:
         application.add_handler(CommandHandler(command.name, command.callback, filters=messages_only))
+    application.add_handler(
+        CallbackQueryHandler(setup_handlers.setup_button, pattern=setup_handlers.SETUP_PATTERN)
+    )
     application.add_handler(CallbackQueryHandler(handlers.button))
-    application.add_handler(ChatMemberHandler(handlers.membership, ChatMemberHandler.MY_CHAT_MEMBER))
+    application.add_handler(ChatMemberHandler(setup_handlers.membership, ChatMemberHandler.MY_CHAT_MEMBER))
     application.add_handler(MessageHandler(filters.UpdateType.EDITED, handlers.edited_message))
     application.add_handler(MessageHandler(filters.COMMAND & messages_only, handlers.unknown_command))
     application.add_handler(MessageHandler(messages_only, handlers.other_message))

@@ -9,9 +9,8 @@ from typing import Any
 from sqlalchemy.orm import Session
 from telegram import BotCommand, Update
 
-from bot import handlers, replies
+from bot import handlers, replies, setup_handlers
 from bot.context import BotContext
-from bot.logic import local_today, zone
 from bot.replies import Reply, Who
 from bot.texts import text
 
@@ -53,14 +52,15 @@ async def start(update: Update, context: BotContext) -> None:
 
         def opened(session: Session, who: Who) -> Reply:
             daily = replies.from_private_link(session, who, payload, web, member_of)
-            return daily if daily is not None else replies.load_board(session, who, now, payload, web)
+            if daily is not None:
+                return daily
+            board = replies.load_board(session, who, now, payload, web)
+            return board if board is not None else setup_handlers.first_start(session, who, now, web)
 
         await handlers.respond(update, context, opened)
         return
     await handlers.respond(
-        update,
-        context,
-        lambda _session, who: replies.welcome(who, local_today(now, zone(who.timezone, "UTC")), web),
+        update, context, lambda session, who: setup_handlers.first_start(session, who, now, web)
     )
 
 
@@ -91,6 +91,7 @@ COMMANDS: tuple[Command, ...] = (
     Command("edition", handlers.edition, "[edition]"),
     Command("faceup", handlers.faceup, "on|off"),
     Command("language", handlers.language, "en|ja"),
+    Command("settings", setup_handlers.settings_command),
     Command("forget", handlers.forget),
     Command("help", help_command),
 )

@@ -24,13 +24,16 @@ from telegram.ext import ApplicationHandlerStop
 from bot import replies
 from bot.context import BotContext, Deps
 from bot.flood import Verdict
+from bot.inputs import Ambiguous, zone_label
 from bot.logic import (
     Action,
     BadArgument,
     BoardCallback,
     Callback,
     EditionCallback,
+    SetupCallback,
     decode_callback,
+    encode_setup_callback,
     local_today,
     parse_day,
     parse_post_time,
@@ -126,7 +129,7 @@ def unit_of_work(update: Update, found: Deps, build: Build, *, may_solve: bool =
             reply = build(session, who)
         except BadArgument as exc:
             session.rollback()
-            return Reply(text(exc.key, who.language, value=exc.value))
+            return _bad_argument(exc, who.language)
         except NotPrecomputed as missing:
             session.rollback()
             if may_solve and missing.solvable is not None:
@@ -134,6 +137,21 @@ def unit_of_work(update: Update, found: Deps, build: Build, *, may_solve: bool =
             return Reply(text("not_ready", who.language))
         session.commit()
         return reply
+
+
+CHOICE_FIELDS = {"ambiguous_time": "time", "ambiguous_timezone": "zone"}  # ask-backs answered by a button
+
+
+def _bad_argument(exc: BadArgument, language: str) -> Reply:
+    """What was wrong with an argument; a time or zone with several readings offers each as a button."""
+    field = CHOICE_FIELDS.get(exc.key)
+    if not isinstance(exc, Ambiguous) or field is None:
+        return Reply(text(exc.key, language, value=exc.value))
+    label = zone_label if field == "zone" else str
+    buttons = tuple(
+        Button(label(choice), encode_setup_callback(SetupCallback(field, choice))) for choice in exc.choices
+    )
+    return Reply(text("pick_one", language), buttons=buttons, columns=2)
 
 
 async def send(update: Update, context: BotContext, reply: Reply, *, in_place: bool = False) -> None:
@@ -401,6 +419,10 @@ async def may_change_settings(update: Update, context: BotContext) -> bool:
     member = await context.bot.get_chat_member(chat.id, user.id)
     if member.status in ADMIN_STATUSES:
         return True
+    if update.callback_query is not None:  # a button: a toast for the presser, nothing in the group
+        words = text("admins_only", language_for(None, user.language_code))
+        await _answer(update.callback_query, words)
+        return False
     await say(update, context, "admins_only")
     return False
 
@@ -444,7 +466,7 @@ async def subscribe(update: Update, context: BotContext) -> None:
             now=now,
             language_code=language_code,
         )
-        return Reply(text("subscribed", who.language, time=post_time, tz=who.timezone))
+        return Reply(text("subscribed", who.language, time=post_time, tz=zone_label(who.timezone)))
 
     await _change(update, context, change)
 
@@ -464,14 +486,16 @@ async def timezone(update: Update, context: BotContext) -> None:
     argument, now = _argument(context), _now(context)
     if argument is None:
         await respond(
-            update, context, lambda _session, who: Reply(text("timezone_is", who.language, tz=who.timezone))
+            update,
+            context,
+            lambda _session, who: Reply(text("timezone_is", who.language, tz=zone_label(who.timezone))),
         )
         return
 
     def change(session: Session, who: Who) -> Reply:
         name = parse_timezone(argument)
         chats.set_timezone(session=session, chat_id=who.chat_id, kind=who.chat_kind, timezone=name, now=now)
-        return Reply(text("timezone_set", who.language, tz=name))
+        return Reply(text("timezone_set", who.language, tz=zone_label(name)))
 
     await _change(update, context, change)
 
@@ -533,9 +557,8 @@ async def button(update: Update, context: BotContext) -> None:
     query = update.callback_query
     assert query is not None
     callback = decode_callback(query.data)
-    if callback is None or update.effective_chat is None:
-        who_language = language_for(None, query.from_user.language_code)
-        await query.answer(text("stale_button", who_language))
+    if callback is None or isinstance(callback, SetupCallback) or update.effective_chat is None:
+        await stale(query)
         return
     if isinstance(callback, EditionCallback):
         await query.answer()
@@ -546,6 +569,11 @@ async def button(update: Update, context: BotContext) -> None:
     if not in_place:  # a new message follows: stop the spinner now
         await query.answer()
     await respond(update, context, lambda s, who: _pressed(s, who, now, web, callback), in_place=in_place)
+
+
+async def stale(query: CallbackQuery) -> None:
+    """A button we did not make, or no longer know: a toast saying so."""
+    await _answer(query, text("stale_button", language_for(None, query.from_user.language_code)))
 
 
 MOVES_ON = frozenset({Action.HINT, Action.ANOTHER, Action.FEATURED})  # buttons that edit their message

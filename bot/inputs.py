@@ -270,6 +270,21 @@ def parse_timezone(value: str) -> str:
     return _loadable(candidates[0], value)
 
 
+def zone_label(name: str) -> str:
+    """A time zone as people write it: 'UTC+1' for IANA's inverted 'Etc/GMT-1', 'Tokyo' for
+    'Asia/Tokyo', 'New York' for 'America/New_York'."""
+    if name in UTC_ZONE_NAMES:
+        return "UTC"
+    if match := re.fullmatch(r"Etc/GMT([+-])(\d{1,2})", name):
+        return f"UTC{'-' if match[1] == '+' else '+'}{int(match[2])}"
+    return name.rsplit("/", 1)[-1].replace("_", " ")
+
+
+UTC_ZONE_NAMES = frozenset(
+    {"UTC", "Etc/UTC", "Etc/GMT", "Etc/GMT+0", "Etc/GMT-0", "GMT", "Etc/Universal", "Etc/Zulu"}
+)
+
+
 def _loadable(name: str, value: str) -> str:
     try:
         ZoneInfo(name)

@@ -30,6 +30,7 @@ class Action(StrEnum):
     FEATURED = "featured"  # the day's featured hints instead of hints from the saved board
     BOARD = "board"  # the next hint from the saved board of a puzzle target
     EDITION = "edition"  # choose the chat's calendar edition
+    SETUP = "set"  # a /settings or onboarding button (SetupCallback)
 
 
 def zone(name: str | None, default: str) -> ZoneInfo:
@@ -87,6 +88,32 @@ class EditionCallback:
     edition: str
 
 
+SETUP_FIELDS = frozenset({"view", "edition", "faceup", "post", "time", "zone", "lang", "skip"})
+
+
+@dataclass(frozen=True)
+class SetupCallback:
+    """A button of /settings or of the first /start: change ``field`` to ``value`` ("view" opens a
+    sub-menu, "skip" an onboarding step); ``onboarding``: the first /start's message."""
+
+    field: str
+    value: str
+    onboarding: bool = False
+
+
+def encode_setup_callback(callback: SetupCallback) -> str:
+    data = f"{CALLBACK_VERSION}|{Action.SETUP}|{callback.field}|{callback.value}"
+    return data + "|o" if callback.onboarding else data
+
+
+def _setup_callback(parts: list[str]) -> SetupCallback | None:
+    if len(parts) not in (4, 5) or parts[2] not in SETUP_FIELDS or not parts[3]:
+        return None
+    if len(parts) == 5 and parts[4] != "o":
+        return None
+    return SetupCallback(parts[2], parts[3], len(parts) == 5)
+
+
 def encode_callback(callback: Callback) -> str:
     data = f"{CALLBACK_VERSION}|{callback.action}|{callback.kind}|{callback.day.isoformat()}"
     return data if callback.stage is None else f"{data}|{callback.stage}"
@@ -100,11 +127,13 @@ def encode_edition_callback(edition: str) -> str:
     return f"{CALLBACK_VERSION}|{Action.EDITION}|{edition}"
 
 
-def decode_callback(data: str | None) -> Callback | BoardCallback | EditionCallback | None:
+def decode_callback(data: str | None) -> Callback | BoardCallback | EditionCallback | SetupCallback | None:
     """The button's meaning, or None for anything we did not make (forged or from an old version)."""
     if not data or len(data) > 64:
         return None
     parts = data.split("|")
+    if len(parts) > 2 and parts[0] == CALLBACK_VERSION and parts[1] == Action.SETUP:
+        return _setup_callback(parts)
     if len(parts) == 3 and parts[0] == CALLBACK_VERSION and parts[1] == Action.BOARD:
         return BoardCallback(parts[2])
     if len(parts) == 3 and parts[0] == CALLBACK_VERSION and parts[1] == Action.EDITION:

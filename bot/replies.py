@@ -18,6 +18,7 @@ from datetime import date, datetime, timedelta
 
 from sqlalchemy.orm import Session
 
+from bot.inputs import zone_label
 from bot.logic import (
     Action,
     Callback,
@@ -87,6 +88,7 @@ class Reply:
     spoiler: bool = False
     private: str | None = None  # in a group: the /start payload of "Hints in private" (same puzzle)
     toast: str | None = None  # a button's answer as a toast instead of a message
+    columns: int = 1  # buttons per row
 
 
 @dataclass(frozen=True)
@@ -156,7 +158,7 @@ def play_buttons(
 # ---------------------------------------------------------------- images, captions and buttons
 
 
-def _language_key(language: str) -> str:
+def language_key(language: str) -> str:
     """The part of a photo key that tells the language its words are drawn in ("" for English)."""
     return "" if language == "en" else f":{language}"
 
@@ -170,7 +172,7 @@ def _edition_key(daily: DailyPuzzle) -> str:
 def stage_photo(daily: DailyPuzzle, stage: Stage, language: str = "en") -> Photo:
     """A stage's image, keyed by puzzle kind, edition, date and stage (the same picture as the API's)."""
     where = f"{daily.kind}{_edition_key(daily)}:{daily.day.isoformat()}"
-    key = f"{where}:stage{int(stage)}{_language_key(language)}"
+    key = f"{where}:stage{int(stage)}{language_key(language)}"
     return Photo(key, lambda: daily.image(stage, language))
 
 
@@ -364,7 +366,7 @@ def welcome(who: Who, day: date, web: Web | None = None) -> Reply:
         _button(language, "button_challenge", Action.CHALLENGE, PuzzleKind.PENTOMINO, day),
     )
     puzzle, target = puzzle_target(PuzzleKind.CALENDAR, day, who.edition)
-    return Reply(text("welcome", language), buttons=buttons + play_buttons(web, who, puzzle, target))
+    return Reply(text("welcome_back", language), buttons=buttons + play_buttons(web, who, puzzle, target))
 
 
 def from_private_link(
@@ -474,7 +476,7 @@ def another(session: Session, who: Who, now: datetime, day: date | None = None) 
     if found is None:
         return Reply(text("challenge_unique", who.language))
     who, daily = who.at(found.seat), found.daily
-    solution_key = f"{daily.heading}:solution{found.number - 1}{_language_key(who.language)}"
+    solution_key = f"{daily.heading}:solution{found.number - 1}{language_key(who.language)}"
     key = f"calendar{_edition_key(daily)}:{solution_key}"
     photo = Photo(key, lambda: daily.draw(found.solution, language=who.language))
     caption = text(
@@ -559,7 +561,7 @@ def solved_days_photo(solved: Mapping[date, int], today: date, language: str) ->
     digest = hashlib.sha256(repr(sorted(days.items())).encode()).hexdigest()[:12]
     words = solved_days_words(today.year, today.month, language)
     return Photo(
-        f"solved:{today.isoformat()}:{digest}{_language_key(language)}",
+        f"solved:{today.isoformat()}:{digest}{language_key(language)}",
         lambda: render_solved_days(today.year, today.month, days, today=today.day, **vars(words)),
     )
 
@@ -604,7 +606,9 @@ def subscription_status(settings: chats.ChatSettings | None, language: str, defa
     if settings is None or not settings.subscribed:
         status = text("status_off", language)
     else:
-        status = text("status_on", language, time=settings.post_time, tz=settings.timezone or default_tz)
+        status = text(
+            "status_on", language, time=settings.post_time, tz=zone_label(settings.timezone or default_tz)
+        )
     return text("subscription_status", language, status=status)
 
 
@@ -662,7 +666,7 @@ def _heatmap_reply(session: Session, who: Who, year: int) -> Reply:
     if partial:
         return Reply(caption, _stored_dates_photo(counts, title, digest, language))
     photo = Photo(
-        f"heatmap:{digest}{_language_key(language)}",
+        f"heatmap:{digest}{language_key(language)}",
         lambda: render_heatmap(counts, **{**vars(words), "title": title}),
     )
     return Reply(caption, photo)
@@ -672,7 +676,7 @@ def _stored_dates_photo(counts: Mapping[str, int], title: str, digest: str, lang
     """The counts of an edition's dates solved so far: a tile per date while they are few, else the
     year grid with the missing dates said to be not solved yet."""
     words = stored_dates_words(language)
-    key = f"heatmap-stored:{digest}{_language_key(language)}"
+    key = f"heatmap-stored:{digest}{language_key(language)}"
     if len(counts) > MAX_DATES:
         year_words = {**vars(heatmap_words(language)), "title": title, "no_data": words.no_data}
         return Photo(key, lambda: render_heatmap(counts, **year_words))
@@ -769,7 +773,7 @@ def board_hint(found: seats.FromBoard, who: Who, web: Web | None = None) -> Repl
         parts.append(text("board_complete", language))
     drawing = hint.drawing(puzzle, target)
     photo = Photo(
-        f"board:{puzzle.id}:{target.name}:{found.saved.code}:stage{int(stage)}{_language_key(language)}",
+        f"board:{puzzle.id}:{target.name}:{found.saved.code}:stage{int(stage)}{language_key(language)}",
         lambda: position_image(drawing, language),
     )
     buttons: list[Button] = []
@@ -802,9 +806,13 @@ def check(session: Session, who: Who, now: datetime, web: Web | None = None) -> 
     return _board_reply(seats.current_board(session, who.seat, now), who, web)
 
 
-def load_board(session: Session, who: Who, now: datetime, payload: str, web: Web | None = None) -> Reply:
-    """/start <payload> (a deep link from the web board): save that board as the user's, say its status."""
-    return _board_reply(seats.load_board(session, who.seat, now, payload), who, web)
+def load_board(
+    session: Session, who: Who, now: datetime, payload: str, web: Web | None = None
+) -> Reply | None:
+    """/start <payload> (a deep link from the web board): save that board as the user's, say its
+    status; None when the payload names no board (a referral, an old link: greet instead)."""
+    found = seats.load_board(session, who.seat, now, payload)
+    return None if found == seats.BoardTrouble.BAD_LINK else _board_reply(found, who, web)
 
 
 # ---------------------------------------------------------------- editions
@@ -816,7 +824,7 @@ def editions(who: Who) -> Reply:
     language = who.language
     board_list = tuple((p, p.title, board_labels(p, language)) for p in choices)
     photo = Photo(
-        f"editions:{'|'.join(p.id for p in choices)}{_language_key(language)}",
+        f"editions:{'|'.join(p.id for p in choices)}{language_key(language)}",
         lambda: render_boards(board_list),
     )
     buttons = tuple(

@@ -37,7 +37,9 @@ def inline_button(button: Button) -> InlineKeyboardButton:
 def keyboard(reply: Reply) -> InlineKeyboardMarkup | None:
     if not reply.buttons:
         return None
-    return InlineKeyboardMarkup([[inline_button(b)] for b in reply.buttons])
+    buttons = [inline_button(b) for b in reply.buttons]
+    step = max(1, reply.columns)
+    return InlineKeyboardMarkup([buttons[i : i + step] for i in range(0, len(buttons), step)])
 
 
 def file_rejected(error: BadRequest) -> bool:

@@ -1,6 +1,6 @@
 """Everything the bot says: English source strings, translated through the gettext catalogs.
 
-Messages are looked up by key (``text("welcome", language)``); the English
+Messages are looked up by key (``text("help", language)``); the English
 string is the gettext ``msgid`` and ``i18n/locales/<language>/LC_MESSAGES/messages.po``
 holds its translations. Counted phrases use ``ngettext`` so each language
 applies its own plural rules ("1 piece", "4 pieces"; Japanese counters).
@@ -13,12 +13,6 @@ from i18n import LANGUAGES, N_, Nn_, translate, translate_plural
 __all__ = ["LANGUAGES", "counted", "difficulty_label", "language_for", "text"]
 
 _TEXTS: dict[str, str] = {
-    "welcome": N_(
-        "Hello! Stuck on your A-Puzzle-A-Day calendar or pentomino box? I know every "
-        "solution and hint from the puzzle of the day - one piece, then half, then the "
-        "answer - never more than you ask for. Play on the web board or at your table. "
-        "/help lists everything."
-    ),
     "help": N_(
         "I give hints for polyomino puzzles: DragonFjord's A-Puzzle-A-Day calendar and the "
         "classic pentomino boxes. Every day there is a calendar puzzle and a pentomino "
@@ -170,6 +164,51 @@ _TEXTS: dict[str, str] = {
     "slow_down": N_("That is a lot at once - I will answer again in {seconds} s."),
     "apology": N_("Sorry, something went wrong on my side. Please try again."),
 }
+
+# Setting a chat up (bot.setup): the first /start, /settings, a group's hello.
+_TEXTS.update(
+    {
+        "onboard_greeting": N_(
+            "Hello! Every day I bring the A-Puzzle-A-Day puzzle and a pentomino challenge, with hints "
+            "that give away only what you ask for: one piece, then half, then the answer."
+        ),
+        "onboard_edition": N_("Which calendar do you own? The pieces tell them apart."),
+        "onboard_time": N_("{edition} it is. When should I send you the daily puzzle? Time zone: {zone}."),
+        "onboard_done": N_(
+            "All set: the daily puzzle comes at {time} ({zone}). /settings changes anything. Today's:"
+        ),
+        "onboard_done_no_post": N_("All set. /settings starts a daily post any time. Today's puzzle:"),
+        "button_skip": N_("Skip"),
+        "button_back": N_("Back"),
+        "button_no_post": N_("No daily post"),
+        "button_change_zone": N_("Time zone: {zone} (change)"),
+        "pick_time": N_("When should the daily puzzle come? ({zone})"),
+        "pick_zone": N_("Which time zone? Not listed: send /timezone and your city, like /timezone Berlin."),
+        "settings_heading": N_("Settings of this chat:"),
+        "settings_edition": N_("Calendar: {edition}"),
+        "settings_faceup": N_("Face up only: {state}"),
+        "settings_post": N_("Daily puzzle: {state}"),
+        "settings_zone": N_("Time zone: {zone}"),
+        "settings_language": N_("Language: {name}"),
+        "state_on": N_("on"),
+        "state_off": N_("off"),
+        "button_set_edition": N_("Calendar"),
+        "button_set_faceup": N_("Face up only: turn {state}"),
+        "button_set_post": N_("Daily puzzle: turn {state}"),
+        "button_set_time": N_("Post time ({time})"),
+        "button_set_zone": N_("Time zone"),
+        "group_hello": N_(
+            "Hi! I post the daily A-Puzzle-A-Day puzzle here, with hints that spoil only what you ask for.\n"
+            "Everyone: /today, /hint, /top. Admins: the button below or /settings."
+        ),
+        "button_post_here": N_("Post the daily puzzle here"),
+        "pick_one": N_("Which one do you mean?"),
+        "command_settings": N_("your calendar, daily post, time zone and language"),
+        "welcome_back": N_(
+            "Hello again! /today is today's puzzle, /hint a hint, /settings your edition and daily post."
+        ),
+    }
+)
 
 # Counted phrases: (singular, plural) source strings; the catalog gives each language's forms.
 _COUNTED: dict[str, tuple[str, str]] = {

@@ -193,6 +193,22 @@ def edition_choice(edition_id: str) -> Puzzle | None:
     return next((p for p in calendar_editions() if p.id == edition_id), None)
 
 
+def find_edition(name: str) -> Puzzle | None:
+    """The calendar edition a person names: its id, the id without ``calendar-``, the last word of
+    it (``monday``), or its title, in any case; None when none or several match."""
+    wanted = " ".join(name.strip().lower().replace("_", "-").split())
+    if not wanted:
+        return None
+    for names in (
+        lambda p: {p.id, p.id.removeprefix("calendar-"), p.title.lower()},
+        lambda p: {p.id.rsplit("-", 1)[-1]},
+    ):
+        found = [p for p in calendar_editions() if wanted in names(p)]
+        if len(found) == 1:
+            return found[0]
+    return None
+
+
 def known_edition(edition_id: str | None) -> str:
     """A chat's edition if it is still in the catalog, else the default one."""
     return edition_id if edition_id is not None and edition_choice(edition_id) is not None else CALENDAR_ID

@@ -118,7 +118,7 @@ async def test_settings_language_timezone_stats_and_pentomino(running_bot: Runni
 
 async def test_user_language_is_the_default(running_bot: RunningBot) -> None:
     (reply,) = await running_bot.ask("/start", chat_id=5, language="ja")
-    assert "こんにちは" in reply.params["text"]
+    assert reply.method == "sendPhoto" and "こんにちは" in reply.params["caption"]  # the onboarding
 
 
 BAD_INPUT = (

@@ -68,9 +68,9 @@ def hints(session: Session, who: replies.Who, count: int) -> list[replies.Reply]
 # ---------------------------------------------------------------- /start
 
 
-def test_welcome_is_short_and_offers_the_puzzle_the_challenge_and_the_board() -> None:
+def test_welcome_back_is_short_and_offers_the_puzzle_the_challenge_and_the_board() -> None:
     reply = replies.welcome(asker(), TODAY, WEB)
-    assert len(reply.text) <= 400 and "/help" in reply.text and reply.photo is None
+    assert len(reply.text) <= 400 and "/settings" in reply.text and reply.photo is None
     assert labels(reply) == ["Today's puzzle", "Pentomino challenge", "Play on the board"]
     assert data(reply, "Today's puzzle") == button_data(Action.TODAY, CAL, TODAY)
     assert data(reply, "Pentomino challenge") == button_data(Action.CHALLENGE, PEN, TODAY)
@@ -79,7 +79,8 @@ def test_welcome_is_short_and_offers_the_puzzle_the_challenge_and_the_board() ->
 
 def test_welcome_speaks_japanese_and_has_no_board_without_a_public_url() -> None:
     reply = replies.welcome(asker(language="ja"), TODAY)
-    assert reply.text.startswith("こんにちは") and len(reply.text) <= 400
+    assert reply.text.startswith("おかえりなさい") and len(reply.text) <= 400
+    assert "board" not in reply.text and "ボード" not in reply.text
     assert labels(reply) == ["今日の問題", "ペントミノ・チャレンジ"]
 
 

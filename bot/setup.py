@@ -1,0 +1,250 @@
+"""Setting a chat up: the first /start's three steps, /settings, and a group's first hello.
+
+Everything here is one message that edits itself in place as buttons are pressed:
+
+- **Onboarding** (a private chat's first plain /start): a short greeting with a picture of every
+  edition's board and pieces and one button each ("Which calendar do you own?"), then "When
+  should I send the daily puzzle?" with a few times and the time zone suggested from the
+  person's language (changeable), then today's puzzle. Every step has a Skip.
+- **/settings**: the chat's edition, face-up mode, daily post (on/off, time), time zone and
+  language, each a button; choosing edits the same message.
+
+A press is a :class:`bot.logic.SetupCallback`; :func:`apply` makes the change in the store and
+:func:`view` draws the message that follows. Nothing here commits or talks to Telegram.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from datetime import datetime
+
+from sqlalchemy.orm import Session
+
+from bot.inputs import zone_label
+from bot.logic import SetupCallback, encode_setup_callback
+from bot.replies import Button, Photo, Reply, Who, language_key
+from bot.texts import text
+from db import bot_repository as chats
+from db.bot_repository import ChatSettings
+from hints.daily import CALENDAR_ID, calendar_editions, edition_of
+from i18n import N_, translate
+from render.editions import render_editions
+from solver.catalog import Puzzle
+
+# What people call each edition: short enough for a button, the rest of the title is in /edition.
+EDITION_NAMES = {
+    "calendar-dragonfjord": N_("DragonFjord"),
+    "calendar-creamakerspace": N_("CreaMakerspace (hexomino)"),
+    "calendar-jarringwords": N_("JarringWords (T)"),
+    "calendar-tetromino": N_("Tetromino (TheRammer)"),
+    "calendar-weekday": N_("Weekday, Sunday first"),
+    "calendar-weekday-monday": N_("Weekday, Monday first"),
+}
+POST_TIMES = ("07:00", "08:00", "09:00", "12:00", "18:00", "21:00")
+DEFAULT_POST_TIME = "08:00"
+ZONE_CHOICES = (
+    "UTC",
+    "Europe/London",
+    "Europe/Berlin",
+    "America/New_York",
+    "America/Chicago",
+    "America/Los_Angeles",
+    "Asia/Tokyo",
+    "Australia/Sydney",
+)
+LANGUAGE_ZONES = {"ja": "Asia/Tokyo"}  # a language spoken in one time zone suggests it
+LANGUAGE_NAMES = {"en": "English", "ja": "日本語"}
+
+
+def edition_name(puzzle: Puzzle, language: str) -> str:
+    """The edition's short name in ``language`` (its title when it has none)."""
+    name = EDITION_NAMES.get(puzzle.id)
+    return translate(language, name) if name is not None else puzzle.title
+
+
+def editions_photo(language: str) -> Photo:
+    """Every edition's board and pieces, named, in one picture."""
+    choices = calendar_editions()
+    named = [(p, edition_name(p, language)) for p in choices]
+    key = f"edition-sheet:{'|'.join(p.id for p in choices)}{language_key(language)}"
+    return Photo(key, lambda: render_editions(named))
+
+
+def suggested_zone(settings: ChatSettings | None, language: str, default: str) -> str:
+    """The chat's zone if it set one, else the zone its language suggests, else ``default``."""
+    if settings is not None and settings.timezone:
+        return settings.timezone
+    return LANGUAGE_ZONES.get(language, default)
+
+
+def _press(field: str, value: str, onboarding: bool = False) -> str:
+    return encode_setup_callback(SetupCallback(field, value, onboarding))
+
+
+def _edition_buttons(who: Who, onboarding: bool) -> tuple[Button, ...]:
+    return tuple(
+        Button(
+            ("✓ " if p.id == who.edition and not onboarding else "") + edition_name(p, who.language),
+            _press("edition", p.id, onboarding),
+        )
+        for p in calendar_editions()
+    )
+
+
+# ---------------------------------------------------------------- onboarding
+
+
+def onboarding(who: Who) -> Reply:
+    """Step 1: the greeting and "Which calendar do you own?" under the editions' picture."""
+    words = f"{text('onboard_greeting', who.language)}\n\n{text('onboard_edition', who.language)}"
+    buttons = (
+        *_edition_buttons(who, True),
+        Button(text("button_skip", who.language), _press("skip", "edition", True)),
+    )
+    return Reply(words, editions_photo(who.language), buttons, columns=2)
+
+
+def onboarding_time(who: Who, zone: str) -> Reply:
+    """Step 2: "When should I send the daily puzzle?", a few times, the zone (changeable), no post."""
+    language = who.language
+    words = text(
+        "onboard_time",
+        language,
+        edition=edition_name(edition_of(who.edition), language),
+        zone=zone_label(zone),
+    )
+    buttons = (
+        *(Button(time, _press("time", time, True)) for time in POST_TIMES),
+        Button(text("button_change_zone", language, zone=zone_label(zone)), _press("view", "zone", True)),
+        Button(text("button_no_post", language), _press("skip", "time", True)),
+    )
+    return Reply(words, editions_photo(language), buttons, columns=3)
+
+
+def onboarding_zone(who: Who) -> Reply:
+    """Step 2b: which time zone (typed ones work too)."""
+    buttons = (
+        *_zone_buttons(who, True),
+        Button(text("button_back", who.language), _press("view", "time", True)),
+    )
+    return Reply(text("pick_zone", who.language), editions_photo(who.language), buttons, columns=2)
+
+
+# ---------------------------------------------------------------- /settings
+
+
+def _state(on: bool, language: str) -> str:
+    return text("state_on" if on else "state_off", language)
+
+
+def settings_text(settings: ChatSettings | None, who: Who, zone: str) -> str:
+    """The chat's settings, one per line."""
+    language = who.language
+    subscribed = settings is not None and settings.subscribed
+    post = (
+        text("status_on", language, time=settings.post_time, tz=zone_label(zone))
+        if settings is not None and subscribed
+        else _state(False, language)
+    )
+    lines = [
+        text("settings_heading", language),
+        text("settings_edition", language, edition=edition_name(edition_of(who.edition), language)),
+        text("settings_faceup", language, state=_state(who.faceup, language)),
+        text("settings_post", language, state=post),
+        text("settings_zone", language, zone=zone_label(zone)),
+        text("settings_language", language, name=LANGUAGE_NAMES.get(language, language)),
+    ]
+    return "\n".join(lines)
+
+
+def settings_panel(settings: ChatSettings | None, who: Who, zone: str) -> Reply:
+    """/settings: what the chat has, and a button for each thing to change."""
+    language = who.language
+    subscribed = settings is not None and settings.subscribed
+    post_time = settings.post_time if settings is not None else DEFAULT_POST_TIME
+    other = "ja" if language == "en" else "en"
+    buttons = (
+        Button(text("button_set_edition", language), _press("view", "edition")),
+        Button(
+            text("button_set_faceup", language, state=_state(not who.faceup, language)),
+            _press("faceup", "off" if who.faceup else "on"),
+        ),
+        Button(
+            text("button_set_post", language, state=_state(not subscribed, language)),
+            _press("post", "off" if subscribed else "on"),
+        ),
+        Button(text("button_set_time", language, time=post_time), _press("view", "time")),
+        Button(text("button_set_zone", language), _press("view", "zone")),
+        Button(LANGUAGE_NAMES[other], _press("lang", other)),
+    )
+    return Reply(settings_text(settings, who, zone), buttons=buttons, columns=2)
+
+
+def _zone_buttons(who: Who, onboarding: bool) -> tuple[Button, ...]:
+    return tuple(Button(zone_label(zone), _press("zone", zone, onboarding)) for zone in ZONE_CHOICES)
+
+
+def settings_choice(view: str, settings: ChatSettings | None, who: Who, zone: str) -> Reply:
+    """A sub-menu of /settings (edition, time, zone), with Back."""
+    language = who.language
+    back = Button(text("button_back", language), _press("view", "main"))
+    if view == "edition":
+        return Reply(
+            text("onboard_edition", language), buttons=(*_edition_buttons(who, False), back), columns=2
+        )
+    if view == "time":
+        times = tuple(Button(time, _press("time", time)) for time in POST_TIMES)
+        words = text("pick_time", language, zone=zone_label(zone))
+        return Reply(words, buttons=(*times, back), columns=3)
+    if view == "zone":
+        return Reply(text("pick_zone", language), buttons=(*_zone_buttons(who, False), back), columns=2)
+    return settings_panel(settings, who, zone)
+
+
+# ---------------------------------------------------------------- a press
+
+
+def apply(session: Session, who: Who, press: SetupCallback, now: datetime, zone: str) -> Who:
+    """Make the change a press asks for (views change nothing); the asker as they are after it.
+    ``zone``: the chat's time zone as shown (a post set up in onboarding keeps it)."""
+    kind, chat_id = who.chat_kind, who.chat_id
+    if press.field == "edition":
+        puzzle = edition_of(press.value)
+        stored = None if puzzle.id == CALENDAR_ID else puzzle.id
+        chats.set_edition(session=session, chat_id=chat_id, kind=kind, edition=stored)
+        return replace(who, edition=puzzle.id)
+    if press.field == "faceup":
+        chats.set_faceup(session=session, chat_id=chat_id, kind=kind, faceup=press.value == "on")
+        return replace(who, faceup=press.value == "on")
+    if press.field == "zone":
+        chats.set_timezone(session=session, chat_id=chat_id, kind=kind, timezone=press.value, now=now)
+        return replace(who, timezone=press.value)
+    if press.field == "lang":
+        chats.set_language(session=session, chat_id=chat_id, kind=kind, language=press.value)
+        return replace(who, language=press.value)
+    if press.field == "time" or (press.field == "post" and press.value == "on"):
+        settings = chats.get_chat(session=session, chat_id=chat_id)
+        if press.onboarding and (settings is None or not settings.timezone):
+            chats.set_timezone(session=session, chat_id=chat_id, kind=kind, timezone=zone, now=now)
+        post_time = (
+            press.value if press.field == "time" else (settings.post_time if settings else DEFAULT_POST_TIME)
+        )
+        chats.subscribe(session=session, chat_id=chat_id, kind=kind, post_time=post_time, now=now)
+        return who
+    if press.field == "post":
+        chats.unsubscribe(session=session, chat_id=chat_id)
+    return who
+
+
+def next_view(press: SetupCallback) -> str:
+    """What the message shows after a press: the onboarding's next step, or a /settings view."""
+    if press.onboarding:
+        if press.field in ("edition", "zone") or (press.field, press.value) in (
+            ("skip", "edition"),
+            ("view", "time"),
+        ):
+            return "time"
+        if press.field == "view":
+            return press.value
+        return "done"
+    return press.value if press.field == "view" else "main"
