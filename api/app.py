@@ -9,7 +9,7 @@ from fastapi import FastAPI
 
 from api.errors import install_error_handlers
 from api.links import PREFIX
-from api.middleware import BodySizeLimit, HeadAsGet, RelativeRedirects, SecurityHeaders
+from api.middleware import BodySizeLimit, Compress, HeadAsGet, RelativeRedirects, SecurityHeaders
 from api.routes import check, daily, docs, editions, health, me, me_days, positions, puzzles, telegram, web
 from api.state import ApiState
 from bot.webhook import WebhookBridge
@@ -57,6 +57,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.state.api = state
     install_error_handlers(app)
     app.add_middleware(BodySizeLimit, max_bytes=MAX_BODY_BYTES)
+    app.add_middleware(Compress)  # inside HeadAsGet: a HEAD answers the headers its GET would
     app.add_middleware(HeadAsGet)
     app.add_middleware(SecurityHeaders)
     app.add_middleware(RelativeRedirects)

@@ -147,6 +147,15 @@ async def get_language(
 
 LanguageDep = Annotated[str, Depends(get_language)]
 
+Fixed = Annotated[
+    str,
+    Query(
+        max_length=400,
+        description="placed pieces that stay where they are, comma-separated (the pentomino challenge's "
+        "pre-placed pieces, e.g. I,L): never suggested for taking off",
+    ),
+]
+
 FaceUp = Annotated[
     bool,
     Query(

@@ -12,11 +12,13 @@ from typing import Any
 
 from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
-from fastapi.responses import JSONResponse
+from fastapi.responses import HTMLResponse, JSONResponse, Response
 from sqlalchemy.exc import SQLAlchemyError
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from api.schemas import ErrorOut
+from api.web.language import page_language
+from api.web.page import render_not_found
 from hints.errors import (
     MalformedPosition,
     NoFaceUpSolution,
@@ -120,8 +122,18 @@ async def _validation_error(_request: Request, exc: Exception) -> JSONResponse:
     return error_response(422, "invalid_request", message, details)
 
 
-async def _http_error(_request: Request, exc: Exception) -> JSONResponse:
+def wants_page(request: Request) -> bool:
+    """A browser asking for a page (``Accept`` names HTML) outside the API's own paths."""
+    path = request.url.path
+    api_path = path.startswith(("/api/", "/openapi.json", "/docs", "/healthz", "/readyz", "/telegram/"))
+    return not api_path and "text/html" in request.headers.get("accept", "")
+
+
+async def _http_error(request: Request, exc: Exception) -> Response:
     assert isinstance(exc, StarletteHTTPException)
+    if exc.status_code == 404 and wants_page(request):  # a browser: a page with a way home
+        language = page_language(request.query_params.get("lang"), request.headers.get("accept-language"))
+        return HTMLResponse(render_not_found(language), 404, headers={"Cache-Control": "no-store"})
     code = _HTTP_CODES.get(exc.status_code, "http_error")
     message = exc.detail if isinstance(exc.detail, str) else code.replace("_", " ")
     response = error_response(exc.status_code, code, message)

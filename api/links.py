@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from datetime import date
+from urllib.parse import quote
 
 from hints.daily import CALENDAR_ID, PuzzleKind
 from i18n import SOURCE_LANGUAGE
@@ -125,10 +126,12 @@ def position_hint(puzzle_id: str, target: str, code: str, stage: int, suffix: st
     return f"{base}.{suffix}" if suffix else base
 
 
-def position_query(faceup: bool = False, language: str = SOURCE_LANGUAGE) -> str:
+def position_query(faceup: bool = False, language: str = SOURCE_LANGUAGE, fixed: str = "") -> str:
     """The query of the position resources: ``faceup=true`` in face-up mode, ``lang`` (captions and
-    images) for a language other than English."""
-    return _query(([("faceup", "true")] if faceup else []) + _language(language))
+    images) for a language other than English, ``fixed`` the pieces that stay (comma-separated)."""
+    pairs = [("faceup", "true")] if faceup else []
+    pairs += [("fixed", quote(fixed, safe=","))] if fixed else []
+    return _query(pairs + _language(language))
 
 
 def saved_position(puzzle_id: str, target: str) -> str:
@@ -142,11 +145,19 @@ def my_day(puzzle_id: str, target: str) -> str:
 
 
 def play(
-    puzzle_id: str, target: str, code: str | None = None, *, faceup: bool = False, lang: str | None = None
+    puzzle_id: str,
+    target: str,
+    code: str | None = None,
+    *,
+    faceup: bool = False,
+    lang: str | None = None,
+    fixed: str = "",
 ) -> str:
     """The playable board page, starting from the position ``code`` names (empty without one), in
-    face-up mode and in the page language ``lang`` (left out when None)."""
+    face-up mode and in the page language ``lang`` (left out when None); ``fixed``: the placed
+    pieces that stay where they are (comma-separated names: the challenge's pre-placed pieces)."""
     pairs = [("p", code)] if code else []
+    pairs += [("fixed", quote(fixed, safe=","))] if fixed else []
     pairs += [("faceup", "1")] if faceup else []
     pairs += [("lang", lang)] if lang else []
     return f"/play/{puzzle_id}/{target}" + _query(pairs)

@@ -1,11 +1,15 @@
-"""Pure ASGI middleware (cheaper than Starlette's BaseHTTPMiddleware): a body size limit, HEAD as GET."""
+"""Pure ASGI middleware (cheaper than Starlette's BaseHTTPMiddleware): a body size limit, HEAD as GET,
+security headers, relative redirects, gzip."""
 
 from __future__ import annotations
 
+import gzip
 from urllib.parse import urlsplit
 
+from starlette.datastructures import Headers, MutableHeaders
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
+from api.caching import LruCache
 from api.errors import error_response
 
 
@@ -153,3 +157,67 @@ def location_path(location: bytes, host: str) -> bytes:
         return location
     path = "/" + parts.path.lstrip("/")  # never "//other.host/...": a browser reads that as a host
     return (path + (f"?{parts.query}" if parts.query else "")).encode("latin-1")
+
+
+COMPRESSIBLE = (b"text/", b"application/json", b"application/javascript", b"image/svg+xml")
+
+
+class Compress:
+    """gzip for text bodies (HTML, CSS, JavaScript, JSON, SVG, plain text) of at least
+    ``minimum_size`` bytes, for clients that accept it; images and streamed bodies pass as they are.
+
+    The ETag stays the content's (conditional requests compare it weakly), and ``Vary:
+    Accept-Encoding`` keeps a shared cache's copies of the two encodings apart. Bodies with an ETag
+    are compressed once (a bounded cache by ETag): the static files and the cached JSON cost one
+    dictionary lookup after the first time.
+    """
+
+    def __init__(self, app: ASGIApp, minimum_size: int = 1024, level: int = 6, cached: int = 512) -> None:
+        self.app = app
+        self.minimum_size = minimum_size
+        self.level = level
+        self._compressed: LruCache[bytes, bytes] = LruCache(cached, 32 << 20, len)
+
+    def _gzip(self, body: bytes, etag: bytes | None) -> bytes:
+        if etag is None:
+            return gzip.compress(body, self.level, mtime=0)
+        found = self._compressed.get(etag)
+        if found is None:
+            found = gzip.compress(body, self.level, mtime=0)
+            self._compressed.put(etag, found)
+        return found
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        request_headers = Headers(scope=scope)
+        if "gzip" not in request_headers.get("accept-encoding", "").lower():
+            await self.app(scope, receive, send)
+            return
+        held: Message | None = None
+
+        async def compressing(message: Message) -> None:
+            nonlocal held
+            if message["type"] == "http.response.start":
+                held = message
+                return
+            if message["type"] != "http.response.body" or held is None:
+                await send(message)
+                return
+            start, held = held, None
+            headers = MutableHeaders(raw=list(start.get("headers", [])))
+            body = message.get("body", b"")
+            kind = headers.get("content-type", "").encode("latin-1")
+            if kind.startswith(COMPRESSIBLE) and "content-encoding" not in headers:
+                headers.add_vary_header("Accept-Encoding")
+                if not message.get("more_body", False) and len(body) >= self.minimum_size:
+                    etag = headers.get("etag")
+                    body = self._gzip(body, etag.encode("latin-1") if etag else None)
+                    headers["content-encoding"] = "gzip"
+                    headers["content-length"] = str(len(body))
+                    message = {**message, "body": body}
+            await send({**start, "headers": headers.raw})
+            await send(message)
+
+        await self.app(scope, receive, compressing)

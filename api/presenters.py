@@ -24,6 +24,7 @@ from api.schemas import (
     SolutionOut,
     TargetOut,
 )
+from hints.codes import encode_position
 from hints.daily import DailyBundle, DailyPuzzle, PuzzleKind
 from hints.positions import CheckResult, PositionAnalysis, PositionHint, problem_texts
 from hints.solutions import StoredSolution, StoredTarget
@@ -124,6 +125,20 @@ def solution_out(puzzle: Puzzle, target: str, solution: StoredSolution) -> Solut
 # ------------------------------------------------------------------ daily
 
 
+def board_link(daily: DailyPuzzle, lang: str | None = None) -> str:
+    """The playable board of a daily puzzle: the calendar's target (face up in face-up mode), the
+    challenge's board with its pre-placed pieces on it, fixed; in the page language ``lang``."""
+    puzzle = daily.puzzle
+    code = encode_position(puzzle, daily.preplaced) if daily.preplaced else None
+    fixed = ",".join(names(puzzle, daily.preplaced))
+    return links.play(puzzle.id, daily.target.name, code, faceup=daily.faceup, lang=lang, fixed=fixed)
+
+
+def _page_language(language: str) -> str | None:
+    """``lang`` of a board page link: left out for English."""
+    return None if language == SOURCE_LANGUAGE else language
+
+
 def hint_links(daily: DailyPuzzle, language: str = SOURCE_LANGUAGE) -> list[HintLinkOut]:
     """Each hint stage's title (in ``language``) and resources (JSON and image in ``language``, the
     text drawing in English)."""
@@ -167,6 +182,7 @@ def challenge_out(daily: DailyPuzzle, language: str = SOURCE_LANGUAGE) -> Challe
         total=daily.total,
         image=links.puzzle_image(daily.day, PuzzleKind.PENTOMINO, language=language),
         hints=hint_links(daily, language),
+        board_url=board_link(daily, _page_language(language)),
     )
 
 
@@ -191,6 +207,7 @@ def daily_out(bundle: DailyBundle, language: str = SOURCE_LANGUAGE) -> DailyOut:
             bundle.day, PuzzleKind.CALENDAR, calendar.puzzle.id, calendar.faceup, language
         ),
         hints=hint_links(calendar, language),
+        board_url=board_link(calendar, _page_language(language)),
         pentomino=challenge_out(bundle.pentomino, language),
     )
 
@@ -220,25 +237,31 @@ def names(puzzle: Puzzle, placements: Iterable[Placement]) -> list[str]:
 
 
 def position_hint_links(
-    puzzle: Puzzle, target: str, code: str, faceup: bool = False, language: str = SOURCE_LANGUAGE
+    puzzle: Puzzle,
+    target: str,
+    code: str,
+    faceup: bool = False,
+    language: str = SOURCE_LANGUAGE,
+    fixed: str = "",
 ) -> list[HintLinkOut]:
     """Each hint stage from a position: its title in ``language``, its JSON and image in
-    ``language``, its text drawing (English)."""
-    query = links.position_query(faceup, language)
+    ``language``, its text drawing (English); ``fixed``: the pieces that stay, carried on."""
+    query = links.position_query(faceup, language, fixed)
     return [
         HintLinkOut(
             stage=stage,
             title=translate(language, POSITION_TITLES[stage]),
             url=links.position_hint(puzzle.id, target, code, stage) + query,
             image=links.position_hint(puzzle.id, target, code, stage, "png") + query,
-            text=links.position_hint(puzzle.id, target, code, stage, "txt") + links.position_query(faceup),
+            text=links.position_hint(puzzle.id, target, code, stage, "txt")
+            + links.position_query(faceup, fixed=fixed),
         )
         for stage in HINT_STAGES
     ]
 
 
 def position_out(
-    analysis: PositionAnalysis, faceup: bool = False, language: str = SOURCE_LANGUAGE
+    analysis: PositionAnalysis, faceup: bool = False, language: str = SOURCE_LANGUAGE, fixed: str = ""
 ) -> PositionOut:
     puzzle, target = analysis.puzzle, analysis.target.name
     with_hints = analysis.legal and analysis.code is not None and not analysis.solved
@@ -257,7 +280,8 @@ def position_out(
         take_off=names(puzzle, analysis.take_off),
         solved=analysis.solved,
         solution_number=analysis.solution_number,
-        hints=position_hint_links(puzzle, target, analysis.code, faceup, language)
+        all_sides_total=analysis.all_sides_total,
+        hints=position_hint_links(puzzle, target, analysis.code, faceup, language, fixed)
         if with_hints and analysis.code
         else [],
     )

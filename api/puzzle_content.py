@@ -16,12 +16,12 @@ from api.caching import Payload
 from api.errors import not_found
 from api.schemas import PuzzlesOut, SolutionPageOut
 from hints import solutions
-from hints.positions import analyse_position, placements_of_code, position_hint
+from hints.positions import analyse_position, fixed_pieces, placements_of_code, position_hint
 from i18n import SOURCE_LANGUAGE
 from render.images import render_board, render_heatmap
 from render.position import position_caption, position_image, position_text
 from render.text import render_text
-from render.words import HeatmapWords, board_labels, heatmap_words
+from render.words import HeatmapWords, board_labels, heatmap_words, puzzle_title
 from solver.catalog import Puzzle, Target, catalog
 from solver.hints import Stage
 from solver.problem import Placement
@@ -53,7 +53,7 @@ def heatmap_payload(
     stored = solutions.solution_counts(session, puzzle)
     complete = len(stored) == sum(1 for t in puzzle.targets if t.real)
     counts = solutions.year_counts(session, puzzle, year) if year is not None else stored
-    return _heatmap_png(counts, words, puzzle.title), complete
+    return _heatmap_png(counts, words, puzzle_title(puzzle, language)), complete
 
 
 def _heatmap_png(counts: Mapping[str, int], words: HeatmapWords, title: str) -> Payload:
@@ -70,7 +70,8 @@ def _heatmap_png(counts: Mapping[str, int], words: HeatmapWords, title: str) -> 
 
 def edition_board_png(puzzle: Puzzle, language: str = SOURCE_LANGUAGE) -> Payload:
     """An edition's empty board, its labels (months, weekdays) in ``language``."""
-    return Payload.png(render_board(puzzle, [], title=puzzle.title, labels=board_labels(puzzle, language)))
+    labels = board_labels(puzzle, language)
+    return Payload.png(render_board(puzzle, [], title=puzzle_title(puzzle, language), labels=labels))
 
 
 def solution_page(
@@ -126,11 +127,13 @@ def position_payload(
     placements: Sequence[Placement],
     faceup: bool = False,
     language: str = SOURCE_LANGUAGE,
+    fixed: str = "",
 ) -> Payload:
     """The analysis of a well-formed position as JSON (``faceup``: among face-up solutions; the
-    hints' titles in ``language``)."""
-    analysis = analyse_position(session, puzzle, target, placements, faceup)
-    return Payload.json(presenters.position_out(analysis, faceup, language))
+    hints' titles in ``language``; ``fixed``: comma-separated pieces never to take off)."""
+    staying = fixed_pieces(puzzle, fixed)
+    analysis = analyse_position(session, puzzle, target, placements, faceup, staying)
+    return Payload.json(presenters.position_out(analysis, faceup, language, fixed))
 
 
 def position_code_payload(
@@ -140,8 +143,10 @@ def position_code_payload(
     code: str,
     faceup: bool = False,
     language: str = SOURCE_LANGUAGE,
+    fixed: str = "",
 ) -> Payload:
-    return position_payload(session, puzzle, target, placements_of_code(puzzle, code), faceup, language)
+    placements = placements_of_code(puzzle, code)
+    return position_payload(session, puzzle, target, placements, faceup, language, fixed)
 
 
 def position_hint_payload(
@@ -153,10 +158,12 @@ def position_hint_payload(
     media: str,
     faceup: bool = False,
     language: str = SOURCE_LANGUAGE,
+    fixed: str = "",
 ) -> Payload:
     """Hint ``stage`` from the position ``code`` as JSON, PNG (their words in ``language``) or
-    text (English)."""
-    hint = position_hint(session, puzzle, target, placements_of_code(puzzle, code), stage, faceup)
+    text (English); ``fixed``: comma-separated pieces never to take off."""
+    placements = placements_of_code(puzzle, code)
+    hint = position_hint(session, puzzle, target, placements, stage, faceup, fixed_pieces(puzzle, fixed))
     drawing = hint.drawing(puzzle, target)
     if media == "png":
         return Payload.png(position_image(drawing, language))

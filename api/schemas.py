@@ -131,6 +131,9 @@ class ChallengeOut(BaseModel):
     total: int = Field(description="raw solutions of the board (all symmetric images)")
     image: str
     hints: list[HintLinkOut]
+    board_url: str = Field(
+        description="the playable board page with the pre-placed pieces on it, fixed (HTML, same origin)"
+    )
 
 
 class DailyOut(BaseModel):
@@ -150,6 +153,10 @@ class DailyOut(BaseModel):
     )
     image: str
     hints: list[HintLinkOut]
+    board_url: str = Field(
+        description="the playable board page of the date's target (face up in face-up mode; HTML, same "
+        "origin)"
+    )
     pentomino: ChallengeOut
 
 
@@ -212,11 +219,19 @@ class PositionOut(BaseModel):
         "every placed piece: what the position can still become, counted as puzzle fans count"
     )
     dead_end: bool = Field(description="legal, but no solution contains every placed piece")
-    take_off: list[str] = Field(description="on a dead end: the fewest pieces to take off to go on")
+    take_off: list[str] = Field(
+        description="on a dead end: the fewest pieces to take off to go on (never a fixed piece)"
+    )
     solved: bool
     solution_number: int | None = Field(
-        description="when solved: which stored solution (from 1, in the order of the solutions "
-        "endpoint); on boards with symmetry, the one this arrangement is a rotation or reflection of"
+        description="when solved: which solution (from 1, in the order of the solutions endpoint, "
+        "asked with the same faceup: in face-up mode its place among the face-up solutions); on "
+        "boards with symmetry, the one this arrangement is a rotation or reflection of"
+    )
+    all_sides_total: int | None = Field(
+        default=None,
+        description="in face-up mode: the solutions when pieces may be turned over too, counted like "
+        "total (so a target without a face-up solution can say how many it has); null otherwise",
     )
     hints: list[HintLinkOut] = Field(default_factory=list, description="hints from this position")
 

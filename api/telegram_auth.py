@@ -24,6 +24,14 @@ CLOCK_SKEW = timedelta(minutes=5)
 class InitDataError(ValueError):
     """Why a Mini App request is not signed in; the message is safe to show (it quotes nothing)."""
 
+    code = "unauthorized"
+
+
+class SessionExpired(InitDataError):
+    """A genuine sign-in, more than 24 hours old: the person should reopen the board from the bot."""
+
+    code = "session_expired"
+
 
 @dataclass(frozen=True)
 class TelegramUser:
@@ -58,7 +66,7 @@ def _signed_at(fields: dict[str, str], now: datetime) -> None:
     except (KeyError, ValueError, OverflowError):
         raise InitDataError("the Mini App init data has no valid auth_date") from None
     if now - signed > MAX_AGE:
-        raise InitDataError("the Mini App session is more than 24 hours old; reopen the board from the bot")
+        raise SessionExpired("the Mini App session is more than 24 hours old; reopen the board from the bot")
     if signed - now > CLOCK_SKEW:
         raise InitDataError("the Mini App init data is dated in the future")
 

@@ -25,8 +25,8 @@ from telegram.ext import (
     filters,
 )
 
-from bot import handlers, setup_handlers
-from bot.commands import COMMANDS, menu
+from bot import forgetting, handlers, setup_handlers, upgrade
+from bot.commands import COMMANDS, Scope, menu
 from bot.context import CONTEXT_TYPES, BotApplication, BotContext, Deps
 from bot.dispatcher import Dispatcher
 from bot.flood import UpdateBacklog
@@ -72,8 +72,10 @@ def add_routes(application: BotApplication) -> None:
     application.add_handler(
         CallbackQueryHandler(setup_handlers.setup_button, pattern=setup_handlers.SETUP_PATTERN)
     )
+    application.add_handler(CallbackQueryHandler(forgetting.forget_button, pattern=forgetting.FORGET_PATTERN))
     application.add_handler(CallbackQueryHandler(handlers.button))
     application.add_handler(ChatMemberHandler(setup_handlers.membership, ChatMemberHandler.MY_CHAT_MEMBER))
+    application.add_handler(MessageHandler(filters.StatusUpdate.MIGRATE, upgrade.migrated))
     application.add_handler(MessageHandler(filters.UpdateType.EDITED, handlers.edited_message))
     application.add_handler(MessageHandler(filters.COMMAND & messages_only, handlers.unknown_command))
     application.add_handler(MessageHandler(messages_only, handlers.other_message))
@@ -144,11 +146,14 @@ def build_application(
 
 
 async def _post_init(application: BotApplication) -> None:
-    """Register the profile texts and the command menu in every language, and schedule the daily
-    posts if asked to."""
+    """Register the profile texts and the command menus (private chats, group members, group
+    admins) in every language, and schedule the daily posts if asked to."""
     for language in LANGUAGES:
         code = None if language == "en" else language  # English is the default for everyone else
-        await application.bot.set_my_commands(menu(language), language_code=code)
+        for scope in Scope:
+            await application.bot.set_my_commands(
+                menu(language, scope), scope=scope.telegram(), language_code=code
+            )
         await application.bot.set_my_description(text("bot_description", language), language_code=code)
         await application.bot.set_my_short_description(
             text("bot_short_description", language), language_code=code

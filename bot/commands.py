@@ -1,18 +1,32 @@
-"""The one command table: handlers, ``/help`` and Telegram's command menu are all made from it."""
+"""The one command table: handlers, ``/help`` and Telegram's command menus are all made from it.
+
+Every command works everywhere; the menus Telegram shows are short and differ by scope: the
+everyday commands in private chats, three for a group's members, and the settings besides for
+its admins (:data:`MENUS`). ``/help`` lists every command but ``/start`` and itself, in a few
+sections (:data:`HELP_SECTIONS`); in a group it answers a short group help instead.
+"""
 
 from __future__ import annotations
 
 from collections.abc import Callable, Coroutine
 from dataclasses import dataclass
+from enum import Enum
 from typing import Any
 
 from sqlalchemy.orm import Session
-from telegram import BotCommand, Update
+from telegram import (
+    BotCommand,
+    BotCommandScope,
+    BotCommandScopeAllChatAdministrators,
+    BotCommandScopeAllGroupChats,
+    BotCommandScopeAllPrivateChats,
+    Update,
+)
 
-from bot import handlers, replies, setup_handlers
+from bot import forgetting, handlers, replies, setup_handlers
 from bot.context import BotContext
 from bot.replies import Reply, Who
-from bot.texts import text
+from bot.texts import has_text, text
 
 HandlerCallback = Callable[[Update, BotContext], Coroutine[Any, Any, None]]
 
@@ -22,24 +36,77 @@ class Command:
     name: str
     callback: HandlerCallback
     arguments: str = ""  # shown in /help, e.g. "[YYYY-MM-DD]"
-    listed: bool = True  # in /help and the menu (/start is not)
+    listed: bool = True  # in /help (/start and /help itself are not)
 
     def description(self, language: str) -> str:
         return text(f"command_{self.name}", language)
+
+    def menu_description(self, language: str) -> str:
+        """The shorter words of the menu where /help's would not fit it (cut to Telegram's 256)."""
+        key = f"menu_{self.name}"
+        return (text(key, language) if has_text(key) else self.description(language))[:256]
 
     def help_line(self, language: str) -> str:
         usage = f"/{self.name} {self.arguments}".rstrip()
         return f"{usage} – {self.description(language)}"
 
 
+class Scope(Enum):
+    """Where a command menu shows (Telegram's ``BotCommandScope``)."""
+
+    PRIVATE = "private"  # every private chat
+    GROUP = "group"  # every member of every group
+    ADMINS = "admins"  # every admin of every group: the members' menu and the settings
+
+    def telegram(self) -> BotCommandScope:
+        if self is Scope.PRIVATE:
+            return BotCommandScopeAllPrivateChats()
+        if self is Scope.GROUP:
+            return BotCommandScopeAllGroupChats()
+        return BotCommandScopeAllChatAdministrators()
+
+
+# The commands of each menu, in menu order. /solution and /forget are in none: they work, and
+# /help lists them, but they are not a tap away.
+MENUS: dict[Scope, tuple[str, ...]] = {
+    Scope.PRIVATE: ("today", "hint", "settings", "stats", "help"),
+    Scope.GROUP: ("today", "hint", "top"),
+    Scope.ADMINS: ("today", "hint", "top", "settings", "subscribe", "edition"),
+}
+
+# /help's sections: a heading and its commands, in order; every listed command is in one.
+HELP_SECTIONS: tuple[tuple[str, tuple[str, ...]], ...] = (
+    ("help_puzzles", ("today", "hint", "pentomino", "another", "solution", "check")),
+    ("help_record", ("solved", "stats", "heatmap", "top")),
+    ("help_settings", ("settings", "edition", "faceup", "subscribe", "unsubscribe", "timezone", "language")),
+    ("help_data", ("forget",)),
+)
+
+
+def command(name: str) -> Command:
+    """The command of the table called ``name`` (KeyError if there is none)."""
+    for found in COMMANDS:
+        if found.name == name:
+            return found
+    raise KeyError(name)
+
+
 def help_text(language: str) -> str:
-    """The command list, one line per listed command."""
-    return "\n".join(c.help_line(language) for c in COMMANDS if c.listed)
+    """The command list in sections: a heading, then one line per command."""
+    return "\n\n".join(
+        "\n".join((text(heading, language), *(command(name).help_line(language) for name in names)))
+        for heading, names in HELP_SECTIONS
+    )
 
 
-def menu(language: str) -> list[BotCommand]:
-    """Telegram's command menu in ``language`` (descriptions cut to Telegram's 256 characters)."""
-    return [BotCommand(c.name, c.description(language)[:256]) for c in COMMANDS if c.listed]
+def group_help(language: str) -> str:
+    """What /help answers in a group: the few commands members use there, in a few lines."""
+    return text("help_group", language)
+
+
+def menu(language: str, scope: Scope = Scope.PRIVATE) -> list[BotCommand]:
+    """Telegram's command menu of ``scope`` in ``language``."""
+    return [BotCommand(name, command(name).menu_description(language)) for name in MENUS[scope]]
 
 
 async def start(update: Update, context: BotContext) -> None:
@@ -65,12 +132,14 @@ async def start(update: Update, context: BotContext) -> None:
 
 
 async def help_command(update: Update, context: BotContext) -> None:
-    """What the bot does and every command."""
-    await handlers.respond(
-        update,
-        context,
-        lambda _session, who: Reply(text("help", who.language, commands=help_text(who.language))),
-    )
+    """What the bot does and every command, in sections; in a group, the short group help."""
+
+    def build(_session: Session, who: Who) -> Reply:
+        if who.in_group:
+            return Reply(group_help(who.language))
+        return Reply(text("help", who.language, commands=help_text(who.language)))
+
+    await handlers.respond(update, context, build)
 
 
 COMMANDS: tuple[Command, ...] = (
@@ -92,6 +161,6 @@ COMMANDS: tuple[Command, ...] = (
     Command("faceup", handlers.faceup, "on|off"),
     Command("language", handlers.language, "en|ja"),
     Command("settings", setup_handlers.settings_command),
-    Command("forget", handlers.forget),
-    Command("help", help_command),
+    Command("forget", forgetting.forget_command),
+    Command("help", help_command, listed=False),
 )

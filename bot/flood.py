@@ -1,11 +1,20 @@
 """Flood control: one user or one group cannot stall everyone else.
 
-- **Command budgets** (per user, and per group chat): a token bucket each. The
-  first command over budget gets one polite answer ("slow down, back in N s"),
-  the following ones silence, until the bucket has refilled. Buttons over
-  budget get the same words as a toast. The polite answer comes again only
-  after the time the whole budget takes to refill. Budgets live in the process that
-  handles the update (each webhook worker keeps its own).
+- **Command budgets** (per user, and per group chat): a token bucket each. A person may send
+  10 commands or button presses at once, then one a second (what a private chat can be
+  answered at), so someone using the bot normally, even quickly, never meets the budget; a
+  group 10 at once, then 20 a minute (what Telegram lets a bot send to a group). What is over
+  budget is refused and never answered later, and the words say so, truthfully:
+
+  - in a private chat, the first command over gets "please send it again in N s", N being
+    when it would pass; the next ones get silence, for a minute;
+  - in a group, a member over the *group's* budget gets nothing, and the group one notice a
+    minute ("send yours again in N s", N being when the group's budget is whole again); a
+    member over their own budget gets nothing;
+  - a button press over budget gets the same words as a toast, every time (a toast sends
+    nothing to the chat).
+
+  Budgets live in the process that handles the update (each webhook worker keeps its own).
 - **A bounded backlog** (:class:`UpdateBacklog`): at most ``BOT_UPDATE_BACKLOG``
   updates accepted and not yet handled. Long polling then stops fetching
   (Telegram keeps the updates); the webhook answers 503 and Telegram delivers
@@ -15,19 +24,32 @@
 from __future__ import annotations
 
 import asyncio
+import math
 import time
 from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager
 from dataclasses import dataclass, field
 from enum import Enum
+from typing import NamedTuple
 
 from telegram import Update
 
 
 class Verdict(Enum):
     ALLOW = "allow"
-    WARN = "warn"  # over budget: say so once
-    SILENT = "silent"  # over budget and already told
+    WARN = "warn"  # over budget: say so (at most once a minute per person, per group)
+    SILENT = "silent"  # over budget: say nothing (a button still gets its toast)
+
+
+class Admission(NamedTuple):
+    verdict: Verdict
+    wait: float  # seconds until the refused command would pass if sent again (0 when allowed)
+    group: bool = False  # refused for the group's budget, not the asker's own
+
+    @property
+    def seconds(self) -> int:
+        """``wait`` in whole seconds, rounded up, so that 'again in N s' is never too early."""
+        return max(1, math.ceil(self.wait - 1e-9))
 
 
 @dataclass(frozen=True)
@@ -35,56 +57,75 @@ class Budget:
     burst: int
     per_minute: float
 
+    @property
+    def rate(self) -> float:
+        """Tokens back per second."""
+        return self.per_minute / 60.0
+
+
+NOTICE_EVERY = 60.0  # seconds: a person, or a group, is told about a refusal at most this often
+
 
 @dataclass
 class _Bucket:
     tokens: float
     updated: float
-    warned_at: float | None = None
+    noticed_at: float | None = None
 
 
 @dataclass
 class TokenBuckets:
-    """One token bucket per key; :meth:`take` spends a token or says how long until one."""
+    """One token bucket per key: whether a token is there, spending it, and when one will be."""
 
     budget: Budget
     clock: Callable[[], float] = time.monotonic
     _buckets: dict[object, _Bucket] = field(default_factory=dict)
 
-    def take(self, key: object) -> tuple[Verdict, float]:
-        now = self.clock()
+    def _bucket(self, key: object, now: float) -> _Bucket:
         bucket = self._buckets.get(key)
         if bucket is None:
             bucket = self._buckets[key] = _Bucket(float(self.budget.burst), now)
-        rate = self.budget.per_minute / 60.0
-        bucket.tokens = min(float(self.budget.burst), bucket.tokens + (now - bucket.updated) * rate)
+        refilled = bucket.tokens + (now - bucket.updated) * self.budget.rate
+        bucket.tokens = min(float(self.budget.burst), refilled)
         bucket.updated = now
-        if bucket.tokens >= 1.0:
-            bucket.tokens -= 1.0
-            self._forget_full(now)
-            return Verdict.ALLOW, 0.0
-        return self.refuse(key), (1.0 - bucket.tokens) / rate
+        return bucket
 
-    def refuse(self, key: object) -> Verdict:
-        """WARN the first time, then SILENT until the whole budget has had time to refill."""
-        now = self.clock()
-        bucket = self._buckets.setdefault(key, _Bucket(float(self.budget.burst), now))
-        refill = self.budget.burst / (self.budget.per_minute / 60.0)
-        if bucket.warned_at is not None and now - bucket.warned_at < refill:
+    def has_token(self, key: object, now: float) -> bool:
+        return self._bucket(key, now).tokens >= 1.0
+
+    def spend(self, key: object, now: float) -> None:
+        self._bucket(key, now).tokens -= 1.0
+        self._forget_full(now)
+
+    def until_token(self, key: object, now: float) -> float:
+        """Seconds until the key has a whole token (0 if it has one)."""
+        return max(0.0, 1.0 - self._bucket(key, now).tokens) / self.budget.rate
+
+    def until_full(self, key: object, now: float) -> float:
+        """Seconds until the key's whole budget is back."""
+        return max(0.0, self.budget.burst - self._bucket(key, now).tokens) / self.budget.rate
+
+    def notice(self, key: object, now: float) -> Verdict:
+        """WARN if the key was not told in the last :data:`NOTICE_EVERY` seconds (and remember
+        telling it now), else SILENT."""
+        bucket = self._bucket(key, now)
+        if bucket.noticed_at is not None and now - bucket.noticed_at < NOTICE_EVERY:
             return Verdict.SILENT
-        bucket.warned_at = now
+        bucket.noticed_at = now
         return Verdict.WARN
 
     def _forget_full(self, now: float) -> None:
-        """Drop buckets that have refilled completely: they hold no information."""
+        """Drop buckets that have refilled completely and were told nothing lately."""
         if len(self._buckets) < 10_000:
             return
-        full_after = self.budget.burst / (self.budget.per_minute / 60.0)
+        full_after = max(self.budget.burst / self.budget.rate, NOTICE_EVERY)
         for key in [k for k, b in self._buckets.items() if now - b.updated >= full_after]:
             del self._buckets[key]
 
 
-USER_BUDGET = Budget(burst=8, per_minute=20)
+# One a second is what Telegram lets a bot send to a private chat: a person may ask that fast for
+# as long as they like (and 10 at once), so only a script or a stuck key meets this budget.
+USER_BUDGET = Budget(burst=10, per_minute=60)
 GROUP_BUDGET = Budget(burst=10, per_minute=20)  # a group cannot receive more than 20 a minute anyway
 
 
@@ -97,25 +138,30 @@ class CommandBudgets:
         group: Budget = GROUP_BUDGET,
         clock: Callable[[], float] = time.monotonic,
     ) -> None:
+        self._clock = clock
         self._users = TokenBuckets(user, clock)
         self._groups = TokenBuckets(group, clock)
 
-    def admit(self, user_id: int, chat_id: int, group: bool) -> tuple[Verdict, float]:
-        """ALLOW, or WARN / SILENT with the seconds until the asker may try again.
+    def admit(self, user_id: int, chat_id: int, group: bool) -> Admission:
+        """ALLOW (spending a token of the asker and, in a group, of the group), or a refusal that
+        spends nothing: WARN (say so) or SILENT, with the seconds until it would pass.
 
-        In a group the group's budget is asked first, and a member over their own
-        budget is warned only as often as the group itself would be: a busy group
-        gets one 'slow down' per refill, not one per member.
+        In a group a member over their own budget is never announced (SILENT), and the group's
+        own refusals are announced once a minute, with the time its whole budget takes to come
+        back: every member told "send it again in N s" can be answered then.
         """
-        if not group:
-            return self._users.take(user_id)
-        verdict, wait = self._groups.take(chat_id)
-        if verdict != Verdict.ALLOW:
-            return verdict, wait
-        verdict, wait = self._users.take(user_id)
-        if verdict == Verdict.WARN:
-            verdict = self._groups.refuse(chat_id)
-        return verdict, wait
+        now = self._clock()
+        if not self._users.has_token(user_id, now):
+            wait = self._users.until_token(user_id, now)
+            if group:
+                return Admission(Verdict.SILENT, wait)
+            return Admission(self._users.notice(user_id, now), wait)
+        if group and not self._groups.has_token(chat_id, now):
+            return Admission(self._groups.notice(chat_id, now), self._groups.until_full(chat_id, now), True)
+        self._users.spend(user_id, now)
+        if group:
+            self._groups.spend(chat_id, now)
+        return Admission(Verdict.ALLOW, 0.0)
 
 
 class UpdateBacklog(asyncio.Queue[object]):

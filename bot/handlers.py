@@ -160,9 +160,11 @@ async def send(update: Update, context: BotContext, reply: Reply, *, in_place: b
     With ``in_place`` (a button that moves its own message on, like **Next hint**)
     the message carrying the button is edited when it was the presser's, else a
     new message is sent; a new message with buttons takes the buttons off the
-    asker's previous one. In a group the reply answers the person who asked: it
-    quotes their message (``reply_parameters``), starts with their first name,
-    and may offer the same puzzle in a private chat ("Hints in private").
+    asker's previous one, when that delays no reply: only while the chat's send
+    pace has room to spare and, in a group, no other reply waits. In a group the
+    reply answers the person who asked: it quotes their message
+    (``reply_parameters``), starts with their first name, and may offer the same
+    puzzle in a private chat ("Hints in private").
     """
     chat, asker = update.effective_chat, person(update)
     assert chat is not None and asker is not None
@@ -181,7 +183,7 @@ async def send(update: Update, context: BotContext, reply: Reply, *, in_place: b
                 return
         sent = await found.sender.send(bot, chat_id, reply, reply_to=reply_to)
         stale = found.messages.sent(chat_id, user_id, sent.message_id, bool(reply.buttons))
-        if stale is not None:
+        if stale is not None and not found.group_replies.waiting(chat_id):  # never before a reply
             await found.sender.strip_buttons(bot, chat_id, stale)
 
     if private:
@@ -289,20 +291,46 @@ def _counts_against_budget(update: Update) -> bool:
 
 
 async def gate(update: Update, context: BotContext) -> None:
-    """Runs before every handler: over budget, say so once, then stay silent until it refills."""
+    """Runs before every handler: a command or button press over budget is refused, in words that
+    are true (:mod:`bot.flood`): a toast for a button; "please send it again in N s" in a private
+    chat, at most once a minute; one notice a minute in a busy group; otherwise nothing."""
     chat, asker = update.effective_chat, person(update)
     if chat is None or asker is None or not _counts_against_budget(update):
         return
-    verdict, wait = deps(context).budgets.admit(asker.id, chat.id, chat.type != ChatType.PRIVATE)
-    if verdict == Verdict.ALLOW:
+    private = chat.type == ChatType.PRIVATE
+    admission = deps(context).budgets.admit(asker.id, chat.id, not private)
+    if admission.verdict == Verdict.ALLOW:
         return
     language = language_for(None, asker.language_code)
-    words = text("slow_down", language, seconds=max(1, round(wait)))
-    if update.callback_query is not None:
-        await update.callback_query.answer(words)  # a toast; the spinner must stop either way
-    elif verdict == Verdict.WARN:
-        await send(update, context, Reply(words))
+    if update.callback_query is not None:  # a toast every time (it sends nothing); the spinner stops
+        await _answer(update.callback_query, text("slow_down_button", language, seconds=admission.seconds))
+    elif admission.verdict == Verdict.WARN and private:
+        await send(update, context, Reply(text("slow_down", language, seconds=admission.seconds)))
+    elif admission.verdict == Verdict.WARN:
+        await _busy_group_notice(context, chat.id, asker.language_code, admission.seconds)
     raise ApplicationHandlerStop
+
+
+async def _busy_group_notice(
+    context: BotContext, chat_id: int, language_code: str | None, seconds: int
+) -> None:
+    """The one notice a minute to a group over its budget: to everyone (no name, no quote), in the
+    group's language (else the asker's), ahead of the replies already waiting in its queue."""
+    found = deps(context)
+
+    def chosen() -> str | None:
+        with found.sessions() as session:
+            settings = chats.get_chat(session=session, chat_id=chat_id)
+            return settings.language if settings is not None else None
+
+    notice = Reply(
+        text("slow_down_group", language_for(await asyncio.to_thread(chosen), language_code), seconds=seconds)
+    )
+
+    async def deliver() -> None:
+        await found.sender.send(context.bot, chat_id, notice)
+
+    found.group_replies.submit(chat_id, deliver, first=True)
 
 
 # ---------------------------------------------------------------- commands
@@ -394,11 +422,6 @@ async def top(update: Update, context: BotContext) -> None:
         return replies.top(session, who, now) if who.in_group else replies.personal_stats(session, who, now)
 
     await respond(update, context, build)
-
-
-async def forget(update: Update, context: BotContext) -> None:
-    """Delete everything kept about the user."""
-    await respond(update, context, lambda session, who: replies.forget(session, who))
 
 
 # ---------------------------------------------------------------- chat settings (admins only in groups)

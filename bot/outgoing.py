@@ -29,8 +29,9 @@ class ChatQueues:
         self._tasks: set[asyncio.Task[None]] = set()
         self.dropped = 0
 
-    def submit(self, chat_id: int, send: Send) -> bool:
-        """Queue a send for the chat; False (and logged) if the chat's queue is full."""
+    def submit(self, chat_id: int, send: Send, *, first: bool = False) -> bool:
+        """Queue a send for the chat (``first``: ahead of those already waiting); False (and
+        logged) if the chat's queue is full."""
         queue = self._queues.get(chat_id)
         if queue is None:
             queue = self._queues[chat_id] = deque()
@@ -41,8 +42,16 @@ class ChatQueues:
             self.dropped += 1
             logger.warning("reply queue of chat %s is full; a reply was dropped", chat_id)
             return False
-        queue.append(send)
+        if first:
+            queue.appendleft(send)
+        else:
+            queue.append(send)
         return True
+
+    def waiting(self, chat_id: int) -> int:
+        """How many sends wait in the chat's queue (not counting the one being sent)."""
+        queue = self._queues.get(chat_id)
+        return 0 if queue is None else len(queue)
 
     async def _drain(self, chat_id: int, queue: deque[Send]) -> None:
         try:

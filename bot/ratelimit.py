@@ -12,6 +12,11 @@ one a second in a private chat and 20 a minute in a group. So:
 - **Per chat, in this process:** a private chat gets a burst of 3 then one
   message a second; a group a burst of 4 then one every 3.75 s (never more
   than 20 in any minute). A 429 for one chat pauses that chat only.
+- **Optional sends** (``rate_limit_args=IF_IDLE``: taking the buttons off an
+  older message) take only a turn the chat's pace can spare, so that a reply
+  right after them still goes at once. To a group such a send goes at once or
+  not at all (its reply queue must never wait for it); to a private chat it
+  waits up to :data:`IDLE_WAIT` for a turn to spare, then is skipped.
 
 The waits happen where the message is sent: in the dispatcher's workers, and
 for group replies in that group's own queue (:mod:`bot.outgoing`), never in
@@ -38,6 +43,8 @@ from db import bot_repository
 logger = logging.getLogger(__name__)
 
 COUNTED_PREFIXES = ("send", "copyMessage", "forwardMessage", "editMessage")
+IF_IDLE = 1  # rate_limit_args of a send that may be skipped: only while the chat has a turn to spare
+IDLE_WAIT = 3.0  # seconds an optional send to a private chat may wait for a turn to spare
 UNCOUNTED = frozenset({"sendChatAction"})
 
 
@@ -92,6 +99,19 @@ class ChatPacer:
         self._forget_idle(now)
         return max(allowed - now, paused - now, 0.0)
 
+    def spare(self, chat_id: object) -> bool:
+        """Whether a message may go now and still leave the chat's next message its turn at once
+        (not paused, and two turns of its burst free)."""
+        return self.until_spare(chat_id) <= 0.0
+
+    def until_spare(self, chat_id: object) -> float:
+        """Seconds until :meth:`spare` holds, if nothing else is sent to the chat meanwhile."""
+        pace = GROUP_PACE if is_group(chat_id) else PRIVATE_PACE
+        now = self._clock()
+        start = max(self._next.get(chat_id, now), now)
+        free = start + pace.interval - (pace.burst - 1) * pace.interval
+        return max(free - now, self._paused_until.get(chat_id, 0.0) - now, 0.0)
+
     def pause(self, chat_id: object, seconds: float) -> None:
         """Telegram said 'retry after': nothing more to this chat until then."""
         self._paused_until[chat_id] = max(self._paused_until.get(chat_id, 0.0), self._clock() + seconds)
@@ -140,6 +160,9 @@ class SharedRateLimiter(BaseRateLimiter[int]):
         if not counted(endpoint):
             return await callback(*args, **kwargs)
         chat_id = data.get("chat_id")
+        if rate_limit_args == IF_IDLE and not await self._spare_turn(chat_id):
+            logger.debug("%s to chat %s skipped: its pace had no turn to spare", endpoint, chat_id)
+            return True
         attempt = 0
         while True:
             await asyncio.sleep(self.chats.reserve(chat_id))
@@ -152,6 +175,17 @@ class SharedRateLimiter(BaseRateLimiter[int]):
                 attempt += 1
                 if attempt > self._max_retries:
                     raise
+
+    async def _spare_turn(self, chat_id: object) -> bool:
+        """Wait until the chat has a turn to spare: not at all for a group, up to
+        :data:`IDLE_WAIT` for a private chat; False when it has none by then."""
+        waited, limit = 0.0, 0.0 if is_group(chat_id) else IDLE_WAIT
+        while (wait := self.chats.until_spare(chat_id)) > 0.0:
+            if waited + wait > limit:
+                return False
+            await asyncio.sleep(wait)
+            waited += wait
+        return True
 
     async def _global_turn(self) -> None:
         """Reserve this process's next slot of the token's budget and wait for it."""

@@ -594,7 +594,8 @@ def yesterday_line(session: Session, chat_id: int, day: date, language: str) -> 
 
 
 def forget(session: Session, who: Who) -> Reply:
-    """/forget: delete the user's solves, hint progress and saved boards."""
+    """/forget answered Yes (:mod:`bot.forgetting`): delete the person's solves, hint progress,
+    saved boards and private chat."""
     chats.forget_user(session=session, user_id=who.user_id)
     return Reply(text("forgotten", who.language))
 

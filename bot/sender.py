@@ -18,7 +18,9 @@ from telegram import (
 )
 from telegram.constants import ChatAction
 from telegram.error import BadRequest, TelegramError
+from telegram.ext import ExtBot
 
+from bot.ratelimit import IF_IDLE
 from bot.replies import Button, Photo, Reply
 from db import bot_repository
 
@@ -144,9 +146,16 @@ class Sender:
             await asyncio.to_thread(self._remember, photo.key, edited.photo[-1].file_id)
 
     async def strip_buttons(self, bot: Bot, chat_id: int, message_id: int) -> None:
-        """Take the buttons off an older message (best effort: it may be gone or too old)."""
+        """Take the buttons off an older message (best effort: it may be gone or too old) in a turn
+        the chat's send pace can spare (:data:`bot.ratelimit.IF_IDLE`), never a reply's: in a
+        group at once or not at all, in a private chat after a short wait for one if need be."""
         try:
-            await bot.edit_message_reply_markup(chat_id=chat_id, message_id=message_id, reply_markup=None)
+            if isinstance(bot, ExtBot):
+                await bot.edit_message_reply_markup(
+                    chat_id=chat_id, message_id=message_id, reply_markup=None, rate_limit_args=IF_IDLE
+                )
+            else:
+                await bot.edit_message_reply_markup(chat_id=chat_id, message_id=message_id, reply_markup=None)
         except TelegramError as exc:
             logger.debug("buttons of %s in %s left: %s", message_id, chat_id, exc.message)
 

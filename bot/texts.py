@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from i18n import LANGUAGES, N_, Nn_, translate, translate_plural
 
-__all__ = ["LANGUAGES", "counted", "difficulty_label", "language_for", "text"]
+__all__ = ["LANGUAGES", "counted", "difficulty_label", "has_text", "language_for", "text"]
 
 _TEXTS: dict[str, str] = {
     "help": N_(
@@ -61,7 +61,7 @@ _TEXTS: dict[str, str] = {
     "faceup_set_on": N_("Face-up mode on: no piece is turned over."),
     "faceup_set_off": N_("Face-up mode off: pieces may be turned over."),
     "no_faceup": N_("No solution on this date without turning a piece over - here are the usual hints."),
-    "command_forget": N_("delete everything kept about you (solves, streaks, progress, saved boards)"),
+    "command_forget": N_("delete everything kept about you, your chat's settings too (asks first)"),
     "today_caption": N_("{date}: {solutions} · difficulty {stars} ({label})\nLeave {cells} uncovered."),
     "today_caption_unranked": N_("{date}: {solutions}\nLeave {cells} uncovered."),
     "weekday_year": N_("Weekdays as they fall in {year}."),
@@ -96,7 +96,9 @@ _TEXTS: dict[str, str] = {
     "top_line": N_("{place}. {name} - {hints}"),
     "top_empty": N_('Nobody here has solved {date} yet. Press "I solved it" or send /solved when you do.'),
     "yesterday_line": N_("Yesterday: {solved} solved, {clean} with no hint."),
-    "forgotten": N_("Done: your solves, streaks, hint progress and saved boards are deleted."),
+    "forgotten": N_(
+        "Done: your solves, streaks, hint progress, saved boards and your private chat's settings are deleted."
+    ),
     "for_user": N_("{name}: {text}"),
     "button_play": N_("Play on the board"),
     "button_board_hint": N_("Hint from my board"),
@@ -161,7 +163,7 @@ _TEXTS: dict[str, str] = {
     "not_ready": N_("The puzzles are still being prepared. Please try again in a minute."),
     "solver_busy": N_("I am busy working out other new dates right now - please ask again in a minute."),
     "too_long": N_("That is too long for me. /help lists what I can do."),
-    "slow_down": N_("That is a lot at once - I will answer again in {seconds} s."),
+    "slow_down": N_("Too many at once - please send it again in {seconds} s."),
     "apology": N_("Sorry, something went wrong on my side. Please try again."),
 }
 
@@ -210,6 +212,40 @@ _TEXTS.update(
     }
 )
 
+# Flood words, /help's sections and the command menus, /forget's question (bot.flood, bot.commands).
+_TEXTS.update(
+    {
+        "slow_down_button": N_("Too many at once - please press it again in {seconds} s."),
+        "slow_down_group": N_(
+            "Many requests here at once, so I answer only the first ones. Please send yours again "
+            "in {seconds} s, or ask me in a private chat."
+        ),
+        "help_puzzles": N_("Puzzles and hints"),
+        "help_record": N_("Solves and streaks"),
+        "help_settings": N_("Settings"),
+        "help_data": N_("Your data"),
+        "help_group": N_(
+            "In this group:\n"
+            "/today – the day's puzzle\n"
+            "/hint – your next hint, under a spoiler\n"
+            "/solved – you solved it; /top – today's solvers\n"
+            "Admins: /settings (daily post, calendar, language)\n"
+            "All commands: /help in a private chat with me"
+        ),
+        "menu_stats": N_("your streaks and the days you solved"),
+        "menu_top": N_("today's solvers here, fewest hints first"),
+        "menu_help": N_("what I can do"),
+        "forget_question": N_(
+            "Delete everything I keep about you? Your solves, streaks, hint progress and saved boards, "
+            "and your private chat's settings and daily post. This cannot be undone."
+        ),
+        "button_forget_yes": N_("Yes, delete it"),
+        "button_forget_no": N_("No, keep it"),
+        "forget_kept": N_("Nothing was deleted."),
+        "forget_not_yours": N_("Only whoever sent /forget can answer this."),
+    }
+)
+
 # Counted phrases: (singular, plural) source strings; the catalog gives each language's forms.
 _COUNTED: dict[str, tuple[str, str]] = {
     "pieces": Nn_("{n} piece", "{n} pieces"),
@@ -227,6 +263,11 @@ _COUNTED: dict[str, tuple[str, str]] = {
 def counted(key: str, n: int, language: str, **values: object) -> str:
     """A phrase with a number in it, grammatical for that number ("1 piece", "4 pieces")."""
     return translate_plural(language, _COUNTED[key], n).format(n=n, **values)
+
+
+def has_text(key: str) -> bool:
+    """Whether there is a message ``key``."""
+    return key in _TEXTS
 
 
 def text(key: str, language: str, **values: object) -> str:

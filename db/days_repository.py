@@ -27,7 +27,7 @@ class PlayerDay:
 
 def _aware(moment: datetime | None) -> datetime | None:
     """SQLite hands back naive datetimes; they were stored in UTC."""
-    return None if moment is None or moment.tzinfo is not None else moment.replace(tzinfo=UTC)
+    return moment if moment is None or moment.tzinfo is not None else moment.replace(tzinfo=UTC)
 
 
 def get_day(*, session: Session, user_id: int, day: date, puzzle: str) -> PlayerDay | None:

@@ -336,7 +336,7 @@ def _faceup_calendar(
     (computed, not cached: the hint cache holds the day's usual hints)."""
     faceup = raw_solutions(session, puzzle, target, faceup=True)
     if not faceup.solutions:
-        raise NoFaceUpSolution(f"{puzzle.id} {target.name}")
+        raise NoFaceUpSolution(f"{puzzle.id} {target.name}", key.solution_count)
     chosen = pick(day, f"{puzzle.id}:faceup", len(faceup.solutions))
     featured = faceup.solutions[chosen]
     hints = hint_stages(featured, faceup.solutions)

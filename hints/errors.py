@@ -64,8 +64,10 @@ class NoFaceUpSolution(ServiceError, LookupError):
 
     code = "no_faceup_solution"
 
-    def __init__(self, what: str) -> None:
-        super().__init__(f"No solution on this date without turning a piece over ({what})")
+    def __init__(self, what: str, all_sides: int | None = None) -> None:
+        turning = "" if all_sides is None else f"; {all_sides} with turning"
+        super().__init__(f"No solution on this date without turning a piece over ({what}){turning}")
+        self.all_sides = all_sides  # the target's solutions when pieces may be turned over
 
 
 class UnknownSolution(ServiceError, LookupError):

@@ -16,6 +16,7 @@ solutions are the count up to symmetry that puzzle fans know).
 Dead ends: ``take_off`` is the smallest set of placed pieces whose removal
 leaves a position some solution extends. Ties go to the set whose remaining
 position has the most extensions, then to the set of lowest piece indices.
+*Fixed* pieces (the pentomino challenge's pre-placed ones) are never taken off.
 
 Hints from a position (after taking off ``take_off``), ``m`` pieces missing:
 
@@ -38,8 +39,8 @@ from itertools import combinations
 from sqlalchemy.orm import Session
 
 from hints.codes import decode_position, encode_position
-from hints.errors import MalformedPosition
-from hints.solutions import RAW_SOLUTIONS, RawSolutions, raw_solutions
+from hints.errors import MalformedPosition, NoFaceUpSolution
+from hints.solutions import RAW_SOLUTIONS, RawSolutions, describe, raw_solutions
 from i18n import N_, SOURCE_LANGUAGE, translate
 from render.position import PositionDrawing
 from render.words import board_label
@@ -144,6 +145,12 @@ def placements_of_code(puzzle: Puzzle, code: str) -> tuple[Placement, ...]:
     return well_formed(puzzle, decode_position(puzzle, code))
 
 
+def fixed_pieces(puzzle: Puzzle, names: str | None) -> frozenset[int]:
+    """The pieces named in ``names`` (comma-separated, e.g. "I,L"), by index: pieces that stay where
+    they are (MalformedPosition ``unknown_piece`` for a name the puzzle does not have)."""
+    return frozenset(_piece_index(puzzle, name.strip()) for name in (names or "").split(",") if name.strip())
+
+
 NOT_A_SHAPE = N_("the cells of piece {piece} are not a rotation or reflection of it")
 # TRANSLATORS: {cells} lists board cells like "[0, 0] (Jan)"; {target} is a target such as 01-25
 COVERS_OPEN = N_("piece {piece} covers {cells}, which {target} leaves open")
@@ -233,7 +240,8 @@ class PositionAnalysis:
     distinct_total: int  # solutions up to the board's symmetry (the stored count)
     distinct_remaining: int  # of those, the classes with a raw solution containing every placed piece
     take_off: tuple[Placement, ...]  # on a dead end: the fewest pieces to remove
-    solution_number: int | None  # when solved: its stored solution (its class on boards), from 1
+    solution_number: int | None  # when solved: its class's number among the solutions counted, from 1
+    all_sides_total: int | None = None  # face-up mode: the raw solutions with pieces either side up
 
     @property
     def legal(self) -> bool:
@@ -248,36 +256,47 @@ class PositionAnalysis:
         return self.legal and len(self.placements) == len(self.puzzle.pieces)
 
 
-def take_off(raw: RawSolutions, placements: Sequence[Placement]) -> tuple[Placement, ...]:
-    """The fewest placed pieces to remove so some solution extends the rest (ties as documented);
-    nothing when some solution already extends them all."""
-    for keep in range(len(placements), -1, -1):
+def take_off(
+    raw: RawSolutions, placements: Sequence[Placement], fixed: frozenset[int] = frozenset()
+) -> tuple[Placement, ...]:
+    """The fewest placed pieces to remove so some solution extends the rest (ties as documented),
+    never one of the ``fixed`` pieces; nothing when some solution already extends them all."""
+    staying = tuple(p for p in placements if p.piece in fixed)
+    movable = tuple(p for p in placements if p.piece not in fixed)
+    for keep in range(len(movable), -1, -1):
         best: tuple[int, tuple[int, ...], tuple[Placement, ...]] | None = None
-        for kept in combinations(placements, keep):
-            extensions = raw.containing(kept).bit_count()
+        for kept in combinations(movable, keep):
+            extensions = raw.containing((*staying, *kept)).bit_count()
             if not extensions:
                 continue
-            removed = tuple(p for p in placements if p not in kept)
+            removed = tuple(p for p in movable if p not in kept)
             key = (-extensions, tuple(p.piece for p in removed), removed)
             if best is None or key[:2] < best[:2]:
                 best = key
         if best is not None:
             return best[2]
-    return tuple(placements)  # unreachable: the empty position is extended by every solution
+    return movable  # the fixed pieces alone have no extension (without them, every solution does)
 
 
 def analyse(
-    raw: RawSolutions, puzzle: Puzzle, target: Target, placements: Sequence[Placement]
+    raw: RawSolutions,
+    puzzle: Puzzle,
+    target: Target,
+    placements: Sequence[Placement],
+    fixed: frozenset[int] = frozenset(),
+    all_sides: RawSolutions | None = None,
 ) -> PositionAnalysis:
-    """The analysis of well-formed placements against a target's raw solutions."""
+    """The analysis of well-formed placements against a target's raw solutions (``fixed``: pieces
+    never to take off; ``all_sides``: in face-up mode, every raw solution, to say how many there
+    are when pieces may be turned over)."""
     ordered = tuple(sorted(placements, key=lambda p: p.piece))
     problems = rule_problems(puzzle, target, ordered)
     extensions = 0 if problems else raw.containing(ordered)
     remaining = extensions.bit_count()
-    removed = take_off(raw, ordered) if not problems and not remaining else ()
+    removed = take_off(raw, ordered, fixed) if not problems and not remaining else ()
     number = None
     if not problems and len(ordered) == len(puzzle.pieces):
-        number = raw.classes[raw.index[frozenset(ordered)]] + 1
+        number = raw.numbers[raw.classes[raw.index[frozenset(ordered)]]]
     return PositionAnalysis(
         puzzle,
         target,
@@ -290,15 +309,34 @@ def analyse(
         raw.distinct(extensions),
         removed,
         number,
+        None if all_sides is None else len(all_sides),
     )
 
 
-def analyse_position(
-    session: Session, puzzle: Puzzle, target: Target, placements: Sequence[Placement], faceup: bool = False
+def _analyse_among(
+    raw: RawSolutions,
+    puzzle: Puzzle,
+    target: Target,
+    placements: Sequence[Placement],
+    faceup: bool,
+    fixed: frozenset[int],
 ) -> PositionAnalysis:
-    """Legality, solutions left, dead end and what to take off, solved and which solution
-    (``faceup``: among the solutions that turn no piece over)."""
-    return analyse(raw_solutions(session, puzzle, target, faceup), puzzle, target, placements)
+    if faceup:
+        return analyse(raw.face_up(puzzle), puzzle, target, placements, fixed, all_sides=raw)
+    return analyse(raw, puzzle, target, placements, fixed)
+
+
+def analyse_position(
+    session: Session,
+    puzzle: Puzzle,
+    target: Target,
+    placements: Sequence[Placement],
+    faceup: bool = False,
+    fixed: frozenset[int] = frozenset(),
+) -> PositionAnalysis:
+    """Legality, solutions left, dead end and what to take off (never a ``fixed`` piece), solved
+    and which solution (``faceup``: among the solutions that turn no piece over)."""
+    return _analyse_among(raw_solutions(session, puzzle, target), puzzle, target, placements, faceup, fixed)
 
 
 def solutions_in_memory(store: str, puzzle: Puzzle, target: Target) -> bool:
@@ -307,14 +345,19 @@ def solutions_in_memory(store: str, puzzle: Puzzle, target: Target) -> bool:
 
 
 def analyse_if_cached(
-    store: str, puzzle: Puzzle, target: Target, placements: Sequence[Placement], faceup: bool = False
+    store: str,
+    puzzle: Puzzle,
+    target: Target,
+    placements: Sequence[Placement],
+    faceup: bool = False,
+    fixed: frozenset[int] = frozenset(),
 ) -> PositionAnalysis | None:
     """The analysis from the in-process cache alone (well under a millisecond), or None when the
     store must be read first (then call :func:`analyse_position` off the event loop)."""
     raw = RAW_SOLUTIONS.peek(store, puzzle, target)
     if raw is None:
         return None
-    return analyse(raw.face_up(puzzle) if faceup else raw, puzzle, target, placements)
+    return _analyse_among(raw, puzzle, target, placements, faceup, fixed)
 
 
 # ---------------------------------------------------------------- hints from the position
@@ -429,11 +472,14 @@ def position_hint(
     placements: Sequence[Placement],
     stage: Stage,
     faceup: bool = False,
+    fixed: frozenset[int] = frozenset(),
 ) -> PositionHint:
     """Hint ``stage`` (1 one piece, 2 half the missing pieces, 3 all of them) from a legal position
-    (``faceup``: towards the solutions that turn no piece over)."""
+    (``faceup``: towards the solutions that turn no piece over; ``fixed``: pieces never to take off)."""
     raw = raw_solutions(session, puzzle, target, faceup)
-    analysis = analyse(raw, puzzle, target, placements)
+    if faceup and not raw.solutions:  # nothing to hint from: say why, and how many with turning
+        raise NoFaceUpSolution(describe(puzzle, target), len(raw_solutions(session, puzzle, target)))
+    analysis = analyse(raw, puzzle, target, placements, fixed)
     if not analysis.legal:
         raise MalformedPosition(
             "illegal_position",

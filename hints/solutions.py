@@ -77,6 +77,13 @@ class RawSolutions:
     def index(self) -> dict[SolutionSet, int]:
         return {solution: i for i, solution in enumerate(self.solutions)}
 
+    @cached_property
+    def numbers(self) -> dict[int, int]:
+        """Per stored ordinal of this set's classes, its number from 1 among them in stored order:
+        the ordinal plus one for a whole target, the place among the face-up solutions in face-up
+        mode (what "solution 2 of 3" counts)."""
+        return {ordinal: n for n, ordinal in enumerate(sorted(set(self.classes)), 1)}
+
     def distinct(self, mask: int) -> int:
         """How many symmetry classes (stored solutions) the raw solutions in ``mask`` belong to:
         the count up to symmetry that puzzle fans know ("12 of the 2,339")."""

@@ -52,47 +52,70 @@ def piece_names(puzzle: Puzzle, placements: Sequence[Placement], language: str =
     return join_words([puzzle.pieces[p.piece].name for p in placements], language)
 
 
-def solutions_phrase(drawing: PositionDrawing, language: str = "en") -> str:
-    """'3 of 40 solutions', or on boards with symmetries '12 of 2,339 distinct solutions' (up to
-    rotation and reflection, the counts puzzle fans know)."""
+def remain_phrase(drawing: PositionDrawing, language: str = "en") -> str:
+    """'3 solutions of 40 remain', '1 solution of 40 remains' (the verb agrees with the count), or on
+    boards with symmetries '12 distinct solutions of 2,339 remain (up to rotation and reflection)',
+    the counts puzzle fans know."""
     t = translator(language)
     if drawing.symmetric:
+        count, total = drawing.distinct_remaining, drawing.distinct_total
         phrase = t.ngettext(
-            "{count} of {total} distinct solutions (up to rotation and reflection)",
-            "{count} of {total} distinct solutions (up to rotation and reflection)",
-            drawing.distinct_total,
+            "{count} distinct solution of {total} remains (up to rotation and reflection)",
+            "{count} distinct solutions of {total} remain (up to rotation and reflection)",
+            count,
         )
-        return phrase.format(count=drawing.distinct_remaining, total=drawing.distinct_total)
-    phrase = t.ngettext("{count} of {total} solution", "{count} of {total} solutions", drawing.total)
-    return phrase.format(count=drawing.remaining, total=drawing.total)
+    else:
+        count, total = drawing.remaining, drawing.total
+        phrase = t.ngettext(
+            "{count} solution of {total} remains", "{count} solutions of {total} remain", count
+        )
+    return phrase.format(count=count, total=total)
+
+
+def _dead_end(drawing: PositionDrawing, language: str) -> str:
+    """What to do about a dead end: pieces to take off, and pieces the hint puts back elsewhere
+    ("move V" rather than "take off V ... add V")."""
+    t = translator(language)
+    again = {p.piece for p in drawing.added}
+    moved = [p for p in drawing.take_off if p.piece in again]
+    taken = [p for p in drawing.take_off if p.piece not in again]
+    if moved and taken:
+        return t.gettext("Dead end: take off {taken} and move {moved}.").format(
+            taken=drawing.names(taken, language), moved=drawing.names(moved, language)
+        )
+    if moved:
+        return t.gettext("Dead end: move {pieces}.").format(pieces=drawing.names(moved, language))
+    return t.gettext("Dead end: take off {pieces} first.").format(pieces=drawing.names(taken, language))
 
 
 def position_caption(drawing: PositionDrawing, language: str = "en") -> str:
-    """One sentence: what to take off, what the hint adds, and how many solutions remain with it."""
+    """One or two sentences: what to take off or move, what the hint adds, and how many solutions
+    remain with it (nothing about finishing when the hint finishes the board)."""
     t = translator(language)
-    parts = []
-    if drawing.take_off:
-        parts.append(
-            t.gettext("Dead end: take off {pieces} first.").format(
-                pieces=drawing.names(drawing.take_off, language)
-            )
-        )
-    left = solutions_phrase(drawing, language)
-    added = drawing.names(drawing.added, language)
-    if not drawing.added:
-        parts.append(t.gettext("Nothing to add: {left} match your board.").format(left=left))
+    parts = [_dead_end(drawing, language)] if drawing.take_off else []
+    moved = {p.piece for p in drawing.take_off}
+    new = [p for p in drawing.added if p.piece not in moved]
+    finished = len(drawing.given) + len(drawing.added) == len(drawing.puzzle.pieces)
+    left = remain_phrase(drawing, language)
+    added = drawing.names(new, language)
+    if not drawing.added:  # the board is complete already
+        parts.append(t.gettext("Nothing to add: the board is complete."))
+    elif finished and new:
+        parts.append(t.gettext("Add {pieces} to finish the board.").format(pieces=added))
+    elif finished:
+        parts.append(t.gettext("That finishes the board."))
+    elif not new:
+        parts.append(t.gettext("Then {left}.").format(left=left))
     elif drawing.stage == Stage.ONE_PIECE and drawing.in_every:
         parts.append(
             t.gettext("Add {pieces}: every solution from here has it ({left}).").format(
                 pieces=added, left=left
             )
         )
-    elif drawing.stage == Stage.ONE_PIECE:
-        parts.append(t.gettext("Add {pieces}: {left} remain with it.").format(pieces=added, left=left))
-    elif drawing.remaining == 1:
+    elif drawing.remaining == 1 and drawing.stage != Stage.ONE_PIECE:
         parts.append(t.gettext("Add {pieces}: then there is exactly one way to finish.").format(pieces=added))
     else:
-        parts.append(t.gettext("Add {pieces}: {left} remain with them.").format(pieces=added, left=left))
+        parts.append(t.gettext("Add {pieces}: {left}.").format(pieces=added, left=left))
     return " ".join(parts)
 
 

@@ -88,6 +88,30 @@ def board_label(label: str, language: str) -> str:
     return translate(language, label) if label in _TRANSLATED_LABELS else label
 
 
+# The titles of the catalog's puzzles (solver/data/puzzles/*.txt), marked for translation here: the
+# data files are not source code. A test checks that every puzzle's title is in this list.
+PUZZLE_TITLES = (
+    N_("A-Puzzle-A-Day calendar (DragonFjord)"),
+    N_("Calendar puzzle with a hexomino (CreaMakerspace)"),
+    N_("Calendar puzzle with a T (JarringWords)"),
+    N_("Tetromino puzzle calendar (TheRammer)"),
+    N_("Weekday calendar puzzle, Monday first (common edition)"),
+    N_("Weekday calendar puzzle, Sunday first (common edition)"),
+    N_("Hexiamonds in a 6 × 6 rhombus"),
+    N_("Tenyo hexiamond board"),
+    N_("Pentominoes 3 × 20"),
+    N_("Pentominoes 4 × 15"),
+    N_("Pentominoes 5 × 12"),
+    N_("Pentominoes 6 × 10"),
+    N_("Pentominoes 8 × 8 with a centre hole"),
+)
+
+
+def puzzle_title(puzzle: Puzzle, language: str) -> str:
+    """The puzzle's title in ``language`` (its data file's English title where there is none)."""
+    return translate(language, puzzle.title)
+
+
 def board_labels(puzzle: Puzzle, language: str) -> dict[Cell, str]:
     """Every labelled cell of ``puzzle`` with its label in ``language``."""
     return {cell: board_label(label, language) for cell, label in puzzle.labels.items()}

@@ -1,7 +1,8 @@
 """docs/bot.md's command list, written from the bot's own table: ``python -m tools.bot_commands [--check]``.
 
 The list between the two marker comments of docs/bot.md is ``bot.commands.help_text("en")``,
-what ``/help`` answers, as Markdown; everything else in the file is written by hand. Without
+what ``/help`` answers in a private chat, as Markdown (each section's heading in bold, then its
+commands as bullets); everything else in the file is written by hand. Without
 options the list is rewritten in place; ``--check`` only compares and exits 1 when it is stale.
 """
 
@@ -20,12 +21,18 @@ SEPARATOR = " – "  # between usage and description in bot.commands.Command.hel
 
 
 def command_list(help_text: str) -> str:
-    """The Markdown list of one ``/help`` text: one bullet per command, its usage as code."""
-    bullets = []
+    """The Markdown of one ``/help`` text: one bullet per command, its usage as code; a line
+    without a description is a section's heading (bold), a blank line stays."""
+    lines = []
     for line in help_text.splitlines():
         usage, _, description = line.partition(SEPARATOR)
-        bullets.append(f"- `{usage.strip()}` – {description.strip()}" if description else f"- `{usage}`")
-    return "\n".join(bullets)
+        if not line.strip():
+            lines.append("")
+        elif description:
+            lines.append(f"- `{usage.strip()}` – {description.strip()}")
+        else:
+            lines.append(f"**{line.strip()}**")
+    return "\n".join(lines)
 
 
 def with_commands(document: str, commands: str) -> str:

@@ -42,8 +42,8 @@ async def signed_in_user(
         raise ApiError(503, "not_configured", "Mini App sign-in needs TELEGRAM_BOT_TOKEN on the server")
     try:
         return validate_init_data(init_data_from_header(authorization), token.get_secret_value().strip())
-    except InitDataError as exc:
-        raise ApiError(401, "unauthorized", str(exc)) from None
+    except InitDataError as exc:  # session_expired: a genuine sign-in, too old (reopen from the bot)
+        raise ApiError(401, exc.code, str(exc)) from None
 
 
 User = Annotated[TelegramUser, Depends(signed_in_user)]

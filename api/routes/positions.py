@@ -19,10 +19,10 @@ from api import presenters
 from api import puzzle_content as content
 from api.caching import IMMUTABLE, PNG, TEXT, Payload, send
 from api.clients import requester
-from api.deps import FaceUp, LanguageDep, PuzzleDep, State, TargetDep
+from api.deps import FaceUp, Fixed, LanguageDep, PuzzleDep, State, TargetDep
 from api.errors import documented
 from api.schemas import PositionHintOut, PositionIn, PositionOut
-from hints.positions import PlacedPiece, analyse_if_cached, parse_placements
+from hints.positions import PlacedPiece, analyse_if_cached, fixed_pieces, parse_placements
 from i18n import SOURCE_LANGUAGE
 from solver.hints import Stage
 
@@ -52,16 +52,19 @@ async def analyse_position(
     state: State,
     language: LanguageDep,
     faceup: FaceUp = False,
+    fixed: Fixed = "",
 ) -> Response:
     """Is the board legal, how many solutions remain, a dead end (and what to take off), solved?
     (The hint links' titles in ``lang``.)"""
     pieces = [PlacedPiece(p.piece, tuple((int(r), int(c)) for r, c in p.cells)) for p in body.placements]
     placements = parse_placements(puzzle, pieces)  # malformed: 422 before any store access
-    cached = analyse_if_cached(str(state.engine.url), puzzle, target, placements, faceup)
+    staying = fixed_pieces(puzzle, fixed)
+    cached = analyse_if_cached(str(state.engine.url), puzzle, target, placements, faceup, staying)
     if cached is not None:  # the hot path: no thread hop, no query
-        return send(request, Payload.json(presenters.position_out(cached, faceup, language)), "no-store")
+        answer = presenters.position_out(cached, faceup, language, fixed)
+        return send(request, Payload.json(answer), "no-store")
     payload = await state.fresh(
-        lambda s: content.position_payload(s, puzzle, target, placements, faceup, language),
+        lambda s: content.position_payload(s, puzzle, target, placements, faceup, language, fixed),
         requester(request),
     )
     return send(request, payload, "no-store")
@@ -76,12 +79,14 @@ async def position(
     state: State,
     language: LanguageDep,
     faceup: FaceUp = False,
+    fixed: Fixed = "",
 ) -> Response:
     """The same analysis for the position a code names."""
-    key = ("position", puzzle.id, target.name, code, faceup, language)
+    fixed_pieces(puzzle, fixed)  # an unknown piece: 422 before any store access
+    key = ("position", puzzle.id, target.name, code, faceup, language, fixed)
     payload = await state.cached(
         key,
-        lambda s: content.position_code_payload(s, puzzle, target, code, faceup, language),
+        lambda s: content.position_code_payload(s, puzzle, target, code, faceup, language, fixed),
         requester(request),
     )
     return send(request, payload, IMMUTABLE)
@@ -97,13 +102,15 @@ def _hint_route(media: str) -> Callable[..., Any]:
         state: State,
         language: LanguageDep,
         faceup: FaceUp = False,
+        fixed: Fixed = "",
     ) -> Response:
         words = SOURCE_LANGUAGE if media == "txt" else language  # the text drawing is English
-        key = ("position-hint", media, puzzle.id, target.name, code, stage, faceup, words)
+        fixed_pieces(puzzle, fixed)  # an unknown piece: 422 before any store access
+        key = ("position-hint", media, puzzle.id, target.name, code, stage, faceup, words, fixed)
         payload = await state.cached(
             key,
             lambda s: content.position_hint_payload(
-                s, puzzle, target, code, Stage(stage), media, faceup, words
+                s, puzzle, target, code, Stage(stage), media, faceup, words, fixed
             ),
             requester(request),
         )

@@ -18,7 +18,7 @@ from fastapi.responses import HTMLResponse
 from sqlalchemy.exc import SQLAlchemyError
 
 from api import links
-from api.caching import SHORT, Payload, send
+from api.caching import IMMUTABLE, SHORT, STABLE, Payload, send
 from api.clients import requester
 from api.deps import State, get_edition, parse_day
 from api.errors import ApiError
@@ -32,30 +32,32 @@ from api.web.page import (
     View,
     error_text,
     render_error,
-    render_no_faceup,
     render_page,
 )
 from hints.codes import encode_position
-from hints.daily import CALENDAR_ID, challenge_board
+from hints.daily import CALENDAR_ID, calendar_editions, challenge_board
 from hints.deeplink import encode_link
 from hints.errors import MalformedPosition, NoFaceUpSolution, NotPrecomputed
-from hints.positions import placements_of_code
+from hints.positions import fixed_pieces, placements_of_code
 from i18n import N_, SOURCE_LANGUAGE
-from solver.catalog import SINGLE_TARGET, UnknownPuzzleError, UnknownTargetError, catalog, get_puzzle
+from render.words import puzzle_title
+from solver.catalog import (
+    SINGLE_TARGET,
+    UnknownPuzzleError,
+    UnknownTargetError,
+    catalog,
+    get_puzzle,
+    target_for_date,
+)
 
 log = logging.getLogger(__name__)
 router = APIRouter(include_in_schema=False)
 
-CSS_TYPE = "text/css; charset=utf-8"
-JS_TYPE = "text/javascript; charset=utf-8"
-CSS = Payload(assets.CSS.encode(), CSS_TYPE)
-JS = Payload(assets.JS.encode(), JS_TYPE)
-STATIC = {
-    "board.css": Payload(assets.static_file("board.css"), CSS_TYPE),
-    "board.js": Payload(assets.static_file("board.js"), JS_TYPE),
-    "telegram.js": Payload(assets.static_file("telegram.js"), JS_TYPE),
-    "game.js": Payload(assets.static_file("game.js"), JS_TYPE),
-}
+# Every static file by its plain name and by its name with a content hash (what the pages link).
+STATIC = {name: Payload(asset.body, asset.media_type) for name, asset in assets.BY_NAME.items()}
+HASHED = frozenset(asset.hashed for asset in assets.ASSETS.values())
+FAVICON = Payload(assets.favicon_ico(), "image/x-icon")
+ROBOTS = Payload(assets.ROBOTS.encode(), "text/plain; charset=utf-8")
 POLICY = (
     "default-src 'none'; img-src 'self'; style-src 'self'; script-src 'self'; "
     "form-action 'self'; base-uri 'none'; frame-ancestors 'none'"
@@ -113,40 +115,36 @@ async def page(
         chosen = await get_edition(edition or CALENDAR_ID)
         stages = _stage(stage, "stage"), _stage(pstage, "pstage")
         view = View(day.value, *stages, chosen, _flag(faceup), language)
-        bundle = await state.daily.bundle_async(view.day, requester(request), view.edition, view.faceup)
+        try:
+            bundle = await state.daily.bundle_async(view.day, requester(request), view.edition, view.faceup)
+            no_faceup = False
+        except NoFaceUpSolution:  # say so, and keep the challenge and the heatmap
+            bundle = await state.daily.bundle_async(view.day, requester(request), view.edition, False)
+            no_faceup = True
     except ApiError as exc:  # bad parameters (400), or too much computing asked for (429/503)
         busy = exc.status in (429, 503)
         message = error_text(language, exc.code, exc.message)
         page = _html(render_error(message, today, language), exc.status if busy else 400)
         page.headers.update(exc.headers)
         return page
-    except NoFaceUpSolution as missing:
-        return _html(render_no_faceup(view, today, missing.message), 404)
     except NotPrecomputed as missing:  # what the operator should run goes to the log only
         log.warning("daily page: %s", missing.message)
         return _html(render_error(language.text(NOT_PRECOMPUTED), today, language), 503)
     except SQLAlchemyError:
         return _html(render_error(language.text(STORE_UNAVAILABLE), today, language), 503)
-    return _html(render_page(bundle, view, today))
-
-
-@router.get("/static/page.css")
-async def stylesheet(request: Request) -> Response:
-    return send(request, CSS, SHORT)
-
-
-@router.get("/static/page.js")
-async def script(request: Request) -> Response:
-    return send(request, JS, SHORT)
+    return _html(render_page(bundle, view, today, no_faceup))
 
 
 def _boards(state: State, language: PageLanguage) -> list[tuple[str, str, str]]:
-    """(title, page, target) of every catalog puzzle; calendars open on today's date."""
+    """(title, page, target) of every calendar edition (those solved on demand too), then every
+    other catalog board; calendars open on today's date (with its weekday where the edition has one)."""
     today = parse_day("today", None, state.settings.DEFAULT_TIMEZONE).value
+    boards = [p for p in catalog().values() if not is_calendar(p)]
     found = []
-    for puzzle in catalog().values():
-        target = f"{today:%m-%d}" if is_calendar(puzzle) else puzzle.targets[0].name
-        found.append((puzzle.title, links.play(puzzle.id, target, lang=language.param), target))
+    for puzzle in (*calendar_editions(), *boards):
+        target = target_for_date(puzzle, today).name if is_calendar(puzzle) else puzzle.targets[0].name
+        title = puzzle_title(puzzle, language.code)
+        found.append((title, links.play(puzzle.id, target, lang=language.param), target))
     return found
 
 
@@ -162,10 +160,12 @@ async def play(
     puzzle_id: str,
     target: str,
     p: str | None = None,
+    fixed: str | None = None,
     faceup: str | None = None,
     lang: str | None = None,
 ) -> HTMLResponse:
-    """The playable board of one puzzle target, starting from the position ``p`` names (or empty)."""
+    """The playable board of one puzzle target, starting from the position ``p`` names (or empty);
+    ``fixed`` names placed pieces that stay where they are (the challenge's pre-placed pieces)."""
     language = _language(request, lang)
     try:
         puzzle = get_puzzle(puzzle_id)
@@ -176,10 +176,12 @@ async def play(
         return _html(render_board_list(_boards(state, language), message, language), 404)
     try:
         placements = placements_of_code(puzzle, p) if p else ()
+        staying = fixed_pieces(puzzle, fixed[:400] if fixed else None)
     except MalformedPosition as exc:
         english = f"The link's position (p=…) is not a board of {puzzle.title}: {exc.message}"
         broken = language.text(
-            N_("The link's position (p=…) is not a board of {puzzle}."), puzzle=puzzle.title
+            N_("The link's position (p=…) is not a board of {puzzle}."),
+            puzzle=puzzle_title(puzzle, language.code),
         )
         message = _bad_link(language, english, broken)
         return _html(render_board_list(_boards(state, language), message, language), 400)
@@ -203,6 +205,7 @@ async def play(
         faceup=_flag(faceup),
         language=language,
         challenge_url=challenge,
+        fixed=",".join(puzzle.pieces[p.piece].name for p in placements if p.piece in staying),
     )
     return _html(render_board_page(view), headers=BOARD_HEADERS)
 
@@ -216,8 +219,21 @@ async def play_index(request: Request, state: State, lang: str | None = None) ->
 
 @router.get("/static/{name}")
 async def static_file(request: Request, name: str) -> Response:
-    """The board page's stylesheet and scripts (404 for any other name)."""
+    """The pages' stylesheets, scripts and icon (404 for any other name): by the name with a content
+    hash, which the pages link, cached for a year; by the plain name, for a minute."""
     payload = STATIC.get(name)
     if payload is None:
         raise ApiError(404, "not_found", f"no static file {name[:40]!r}")
-    return send(request, payload, SHORT)
+    return send(request, payload, IMMUTABLE if name in HASHED else SHORT)
+
+
+@router.get("/favicon.ico")
+async def favicon(request: Request) -> Response:
+    """The site's icon, for clients that ask for it here (the pages link ``favicon.svg``)."""
+    return send(request, FAVICON, STABLE)
+
+
+@router.get("/robots.txt")
+async def robots(request: Request) -> Response:
+    """Crawlers may read the pages, not the API (whose uncached answers cost computing)."""
+    return send(request, ROBOTS, STABLE)

@@ -1,13 +1,31 @@
-"""The pages' stylesheets and scripts, served from ``/static`` (no front-end build step).
+"""The pages' stylesheets, scripts and icon, served from ``/static`` (no front-end build step).
 
 The daily page's small stylesheet and script are the strings below; the
-playable board's (``board.css``, ``board.js``, ``telegram.js``) are plain files
-in ``api/web/static/``.
+playable board's (``board.css``, ``board.js``, ``telegram.js``, ``game.js``) and
+the icon (``favicon.svg``) are plain files in ``api/web/static/``, every one of
+them served. Pages link each by a name that carries a hash of its content
+(``/static/board.1a2b3c4d5e.js``, :func:`url`), which is cached for a year:
+a changed file is a new address. The plain name (``/static/board.js``) is
+served too, briefly cached.
 """
 
 from __future__ import annotations
 
+import hashlib
+import io
+from collections.abc import Sequence
+from dataclasses import dataclass
+from html import escape
 from importlib import resources
+from pathlib import PurePosixPath
+
+from PIL import Image, ImageDraw
+
+MEDIA_TYPES = {
+    ".css": "text/css; charset=utf-8",
+    ".js": "text/javascript; charset=utf-8",
+    ".svg": "image/svg+xml",
+}
 
 
 def static_file(name: str) -> bytes:
@@ -18,6 +36,7 @@ def static_file(name: str) -> bytes:
 CSS = """\
 :root { color-scheme: light; --ink: #1b1b1f; --muted: #55555c; --accent: #1f5fa8; --paper: #fbfaf7; }
 * { box-sizing: border-box; }
+[hidden] { display: none !important; }
 body { margin: 0; font: 1rem/1.5 system-ui, -apple-system, "Segoe UI", Roboto, sans-serif;
        color: var(--ink); background: var(--paper); }
 header, main, footer { max-width: 72rem; margin: 0 auto; padding: 0 1rem; }
@@ -39,6 +58,11 @@ a { color: var(--accent); }
            grid-template-columns: repeat(auto-fit, minmax(min(100%, 30rem), 1fr)); }
 .puzzle, #year { background: #fff; border: 1px solid #dedad2; border-radius: .5rem; padding: 1rem; }
 #year { margin: 1.5rem 0; }
+.heatmap { position: relative; max-width: 100%; width: fit-content; }
+.heatmap-links { position: absolute; inset: 0; width: 100%; height: 100%; }
+.heatmap-links a rect { fill: transparent; cursor: pointer; }
+.heatmap-links a:hover rect { stroke: var(--accent); stroke-width: 3; }
+.heatmap-links .today { fill: none; stroke: #e07b00; stroke-width: 4; pointer-events: none; }
 .facts { margin: 0 0 .75rem; }
 figure { margin: 0 0 1rem; }
 figure:focus { outline: 3px solid #e07b00; }
@@ -76,6 +100,8 @@ JS = """\
     var img = document.createElement("img");
     img.src = button.dataset.src;
     img.alt = button.dataset.alt;
+    img.width = Number(button.dataset.width);
+    img.height = Number(button.dataset.height);
     var caption = document.createElement("figcaption");
     var title = document.createElement("strong");
     title.textContent = button.dataset.title;
@@ -131,4 +157,73 @@ JS = """\
     if (target) target.focus();
   });
 })();
+"""
+
+
+@dataclass(frozen=True)
+class Asset:
+    """One static file: its plain name, its body and media type, and its name with a content hash."""
+
+    name: str
+    body: bytes
+    media_type: str
+
+    @property
+    def hashed(self) -> str:
+        path = PurePosixPath(self.name)
+        digest = hashlib.sha256(self.body).hexdigest()[:10]
+        return f"{path.stem}.{digest}{path.suffix}"
+
+
+def _assets() -> dict[str, Asset]:
+    found = {
+        "page.css": Asset("page.css", CSS.encode(), MEDIA_TYPES[".css"]),
+        "page.js": Asset("page.js", JS.encode(), MEDIA_TYPES[".js"]),
+    }
+    for entry in sorted(resources.files(__package__).joinpath("static").iterdir(), key=lambda e: e.name):
+        suffix = PurePosixPath(entry.name).suffix
+        if entry.is_file() and suffix in MEDIA_TYPES:
+            found[entry.name] = Asset(entry.name, entry.read_bytes(), MEDIA_TYPES[suffix])
+    return found
+
+
+ASSETS = _assets()
+BY_NAME = {name: asset for asset in ASSETS.values() for name in (asset.name, asset.hashed)}
+
+
+def url(name: str) -> str:
+    """The address pages link a static file by: its name with a hash of its content."""
+    return f"/static/{ASSETS[name].hashed}"
+
+
+def head_tags(description: str, stylesheets: Sequence[str], scripts: Sequence[str] = ()) -> str:
+    """What every page's ``<head>`` links: its description, the icon, its stylesheets and its scripts
+    (deferred), each static file by its hashed address."""
+    return (
+        f'<meta name="description" content="{escape(description)}">'
+        f'<link rel="icon" href="{url("favicon.svg")}" type="image/svg+xml">'
+        + "".join(f'<link rel="stylesheet" href="{url(name)}">' for name in stylesheets)
+        + "".join(f'<script src="{url(name)}" defer></script>' for name in scripts)
+    )
+
+
+def favicon_ico() -> bytes:
+    """``/favicon.ico``: the icon of ``favicon.svg`` (a P pentomino beside an open date cell) as a
+    32 px ICO, for clients that ask for that address."""
+    image = Image.new("RGBA", (32, 32), (0, 0, 0, 0))
+    draw = ImageDraw.Draw(image)
+    draw.rounded_rectangle((0, 0, 31, 31), 6, fill=(251, 250, 247, 255))
+    for row, column in ((0, 0), (0, 1), (1, 0), (1, 1), (2, 0)):
+        x, y = 6 + column * 10, 3 + row * 9
+        draw.rectangle((x, y, x + 8, y + 7), fill=(31, 95, 168, 255))
+    draw.rectangle((16, 21, 24, 28), fill=(40, 40, 40, 255))
+    out = io.BytesIO()
+    image.save(out, format="ICO", sizes=[(32, 32)])
+    return out.getvalue()
+
+
+ROBOTS = """\
+User-agent: *
+Disallow: /api/
+Disallow: /telegram/
 """

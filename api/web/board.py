@@ -26,12 +26,14 @@ from html import escape
 from typing import Any
 
 from api import links
+from api.presenters import symmetry_count
+from api.web import assets
 from api.web.board_words import board_strings
 from api.web.language import PageLanguage, language_switch, open_cells
 from api.web.solved_panel import solved_panel
 from i18n import N_
 from render.palette import EMPTY, RGB, mix, piece_colour
-from render.words import board_label
+from render.words import board_label, puzzle_title
 from solver.catalog import Piece, Puzzle, Target
 from solver.geometry import Cell, Lattice, Shape, Transform
 from solver.problem import Placement
@@ -153,11 +155,14 @@ class BoardView:
     faceup: bool = False  # face-up mode: no flip, counts and hints among face-up solutions
     language: PageLanguage = field(default_factory=PageLanguage)  # of the page and of its hints
     challenge_url: str | None = None  # the day's pentomino challenge, offered once a calendar is solved
+    fixed: str = ""  # placed pieces that stay where they are, comma-separated (the challenge's pre-placed)
 
     def url(self, language: PageLanguage | None = None) -> str:
         """This board with its position, in face-up mode or not, in ``language`` (the page's)."""
         lang = (language or self.language).param
-        return links.play(self.puzzle.id, self.target.name, self.code, faceup=self.faceup, lang=lang)
+        return links.play(
+            self.puzzle.id, self.target.name, self.code, faceup=self.faceup, lang=lang, fixed=self.fixed
+        )
 
 
 def _piece_data(puzzle: Puzzle, index: int) -> dict[str, Any]:
@@ -195,7 +200,7 @@ def board_data(view: BoardView) -> dict[str, Any]:
         telegram = f"{TELEGRAM}/{view.telegram_bot}?start={view.telegram_payload_prefix}"
     return {
         "puzzle": puzzle.id,
-        "title": puzzle.title,
+        "title": puzzle_title(puzzle, view.language.code),
         "target": target.name,
         "lattice": lattice.name,
         "cells": cells,
@@ -211,9 +216,10 @@ def board_data(view: BoardView) -> dict[str, Any]:
             "positions": links.position_code(puzzle.id, target.name, ""),
             "saved": links.saved_position(puzzle.id, target.name),
             "days": links.my_day(puzzle.id, target.name),
-            "query": links.position_query(view.faceup, view.language.code),
+            "query": links.position_query(view.faceup, view.language.code, view.fixed),
         },
         "faceup": view.faceup,
+        "fixed": [name for name in view.fixed.split(",") if name],
         "telegram": telegram,
     }
 
@@ -243,7 +249,7 @@ def _board_svg(view: BoardView) -> str:
             labels.append(f'<text class="label{open_cell}" x="{x:g}" y="{y:g}">{word}</text>')
     x, y, width, height = view_box(corners)
     role = language.text(N_("puzzle board"))
-    label = language.text(N_("Board: {puzzle}"), puzzle=puzzle.title)
+    label = language.text(N_("Board: {puzzle}"), puzzle=puzzle_title(puzzle, language.code))
     return (
         f'<svg id="board" class="board {lattice.name}" viewBox="{x:g} {y:g} {width:g} {height:g}" '
         f'data-width="{width:g}" data-height="{height:g}" tabindex="0" role="application" '
@@ -252,10 +258,10 @@ def _board_svg(view: BoardView) -> str:
         '<defs><pattern id="take-off-stripes" width="8" height="8" patternUnits="userSpaceOnUse" '
         'patternTransform="rotate(45)"><rect width="4" height="8" fill="#ffffff" fill-opacity="0.55"/>'
         "</pattern></defs>"
-        f'<g class="cells">{"".join(polygons)}</g>'
+        f'<g class="frame"><g class="cells">{"".join(polygons)}</g>'
         f'<g class="labels" aria-hidden="true">{"".join(labels)}</g>'
-        '<g class="pieces"></g><g class="hint-pieces"></g><g class="preview"></g>'
-        '<polygon class="cursor" points="0,0" visibility="hidden"/></svg>'
+        '<g class="pieces"></g><g class="hint-pieces"></g><g class="trace"></g><g class="preview"></g>'
+        '<polygon class="cursor" points="0,0" visibility="hidden"/></g></svg>'
     )
 
 
@@ -280,18 +286,42 @@ def _goal(view: BoardView) -> str:
     puzzle, target, language = view.puzzle, view.target, view.language
     count = str(len(puzzle.pieces))
     if not target.uncovered:
-        return language.html(N_("Fill the board with all {count} pieces."), count=count)
-    cells = open_cells(puzzle, target.uncovered, language.code)
-    goal = language.html(
-        N_("Place all {count} pieces and leave {cells} uncovered."),
-        count=count,
-        cells=f"<strong>{escape(cells)}</strong>",
-    )
+        goal = language.html(N_("Fill the board with all {count} pieces."), count=count)
+    else:
+        cells = open_cells(puzzle, target.uncovered, language.code)
+        goal = language.html(
+            N_("Place all {count} pieces and leave {cells} uncovered."),
+            count=count,
+            cells=f"<strong>{escape(cells)}</strong>",
+        )
     if view.faceup:
         goal += " " + language.html(N_("Face up: no piece may be turned over (counts and hints follow)."))
     if not target.real:
-        goal += " " + language.html(N_("(This is not a real date: it has no solution.)"))
+        goal += " " + language.html(
+            N_(
+                "({target} is not a real date, so no day asks for it; the board can still be filled "
+                "leaving these cells open, and the count below says in how many ways.)"
+            ),
+            target=escape(target.name),
+        )
+    if symmetry_count(puzzle.id) > 1:
+        goal += " " + language.html(
+            N_(
+                "Solutions are counted up to rotation and reflection: a solution turned around or "
+                "mirrored counts once."
+            )
+        )
     return goal
+
+
+def _usual_row(view: BoardView) -> str:
+    """Face-up mode: the way to the usual puzzle (pieces may be turned over), which the script shows
+    when no solution keeps every piece face up."""
+    if not view.faceup:
+        return ""
+    href = links.play(view.puzzle.id, view.target.name, view.code, lang=view.language.param, fixed=view.fixed)
+    text = view.language.text(N_("Play it with pieces turned over"))
+    return f'<p id="usual-row" hidden><a id="usual-link" href="{escape(href)}">{escape(text)}</a></p>'
 
 
 def _telegram_link(view: BoardView) -> str:
@@ -302,27 +332,39 @@ def _telegram_link(view: BoardView) -> str:
     return f'<a id="telegram-link" class="telegram" href="{escape(href)}">{escape(text)}</a>'
 
 
-def _document(title: str, body: str, scripts: bool, language: PageLanguage) -> str:
-    head_scripts = (
-        '<script src="/static/telegram.js" defer></script><script src="/static/game.js" defer></script>'
-        '<script src="/static/board.js" defer></script>'
-        if scripts
-        else ""
+BOARD_DESCRIPTION = N_(
+    "Play {puzzle} in your browser: every move is checked against every solution, and hints start "
+    "from your own board."
+)
+LIST_DESCRIPTION = N_(
+    "Play the A-Puzzle-A-Day calendars and the pentomino and hexiamond boards in your browser, with "
+    "hints from your own board."
+)
+
+
+def _document(title: str, body: str, scripts: bool, language: PageLanguage, description: str = "") -> str:
+    head = assets.head_tags(
+        description or language.text(LIST_DESCRIPTION),
+        ["page.css", "board.css"],
+        ["telegram.js", "game.js", "board.js"] if scripts else [],
     )
     return (
         f'<!doctype html><html lang="{escape(language.code)}"><head><meta charset="utf-8">'
         '<meta name="viewport" content="width=device-width, initial-scale=1">'
-        f"<title>{escape(title)}</title>"
-        '<link rel="stylesheet" href="/static/page.css"><link rel="stylesheet" href="/static/board.css">'
-        f'{head_scripts}</head><body class="play">{body}</body></html>'
+        f'<title>{escape(title)}</title>{head}</head><body class="play">{body}</body></html>'
     )
 
 
+TRACE_HELP = N_(
+    "Trace a piece across the cells it covers: drag a finger or the mouse over them, or tap them one "
+    "after another. The board recognises the piece and places it; a trace over placed pieces replaces "
+    "them. Tap a marked cell to unmark it."
+)
 HELP = N_(
-    "Pick a piece from the tray, then tap a board cell to put the piece's middle there, or drag it "
+    "Or pick a piece from the tray, then tap a board cell to put the piece's middle there, or drag it "
     "onto the board. R rotates (Shift+R the other way), F flips. Tap a placed piece to pick it up "
-    "again. On the board, the arrow keys move a cursor (Home: the first cell) and Enter places or "
-    "picks up."
+    "again. On the board, the arrow keys move a cursor (Home: the first cell) and Enter places, "
+    "picks up, or marks a cell to trace."
 )
 MORE_HELP = N_(
     "Drag a placed piece off the board to take it off. Esc puts the selected piece back; "
@@ -357,34 +399,43 @@ def _controls(view: BoardView) -> str:
     )
 
 
-def _status(language: PageLanguage) -> str:
-    """How many solutions remain, and what the board's analysis says (filled in by the script)."""
-    checking = language.text(N_("checking the board…"))
+def _status(language: PageLanguage, extra: str = "") -> str:
+    """Next to the board: how many solutions remain, what the board's analysis says, what the last
+    move or hint said, and the buttons that act on it (all filled in by the script); ``extra``
+    follows the analysis. Its height is reserved, so the tray below does not move between moves."""
+    text = language.text
+    checking, accept, dismiss = text(N_("checking the board…")), text(N_("Accept")), text(N_("Dismiss"))
     return (
         '<div class="status" id="status">'
         '<p class="count"><span class="remaining" data-testid="remaining" aria-live="polite">…</span> '
         f'<span id="count-text" aria-live="polite">{escape(checking)}</span></p>'
         '<p id="verdict" class="verdict" data-state="loading" aria-live="polite"></p>'
+        f"{extra}"
+        '<div class="notes"><p id="message" class="message" role="status"></p>'
+        '<p id="hint-text" class="hint-text" aria-live="polite"></p>'
+        '<p id="save-note" class="save-note" hidden></p></div>'
+        '<div class="status-actions">'
         '<p id="take-off-row" hidden><button type="button" id="take-off" class="action warn"></button></p>'
+        '<p id="trace-row" hidden><button type="button" id="trace-place" class="action"></button></p>'
+        '<p id="hint-actions" class="hint-actions" hidden>'
+        f'<button type="button" id="accept" class="action">{escape(accept)}</button>'
+        f'<button type="button" id="dismiss">{escape(dismiss)}</button></p></div>'
         "</div>"
     )
 
 
 def _hints(language: PageLanguage) -> str:
+    """The hint buttons; a hint's words and its Accept and Dismiss buttons are in the status."""
     text = language.text
     buttons = "".join(
         f'<button type="button" class="hint-button" data-stage="{stage}">{escape(text(label))}</button>'
         for stage, label in HINT_BUTTONS
     )
-    title, accept, dismiss = text(N_("Hints from your board")), text(N_("Accept")), text(N_("Dismiss"))
+    title = text(N_("Hints from your board"))
     return (
         '<section class="hints" aria-labelledby="hints-title">'
         f'<h2 id="hints-title">{escape(title)}</h2>'
-        f'<div class="hint-buttons">{buttons}</div>'
-        '<p id="hint-text" class="hint-text" aria-live="polite"></p>'
-        '<div id="hint-actions" class="hint-actions" hidden>'
-        f'<button type="button" id="accept" class="action">{escape(accept)}</button>'
-        f'<button type="button" id="dismiss">{escape(dismiss)}</button></div></section>'
+        f'<div class="hint-buttons">{buttons}</div></section>'
     )
 
 
@@ -394,7 +445,8 @@ def _help(view: BoardView) -> str:
     summary, link = language.text(N_("How to play")), language.text(N_("Link to this board:"))
     return (
         f'<details class="help"><summary>{escape(summary)}</summary>'
-        f'<p id="board-help">{escape(language.text(HELP))}</p>'
+        f'<div id="board-help"><p>{escape(language.text(TRACE_HELP))}</p>'
+        f"<p>{escape(language.text(HELP))}</p></div>"
         f"<p>{escape(language.text(MORE_HELP))}</p></details>"
         f'<p class="share">{escape(link)} <a id="share-link" href="{escape(view.url())}">'
         f"{escape(view.code)}</a></p>"
@@ -414,7 +466,8 @@ def _noscript(language: PageLanguage) -> str:
 def render_board_page(view: BoardView) -> str:
     """The playable page for one puzzle target and starting position."""
     puzzle, target, language = view.puzzle, view.target, view.language
-    heading = puzzle.title if len(puzzle.targets) == 1 else f"{puzzle.title} · {target.name}"
+    title = puzzle_title(puzzle, language.code)
+    heading = title if len(puzzle.targets) == 1 else f"{title} · {target.name}"
     tray = "".join(_tray_button(puzzle, i, language) for i in range(len(puzzle.pieces)))
     switch = language_switch(language, view.url)
     pieces = language.text(N_("Pieces"))
@@ -425,19 +478,19 @@ def render_board_page(view: BoardView) -> str:
         f"{_noscript(language)}"
         '<div class="play-grid">'
         f'<div class="board-frame">{_board_svg(view)}</div>'
-        '<div class="side">'
-        f"{_status(language)}{_controls(view)}"
-        '<p id="message" class="message" role="status"></p>'
+        f"{_status(language, _usual_row(view))}{_hints(language)}"
+        f"{solved_panel(language, view.challenge_url)}{_controls(view)}"
+        '<div class="tray-area">'
         f'<h2 id="tray-title" class="visually-hidden">{escape(pieces)}</h2>'
-        f'<ul class="tray" aria-labelledby="tray-title">{tray}</ul>'
-        f"{solved_panel(language, view.challenge_url)}{_hints(language)}{_help(view)}"
-        '<p id="save-note" class="save-note" hidden></p>'
-        "</div></div></main>"
+        f'<ul class="tray" aria-labelledby="tray-title">{tray}</ul></div>'
+        f'<div class="more">{_help(view)}</div>'
+        "</div></main>"
         f'<script type="application/json" id="board-data">{_json_script(board_data(view))}</script>'
         f'<script type="application/json" id="strings">{_json_script(board_strings(language.code))}</script>'
     )
     title = language.text(N_("Play · {puzzle}"), puzzle=heading)
-    return _document(title, body, True, language)
+    description = language.text(BOARD_DESCRIPTION, puzzle=title)
+    return _document(title, body, True, language, description)
 
 
 def render_board_list(

@@ -22,14 +22,14 @@ BOARD_TEXTS = {
     "listSeparator": N_(", "),
     "listLast": N_("{names} and {last}"),
     # what the board's analysis says
-    "countSymmetry": N_("{count} (counting each rotation and reflection; {distinct} up to symmetry)"),
     "unknownCount": N_("solutions: not known right now"),
     "illegal": N_("Not allowed: {problems}."),
     "solved": N_("Solved! This is solution {number} of {distinct}."),
-    "solvedSymmetric": N_("Solved! This is solution {number} of {distinct} (up to symmetry)."),
     "noSolution": N_("This target has no solution: no arrangement leaves these cells open."),
+    "noFaceUpHint": N_("No hint without turning a piece over: play the usual puzzle instead."),
+    "fixedPiece": N_("{piece} is pre-placed: it stays where it is."),
     "deadEnd": N_("Dead end: take off {pieces}."),
-    "start": N_("Pick a piece, then tap the board where it goes."),
+    "start": N_("Trace a piece across the cells it covers, or pick one from the tray."),
     "takeOffButton": N_("Take off {pieces}"),
     "serverAnswered": N_("The server answered {status}."),
     "unreachable": N_("The server cannot be reached; your board stays as it is."),
@@ -42,11 +42,20 @@ BOARD_TEXTS = {
     "tookOff": N_("Took off {pieces}."),
     "placedPieces": N_("Placed {pieces}."),
     "undone": N_("Undone."),
+    # tracing a piece across the cells it covers
+    "placedInstead": N_("Placed {piece} instead of {pieces}."),
+    "traceMaybe": N_(
+        "These cells are {piece}, or part of a larger piece: tap another cell, or place {piece}."
+    ),
+    "tracePlace": N_("Place {piece}"),
+    "traceNoPiece": N_("No piece left has this shape: tap cells to mark or unmark them, or trace again."),
+    "traceOnBoard": N_("This is the shape of {pieces}, which is on the board already."),
     "cleared": N_("Board cleared."),
     # the tray's buttons, for screen readers
     "trayPiece": N_("Piece {piece}"),
     "trayOnBoard": N_("Piece {piece}, on the board: press to pick it up"),
     "traySelected": N_("Piece {piece}, selected"),
+    "trayFixed": N_("Piece {piece}, pre-placed on the board"),
     # hints
     "lookingForHint": N_("Looking for a hint…"),
     "notChecked": N_("The board has not been checked yet; try again in a moment."),
@@ -69,13 +78,26 @@ BOARD_TEXTS = {
     # saving in Telegram
     "saved": N_("Saved to your Telegram account."),
     "notSignedIn": N_("Telegram did not confirm who you are, so this board is not saved."),
+    "sessionExpired": N_(
+        "This Telegram session is more than 24 hours old, so this board is not saved: reopen the board "
+        "from the bot."
+    ),
     "saveFailed": N_("This board could not be saved to Telegram right now."),
     "saveFailedStatus": N_("This board could not be saved to Telegram right now ({status})."),
 }
 BOARD_COUNTED = {
     # after the number of solutions still possible, shown on its own: "216 | of 216 solutions ..."
     "countText": Nn_("of {n} solution still possible", "of {n} solutions still possible"),
+    # face-up mode on a date every solution of which turns a piece over
+    "noFaceUp": Nn_(
+        "No solution without turning a piece over; {n} with turning.",
+        "No solution without turning a piece over; {n} with turning.",
+    ),
     "placed": Nn_("{placed} of {n} piece placed.", "{placed} of {n} pieces placed."),
+    "traceMarked": Nn_(
+        "{n} cell marked: trace or tap the rest of the piece.",
+        "{n} cells marked: trace or tap the rest of the piece.",
+    ),
     "solvedStreak": Nn_("Streak: {n} day", "Streak: {n} days"),
 }
 

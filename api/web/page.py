@@ -17,12 +17,14 @@ from html import escape
 from urllib.parse import urlencode
 
 from api import links
+from api.presenters import board_link
+from api.web import assets
 from api.web.language import PageLanguage, language_switch, open_cells
-from hints.codes import encode_position
 from hints.daily import CALENDAR_ID, DailyBundle, DailyPuzzle, PuzzleKind, calendar_editions
 from i18n import N_, SOURCE_LANGUAGE, Nn_
-from render.words import long_date
-from solver.catalog import Puzzle
+from render.layout import board_layout, heatmap_layout
+from render.words import long_date, puzzle_title
+from solver.catalog import Puzzle, target_for_date
 from solver.hints import HINT_STAGES, Stage
 
 STAGE_BUTTONS = {
@@ -107,11 +109,18 @@ def _image(daily: DailyPuzzle, stage: Stage, language: PageLanguage) -> str:
     return links.stage_image(daily.day, daily.kind, stage, daily.puzzle.id, daily.faceup, language.code)
 
 
+def _size(daily: DailyPuzzle) -> tuple[int, int]:
+    """The pixel size of every image of a puzzle (the page reserves its room before it loads)."""
+    return board_layout(daily.puzzle).size
+
+
 def _figure(daily: DailyPuzzle, stage: Stage, language: PageLanguage) -> str:
     title, caption = daily.title(stage, language.code), daily.caption(stage, language.code)
+    width, height = _size(daily)
     return (
         f'<figure id="{daily.kind}-stage-{stage}" tabindex="-1">'
-        f'<img src="{escape(_image(daily, stage, language))}" alt="{escape(_alt(daily, stage, language))}">'
+        f'<img src="{escape(_image(daily, stage, language))}" alt="{escape(_alt(daily, stage, language))}" '
+        f'width="{width}" height="{height}">'
         f"<figcaption><strong>{escape(title)}</strong> — {escape(caption)}"
         "</figcaption></figure>"
     )
@@ -128,6 +137,8 @@ def _button(daily: DailyPuzzle, view: View, stage: Stage) -> str:
         "data-alt": _alt(daily, stage, language),
         "data-title": daily.title(stage, language.code),
         "data-caption": daily.caption(stage, language.code),
+        "data-width": str(_size(daily)[0]),
+        "data-height": str(_size(daily)[1]),
     }
     if done:
         attributes["aria-current"] = "step"
@@ -144,9 +155,8 @@ def _hide_link(daily: DailyPuzzle, view: View) -> str:
 
 
 def _play_link(daily: DailyPuzzle, view: View) -> str:
-    """The playable board of the puzzle, with the challenge's pre-placed pieces already on it."""
-    code = encode_position(daily.puzzle, daily.preplaced) if daily.preplaced else None
-    href = links.play(daily.puzzle.id, daily.target.name, code, faceup=daily.faceup, lang=view.language.param)
+    """The playable board of the puzzle, with the challenge's pre-placed pieces already on it, fixed."""
+    href = board_link(daily, view.language.param)
     text = escape(view.language.text(N_("Play this on the board")))
     return f'<p class="play-link"><a class="button secondary" href="{escape(href)}">{text}</a></p>'
 
@@ -159,7 +169,7 @@ def _calendar_facts(daily: DailyPuzzle, language: PageLanguage) -> str:
             "{puzzle}: leave {cells} uncovered. {n} solutions",
         ),
         daily.total,
-        puzzle=escape(daily.puzzle.title),
+        puzzle=escape(puzzle_title(daily.puzzle, language.code)),
         cells=f"<strong>{escape(cells)}</strong>",
         n=f"<strong>{daily.total}</strong>",
     )
@@ -183,7 +193,7 @@ def _challenge_facts(daily: DailyPuzzle, language: PageLanguage) -> str:
             "{board}: {n} pieces pre-placed, {exactly_one} way to finish (the board has {total} solutions).",
         ),
         count,
-        board=escape(daily.puzzle.title),
+        board=escape(puzzle_title(daily.puzzle, language.code)),
         n=str(count),
         exactly_one=f"<strong>{escape(language.text(EXACTLY_ONE))}</strong>",
         total=str(daily.total),
@@ -214,6 +224,27 @@ def _section(bundle: DailyBundle, kind: PuzzleKind, view: View) -> str:
     )
 
 
+NO_FACEUP = Nn_(
+    "No solution on this date without turning a piece over; {n} with turning.",
+    "No solution on this date without turning a piece over; {n} with turning.",
+)
+
+
+def _no_faceup(daily: DailyPuzzle, view: View) -> str:
+    """Face-up mode on a date every solution of which turns some piece over (``daily``: the usual
+    puzzle): say exactly that, with the usual puzzle one tap away."""
+    language = view.language
+    title = language.text(SECTION_TITLES[PuzzleKind.CALENDAR])
+    usual = replace(view, faceup=False).url("calendar")
+    button = language.text(N_("Show the usual hints (pieces may be turned over)"))
+    return (
+        '<section id="calendar" class="puzzle" aria-labelledby="calendar-title">'
+        f'<h2 id="calendar-title">{escape(title)}</h2>'
+        f'<p class="facts" role="status">{escape(language.plural(NO_FACEUP, daily.total))}</p>'
+        f'<p><a class="button" href="{escape(usual)}">{escape(button)}</a></p></section>'
+    )
+
+
 def _day_link(view: View, offset: int, text: str, rel: str) -> str:
     try:
         other = view.day + timedelta(days=offset)
@@ -227,7 +258,7 @@ def _edition_select(view: View) -> str:
     """The calendar edition the player owns; submitted with the date, kept in every link."""
     options = "".join(
         f'<option value="{escape(p.id)}"{" selected" if p.id == view.edition else ""}>'
-        f"{escape(p.title)}</option>"
+        f"{escape(puzzle_title(p, view.language.code))}</option>"
         for p in calendar_editions()
     )
     checked = " checked" if view.faceup else ""
@@ -293,20 +324,55 @@ def _heatmap_words(view: View, puzzle: Puzzle) -> str:
     return language.text(SENTENCE, text=words)
 
 
-def _heatmap(view: View, puzzle: Puzzle) -> str:
-    """The year at a glance of the edition shown; on the weekday editions, the shown year's weekdays."""
+LEAP_YEAR = 2000  # a year with every month and day of the calendar, 02-29 too
+
+
+def _box(month: int, day: int) -> str:
+    """A date's square on the heatmap, as SVG rectangle attributes (the picture's pixels)."""
+    x0, y0, x1, y1 = heatmap_layout().cell_box(month, day)
+    return f'x="{x0}" y="{y0}" width="{x1 - x0 + 1}" height="{y1 - y0 + 1}"'
+
+
+def _heatmap_links(view: View, puzzle: Puzzle, today: date) -> str:
+    """Over the heatmap, a link on each date of the shown year to its board, and today outlined.
+    For pointers and touch: keyboards and screen readers have the date form and the board links."""
+    width, height = heatmap_layout().size
+    weekdays = puzzle.targets_kind == "month-day-weekday"
+    year = view.day.year if weekdays else LEAP_YEAR  # elsewhere the picture is every year's
+    squares = []
+    day = date(year, 1, 1)
+    while day.year == year:
+        target = target_for_date(puzzle, day).name
+        href = links.play(puzzle.id, target, faceup=view.faceup, lang=view.language.param)
+        squares.append(f'<a href="{escape(href)}" tabindex="-1"><rect {_box(day.month, day.day)}/></a>')
+        day += timedelta(days=1)
+    shown = not weekdays or today.year == year
+    marked = f'<rect class="today" {_box(today.month, today.day)}/>' if shown else ""
+    return (
+        f'<svg class="heatmap-links" viewBox="0 0 {width} {height}" aria-hidden="true" focusable="false">'
+        f"{''.join(squares)}{marked}</svg>"
+    )
+
+
+def _heatmap(view: View, puzzle: Puzzle, today: date) -> str:
+    """The year at a glance of the edition shown (on the weekday editions, the shown year's
+    weekdays), loaded when scrolled to; each date links to its board, and today is outlined."""
     language = view.language
     year = view.day.year if puzzle.targets_kind == "month-day-weekday" else None
     src = links.heatmap(puzzle.id, year, language.code)
     alt = language.text(
-        N_("Heatmap of the number of solutions of {puzzle} for each date of the year"), puzzle=puzzle.title
+        N_("Heatmap of the number of solutions of {puzzle} for each date of the year"),
+        puzzle=puzzle_title(puzzle, language.code),
     )
     heading = language.text(N_("The year at a glance"))
+    width, height = heatmap_layout().size
+    tap = language.text(N_("Tap a date to play its board; today is outlined."))
     return (
         '<section id="year" aria-labelledby="year-title">'
         f'<h2 id="year-title">{escape(heading)}</h2>'
-        f"<p>{escape(_heatmap_words(view, puzzle))}</p>"
-        f'<img src="{escape(src)}" alt="{escape(alt)}">'
+        f"<p>{escape(_heatmap_words(view, puzzle))} {escape(tap)}</p>"
+        f'<div class="heatmap"><img src="{escape(src)}" alt="{escape(alt)}" width="{width}" '
+        f'height="{height}" loading="lazy" decoding="async">{_heatmap_links(view, puzzle, today)}</div>'
         "</section>"
     )
 
@@ -326,21 +392,28 @@ def _footer(language: PageLanguage) -> str:
     return f"<footer><p>{line}</p></footer>"
 
 
+DESCRIPTION = N_(
+    "The day's A-Puzzle-A-Day calendar puzzle and pentomino challenge, with hints in three steps: "
+    "one piece, half the pieces, the answer."
+)
+
+
 def _document(title: str, body: str, language: PageLanguage) -> str:
     skip = escape(language.text(N_("Skip to the puzzles")))
     return (
         f'<!doctype html><html lang="{escape(language.code)}"><head><meta charset="utf-8">'
         '<meta name="viewport" content="width=device-width, initial-scale=1">'
         f"<title>{escape(title)}</title>"
-        '<link rel="stylesheet" href="/static/page.css">'
-        '<script src="/static/page.js" defer></script></head>'
+        f"{assets.head_tags(language.text(DESCRIPTION), ['page.css'], ['page.js'])}</head>"
         f'<body><a class="skip" href="#main">{skip}</a>{body}{_footer(language)}</body></html>'
     )
 
 
-def render_page(bundle: DailyBundle, view: View, today: date) -> str:
-    """The whole page for one date."""
+def render_page(bundle: DailyBundle, view: View, today: date, no_faceup: bool = False) -> str:
+    """The whole page for one date; ``no_faceup``: face-up mode on a date without a face-up solution
+    (``bundle`` is then the usual one, whose calendar puzzle is offered instead)."""
     language = view.language
+    calendar = _no_faceup(bundle.calendar, view) if no_faceup else _section(bundle, PuzzleKind.CALENDAR, view)
     heading = long_date(view.day, language.code)
     json_link = links.daily(view.day, PuzzleKind.CALENDAR, view.edition, view.faceup, language.code)
     title, as_json = language.text(TITLE), language.text(N_("This day as JSON:"))
@@ -348,25 +421,26 @@ def render_page(bundle: DailyBundle, view: View, today: date) -> str:
         f'<header>{_switch(view)}<h1>{escape(title)} <span class="day">{escape(heading)}</span></h1>'
         f"{_date_form(view, today)}</header>"
         '<main id="main"><div class="puzzles">'
-        f"{_section(bundle, PuzzleKind.CALENDAR, view)}{_section(bundle, PuzzleKind.PENTOMINO, view)}"
-        f"</div>{_heatmap(view, bundle.calendar.puzzle)}"
+        f"{calendar}{_section(bundle, PuzzleKind.PENTOMINO, view)}"
+        f"</div>{_heatmap(view, bundle.calendar.puzzle, today)}"
         f'<p class="json">{escape(as_json)} <a href="{escape(json_link)}">{escape(json_link)}</a></p></main>'
     )
     return _document(f"{title} · {view.day.isoformat()}", body, language)
 
 
-def render_no_faceup(view: View, today: date, message: str) -> str:
-    """Face-up mode on a date with no face-up solution: say so plainly, offer the usual hints."""
-    language = view.language
-    usual = replace(view, faceup=False).url("calendar")
-    shown = language.text(SENTENCE, text=error_text(language, "no_faceup_solution", message))
-    button = language.text(N_("Show the usual hints (pieces may be turned over)"))
+def render_not_found(language: PageLanguage) -> str:
+    """The page for an address that names nothing: say so, and link to the puzzles and the boards."""
+    text = language.text
+    home = f"/?lang={language.param}" if language.param else "/"
+    boards = f"/play?lang={language.param}" if language.param else "/play"
+    title, nothing = text(N_("Page not found")), text(N_("There is no page at this address."))
+    playable = text(N_("Boards you can play"))
     body = (
-        f"<header>{_switch(view)}<h1>{escape(language.text(TITLE))}</h1>{_date_form(view, today)}</header>"
-        f'<main id="main"><p class="error">{escape(shown)}</p>'
-        f'<p><a class="button" href="{escape(usual)}">{escape(button)}</a></p></main>'
+        f'<header><h1>{escape(title)}</h1></header><main id="main"><p>{escape(nothing)}</p>'
+        f'<p><a class="button" href="{escape(home)}">{escape(text(TITLE))}</a></p>'
+        f'<p><a href="{escape(boards)}">{escape(playable)}</a></p></main>'
     )
-    return _document(language.text(N_("No face-up solution")), body, language)
+    return _document(title, body, language)
 
 
 def render_error(message: str, today: date, language: PageLanguage | None = None) -> str:

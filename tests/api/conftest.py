@@ -10,14 +10,14 @@ from pathlib import Path
 import httpx
 import pytest
 from fastapi.testclient import TestClient
-from playwright.sync_api import Browser
+from playwright.sync_api import Browser, BrowserContext
 from sqlalchemy.orm import Session, sessionmaker
 
 from api import create_app, deps
 from db.engine import make_engine, session_factory
 from settings import Settings
 from tests.support.api_server import SHARED_BY_MANY_TESTS, start_server
-from tests.support.browser import chromium
+from tests.support.browser import LoopbackOnly, chromium
 from tests.support.stores import copy_sqlite_file
 
 
@@ -83,3 +83,14 @@ def browser() -> Iterator[Browser]:
     """
     with chromium() as launched:
         yield launched
+
+
+@pytest.fixture
+def desktop(browser: Browser, api_url: str) -> Iterator[BrowserContext]:
+    """A desktop-sized page that may only talk to the test server."""
+    context = browser.new_context(viewport={"width": 1280, "height": 900})
+    guard = LoopbackOnly(api_url)
+    context.route("**/*", guard)
+    yield context
+    context.close()
+    assert guard.blocked == []

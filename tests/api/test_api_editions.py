@@ -190,9 +190,13 @@ def test_a_date_without_face_up_solution_says_so_and_offers_the_usual_hints(api:
     day = first_date_without_faceup_solution()
     body = assert_error(api.get(f"/api/v1/daily/{day}", params={"faceup": "true"}), 404, "no_faceup_solution")
     assert "No solution on this date without turning a piece over" in str(body["message"])
+    usual = api.get(f"/api/v1/daily/{day}").json()
+    assert str(body["message"]).endswith(f"; {usual['total']} with turning")
     page = api.get("/", params={"date": day, "faceup": "1"})
-    assert page.status_code == 404 and "without turning a piece over" in page.text
+    said = f"No solution on this date without turning a piece over; {usual['total']} with turning."
+    assert page.status_code == 200 and said in page.text
     assert f"date={day}" in page.text and "Show the usual hints" in page.text
+    assert '<section id="pentomino"' in page.text and 'id="year"' in page.text  # the rest of the day
 
 
 def test_the_web_page_and_the_board_keep_face_up_mode(api: httpx.Client) -> None:

@@ -33,10 +33,12 @@ def guarded(browser: Browser, api_url: str) -> Iterator[tuple[BrowserContext, Lo
 
 
 def assert_images_loaded(page: Page, selector: str) -> list[str]:
-    """Every image under ``selector`` has loaded with a real width; their paths."""
+    """Every image under ``selector`` has loaded with a real width (scrolled to, as the heatmap
+    loads lazily); their paths."""
     images = page.locator(f"{selector} img")
     sources = []
     for index in range(images.count()):
+        images.nth(index).scroll_into_view_if_needed()
         handle = images.nth(index).element_handle()
         page.wait_for_function(IMAGE_LOADED, arg=handle, timeout=30_000)
         sources.append(urlsplit(images.nth(index).get_attribute("src") or "").path)
@@ -230,7 +232,7 @@ def test_the_page_in_japanese_keeps_its_language_everywhere(client: httpx.Client
     english = re.search(r'<a href="([^"]*)" lang="en"', html)
     assert english is not None and unescape(english.group(1)) == f"/?date={DAY}&stage=1"
     assert '<strong lang="ja" aria-current="true">日本語</strong>' in html
-    assert response.headers["vary"] == "Accept-Language"
+    assert response.headers["vary"] == "Accept-Language, Accept-Encoding"
 
 
 def test_the_english_page_links_carry_no_language(client: httpx.Client) -> None:

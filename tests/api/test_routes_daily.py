@@ -13,12 +13,15 @@ from fastapi.testclient import TestClient
 from sqlalchemy.orm import Session, sessionmaker
 
 from api import create_app
+from hints.codes import encode_position
 from hints.daily import DailyPuzzle, daily_bundle, daily_calendar, daily_challenge
+from render.images import render_heatmap
+from render.layout import heatmap_layout
 from settings import Settings
 from solver.catalog import Puzzle
 from solver.hints import Stage
 from solver.problem import Placement
-from tests.support.api_server import assert_error, assert_png
+from tests.support.api_server import assert_error, assert_head_and_own_files, assert_png
 
 LINE_DAY = date(2026, 1, 22)  # its challenge is on the 3x20 board
 HOLE_DAY = date(2026, 1, 23)  # 8x8 with a hole
@@ -88,6 +91,20 @@ def test_the_challenge_agrees_with_the_service_and_with_the_days_json(
     assert body["image"] == f"{BASE}/pentomino/puzzle.png"
     assert [h["url"] for h in body["hints"]] == [f"{BASE}/pentomino/hints/{s}" for s in (1, 2, 3)]
     assert api.get(BASE).json()["pentomino"] == body
+
+
+def test_the_days_json_links_to_the_boards(api: TestClient, sessions: sessionmaker[Session]) -> None:
+    body = api.get(BASE).json()
+    assert body["board_url"] == "/play/calendar-dragonfjord/01-22"
+    board = challenge(sessions)
+    code = encode_position(board.puzzle, board.preplaced)
+    fixed = ",".join(board.puzzle.pieces[p.piece].name for p in board.preplaced)
+    assert body["pentomino"]["board_url"] == f"/play/pentomino-3x20/board?p={code}&fixed={fixed}"
+    assert api.get(BASE, params={"faceup": "true", "lang": "ja"}).json()["board_url"] == (
+        "/play/calendar-dragonfjord/01-22?faceup=1&lang=ja"
+    )
+    assert api.get(BASE).json()["board_url"] in page(api, date=DAY)  # the page's own board link
+    assert body["pentomino"]["board_url"].replace("&", "&amp;") in page(api, date=DAY)
 
 
 @pytest.mark.parametrize("stage", [1, 2, 3])
@@ -187,6 +204,7 @@ def test_a_date_without_a_face_up_solution_is_404(api: TestClient) -> None:
         api.get("/api/v1/daily/2026-01-29", params={"faceup": "true"}), 404, "no_faceup_solution"
     )
     assert "without turning a piece over" in str(error["message"])
+    assert str(error["message"]).endswith("; 74 with turning")  # how many there are with turning
 
 
 def test_an_edition_date_is_solved_on_demand_the_first_time(api: TestClient) -> None:
@@ -342,7 +360,58 @@ def test_the_page_headers_keep_it_same_origin_and_per_language(api: TestClient) 
     response = api.get("/", params={"date": DAY})
     policy = response.headers["content-security-policy"]
     assert "default-src 'none'" in policy and "script-src 'self'" in policy and "http" not in policy
-    assert (response.headers["cache-control"], response.headers["vary"]) == ("no-cache", "Accept-Language")
+    assert response.headers["cache-control"] == "no-cache"
+    assert response.headers["vary"] == "Accept-Language, Accept-Encoding"  # gzip for who takes it
+
+
+def png_size(data: bytes) -> tuple[int, int]:
+    assert data[:8] == b"\x89PNG\r\n\x1a\n"
+    return int.from_bytes(data[16:20], "big"), int.from_bytes(data[20:24], "big")
+
+
+def test_every_image_has_its_size_so_nothing_shifts_as_it_loads(api: TestClient) -> None:
+    html = page(api, date=DAY, stage="3", pstage="1")
+    images = re.findall(r'<img src="([^"]*)" alt="[^"]*" width="(\d+)" height="(\d+)"', html)
+    assert len(images) == 7 and len(re.findall(r"<img ", html)) == 7  # 4 + 2 stages, the heatmap
+    for src, width, height in images:
+        if "heatmap" in src:  # not drawn from the sample store (a year of dates): the same size always
+            drawn = render_heatmap({"01-22": 3})
+        else:
+            drawn = api.get(src.replace("&amp;", "&")).content
+        assert png_size(drawn) == (int(width), int(height)), src
+    buttons = re.findall(r'data-width="(\d+)" data-height="(\d+)"', html)  # the figures page.js adds
+    assert buttons and all(size in {(w, h) for _, w, h in images} for size in buttons)
+
+
+@pytest.mark.usefixtures("frozen_today")
+def test_the_heatmap_loads_lazily_links_each_date_to_its_board_and_marks_today(api: TestClient) -> None:
+    html = page(api, date="2026-01-21", faceup="1")
+    heatmap = re.search(r'<div class="heatmap"><img [^>]*>', html)
+    assert heatmap is not None and 'loading="lazy"' in heatmap.group(0)
+    links = re.findall(r'<a href="(/play/calendar-dragonfjord/[^"]*)" tabindex="-1"><rect ([^/]*)/>', html)
+    assert len(links) == 366  # 02-29 too: the picture is every year's
+    boxes = dict(links)
+    x0, y0, x1, y1 = heatmap_layout().cell_box(1, 22)
+    box = f'x="{x0}" y="{y0}" width="{x1 - x0 + 1}" height="{y1 - y0 + 1}"'
+    assert boxes["/play/calendar-dragonfjord/01-22?faceup=1"] == box
+    assert f'<rect class="today" {box}/>' in html  # today (frozen: 2026-01-22), not the date shown
+
+
+def test_the_days_page_has_a_description_an_icon_and_only_this_servers_files(api: TestClient) -> None:
+    assert_head_and_own_files(api, page(api, date=DAY))
+
+
+def test_hidden_links_stay_hidden_whatever_their_style(api: TestClient) -> None:
+    css = api.get("/static/page.css").text
+    assert "[hidden] { display: none !important; }" in css  # .reset's display must not show it
+    html = page(api, date=DAY)
+    assert '<a class="reset" href="/?date=2026-01-22#calendar" hidden>' in html
+
+
+def test_the_japanese_page_names_the_editions_in_japanese(api: TestClient) -> None:
+    html = page(api, date=DAY, lang="ja")
+    assert '<option value="calendar-dragonfjord" selected>A-Puzzle-A-Day カレンダー（DragonFjord）<' in html
+    assert "曜日つきカレンダー・パズル、月曜始まり（一般版）" in html
 
 
 @pytest.mark.usefixtures("frozen_today")
@@ -396,13 +465,20 @@ def test_bad_queries_are_told_in_the_pages_language(api: TestClient) -> None:
     assert '<html lang="ja">' in html and "実在する日付を選んでください" in html
 
 
-def test_a_date_without_a_face_up_solution_offers_the_usual_hints(api: TestClient) -> None:
-    html = page(api, "/", 404, date="2026-01-29", faceup="1")
-    assert (
-        "without turning a piece over" in html
-        and "Show the usual hints" in html
-        and "date=2026-01-29" in html
-    )
+def test_a_date_without_a_face_up_solution_offers_the_usual_hints(
+    api: TestClient, sessions: sessionmaker[Session]
+) -> None:
+    day = date(2024, 1, 29)  # 01-29: no face-up solution; the challenge is on the 8x8 board (stored)
+    html = page(api, "/", 200, date=day.isoformat(), faceup="1")
+    usual = calendar(sessions, day)
+    said = f"No solution on this date without turning a piece over; {usual.total} with turning."
+    assert said in html and usual.total == 74
+    assert f'class="button" href="/?date={day}#calendar">Show the usual hints' in html
+    # the rest of the day stays: the pentomino challenge with its hints, and the year heatmap
+    assert '<section id="pentomino"' in html and f"/api/v1/daily/{day}/pentomino/hints/1.png" in html
+    assert 'id="year"' in html and "heatmap.png" in html
+    japanese = page(api, "/", 200, date=day.isoformat(), faceup="1", lang="ja")
+    assert "裏返してよければ 74 通り" in japanese and "without turning" not in japanese
 
 
 def test_face_up_mode_is_kept_in_the_pages_links(api: TestClient) -> None:

@@ -11,7 +11,7 @@ from sqlalchemy.orm import Session, sessionmaker
 
 from api import create_app
 from hints.positions import PlacedPiece, analyse_position, check_position, parse_placements, position_hint
-from hints.solutions import all_solutions
+from hints.solutions import all_solutions, raw_solutions
 from render.position import position_image, position_text
 from settings import Settings
 from solver.catalog import Puzzle, get_puzzle
@@ -161,6 +161,66 @@ def test_face_up_analysis_counts_only_face_up_solutions(api: TestClient) -> None
     assert api.get(f"{BASE}/positions/{code}", params={"faceup": "true"}).json()["total"] == 11
 
 
+def test_a_face_up_solve_is_numbered_among_the_face_up_solutions(
+    api: TestClient, sessions: sessionmaker[Session]
+) -> None:
+    face_up = api.get(
+        "/api/v1/puzzles/calendar-dragonfjord/targets/01-22/solutions", params={"faceup": "true"}
+    ).json()
+    assert face_up["total"] == 3
+    assert [stored["n"] for stored in face_up["solutions"]] != [1, 2, 3]  # stored numbers run past 3
+    base = "/api/v1/puzzles/calendar-dragonfjord/targets/01-22"
+    for place, stored in enumerate(face_up["solutions"], 1):
+        answer = analysed(api, base, stored["placements"], faceup="true")
+        assert answer["solved"] and (answer["solution_number"], answer["distinct_total"]) == (place, 3)
+        usual = analysed(api, base, stored["placements"])
+        assert (usual["solution_number"], usual["all_sides_total"]) == (stored["n"], None)
+    assert analysed(api, base, [], faceup="true")["all_sides_total"] == 78
+
+
+def test_a_date_without_face_up_solutions_says_how_many_it_has_with_turning(api: TestClient) -> None:
+    base = "/api/v1/puzzles/calendar-dragonfjord/targets/01-29"
+    empty = analysed(api, base, [], faceup="true")
+    assert (empty["total"], empty["all_sides_total"], empty["dead_end"]) == (0, 74, True)
+    error = assert_error(
+        api.get(f"{base}/positions/{empty['code']}/hints/1", params={"faceup": "true"}),
+        404,
+        "no_faceup_solution",
+    )
+    assert str(error["message"]).endswith("; 74 with turning")
+
+
+def _conflicting_pair(sessions: sessionmaker[Session]) -> tuple[Placement, Placement]:
+    """Two placements on the 8x8 board, no solution has both, the second in more solutions."""
+    with sessions() as session:
+        raw = raw_solutions(session, HOLE, HOLE.target("board"))
+    ranked = sorted(raw.masks.items(), key=lambda item: item[1].bit_count())
+    for rare, rare_mask in ranked:
+        for common, common_mask in reversed(ranked):
+            if common.piece == rare.piece or set(common.cells) & set(rare.cells):
+                continue
+            if not rare_mask & common_mask and common_mask.bit_count() > rare_mask.bit_count():
+                return rare, common
+    raise AssertionError("no conflicting pair")
+
+
+def test_fixed_pieces_are_never_taken_off(api: TestClient, sessions: sessionmaker[Session]) -> None:
+    rare, common = _conflicting_pair(sessions)
+    board = as_json(HOLE, [rare, common])
+    rare_name = HOLE.pieces[rare.piece].name
+    common_name = HOLE.pieces[common.piece].name
+    assert analysed(api, BOARD, board)["take_off"] == [rare_name]  # the fewer extensions go
+    kept = analysed(api, BOARD, board, fixed=rare_name)
+    assert kept["dead_end"] and kept["take_off"] == [common_name]
+    code = kept["code"]
+    by_code = api.get(f"{BOARD}/positions/{code}", params={"fixed": rare_name}).json()
+    assert by_code["take_off"] == [common_name]
+    assert by_code["hints"][0]["url"].endswith(f"?fixed={rare_name}")
+    hint = api.get(f"{BOARD}/positions/{code}/hints/1", params={"fixed": rare_name}).json()
+    assert hint["take_off"] == [common_name] and rare_name in [p["piece"] for p in hint["given"]]
+    assert_error(api.get(f"{BOARD}/positions/{code}", params={"fixed": "Q"}), 422, "unknown_piece")
+
+
 # ---------------------------------------------------------------- hints from a position
 
 
@@ -201,6 +261,7 @@ def test_hint_3_finishes_the_board(api: TestClient, sessions: sessionmaker[Sessi
     code = analysed(api, BASE, given)["code"]
     full = api.get(f"{BASE}/positions/{code}/hints/3").json()
     assert analysed(api, BASE, [*given, *full["placements"]])["solved"]
+    assert full["caption"].endswith("to finish the board.") and "way to finish" not in full["caption"]
 
 
 def test_a_hints_image_and_text_are_the_services_drawing(

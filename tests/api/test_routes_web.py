@@ -15,15 +15,19 @@ from sqlalchemy.orm import Session, sessionmaker
 
 from api import create_app
 from hints.codes import board_placements, encode_position
+from hints.daily import calendar_editions
 from hints.deeplink import encode_link
 from hints.solutions import all_solutions
+from render.words import PUZZLE_TITLES
 from settings import Settings
-from solver.catalog import catalog, get_puzzle
+from solver.catalog import all_puzzles, catalog, get_puzzle
+from tests.support.api_server import assert_head_and_own_files
 
 CALENDAR = get_puzzle("calendar-dragonfjord")
 PLAY = "/play/calendar-dragonfjord/01-22"
 HTML = "text/html; charset=utf-8"
 BOT = "PuzzleHintBot"
+IMMUTABLE = "public, max-age=31536000, immutable"
 
 
 @pytest.fixture(scope="module")
@@ -95,6 +99,57 @@ def test_the_board_may_run_inside_telegram_but_talks_only_to_this_server(api: Te
     assert "unsafe" not in policy
 
 
+def test_an_impossible_date_says_what_it_is_without_contradicting_its_count(api: TestClient) -> None:
+    html = page(api, "/play/calendar-dragonfjord/02-30")
+    assert "it has no solution" not in html
+    assert "02-30 is not a real date" in html and "the count below says in how many ways" in html
+
+
+def test_symmetric_boards_explain_their_one_count_once(api: TestClient) -> None:
+    html = page(api, "/play/pentomino-8x8-hole/board")
+    assert html.count("up to rotation and reflection") == 1
+    assert "up to rotation and reflection" not in page(api, PLAY)  # the calendar has no symmetry
+    strings = json.loads(re.search(r'id="strings">(.*?)</script>', html).group(1))  # type: ignore[union-attr]
+    assert not {"countSymmetry", "solvedSymmetric"} & set(strings)  # no second total, no "(up to symmetry)"
+
+
+def test_a_face_up_board_can_switch_to_the_usual_puzzle(api: TestClient) -> None:
+    html = page(api, "/play/calendar-dragonfjord/01-29", faceup="1", lang="ja")
+    assert '<p id="usual-row" hidden><a id="usual-link" href="/play/calendar-dragonfjord/01-29?p=' in html
+    link = re.search(r'id="usual-link" href="([^"]*)"', html).group(1)  # type: ignore[union-attr]
+    assert "faceup" not in link and link.endswith("lang=ja")
+    assert 'id="usual-row"' not in page(api, "/play/calendar-dragonfjord/01-29")
+
+
+def test_pre_placed_pieces_are_fixed_on_the_board(api: TestClient) -> None:
+    hole = get_puzzle("pentomino-8x8-hole")
+    x = next(p for p in board_placements(hole)[hole.piece_names.index("X")] if (0, 1) in p.cells)
+    code = encode_position(hole, [x])
+    html = page(api, "/play/pentomino-8x8-hole/board", p=str(code), fixed="X,Z")
+    data = board_data(html)
+    assert data["fixed"] == ["X"]  # Z is not on the board: nothing to keep
+    assert data["api"]["query"] == "?fixed=X"  # type: ignore[index]
+    assert "fixed=X" in re.search(r'id="share-link" href="([^"]*)"', html).group(1)  # type: ignore[union-attr]
+    response = api.get("/play/pentomino-8x8-hole/board", params={"p": code, "fixed": "Q"})
+    assert response.status_code == 400 and "is not a board of" in response.text
+
+
+def test_the_board_list_names_every_calendar_edition(api: TestClient) -> None:
+    html = page(api, "/play")
+    assert all(f"/play/{edition.id}/" in html for edition in calendar_editions())
+    assert re.search(r'href="/play/calendar-weekday/\d\d-\d\d-[a-z]{3}"', html)  # with its weekday
+
+
+def test_japanese_pages_translate_the_puzzle_titles(api: TestClient) -> None:
+    listed = page(api, "/play", lang="ja")
+    assert "ペントミノ 6 × 10" in listed and "Pentominoes 6 × 10" not in listed
+    board = page(api, "/play/pentomino-6x10/board", lang="ja")
+    assert "<h1>ペントミノ 6 × 10</h1>" in board and board_data(board)["title"] == "ペントミノ 6 × 10"
+    assert "<h1>A-Puzzle-A-Day カレンダー（DragonFjord） · 01-22</h1>" in page(api, PLAY, lang="ja")
+    every = {puzzle.title for puzzle in all_puzzles().values()}
+    assert every <= set(PUZZLE_TITLES)  # a new puzzle's title is marked for translation too
+
+
 def overlapping_code() -> str:
     every = board_placements(CALENDAR)
     first = every[0][0]
@@ -154,3 +209,56 @@ def test_static_files_are_served_with_etags(api: TestClient, path: str, media: s
 def test_any_other_static_file_is_404(api: TestClient) -> None:
     response = api.get("/static/nothing.js")
     assert response.status_code == 404 and response.json()["error"]["code"] == "not_found"
+
+
+# ---------------------------------------------------------------- what every page has
+
+
+@pytest.mark.parametrize("path", ["/play", PLAY, "/play/no-such-puzzle/01-25", "/no-such-page"])
+def test_every_page_has_a_description_an_icon_and_only_this_servers_files(api: TestClient, path: str) -> None:
+    assert_head_and_own_files(api, api.get(path, headers={"Accept": "text/html"}).text)  # "/": daily tests
+
+
+def test_the_icon_and_robots_txt_are_served(api: TestClient) -> None:
+    icon = api.get("/favicon.ico")
+    assert (icon.status_code, icon.headers["content-type"]) == (200, "image/x-icon")
+    assert icon.content[:4] == b"\x00\x00\x01\x00"  # an ICO file
+    robots = api.get("/robots.txt")
+    assert robots.status_code == 200 and "Disallow: /api/" in robots.text.splitlines()
+
+
+def test_an_unknown_page_is_an_html_404_for_browsers_and_json_for_programs(api: TestClient) -> None:
+    browser = api.get("/no-such-page", headers={"Accept": "text/html,*/*;q=0.8", "Accept-Language": "ja"})
+    assert (browser.status_code, browser.headers["content-type"]) == (404, HTML)
+    assert 'href="/?lang=ja"' in browser.text and "ページが見つかりません" in browser.text
+    program = api.get("/no-such-page", headers={"Accept": "application/json"})
+    assert program.status_code == 404 and program.json()["error"]["code"] == "not_found"
+    api_path = api.get("/api/v1/no-such-thing", headers={"Accept": "text/html"})
+    assert api_path.status_code == 404 and api_path.json()["error"]["code"] == "not_found"
+
+
+def test_pages_link_static_files_by_content_hash_cached_for_a_year(api: TestClient) -> None:
+    html = page(api, PLAY)
+    linked = re.findall(r'(?:src|href)="(/static/[^"]+)"', html)
+    names = {url.split("/")[-1].split(".")[0] for url in linked}
+    assert {"page", "board", "telegram", "game", "favicon"} <= names
+    for url in linked:
+        assert re.fullmatch(r"/static/[a-z]+\.[0-9a-f]{10}\.(css|js|svg)", url)
+        found = api.get(url)
+        assert (found.status_code, found.headers["cache-control"]) == (200, IMMUTABLE)
+    assert api.get("/static/board.0000000000.js").status_code == 404
+
+
+def test_text_is_gzipped_for_clients_that_take_it(api: TestClient) -> None:
+    html = api.get(PLAY, headers={"Accept-Encoding": "gzip"})
+    assert html.headers["content-encoding"] == "gzip" and "Accept-Encoding" in html.headers["vary"]
+    assert int(html.headers["content-length"]) < len(html.content) / 3  # httpx unpacked it
+    plain = api.get(PLAY, headers={"Accept-Encoding": "identity"})
+    assert "content-encoding" not in plain.headers and plain.text == html.text
+    script = api.get("/static/board.js", headers={"Accept-Encoding": "gzip"})
+    assert script.headers["content-encoding"] == "gzip"
+    etag = script.headers["etag"]
+    again = api.get("/static/board.js", headers={"Accept-Encoding": "gzip", "If-None-Match": etag})
+    assert again.status_code == 304
+    icon = api.get("/favicon.ico", headers={"Accept-Encoding": "gzip"})
+    assert "content-encoding" not in icon.headers  # images are compressed already

@@ -98,9 +98,9 @@ async def test_settings_language_timezone_stats_and_pentomino(running_bot: Runni
     (tz,) = await running_bot.ask("/timezone")
     assert "UTC" in tz.params["text"]
     (tz_set,) = await running_bot.ask("/timezone Asia/Tokyo")
-    assert "Asia/Tokyo" in tz_set.params["text"]
+    assert "Tokyo" in tz_set.params["text"]
     (subscribed,) = await running_bot.ask("/subscribe 7:05")
-    assert "07:05 (Asia/Tokyo)" in subscribed.params["text"]
+    assert "07:05 (Tokyo)" in subscribed.params["text"]
     (stats,) = await running_bot.ask("/stats")
     assert stats.method == "sendPhoto" and stats.params["caption"].startswith("Your streak: 0 days")
     assert "every day at 07:05" in stats.params["caption"]
@@ -213,9 +213,9 @@ async def test_debug_logs_of_every_library_show_no_token(
 async def test_friendly_forms_of_zones_times_and_dates(running_bot: RunningBot) -> None:
     """Cities, offsets, 12-hour times and relative or named dates are understood end to end."""
     (zone,) = await running_bot.ask("/timezone new york", chat_id=61)
-    assert "America/New_York" in zone.params["text"]
+    assert "New York" in zone.params["text"]
     (offset,) = await running_bot.ask("/timezone UTC+9", chat_id=61)
-    assert "Etc/GMT-9" in offset.params["text"]  # the zone chosen is said back
+    assert "UTC+9" in offset.params["text"]  # the zone chosen is said back as people write it
     (time,) = await running_bot.ask("/subscribe 7:30pm", chat_id=61)
     assert "19:30" in time.params["text"]
     (tomorrow,) = await running_bot.ask("/today tomorrow", chat_id=62)  # the clock says 2026-01-25

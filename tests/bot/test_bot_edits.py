@@ -70,15 +70,16 @@ async def test_a_hint_button_of_an_older_day_answers_with_a_toast_and_sends_noth
 
 async def test_a_button_that_cannot_edit_sends_a_new_message(running_bot: RunningBot) -> None:
     bot, fake = running_bot, running_bot.fake
-    (greeting,) = await bot.ask("/start", chat_id=12)  # a text message ...
+    await bot.ask("/subscribe", chat_id=12)  # set up: /start then greets with a text message ...
+    (greeting,) = await bot.ask("/start", chat_id=12)
     (today,) = [c for c in [greeting] if c.method == "sendMessage"]
     fake.press(button_data(today, "Today's puzzle"), chat_id=12, under=today.result)
-    await bot.eventually(lambda: len(fake.sent(12)) == 2)
+    await bot.eventually(lambda: len(fake.sent(12)) == 3)
     puzzle = sorted(fake.sent(12), key=lambda c: c.at)[-1]
     fake.press(
         button_data(puzzle, "Hint 1 of 3"), chat_id=12
     )  # under a made-up text message: no photo to edit
-    await bot.eventually(lambda: len(fake.sent(12)) == 3)
+    await bot.eventually(lambda: len(fake.sent(12)) == 4)
     assert sorted(fake.sent(12), key=lambda c: c.at)[-1].params["caption"].startswith("Hint 1")
 
 

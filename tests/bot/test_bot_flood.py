@@ -1,4 +1,4 @@
-"""Flood control end to end: a busy group stalls no one, budgets answer once, progress stays whole.
+"""Flood control end to end: a busy group stalls no one, refusals say true words, progress stays whole.
 
 Before, 300 commands in one group filled every handler slot with sends waiting
 out the group's 20-a-minute limit, and a private /today got no answer for 30 s.
@@ -6,10 +6,13 @@ out the group's 20-a-minute limit, and a private /today got no answer for 30 s.
 
 from __future__ import annotations
 
+import json
 from collections.abc import AsyncIterator
+from dataclasses import replace
 
 import pytest
 
+from bot.flood import GROUP_BUDGET, USER_BUDGET, Budget, CommandBudgets
 from db import bot_repository
 from tests.support.bot import TOKEN, FakeClock, RunningBot, bot_settings, start_bot, stop_bot
 from tests.support.fake_telegram import FakeTelegram
@@ -41,18 +44,114 @@ async def test_a_private_today_is_answered_while_a_group_floods(group_limited: R
     group_replies = fake.sent(GROUP)
     assert 1 <= len(group_replies) <= 20  # the group's budget: answers, then one 'slow down', then silence
     assert fake.rejected_by_group_limit == 0 and fake.rejected_by_rate_limit == 0  # no 429 at all
-    slow_downs = [c for c in group_replies if "answer again" in c.params.get("text", "")]
-    assert len(slow_downs) <= 1
+    notices = [c for c in group_replies if "send yours again" in c.params.get("text", "")]
+    assert len(notices) <= 1
 
 
-async def test_one_user_over_budget_is_told_once_then_ignored(running_bot: RunningBot) -> None:
+class Monotonic:
+    """A hand-moved clock for the flood budgets (they read ``time.monotonic`` by default)."""
+
+    def __init__(self) -> None:
+        self.now = 1000.0
+
+    def __call__(self) -> float:
+        return self.now
+
+
+def tight_budgets(bot: RunningBot, *, user: Budget = USER_BUDGET, group: Budget = GROUP_BUDGET) -> Monotonic:
+    """Give the running bot budgets of its own on a hand-moved clock; the clock."""
+    clock = Monotonic()
+    deps = bot.application.bot_data.deps
+    bot.application.bot_data.deps = replace(deps, budgets=CommandBudgets(user, group, clock))
+    return clock
+
+
+def texts(fake: FakeTelegram, chat_id: int) -> list[str]:
+    return [c.params.get("text", "") for c in fake.sent(chat_id)]
+
+
+async def test_a_refused_command_is_told_when_to_send_it_again_and_then_it_passes(
+    running_bot: RunningBot,
+) -> None:
+    """Before: "That is a lot at once - I will answer again in 1 s." and the command was dropped,
+    never answered."""
     fake = running_bot.fake
-    for _ in range(12):
+    clock = tight_budgets(running_bot, user=Budget(burst=1, per_minute=60))
+    for _ in range(3):
         fake.message("/help", chat_id=PRIVATE)
+    await running_bot.eventually(lambda: len(fake.sent(PRIVATE)) == 2)
     await running_bot.settled()
-    texts = [c.params["text"] for c in sorted(fake.sent(PRIVATE), key=lambda c: c.at)]
-    assert len(texts) == 9  # the burst of 8 answered, one polite word, then silence
-    assert sum("answer again" in t for t in texts) == 1
+    answered = texts(fake, PRIVATE)
+    assert sorted(t.startswith("I give hints") for t in answered) == [False, True]  # one answer, ...
+    assert "Too many at once - please send it again in 1 s." in answered  # ... one true word, then silence
+    clock.now += 1  # as it said
+    (again,) = await running_bot.ask("/help", chat_id=PRIVATE)
+    assert again.params["text"].startswith("I give hints")
+
+
+async def test_a_button_over_budget_gets_a_toast_each_time_and_nothing_in_the_chat(
+    running_bot: RunningBot,
+) -> None:
+    fake = running_bot.fake
+    tight_budgets(running_bot, user=Budget(burst=1, per_minute=6))
+    await running_bot.ask("/help", chat_id=PRIVATE)
+    for _ in range(2):
+        fake.press("v1|today|calendar|2026-01-25", chat_id=PRIVATE)
+    await running_bot.settled()
+    toasts = [c.params.get("text") for c in fake.calls_to("answerCallbackQuery")]
+    assert toasts == ["Too many at once - please press it again in 10 s."] * 2
+    assert len(fake.sent(PRIVATE)) == 1
+
+
+async def test_a_busy_group_gets_one_notice_for_everyone_and_members_toasts_or_nothing(
+    running_bot: RunningBot,
+) -> None:
+    fake = running_bot.fake
+    tight_budgets(running_bot, group=Budget(burst=2, per_minute=20))
+    for member in range(6):
+        fake.message("/help", chat_id=GROUP, user_id=2000 + member, chat_type="group")
+    await running_bot.eventually(lambda: len(fake.sent(GROUP)) == 3)
+    fake.press("v1|today|calendar|2026-01-25", chat_id=GROUP, user_id=2009, chat_type="group")
+    await running_bot.settled()
+    sent = texts(fake, GROUP)
+    assert len(sent) == 3 and sum(t.startswith("Tester: In this group:") for t in sent) == 2
+    (notice,) = [c for c in fake.sent(GROUP) if "Many requests here" in c.params["text"]]
+    assert notice.params["text"] == (  # to everyone: no name in front, no message quoted
+        "Many requests here at once, so I answer only the first ones. Please send yours again in 6 s, "
+        "or ask me in a private chat."
+    )
+    assert "reply_parameters" not in notice.params
+    (toast,) = fake.calls_to("answerCallbackQuery")
+    assert toast.params["text"] == "Too many at once - please press it again in 6 s."
+
+
+@pytest.mark.slow
+async def test_a_30_member_flood_answers_the_groups_budget_one_notice_and_strips_no_buttons(
+    group_limited: RunningBot,
+) -> None:
+    """Thirty members send /today at once, ten of whom have a reply with buttons from before:
+    the group's budget (10) is answered, the group gets one notice, nobody an "I will answer",
+    and no reply waits for buttons to be taken off an older message. Before: 25 members got
+    nothing, one got "I will answer again in 1 s", and 5 of the group's 16 sends were
+    editMessageReplyMarkup, each taking a reply's turn. Takes the group's real pace (~26 s)."""
+    bot, fake = group_limited, group_limited.fake
+    members = [3000 + m for m in range(30)]
+    book = bot.application.bot_data.deps.messages
+    for member in members[:10]:  # each has a message with buttons from before
+        book.sent(GROUP, member, 900_000 + member, True)
+    for member in members:
+        fake.message("/today 2026-01-25", chat_id=GROUP, user_id=member, chat_type="group")
+    await bot.eventually(lambda: len(fake.sent(GROUP)) == 11, timeout=60)
+    await bot.settled()
+    sent = fake.sent(GROUP)
+    answered = {
+        json.loads(c.params["reply_parameters"])["message_id"] for c in sent if "reply_parameters" in c.params
+    }
+    notices = [c for c in sent if "Many requests here" in c.params.get("text", "")]
+    assert len(answered) == 10 and len(notices) == 1
+    assert notices[0].params["text"].endswith("send yours again in 30 s, or ask me in a private chat.")
+    assert fake.calls_to("editMessageReplyMarkup", GROUP, ok_only=False) == []
+    assert fake.rejected_by_group_limit == 0
 
 
 async def test_concurrent_hints_of_one_user_each_advance_the_ladder(running_bot: RunningBot) -> None:

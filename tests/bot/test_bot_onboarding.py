@@ -30,6 +30,7 @@ async def test_start_up_sets_the_profile_and_the_menu_in_both_languages(running_
 async def test_the_start_buttons_open_the_puzzle(running_bot: RunningBot) -> None:
     """What /start says and offers is test_replies.py's (and /help's list test_bot_commands.py's);
     here its first button, pressed, brings today's puzzle."""
+    await running_bot.ask("/subscribe")  # a chat set up already: /start welcomes it back
     (greeting,) = await running_bot.ask("/start")
     today_button = keyboard(greeting)[0]
     assert today_button["text"] == "Today's puzzle"

@@ -112,7 +112,7 @@ async def test_a_group_hears_hello_once_and_only_admins_start_its_post(running_b
     bot.fake.press(
         button(hello, "Post the daily puzzle here"), chat_id=GROUP, user_id=7, chat_type="supergroup"
     )
-    await bot.settled()
+    await bot.eventually(lambda: len(bot.fake.sent(GROUP)) == 2)  # the settings, for the admin
     with bot.sessions() as session:
         settings = chats.get_chat(session=session, chat_id=GROUP)
     assert settings is not None and settings.subscribed

@@ -11,7 +11,7 @@ from bot.logic import Action, Callback, encode_callback
 from db import bot_repository
 from db.bot_repository import Solve
 from hints.daily import PuzzleKind
-from tests.support.bot import RunningBot, press
+from tests.support.bot import RunningBot, buttons, press
 
 GROUP = -2_024
 
@@ -26,8 +26,11 @@ async def test_solved_button_counts_for_stats_and_forget_deletes_it(running_bot:
     assert stats.params["caption"].startswith(
         "Your streak: 1 day (best 1).\nThis month: 1 calendar puzzle solved"
     )
-    (forgotten,) = await bot.ask("/forget", chat_id=8)
-    assert "deleted" in forgotten.params["text"]
+    (question,) = await bot.ask("/forget", chat_id=8)
+    yes = next(data for label, data in buttons(question) if label.startswith("Yes"))
+    bot.fake.press(yes, chat_id=8, under=question.result)  # the answer edits the question
+    await bot.eventually(lambda: bool(bot.fake.calls_to("editMessageText", 8)))
+    assert "deleted" in bot.fake.calls_to("editMessageText", 8)[-1].params["text"]
     with bot.sessions() as session:  # the unit of work committed the deletion
         assert bot_repository.user_solves(session=session, user_id=8) == []
 

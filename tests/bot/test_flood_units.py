@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 import asyncio
+from collections.abc import Awaitable, Callable
 
 import pytest
 from telegram import Update
 
-from bot.flood import Budget, CommandBudgets, UpdateBacklog, Verdict
+from bot.flood import Admission, Budget, CommandBudgets, UpdateBacklog, Verdict
+from bot.outgoing import ChatQueues
 from bot.ratelimit import ChatPacer, counted
 
 
@@ -19,27 +21,69 @@ class Clock:
         return self.now
 
 
-def test_a_user_gets_the_burst_then_one_warning_then_silence_until_refilled() -> None:
+def test_one_command_a_second_passes_for_as_long_as_someone_keeps_it_up() -> None:
+    """Before (8 at once, then 20 a minute) the 9th command of someone sending one a second was
+    refused, and someone changing settings at one per 1.5 s was refused after 24 s."""
+    clock = Clock()
+    budgets = CommandBudgets(clock=clock)
+    for _ in range(180):  # three minutes
+        assert budgets.admit(1, 1, group=False).verdict == Verdict.ALLOW
+        clock.now += 1.0
+    for _ in range(120):  # three minutes of settings, one change per 1.5 s
+        assert budgets.admit(2, 2, group=False).verdict == Verdict.ALLOW
+        clock.now += 1.5
+
+
+def test_a_refusal_says_when_sending_again_passes_and_it_does() -> None:
     clock = Clock()
     budgets = CommandBudgets(user=Budget(burst=3, per_minute=6), clock=clock)
-    verdicts = [budgets.admit(1, 1, group=False)[0] for _ in range(6)]
-    assert verdicts == [Verdict.ALLOW] * 3 + [Verdict.WARN, Verdict.SILENT, Verdict.SILENT]
-    clock.now += 10  # one token back (6 a minute)
-    assert budgets.admit(1, 1, group=False)[0] == Verdict.ALLOW
-    assert budgets.admit(1, 1, group=False)[0] == Verdict.SILENT  # told 10 s ago; a full refill is 30 s
+    assert [budgets.admit(1, 1, group=False).verdict for _ in range(3)] == [Verdict.ALLOW] * 3
+    refused = budgets.admit(1, 1, group=False)
+    assert (refused.verdict, refused.seconds) == (Verdict.WARN, 10)  # 6 a minute: one back in 10 s
+    assert budgets.admit(1, 1, group=False).verdict == Verdict.SILENT  # told already
+    clock.now += refused.seconds
+    assert budgets.admit(1, 1, group=False).verdict == Verdict.ALLOW  # the promise is kept
+    assert budgets.admit(2, 2, group=False).verdict == Verdict.ALLOW  # someone else was never affected
+    clock.now += 5
+    assert budgets.admit(1, 1, group=False).verdict == Verdict.SILENT  # told 15 s ago: once a minute
+    clock.now += 45
+    assert [budgets.admit(1, 1, group=False).verdict for _ in range(4)][-1] == Verdict.WARN
+
+
+def test_the_seconds_said_are_never_too_few() -> None:
+    assert Admission(Verdict.WARN, 0.2).seconds == 1
+    assert Admission(Verdict.WARN, 1.0).seconds == 1
+    assert Admission(Verdict.WARN, 1.01).seconds == 2
+    assert Admission(Verdict.WARN, 29.999).seconds == 30
+
+
+def test_a_group_flood_answers_the_groups_budget_and_gives_one_notice_a_minute() -> None:
+    """30 members at once: 10 pass, the group is told once when everyone may send again, the rest
+    hear nothing; that many pass again then, and no second notice comes within the minute."""
+    clock = Clock()
+    budgets = CommandBudgets(clock=clock)
+    first = [budgets.admit(100 + member, -7, group=True) for member in range(30)]
+    assert [a.verdict for a in first].count(Verdict.ALLOW) == 10
+    notices = [a for a in first if a.verdict == Verdict.WARN]
+    assert len(notices) == 1 and notices[0].group and notices[0].seconds == 30  # the whole budget back
+    clock.now += notices[0].seconds
+    again = [budgets.admit(110 + member, -7, group=True) for member in range(20)]
+    assert [a.verdict for a in again].count(Verdict.ALLOW) == 10
+    assert Verdict.WARN not in [a.verdict for a in again]  # 30 s after the notice: no second one
+    assert budgets.admit(130, -7, group=True).verdict == Verdict.SILENT  # 30 s after the notice
     clock.now += 30
-    assert budgets.admit(2, 2, group=False)[0] == Verdict.ALLOW  # someone else is not affected
-    assert [budgets.admit(1, 1, group=False)[0] for _ in range(4)][-1] == Verdict.WARN
+    assert [budgets.admit(200 + m, -7, group=True).verdict for m in range(10)] == [Verdict.ALLOW] * 10
+    assert budgets.admit(300, -7, group=True).verdict == Verdict.WARN  # a minute on: one notice more
 
 
-def test_a_busy_group_is_warned_once_whoever_floods_it() -> None:
+def test_a_member_over_their_own_budget_is_never_announced_and_costs_the_group_nothing() -> None:
     clock = Clock()
     budgets = CommandBudgets(
-        user=Budget(burst=2, per_minute=20), group=Budget(burst=5, per_minute=20), clock=clock
+        user=Budget(burst=2, per_minute=6), group=Budget(burst=5, per_minute=20), clock=clock
     )
-    verdicts = [budgets.admit(100 + i % 4, -7, group=True)[0] for i in range(12)]
-    assert verdicts.count(Verdict.WARN) == 1
-    assert verdicts.count(Verdict.ALLOW) <= 5
+    verdicts = [budgets.admit(100, -7, group=True).verdict for _ in range(6)]
+    assert verdicts == [Verdict.ALLOW] * 2 + [Verdict.SILENT] * 4
+    assert [budgets.admit(101 + m, -7, group=True).verdict for m in range(3)] == [Verdict.ALLOW] * 3
 
 
 def test_a_group_never_gets_more_than_20_messages_in_a_minute_and_a_429_pauses_only_its_chat() -> None:
@@ -77,3 +121,48 @@ async def test_the_backlog_refuses_updates_beyond_its_bound_until_they_are_handl
     assert backlog.qsize() == 2 and backlog.full_of_updates
     backlog.put_nowait("stop signal")  # the application's own signal always goes in
     assert backlog.qsize() == 3
+
+
+def test_an_optional_send_goes_only_while_the_chat_has_a_turn_to_spare() -> None:
+    """Taking the buttons off an older message must never make a reply wait: it goes only when,
+    after it, the chat's next message still goes at once."""
+    clock = Clock()
+    pacer = ChatPacer(clock)
+    assert pacer.reserve(5) == 0  # a reply to a private chat
+    assert pacer.spare(5)  # two turns of the burst of 3 are left: strip
+    pacer.reserve(5)  # the strip
+    assert pacer.reserve(5) == 0  # the next reply still goes at once
+    assert not pacer.spare(5)  # but now a strip would make the one after wait
+    assert pacer.until_spare(5) == 2.0  # what a private chat's strip waits for (IDLE_WAIT at most)
+    clock.now += 2
+    assert pacer.spare(5)
+    for _ in range(4):
+        pacer.reserve(-5)  # a group's burst, spent
+    assert not pacer.spare(-5)
+    clock.now += 3 * 3.75
+    assert pacer.spare(-5)
+    pacer.pause(-5, 30)
+    assert not pacer.spare(-5)  # a 429 pause spares nothing
+
+
+async def test_a_notice_goes_ahead_of_the_replies_waiting_in_a_groups_queue() -> None:
+    queues = ChatQueues()
+    order: list[str] = []
+    release = asyncio.Event()
+
+    def sending(name: str) -> Callable[[], Awaitable[None]]:
+        async def send() -> None:
+            if name == "reply 1":
+                await release.wait()  # being sent when the others come
+            order.append(name)
+
+        return send
+
+    for name in ("reply 1", "reply 2", "reply 3"):
+        queues.submit(-5, sending(name))
+    await asyncio.sleep(0)
+    assert queues.waiting(-5) == 2 and queues.waiting(-6) == 0
+    queues.submit(-5, sending("notice"), first=True)
+    release.set()
+    await queues.drain()
+    assert order == ["reply 1", "notice", "reply 2", "reply 3"]

@@ -369,7 +369,8 @@ def test_forget_deletes_the_users_solves_progress_and_boards(session: Session) -
     target = CALENDAR.target("01-22")
     save(session, who, CALENDAR, target, a_solution(session, CALENDAR, target)[:2])
     assert replies.forget(session, who).text == (
-        "Done: your solves, streaks, hint progress and saved boards are deleted."
+        "Done: your solves, streaks, hint progress, saved boards and your private chat's settings "
+        "are deleted."
     )
     assert chats.user_solves(session=session, user_id=who.user_id) == []
     assert progress(session, who) is None and saved_board(session, who.user_id, CALENDAR, target) is None

@@ -15,7 +15,8 @@ NOW = datetime(2026, 1, 25, 7, 0, tzinfo=UTC)
 
 
 def test_a_group_moves_into_a_supergroup_that_already_has_rows(sessions: sessionmaker[Session]) -> None:
-    """Before, the moved rows hit the supergroup's unique keys and the group never got a post again."""
+    """Before, the moved rows hit the supergroup's unique keys and the group never got a post again.
+    The supergroup's own subscription is the newer one and stays; the group's time zone fills in."""
     with sessions.begin() as session:
         chats.set_timezone(session=session, chat_id=-5, kind="group", timezone="Asia/Tokyo")
         chats.subscribe(session=session, chat_id=-5, kind="group", post_time="07:30", now=NOW)
@@ -43,7 +44,7 @@ def test_a_group_moves_into_a_supergroup_that_already_has_rows(sessions: session
         assert (
             moved is not None
             and moved.subscribed
-            and (moved.post_time, moved.timezone) == ("07:30", "Asia/Tokyo")
+            and (moved.post_time, moved.timezone) == ("09:00", "Asia/Tokyo")
         )
         seven = session.get(HintProgressRow, (-1005, 7))
         eight = session.get(HintProgressRow, (-1005, 8))

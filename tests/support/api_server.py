@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import io
+import re
 import socket
 import threading
 import time
@@ -74,3 +75,12 @@ def assert_png(response: httpx.Response) -> bytes:
     with Image.open(io.BytesIO(response.content)) as image:
         image.verify()
     return response.content
+
+
+def assert_head_and_own_files(client: httpx.Client, html: str) -> None:
+    """A page's description and icon, and nothing it loads from another server."""
+    assert '<meta name="description" content="' in html
+    icon = re.search(r'<link rel="icon" href="(/static/favicon\.[0-9a-f]{10}\.svg)"', html)
+    assert icon is not None and client.get(icon.group(1)).headers["content-type"] == "image/svg+xml"
+    loaded = re.findall(r'<(?:script|img|link)[^>]* (?:src|href)="([^"]*)"', html)
+    assert loaded and all(url.startswith("/") and not url.startswith("//") for url in loaded)

@@ -63,6 +63,7 @@ class FakeTelegram:
     outsiders: set[tuple[int, int]] = field(default_factory=set)  # (chat, user): not in that group
     rejected_by_rate_limit: int = 0
     rejected_by_group_limit: int = 0
+    upgraded: dict[int, int] = field(default_factory=dict)  # a group's id -> its supergroup's (see migrate)
 
     def __post_init__(self) -> None:
         self._lock = threading.Condition()
@@ -184,6 +185,23 @@ class FakeTelegram:
             body["edit_date"] = int(time.time())
         return {"edited_message" if edited else "message": body}
 
+    def migrate(self, group: int, supergroup: int, *, user_id: int = 7) -> None:
+        """The group becomes a supergroup, as Telegram does it: from now on a message to the group's
+        id is refused (400, ``migrate_to_chat_id``), and two service messages come from the member
+        who upgraded it, one in the old group and one in the supergroup."""
+        with self._lock:
+            self.upgraded[group] = supergroup
+        self.message(
+            None, chat_id=group, user_id=user_id, chat_type="group", extra={"migrate_to_chat_id": supergroup}
+        )
+        self.message(
+            None,
+            chat_id=supergroup,
+            user_id=user_id,
+            chat_type="supergroup",
+            extra={"migrate_from_chat_id": group},
+        )
+
     def press(
         self,
         data: str,
@@ -261,6 +279,13 @@ class FakeTelegram:
                     return fault
         return None
 
+    def _upgraded_to(self, call: Call) -> int | None:
+        """The supergroup a message to an upgraded group's id must go to instead, if any."""
+        if call.method not in SENDING_METHODS and not call.method.startswith("editMessage"):
+            return None
+        with self._lock:
+            return self.upgraded.get(int(call.params.get("chat_id") or 0))
+
     def _rate_limited(self) -> bool:
         if not self.rate_limit:
             return False
@@ -295,6 +320,9 @@ class FakeTelegram:
             fault = None
         if fault is not None:
             return _fault_answer(fault)
+        upgraded = self._upgraded_to(call)
+        if upgraded is not None:
+            return _fault_answer(Fault("migrate", migrate_to=upgraded))
         if call.method in SENDING_METHODS and self._group_limited(call):
             return 429, {
                 "ok": False,

@@ -19,6 +19,17 @@ def test_each_command_is_one_bullet_with_its_usage_as_code() -> None:
     ]
 
 
+def test_a_sections_heading_is_bold_and_sections_stay_apart() -> None:
+    sections = "Puzzles\n/today – the day's puzzle\n\nSettings\n/faceup on|off – face-up mode"
+    assert command_list(sections).splitlines() == [
+        "**Puzzles**",
+        "- `/today` – the day's puzzle",
+        "",
+        "**Settings**",
+        "- `/faceup on|off` – face-up mode",
+    ]
+
+
 def test_only_the_text_between_the_markers_is_replaced() -> None:
     document = f"# Bot\n\nBefore.\n\n{BEGIN}\n- `/old` – gone\n{END}\n\nAfter.\n"
     expected = f"# Bot\n\nBefore.\n\n{BEGIN}\n- `/new` – here\n{END}\n\nAfter.\n"

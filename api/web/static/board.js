@@ -1,5 +1,7 @@
-// The playable board: pick, rotate, flip, place and pick up pieces; every move is checked by
-// the position API, and the hints start from the board as it is.
+// The playable board: trace a piece across the cells it covers (a stroke or taps; the page
+// recognises the piece and its orientation), or pick, rotate, flip, place and pick up pieces
+// from the tray; every move is checked by the position API, and the hints start from the board
+// as it is. A long board on a narrow screen is drawn turned a quarter (layoutBoard).
 //
 // Everything about the puzzle comes from <script type="application/json" id="board-data">,
 // and every word the script writes from <script type="application/json" id="strings">, both
@@ -26,8 +28,10 @@
   var layers = {
     pieces: board.querySelector(".pieces"),
     hint: board.querySelector(".hint-pieces"),
+    trace: board.querySelector(".trace"),
     preview: board.querySelector(".preview"),
   };
+  var frame = board.querySelector(".frame"); // everything drawn; turned on narrow screens (layoutBoard)
   var cursorShape = board.querySelector(".cursor");
   var ui = {
     remaining: document.querySelector("[data-testid=remaining]"),
@@ -35,12 +39,15 @@
     verdict: document.getElementById("verdict"),
     takeOffRow: document.getElementById("take-off-row"),
     takeOff: document.getElementById("take-off"),
+    traceRow: document.getElementById("trace-row"),
+    tracePlace: document.getElementById("trace-place"),
     message: document.getElementById("message"),
     rotate: document.getElementById("rotate"),
     flip: document.getElementById("flip"),
     undo: document.getElementById("undo"),
     clear: document.getElementById("clear"),
     hintButtons: Array.prototype.slice.call(document.querySelectorAll(".hint-button")),
+    hints: document.querySelector(".hints"),
     hintText: document.getElementById("hint-text"),
     hintActions: document.getElementById("hint-actions"),
     accept: document.getElementById("accept"),
@@ -113,6 +120,12 @@
     pieceByName.set(piece.name, index);
   });
   var pieceCount = data.pieces.length;
+  // The placed pieces that stay where they are (the pentomino challenge's pre-placed ones).
+  var fixedPieces = new Set(
+    (data.fixed || []).map(function (name) {
+      return pieceByName.get(name);
+    })
+  );
 
   // Whether shifting by (dr, dc) maps the lattice onto itself (solver/geometry.py is_translation):
   // on triangles only shifts that keep each triangle pointing the same way.
@@ -190,6 +203,10 @@
     keyboard: false,
     gesture: null,
     swallowClick: false,
+    trace: [], // the keys of the cells traced so far, in order
+    traceRejected: false, // the traced cells are no piece that may go there
+    traceMatch: null, // tapped cells that are a piece but might still grow into a bigger one
+    turned: false, // the board drawn turned a quarter clockwise (layoutBoard)
   };
 
   function occupancy(except) {
@@ -305,7 +322,8 @@
     state.placed.forEach(function (placement, index) {
       var piece = data.pieces[index];
       var marked = takeOff.indexOf(piece.name) >= 0;
-      var group = pieceGroup(index, placement.cells, "piece" + (marked ? " take-off" : ""), piece.colour);
+      var kind = "piece" + (marked ? " take-off" : "") + (fixedPieces.has(index) ? " fixed" : "");
+      var group = pieceGroup(index, placement.cells, kind, piece.colour);
       if (marked) {
         var stripes = placement.cells.map(function (cell) {
           return svg("polygon", { class: "stripes", points: pointsText(cellByKey.get(key(cell)).points) });
@@ -386,16 +404,19 @@
     var orientation = state.orientation[index];
     var shape = piece.orientations[orientation];
     var b = bounds(shape.points);
+    if (state.turned) b = { left: -(b.top + b.height), top: b.left, width: b.height, height: b.width };
     var x = b.left + b.width / 2 - trayBox.width / 2, y = b.top + b.height / 2 - trayBox.height / 2;
     var picture = svg("svg", {
       viewBox: [x, y, trayBox.width, trayBox.height].join(" "),
       "aria-hidden": "true",
       focusable: "false",
     });
+    var drawing = svg("g", state.turned ? { transform: "rotate(90)" } : {}); // as the board shows it
     shape.points.forEach(function (points, i) {
-      picture.appendChild(svg("polygon", { points: pointsText(points), fill: piece.colour, "data-i": String(i) }));
+      drawing.appendChild(svg("polygon", { points: pointsText(points), fill: piece.colour, "data-i": String(i) }));
     });
-    picture.appendChild(svg("path", { class: "outline", d: outline(shape.points) }));
+    drawing.appendChild(svg("path", { class: "outline", d: outline(shape.points) }));
+    picture.appendChild(drawing);
     button.replaceChild(picture, button.querySelector("svg"));
     button.dataset.orientation = String(orientation);
   }
@@ -410,7 +431,9 @@
       button.setAttribute("aria-pressed", selected ? "true" : "false");
       var name = data.pieces[index].name;
       var label = onBoard ? "trayOnBoard" : selected ? "traySelected" : "trayPiece";
+      if (fixedPieces.has(index) && onBoard) label = "trayFixed";
       button.setAttribute("aria-label", t(label, { piece: name }));
+      button.classList.toggle("fixed", fixedPieces.has(index) && onBoard);
     });
     main.dataset.selected = state.selected == null ? "" : data.pieces[state.selected].name;
   }
@@ -418,16 +441,98 @@
   function render() {
     drawPieces();
     drawHint();
+    drawTrace();
     empty(layers.preview);
     drawCursor();
     renderTray();
     ui.undo.disabled = state.history.length === 0;
-    ui.clear.disabled = state.placed.size === 0;
+    ui.clear.disabled = movable().length === 0;
   }
 
   function say(text) {
     ui.message.textContent = text || "";
   }
+
+  // ------------------------------------------------------------------ a long board on a narrow screen
+
+  // A board whose cells would be drawn smaller than MIN_CELL CSS pixels across the page is turned
+  // a quarter clockwise (when it is wider than tall), with cells of MIN_CELL to MAX_TURNED_CELL
+  // pixels: as large as fit the window's height below the board's top; the count and the hints sit
+  // beside it (main.turned in board.css). Pieces, the tray's pictures and the arrow keys turn with it.
+  var MIN_CELL = 28;
+  var MAX_TURNED_CELL = 40;
+  var drawnBox = board.getAttribute("viewBox").split(" ").map(Number); // x, y, width, height
+
+  function setTurned(turned) {
+    state.turned = turned;
+    main.classList.toggle("turned", turned);
+    board.dataset.turned = turned ? "true" : "false";
+    var x = drawnBox[0], y = drawnBox[1], width = drawnBox[2], height = drawnBox[3];
+    if (turned) {
+      frame.setAttribute("transform", "rotate(90)"); // (x, y) -> (-y, x)
+      board.setAttribute("viewBox", [-(y + height), x, height, width].join(" "));
+    } else {
+      frame.removeAttribute("transform");
+      board.setAttribute("viewBox", drawnBox.join(" "));
+      board.style.width = "";
+      board.style.height = "";
+    }
+    board.querySelectorAll(".labels text").forEach(function (label) {
+      if (turned) label.setAttribute("transform", "rotate(-90 " + label.getAttribute("x") + " " + label.getAttribute("y") + ")");
+      else label.removeAttribute("transform");
+    });
+  }
+
+  // The size of a cell on the screen, in CSS pixels.
+  function cellPixels() {
+    var matrix = frame.getScreenCTM();
+    return matrix ? Math.hypot(matrix.a, matrix.b) * SIDE : 0;
+  }
+
+  function viewHeight() {
+    return document.documentElement.clientHeight || window.innerHeight; // not changed by a browser's bars
+  }
+
+  function layoutBoard() {
+    if (state.turned) setTurned(false);
+    board.style.maxHeight = "";
+    var width = drawnBox[2], height = drawnBox[3];
+    if (cellPixels() >= MIN_CELL || width <= height) {
+      fitAbove();
+      return;
+    }
+    setTurned(true);
+    var top = board.getBoundingClientRect().top + window.scrollY;
+    var room = viewHeight() - top - 16;
+    var cell = Math.max(MIN_CELL, Math.min(MAX_TURNED_CELL, Math.floor((room * SIDE) / width)));
+    board.style.width = (height / SIDE) * cell + "px";
+    board.style.height = (width / SIDE) * cell + "px";
+  }
+
+  // On one column (phones), the board leaves room under it for the count, the words and the hint
+  // buttons within the window, as far as its cells stay MIN_CELL pixels or more.
+  function fitAbove() {
+    var boardBox = board.getBoundingClientRect(), hintsBox = ui.hints.getBoundingClientRect();
+    if (hintsBox.top < boardBox.bottom) return; // beside the board
+    var below = hintsBox.bottom - boardBox.bottom + 8;
+    var room = viewHeight() - (boardBox.top + window.scrollY) - below;
+    var least = (drawnBox[3] / SIDE) * MIN_CELL;
+    if (boardBox.height > room) board.style.maxHeight = Math.max(room, least) + "px";
+  }
+
+  var layoutPending = false;
+  var laidOutFor = [window.innerWidth, viewHeight()];
+  window.addEventListener("resize", function () {
+    if (layoutPending || (window.innerWidth === laidOutFor[0] && viewHeight() === laidOutFor[1])) return;
+    laidOutFor = [window.innerWidth, viewHeight()];
+    layoutPending = true;
+    window.requestAnimationFrame(function () {
+      layoutPending = false;
+      var wasTurned = state.turned;
+      layoutBoard();
+      if (wasTurned !== state.turned) render();
+    });
+  });
 
   // ------------------------------------------------------------------ talking to the API
 
@@ -449,18 +554,21 @@
     });
   }
 
+  // One total: on boards with symmetries the solutions up to rotation and reflection (the page's
+  // goal says so once), elsewhere the same count.
   function countText(a) {
-    var text = tn("countText", a.total);
-    if (a.total !== a.distinct_total) text = t("countSymmetry", { count: text, distinct: a.distinct_total });
-    return text;
+    return tn("countText", a.distinct_total);
+  }
+
+  // Face-up mode on a target every solution of which turns some piece over.
+  function noFaceUp(a) {
+    return a.legal && a.total === 0 && !!a.all_sides_total;
   }
 
   function verdict(a) {
     if (!a.legal) return ["illegal", t("illegal", { problems: a.problems.join("; ") })];
-    if (a.solved) {
-      var solved = a.total !== a.distinct_total ? "solvedSymmetric" : "solved";
-      return ["solved", t(solved, { number: a.solution_number, distinct: a.distinct_total })];
-    }
+    if (a.solved) return ["solved", t("solved", { number: a.solution_number, distinct: a.distinct_total })];
+    if (noFaceUp(a)) return ["dead", tn("noFaceUp", a.all_sides_total)];
     if (a.total === 0) return ["dead", t("noSolution")];
     if (a.dead_end) return ["dead", t("deadEnd", { pieces: names(a.take_off) })];
     if (a.placed === 0) return ["ok", t("start")];
@@ -477,7 +585,7 @@
   function showAnalysis(a, initial) {
     state.analysis = a;
     if (a.code) state.code = a.code;
-    ui.remaining.textContent = String(a.remaining);
+    ui.remaining.textContent = String(a.distinct_remaining);
     ui.countText.textContent = countText(a);
     var v = verdict(a);
     ui.verdict.dataset.state = v[0];
@@ -488,8 +596,16 @@
     ui.takeOffRow.hidden = !deadEnd;
     if (deadEnd) ui.takeOff.textContent = t("takeOffButton", { pieces: names(a.take_off) });
     ui.hintButtons.forEach(function (button) {
-      button.disabled = !a.legal || a.solved || a.total === 0;
+      button.disabled = !a.legal || a.solved || (a.total === 0 && !noFaceUp(a));
     });
+    var usual = document.getElementById("usual-row");
+    if (usual) {
+      usual.hidden = !noFaceUp(a);
+      var link = document.getElementById("usual-link");
+      var there = new URL(link.href, window.location.href);
+      if (state.code) there.searchParams.set("p", state.code);
+      link.href = there.pathname + there.search;
+    }
     if (state.code) {
       var url = pageUrl(state.code);
       history.replaceState(history.state, "", url);
@@ -562,6 +678,7 @@
   function commit(placed, message) {
     state.history.push(snapshot());
     state.placed = placed;
+    forgetTrace();
     state.hint = null;
     showHint();
     state.moves += 1;
@@ -603,9 +720,20 @@
     place(index, state.orientation[index], cellsAt(index, state.orientation[index], target, null));
   }
 
+  // The placed pieces a player may pick up, take off or clear (all but the fixed ones).
+  function movable() {
+    return Array.from(state.placed.keys()).filter(function (index) {
+      return !fixedPieces.has(index);
+    });
+  }
+
   function pickUp(pieceIndex) {
     var placement = state.placed.get(pieceIndex);
     if (!placement) return;
+    if (fixedPieces.has(pieceIndex)) {
+      say(t("fixedPiece", { piece: data.pieces[pieceIndex].name }));
+      return;
+    }
     state.orientation[pieceIndex] = placement.orientation;
     state.selected = pieceIndex;
     commit(
@@ -617,6 +745,10 @@
   }
 
   function takeOff(list) {
+    list = list.filter(function (name) {
+      return !fixedPieces.has(pieceByName.get(name));
+    });
+    if (!list.length) return;
     commit(
       withPlaced(function (placed) {
         list.forEach(function (name) {
@@ -630,6 +762,7 @@
   function undo() {
     if (!state.history.length) return;
     state.placed = new Map(state.history.pop());
+    forgetTrace();
     state.hint = null;
     showHint();
     state.moves += 1;
@@ -645,6 +778,7 @@
       return;
     }
     state.selected = state.selected === pieceIndex ? null : pieceIndex;
+    forgetTrace();
     say(state.selected == null ? "" : t("selected", { piece: data.pieces[pieceIndex].name }));
     render();
   }
@@ -675,7 +809,10 @@
     ui.hintActions.hidden = !hint || (!hint.placements.length && !hint.take_off.length);
     main.dataset.hint = hint ? String(hint.stage) : "";
     if (!hint) ui.hintText.textContent = "";
-    else ui.hintText.textContent = hint.caption;
+    else {
+      ui.hintText.textContent = hint.caption;
+      say(""); // the newest words only: they share the room under the board
+    }
     drawHint();
     drawPieces();
   }
@@ -696,6 +833,10 @@
       }
       if (a.solved) {
         ui.hintText.textContent = t("hintSolved");
+        return;
+      }
+      if (noFaceUp(a)) {
+        ui.hintText.textContent = t("noFaceUpHint");
         return;
       }
       var url = data.api.positions + encodeURIComponent(state.code) + "/hints/" + stage + data.api.query;
@@ -732,7 +873,322 @@
     commit(placed, message);
   }
 
-  // ------------------------------------------------------------------ pointer: tap and drag
+  // ------------------------------------------------------------------ tracing: a piece placed by its cells
+
+  // A piece is placed by tracing the cells it covers: a stroke over them (finger or mouse), or taps
+  // on them one after another. The traced cells are recognised as one of the pieces that may go
+  // there (the unplaced ones, and the ones the trace runs over, which it replaces) in one of its
+  // orientations; in face-up mode only the orientations a rotation reaches from the drawn side.
+
+  var TRACE_SHRINK = 0.8; // a stroke marks a cell once it is this far inside (so grazing a corner does not)
+
+  var allowedOrientations = data.pieces.map(function (piece) {
+    if (!data.faceup) {
+      return piece.orientations.map(function (o, i) {
+        return i;
+      });
+    }
+    var turns = [0];
+    for (var i = piece.orientations[0].rotate; turns.indexOf(i) < 0; i = piece.orientations[i].rotate) turns.push(i);
+    return turns;
+  });
+
+  // The allowed orientation of the piece whose cells, moved by a lattice translation, are exactly
+  // these (sorted) cells, or -1.
+  function orientationMatching(pieceIndex, sorted) {
+    var orientations = data.pieces[pieceIndex].orientations;
+    var allowed = allowedOrientations[pieceIndex];
+    for (var k = 0; k < allowed.length; k++) {
+      var shape = orientations[allowed[k]].cells;
+      if (shape.length !== sorted.length) continue;
+      var dr = sorted[0][0] - shape[0][0], dc = sorted[0][1] - shape[0][1];
+      if (!isTranslation(dr, dc)) continue;
+      var same = shape.every(function (c, j) {
+        return c[0] + dr === sorted[j][0] && c[1] + dc === sorted[j][1];
+      });
+      if (same) return allowed[k];
+    }
+    return -1;
+  }
+
+  // Whether the piece, larger than these cells, can cover all of them and lie on the board: the
+  // traced cells may still grow into it.
+  function mayGrowInto(pieceIndex, sorted) {
+    var orientations = data.pieces[pieceIndex].orientations;
+    return allowedOrientations[pieceIndex].some(function (o) {
+      var shape = orientations[o].cells;
+      if (shape.length <= sorted.length) return false;
+      return shape.some(function (cell) {
+        var dr = sorted[0][0] - cell[0], dc = sorted[0][1] - cell[1];
+        if (!isTranslation(dr, dc)) return false;
+        var moved = shape.map(function (c) {
+          return key([c[0] + dr, c[1] + dc]);
+        });
+        return (
+          moved.every(function (k) {
+            return cellByKey.has(k);
+          }) &&
+          sorted.every(function (c) {
+            return moved.indexOf(key(c)) >= 0;
+          })
+        );
+      });
+    });
+  }
+
+  // What the traced cells are: `match` {piece, orientation} a piece that may go there (or null),
+  // `grows` whether they may still grow into a larger piece, `covers` the placed pieces they run
+  // over (a match replaces them), `fixed` the pre-placed ones among those, `elsewhere` placed
+  // pieces of this very shape that the trace does not run over.
+  function recognise(keys) {
+    var sorted = sortedCells(keys.map(parseKey));
+    var owner = occupancy(null);
+    var covers = [];
+    sorted.forEach(function (cell) {
+      var index = owner.get(key(cell));
+      if (index != null && covers.indexOf(index) < 0) covers.push(index);
+    });
+    var result = { cells: sorted, match: null, grows: false, covers: covers, elsewhere: [] };
+    result.fixed = covers.filter(function (index) {
+      return fixedPieces.has(index);
+    });
+    // A piece traced again where it lies moves (or stays); then the unplaced ones, in tray order
+    // (of twin pieces the first unplaced one).
+    var candidates = covers.filter(function (index) {
+      return !fixedPieces.has(index);
+    });
+    data.pieces.forEach(function (piece, index) {
+      if (!state.placed.has(index)) candidates.push(index);
+    });
+    candidates.forEach(function (index) {
+      if (!result.match) {
+        var orientation = orientationMatching(index, sorted);
+        if (orientation >= 0) result.match = { piece: index, orientation: orientation };
+      }
+      if (!result.grows && mayGrowInto(index, sorted)) result.grows = true;
+    });
+    if (!result.match) {
+      state.placed.forEach(function (placement, index) {
+        if (covers.indexOf(index) < 0 && orientationMatching(index, sorted) >= 0) {
+          result.elsewhere.push(data.pieces[index].name);
+        }
+      });
+    }
+    return result;
+  }
+
+  function forgetTrace() {
+    state.trace = [];
+    state.traceRejected = false;
+    state.traceMatch = null;
+    ui.traceRow.hidden = true;
+    main.dataset.traced = "0";
+  }
+
+  // The traced cells, highlighted: in the colour of the piece they already are, if any; marked
+  // as refused when they are no piece that may go there.
+  function drawTrace() {
+    empty(layers.trace);
+    var keys = state.trace;
+    main.dataset.traced = String(keys.length);
+    if (!keys.length) return;
+    var found = state.traceRejected ? null : recognise(keys).match;
+    var group = svg("g", { class: "traced" + (state.traceRejected ? " refused" : found ? " matched" : "") });
+    if (found) {
+      group.setAttribute("data-piece", data.pieces[found.piece].name);
+      group.style.setProperty("--trace-fill", data.pieces[found.piece].colour);
+    }
+    var polygons = [];
+    keys.forEach(function (cellKey) {
+      var known = cellByKey.get(cellKey);
+      polygons.push(known.points);
+      group.appendChild(svg("polygon", { class: "trace-cell", points: pointsText(known.points), "data-cell": cellKey }));
+    });
+    group.appendChild(svg("path", { class: "outline", d: outline(polygons) }));
+    layers.trace.appendChild(group);
+  }
+
+  function placeTraced(found) {
+    var piece = found.match.piece;
+    var name = data.pieces[piece].name;
+    var replaced = found.covers.filter(function (index) {
+      return index !== piece;
+    });
+    state.orientation[piece] = found.match.orientation;
+    if (state.selected === piece) state.selected = null;
+    var message = replaced.length
+      ? t("placedInstead", {
+          piece: name,
+          pieces: names(
+            replaced.map(function (index) {
+              return data.pieces[index].name;
+            })
+          ),
+        })
+      : t("placedPieces", { pieces: name });
+    commit(
+      withPlaced(function (placed) {
+        found.covers.forEach(function (index) {
+          placed.delete(index);
+        });
+        placed.set(piece, { orientation: found.match.orientation, cells: found.cells });
+      }),
+      message
+    );
+  }
+
+  // Look at the traced cells after a stroke (`stroke`) or a tap: place the piece they are, or say
+  // what they are not, keeping them highlighted to be corrected. Tapped cells that are a piece but
+  // may still grow into a larger one wait for another tap, or for the button that places them.
+  function judgeTrace(stroke) {
+    state.traceRejected = false;
+    state.traceMatch = null;
+    ui.traceRow.hidden = true;
+    var count = state.trace.length;
+    if (!count) {
+      say("");
+      drawTrace();
+      return;
+    }
+    var found = recognise(state.trace);
+    if (found.fixed.length) {
+      state.traceRejected = true;
+      say(t("fixedPiece", { piece: names(found.fixed.map(function (index) { return data.pieces[index].name; })) }));
+    } else if (found.match && (stroke || !found.grows)) {
+      placeTraced(found);
+      return;
+    } else if (found.match) {
+      state.traceMatch = found;
+      var name = data.pieces[found.match.piece].name;
+      say(t("traceMaybe", { piece: name }));
+      ui.tracePlace.textContent = t("tracePlace", { piece: name });
+      ui.traceRow.hidden = false;
+    } else if (found.grows) {
+      say(tn("traceMarked", count));
+    } else {
+      state.traceRejected = true;
+      say(found.elsewhere.length ? t("traceOnBoard", { pieces: names(found.elsewhere) }) : t("traceNoPiece"));
+    }
+    drawTrace();
+  }
+
+  function toggleTraced(cellKey) {
+    var at = state.trace.indexOf(cellKey);
+    if (at >= 0) state.trace.splice(at, 1);
+    else state.trace.push(cellKey);
+  }
+
+  ui.tracePlace.addEventListener("click", function () {
+    var found = state.traceMatch;
+    if (found && recognise(state.trace).match) placeTraced(found);
+  });
+
+  // ------------------------------------------------------------------ where a pointer is on the board
+
+  var SIDE = (function () {
+    var p = data.cells[0].points;
+    return Math.hypot(p[1][0] - p[0][0], p[1][1] - p[0][1]);
+  })();
+
+  // A point of the screen in board units (those of the cells' polygons), through any turn.
+  function boardPoint(x, y) {
+    var matrix = frame.getScreenCTM();
+    if (!matrix) return null;
+    var p = new DOMPoint(x, y).matrixTransform(matrix.inverse());
+    return [p.x, p.y];
+  }
+
+  function inside(point, polygon) {
+    var hit = false;
+    for (var i = 0, j = polygon.length - 1; i < polygon.length; j = i++) {
+      var a = polygon[i], b = polygon[j];
+      if (a[1] > point[1] !== b[1] > point[1] && point[0] < ((b[0] - a[0]) * (point[1] - a[1])) / (b[1] - a[1]) + a[0]) {
+        hit = !hit;
+      }
+    }
+    return hit;
+  }
+
+  // The cell holding a point (board units), or null; with `shrink`, only if the point is that far
+  // inside it (the cell drawn smaller about its centre). On both lattices the cell holding a point
+  // is the one whose centre is nearest.
+  function cellAtPoint(point, shrink) {
+    var best = null, distance = Infinity;
+    data.cells.forEach(function (cell) {
+      var d = Math.hypot(point[0] - cell.centre[0], point[1] - cell.centre[1]);
+      if (d < distance) {
+        distance = d;
+        best = cell;
+      }
+    });
+    if (!best) return null;
+    var s = shrink || 1;
+    var moved = [best.centre[0] + (point[0] - best.centre[0]) / s, best.centre[1] + (point[1] - best.centre[1]) / s];
+    return inside(moved, best.points) ? key(best.cell) : null;
+  }
+
+  // The cells a stroke marks between two points (board units): a point every eighth of a side.
+  function cellsAlong(from, to) {
+    var steps = Math.max(1, Math.ceil(Math.hypot(to[0] - from[0], to[1] - from[1]) / (SIDE / 8)));
+    var found = [];
+    for (var i = 1; i <= steps; i++) {
+      var point = [from[0] + ((to[0] - from[0]) * i) / steps, from[1] + ((to[1] - from[1]) * i) / steps];
+      var cellKey = cellAtPoint(point, TRACE_SHRINK);
+      if (cellKey && found.indexOf(cellKey) < 0) found.push(cellKey);
+    }
+    return found;
+  }
+
+  // A stroke goes on: the cells it passes are marked. Its first move onto another cell makes it a
+  // stroke (not a tap); it starts the trace over, unless it began on a cell of a trace that is
+  // not finished yet (no piece so far, but the start of one), which it goes on with.
+  function traceMove(g, event) {
+    var point = boardPoint(event.clientX, event.clientY);
+    if (!point) return;
+    var passed = cellsAlong(g.last, point);
+    g.last = point;
+    passed.forEach(function (cellKey) {
+      if (cellKey === g.start) return;
+      if (!g.stroke) {
+        g.stroke = true;
+        if (!g.goesOn) state.trace = [g.start];
+      }
+      if (state.trace.indexOf(cellKey) < 0) state.trace.push(cellKey);
+    });
+    if (g.stroke) {
+      state.traceRejected = false;
+      drawTrace();
+    }
+  }
+
+  // The end of a stroke, or a tap: a tap on an unmarked cell marks it (it is shown marked from the
+  // press on), on a marked one unmarks it.
+  function traceEnd(g, cancelled) {
+    if (!g.stroke) {
+      if (g.wasMarked && !cancelled) toggleTraced(g.start);
+      if (!g.wasMarked && cancelled) toggleTraced(g.start);
+    }
+    if (cancelled) {
+      drawTrace();
+      return;
+    }
+    judgeTrace(g.stroke);
+  }
+
+  function capture(event) {
+    try {
+      board.setPointerCapture(event.pointerId);
+    } catch (e) {
+      /* a pointer the browser does not know (a synthetic event): the document still hears it */
+    }
+  }
+
+
+  // ------------------------------------------------------------------ pointer: trace, tap and drag
+
+  // On the board a press starts one of three gestures: on a placed piece (no trace under way) it
+  // picks that piece up (a tap) or moves it (a drag); with a tray piece selected it shows that
+  // piece under the pointer and drops it where the pointer lifts; else it traces.
 
   function boardCellAt(x, y) {
     var element = document.elementFromPoint(x, y);
@@ -743,6 +1199,7 @@
   function startGesture(event, pieceIndex, source, grabIndex) {
     if (event.pointerType === "mouse" && event.button !== 0) return;
     state.gesture = {
+      kind: "piece",
       id: event.pointerId,
       x: event.clientX,
       y: event.clientY,
@@ -762,10 +1219,26 @@
     return target ? cellsAt(g.piece, gestureOrientation(g), target, g.grab) : null;
   }
 
+  function dropPreview(event) {
+    var index = state.selected;
+    var target = boardCellAt(event.clientX, event.clientY);
+    drawPreview(index, target ? cellsAt(index, state.orientation[index], target, null) : null);
+  }
+
   document.addEventListener("pointermove", function (event) {
     var g = state.gesture;
     if (!g || g.id !== event.pointerId) {
       hover(event);
+      return;
+    }
+    if (g.kind === "trace") {
+      event.preventDefault();
+      traceMove(g, event);
+      return;
+    }
+    if (g.kind === "drop") {
+      event.preventDefault();
+      if (state.selected != null) dropPreview(event);
       return;
     }
     if (!g.dragging) {
@@ -778,17 +1251,36 @@
     drawPreview(g.piece, gestureCells(g, boardCellAt(event.clientX, event.clientY)));
   });
 
+  function swallowNextClick() {
+    state.swallowClick = true;
+    window.setTimeout(function () {
+      state.swallowClick = false;
+    }, 0);
+  }
+
   function endGesture(event, cancelled) {
     var g = state.gesture;
     if (!g || g.id !== event.pointerId) return;
     state.gesture = null;
     document.body.classList.remove("dragging");
     empty(layers.preview);
-    if (!g.dragging) return; // a tap: the click handlers do the rest
-    state.swallowClick = true;
-    window.setTimeout(function () {
-      state.swallowClick = false;
-    }, 0);
+    if (g.kind === "trace") {
+      traceEnd(g, cancelled);
+      return;
+    }
+    if (g.kind === "drop") {
+      var spot = cancelled ? null : boardCellAt(event.clientX, event.clientY);
+      if (spot && state.selected != null) {
+        state.cursor = spot;
+        placeSelectedAt(spot);
+      }
+      return;
+    }
+    if (!g.dragging) {
+      if (g.source === "board" && !cancelled) pickUp(g.piece); // a tap on a placed piece
+      return; // a tap on the tray: its click handler selects
+    }
+    swallowNextClick();
     var target = cancelled ? null : boardCellAt(event.clientX, event.clientY);
     var name = data.pieces[g.piece].name;
     if (!target) {
@@ -832,32 +1324,48 @@
       if (layers.preview.firstChild) empty(layers.preview);
       return;
     }
-    var target = boardCellAt(event.clientX, event.clientY);
-    var index = state.selected;
-    drawPreview(index, target ? cellsAt(index, state.orientation[index], target, null) : null);
+    dropPreview(event);
   }
 
   board.addEventListener("pointerdown", function (event) {
-    var group = event.target.closest(".pieces [data-piece]");
-    if (!group) return;
-    var index = pieceByName.get(group.dataset.piece);
-    var cell = event.target.closest("[data-cell]");
-    var cells = state.placed.get(index).cells;
-    var grab = cell ? cells.findIndex(function (c) { return key(c) === cell.getAttribute("data-cell"); }) : -1;
-    startGesture(event, index, "board", grab >= 0 ? grab : null);
-  });
-
-  board.addEventListener("click", function (event) {
-    var group = event.target.closest(".pieces [data-piece]");
-    if (group) {
-      pickUp(pieceByName.get(group.dataset.piece));
+    if ((event.pointerType === "mouse" && event.button !== 0) || state.gesture) return;
+    var point = boardPoint(event.clientX, event.clientY);
+    var cellKey = point && cellAtPoint(point, 1);
+    if (!cellKey) return;
+    state.keyboard = false;
+    var owner = occupancy(null).get(cellKey);
+    if (owner != null && !state.trace.length) {
+      if (fixedPieces.has(owner)) {
+        pickUp(owner); // it stays where it is, and says so
+        return;
+      }
+      var grab = state.placed.get(owner).cells.findIndex(function (c) {
+        return key(c) === cellKey;
+      });
+      startGesture(event, owner, "board", grab >= 0 ? grab : null);
       return;
     }
-    var cell = event.target.closest("[data-cell]");
-    if (!cell) return;
-    var target = parseKey(cell.getAttribute("data-cell"));
-    state.cursor = target;
-    placeSelectedAt(target);
+    capture(event);
+    if (state.selected != null) {
+      state.gesture = { kind: "drop", id: event.pointerId };
+      dropPreview(event); // on touch too: the piece shows under the finger before it drops
+      return;
+    }
+    var marked = state.trace.indexOf(cellKey) >= 0;
+    state.gesture = {
+      kind: "trace",
+      id: event.pointerId,
+      start: cellKey,
+      wasMarked: marked,
+      goesOn: marked && !state.traceRejected,
+      stroke: false,
+      last: point,
+    };
+    if (!marked) {
+      state.trace.push(cellKey); // shown marked while pressed
+      state.traceRejected = false;
+    }
+    drawTrace();
   });
 
   ui.tray.forEach(function (button) {
@@ -889,10 +1397,12 @@
   }
 
   var ARROWS = { ArrowUp: [-1, 0], ArrowDown: [1, 0], ArrowLeft: [0, -1], ArrowRight: [0, 1] };
+  // On a board turned a quarter clockwise: screen up is a column back, screen right a row back.
+  var TURNED_ARROWS = { ArrowUp: [0, -1], ArrowDown: [0, 1], ArrowLeft: [1, 0], ArrowRight: [-1, 0] };
 
   board.addEventListener("keydown", function (event) {
     if (event.altKey || event.ctrlKey || event.metaKey) return;
-    var arrow = ARROWS[event.key];
+    var arrow = (state.turned ? TURNED_ARROWS : ARROWS)[event.key];
     if (arrow) {
       event.preventDefault();
       state.keyboard = true;
@@ -914,8 +1424,12 @@
     if (event.key === "Enter" || event.key === " ") {
       event.preventDefault();
       state.keyboard = true;
-      if (owner != null && state.selected == null) pickUp(owner);
-      else placeSelectedAt(state.cursor);
+      if (state.selected != null) placeSelectedAt(state.cursor);
+      else if (owner != null && !state.trace.length) pickUp(owner);
+      else {
+        toggleTraced(key(state.cursor)); // nothing selected: mark the cell, as a tap does
+        judgeTrace(false);
+      }
     } else if ((event.key === "Delete" || event.key === "Backspace") && owner != null) {
       event.preventDefault();
       takeOff([data.pieces[owner].name]);
@@ -948,6 +1462,7 @@
     else if (letter === "f" && !data.faceup) turn("flip", 1);
     else if (event.key === "Escape") {
       state.selected = null;
+      forgetTrace();
       state.hint = null;
       showHint();
       say("");
@@ -967,7 +1482,15 @@
   });
   ui.undo.addEventListener("click", undo);
   ui.clear.addEventListener("click", function () {
-    if (state.placed.size) commit(new Map(), t("cleared"));
+    if (!movable().length) return;
+    commit(
+      withPlaced(function (placed) {
+        movable().forEach(function (index) {
+          placed.delete(index);
+        });
+      }),
+      t("cleared")
+    );
   });
   ui.takeOff.addEventListener("click", function () {
     if (state.analysis && state.analysis.dead_end) takeOff(state.analysis.take_off);
@@ -1030,8 +1553,9 @@
     ui.saveNote.textContent = text || "";
   }
 
-  function signInProblem(response) {
-    if (response.status === 401) return t("notSignedIn");
+  function signInProblem(response, payload) {
+    var code = payload && payload.error && payload.error.code;
+    if (response.status === 401) return t(code === "session_expired" ? "sessionExpired" : "notSignedIn");
     return t("saveFailedStatus", { status: response.status });
   }
 
@@ -1043,7 +1567,18 @@
       body: JSON.stringify({ code: code }),
     }).then(
       function (response) {
-        note(response.ok ? t("saved") : signInProblem(response));
+        if (response.ok) {
+          note(t("saved"));
+          return;
+        }
+        response.json().then(
+          function (payload) {
+            note(signInProblem(response, payload));
+          },
+          function () {
+            note(signInProblem(response, null));
+          }
+        );
       },
       function () {
         note(t("saveFailed"));
@@ -1060,7 +1595,7 @@
           window.location.replace(pageUrl(saved).href);
           return true;
         }
-        if (answer.response.status === 401) note(signInProblem(answer.response));
+        if (answer.response.status === 401) note(signInProblem(answer.response, answer.payload));
         return false;
       },
       function () {
@@ -1172,6 +1707,8 @@
   // ------------------------------------------------------------------ start
 
   state.placed = placementsFrom(data.placements);
+  layoutBoard();
+  forgetTrace();
   render();
   var linked = new URL(window.location.href).searchParams.has("p");
   if (inTelegram) {
