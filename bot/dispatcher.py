@@ -53,7 +53,7 @@ from bot.replies import Reply
 from bot.sender import Sender
 from db import bot_repository as chats
 from db.models import DeliveryStatus
-from hints.daily import CALENDAR_ID, known_edition
+from hints.daily import CALENDAR_ID, PuzzleKind, known_edition
 from hints.errors import NotPrecomputed
 from solver.catalog import get_puzzle
 from solver.ondemand import OnDemand
@@ -387,8 +387,11 @@ class Dispatcher:
         chat_id = job.chat_id
         try:
             reply = await self._reply(job.language, job.local_date, job.edition, job.faceup)
-            if chat_id < 0:  # a group: one line about yesterday's solvers
+            if chat_id < 0:  # a group: one line about yesterday's solvers, and hints in private
                 reply = await asyncio.to_thread(self._with_yesterday, reply, job)
+                payload = replies.private_start(PuzzleKind.CALENDAR, job.local_date, chat_id)
+                private = replies.hints_in_private(bot.username, payload, job.language)
+                reply = dataclasses.replace(reply, buttons=(*reply.buttons, private))
         except Exception as exc:  # e.g. the store is not ready: retry next tick
             return await self._record(job, DeliveryStatus.DUE, error=f"not ready: {exc}")
         for attempt in range(NETWORK_RETRIES):

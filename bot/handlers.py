@@ -210,8 +210,7 @@ def addressed(reply: Reply, update: Update, bot_username: str) -> Reply:
     named = text("for_user", language, name=asker.first_name, text=reply.text) if asker else reply.text
     buttons = reply.buttons
     if reply.private is not None:
-        link = f"https://t.me/{bot_username}?start={reply.private}"
-        buttons = (*buttons, Button(text("button_private", language), url=link))
+        buttons = (*buttons, replies.hints_in_private(bot_username, reply.private, language))
     return replace(reply, text=named, buttons=buttons)
 
 

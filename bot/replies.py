@@ -58,6 +58,7 @@ from render.words import (
     heatmap_words,
     join_words,
     month_name,
+    puzzle_title,
     solved_days_words,
     stored_dates_words,
 )
@@ -337,6 +338,11 @@ def private_start(kind: PuzzleKind, day: date, group: int | None = None) -> str:
     characters of ``A-Za-z0-9_-``; the longest is 33."""
     payload = f"{PRIVATE_PREFIXES[kind]}_{day:%Y%m%d}"
     return payload if group is None or group >= 0 else f"{payload}_g{-group}"
+
+
+def hints_in_private(bot_username: str, payload: str, language: str) -> Button:
+    """'Hints in private': a link that opens the puzzle of ``payload`` in the bot's private chat."""
+    return Button(text("button_private", language), url=f"https://t.me/{bot_username}?start={payload}")
 
 
 def parse_private_start(payload: str) -> PrivateStart | None:
@@ -697,11 +703,24 @@ def _counts(
     language: str, remaining: int, total: int, distinct_remaining: int, distinct_total: int
 ) -> dict[str, object]:
     """The solutions left and in all, as puzzle fans count them: up to the board's symmetry (and
-    saying so) on boards with symmetries, as laid out on calendars (which have none)."""
-    if total == distinct_total:
-        return {"remaining": remaining, "total": total, "counting": ""}
-    counting = text("board_counting", language)
-    return {"remaining": distinct_remaining, "total": distinct_total, "counting": counting}
+    saying so) on boards with symmetries, as laid out on calendars (which have none); the left
+    one counted in words ("1 of 35 solutions remains")."""
+    counting = ""
+    if total != distinct_total:
+        remaining, total, counting = distinct_remaining, distinct_total, text("board_counting", language)
+    return {"remaining": counted("remaining", remaining, language, total=total), "counting": counting}
+
+
+def _board_action(puzzle: Puzzle, added: Sequence[Placement], moved: set[int], language: str) -> str:
+    """What a board hint asks for: "add L and N", "move V", "move V and add L"."""
+    shifted = [p for p in added if p.piece in moved]
+    new = [p for p in added if p.piece not in moved]
+    if not shifted:
+        return text("board_add", language, pieces=piece_names(puzzle, new, language))
+    if not new:
+        return text("board_move", language, pieces=piece_names(puzzle, shifted, language))
+    moved_names = piece_names(puzzle, shifted, language)
+    return text("board_move_add", language, moved=moved_names, pieces=piece_names(puzzle, new, language))
 
 
 def board_status(analysis: PositionAnalysis, language: str) -> str:
@@ -729,7 +748,7 @@ def board_status(analysis: PositionAnalysis, language: str) -> str:
     return text(
         "board_status",
         language,
-        puzzle=puzzle.title,
+        puzzle=puzzle_title(puzzle, language),
         target=analysis.target.name,
         pieces=len(analysis.placements),
         status=status,
@@ -764,12 +783,17 @@ def board_hint(found: seats.FromBoard, who: Who, web: Web | None = None) -> Repl
         assert found.found.analysis is not None
         ways = play_buttons(web, who, puzzle, target, placements)
         return Reply(board_status(found.found.analysis, language), buttons=ways)
-    take_off = piece_names(puzzle, hint.take_off, language)
-    parts = [text("board_take_off", language, pieces=take_off)] if hint.take_off else []
+    moved = {p.piece for p in hint.take_off} & {p.piece for p in hint.added}  # off, and on elsewhere
+    taken_off = [p for p in hint.take_off if p.piece not in moved]
+    parts = (
+        [text("board_take_off", language, pieces=piece_names(puzzle, taken_off, language))]
+        if taken_off
+        else []
+    )
     if hint.added:
         counts = _counts(language, hint.remaining, hint.total, hint.distinct_remaining, hint.distinct_total)
-        pieces = piece_names(puzzle, hint.added, language)
-        parts.append(text("board_hint_caption", language, stage=int(stage), pieces=pieces, **counts))
+        action = _board_action(puzzle, hint.added, moved, language)
+        parts.append(text("board_hint_caption", language, stage=int(stage), action=action, **counts))
     else:
         parts.append(text("board_complete", language))
     drawing = hint.drawing(puzzle, target)

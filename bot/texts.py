@@ -103,13 +103,14 @@ _TEXTS: dict[str, str] = {
     "button_play": N_("Play on the board"),
     "button_board_hint": N_("Hint from my board"),
     "button_featured": N_("The day's hints instead"),
-    "board_hint_caption": N_(
-        "From your board, hint {stage} of 3: add {pieces}. {remaining} of {total} solutions remain{counting}."
-    ),
+    "board_hint_caption": N_("From your board, hint {stage} of 3: {action}. {remaining}{counting}."),
+    "board_add": N_("add {pieces}"),
+    "board_move": N_("move {pieces}"),
+    "board_move_add": N_("move {moved} and add {pieces}"),
     "board_take_off": N_("Your board is a dead end: take off {pieces} first."),
     "board_counting": N_(" (distinct solutions, up to rotation and reflection)"),
     "board_status": N_("Your board ({puzzle}, {target}): {pieces} placed. {status}"),
-    "board_remaining": N_("{remaining} of {total} solutions are still possible{counting}."),
+    "board_remaining": N_("{remaining}{counting}."),
     "board_dead_end": N_("Dead end: take off {pieces} to go on."),
     "board_solved": N_("Solved! This is solution {number} of {distinct}."),
     "board_illegal": N_("This board breaks a rule: {problems}"),

@@ -6,6 +6,8 @@ test_replies_habits.py's; here, that the handlers, the store and the dispatcher 
 
 from __future__ import annotations
 
+import json
+
 from bot.dispatcher import Dispatcher
 from bot.logic import Action, Callback, encode_callback
 from db import bot_repository
@@ -58,3 +60,13 @@ async def test_top_names_a_groups_solvers_and_the_next_post_says_how_yesterday_w
     post = sorted(bot.fake.calls_to("sendPhoto", GROUP), key=lambda c: c.at)[-1]
     assert post.params["caption"].startswith("2026-01-26")
     assert post.params["caption"].endswith("Yesterday: 3 solved, 1 with no hint.")
+    buttons = [b for row in json.loads(post.params["reply_markup"])["inline_keyboard"] for b in row]
+    assert [b["text"] for b in buttons] == [
+        "Hint 1 of 3",
+        "I solved it",
+        "Pentomino challenge",
+        "Hints in private",
+    ]
+    assert buttons[-1]["url"].endswith(
+        f"?start=cal_20260126_g{-GROUP}"
+    )  # the group's link: solves count there

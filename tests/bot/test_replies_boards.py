@@ -84,7 +84,7 @@ def test_check_without_a_board_says_how_to_make_one(session: Session) -> None:
 def test_a_deep_link_saves_the_board_and_says_how_many_solutions_are_left(session: Session) -> None:
     who, placed = asker(), one_piece(session)
     reply = replies.load_board(session, who, NOW, link(CALENDAR, JAN_22, placed), WEB)
-    assert reply.text == f"{STATUS} 1 placed. 6 of 78 solutions are still possible."
+    assert reply.text == f"{STATUS} 1 placed. 6 of 78 solutions remain."
     assert labels(reply) == ["Hint from my board", "Play on the board"] and reply.photo is None
     assert data(reply, "Hint from my board") == board_button(CALENDAR, JAN_22)
     code = code_of(CALENDAR, placed)
@@ -142,14 +142,14 @@ def test_boards_with_symmetries_count_distinct_solutions_and_say_so(session: Ses
     one = a_solution(session, CHALLENGE_BOARD, BOARD)[:1]
     english = replies.load_board(session, asker(), NOW, link(CHALLENGE_BOARD, BOARD, one))
     assert english.text == (
-        "Your board (Pentominoes 3 × 20, board): 1 placed. 1 of 2 solutions are still possible"
+        "Your board (Pentominoes 3 × 20, board): 1 placed. 1 of 2 solutions remains"
         " (distinct solutions, up to rotation and reflection)."
     )
     japanese = replies.load_board(
         session, asker(user_id=2, language="ja"), NOW, link(CHALLENGE_BOARD, BOARD, one)
     )
     assert japanese.text == (
-        "あなたのボード（Pentominoes 3 × 20・board）：1 個配置。まだ 2 通り中 1 通りの解が可能です"
+        "あなたのボード（ペントミノ 3 × 20・board）：1 個配置。残りの解は 2 通り中 1 通り"
         "（回転・裏返しで重なるものを同じとみなした解の数）。"
     )
     assert current(session, asker()) == (PEN, TODAY, 0)  # today's challenge opened
@@ -162,9 +162,7 @@ def test_check_reports_the_current_puzzles_board_else_the_latest_saved(session: 
         session, who, CALENDAR, JAN_25, a_solution(session, CALENDAR, JAN_25)[:1], NOW + timedelta(minutes=1)
     )
     replies.today(session, who, TODAY)
-    assert (
-        replies.check(session, who, NOW).text == f"{STATUS} 1 placed. 6 of 78 solutions are still possible."
-    )
+    assert replies.check(session, who, NOW).text == f"{STATUS} 1 placed. 6 of 78 solutions remain."
     replies.today(session, who, TODAY - timedelta(days=1))  # no board saved for 01-21
     assert replies.check(session, who, NOW).text.startswith(
         "Your board (A-Puzzle-A-Day calendar (DragonFjord), 01-25): 1 placed."
@@ -179,9 +177,9 @@ def test_hints_from_a_saved_board_add_one_piece_then_half_then_all(session: Sess
     code = save(session, who, CALENDAR, JAN_22, a_solution(session, CALENDAR, JAN_22)[:3])
     replies.today(session, who, TODAY)
     one, half, answer = (replies.next_hint(session, who, NOW) for _ in range(3))
-    assert one.text == "From your board, hint 1 of 3: add P. 1 of 78 solutions remain."
-    assert half.text == "From your board, hint 2 of 3: add P, U and V. 1 of 78 solutions remain."
-    assert answer.text == "From your board, hint 3 of 3: add P, U, V, Y and Z. 1 of 78 solutions remain."
+    assert one.text == "From your board, hint 1 of 3: add P. 1 of 78 solutions remains."
+    assert half.text == "From your board, hint 2 of 3: add P, U and V. 1 of 78 solutions remains."
+    assert answer.text == "From your board, hint 3 of 3: add P, U, V, Y and Z. 1 of 78 solutions remains."
     keys = [f"board:calendar-dragonfjord:01-22:{code}:stage{n}" for n in (1, 2, 3)]
     assert [photo_key(r) for r in (one, half, answer)] == keys
     assert current(session, who) == (CAL, TODAY, 0)  # the day's own ladder untouched
@@ -209,6 +207,17 @@ def test_a_dead_end_board_hint_says_what_to_take_off_first(session: Session) -> 
     assert reply.text.startswith(
         f"Your board is a dead end: take off {name} first. From your board, hint 1 of 3"
     )
+
+
+def test_a_piece_taken_off_and_put_back_elsewhere_is_moved_not_taken_off_and_added(session: Session) -> None:
+    """The answer from a dead end puts the wrong piece elsewhere: "move V", not "take off V … add V"."""
+    who = asker()
+    dead = off_every_solution(session, CALENDAR, JAN_22)
+    save(session, who, CALENDAR, JAN_22, [dead])
+    answer = [replies.next_hint(session, who, NOW) for _ in range(3)][-1]
+    name = piece_name(CALENDAR, dead)
+    assert answer.text.startswith(f"From your board, hint 3 of 3: move {name} and add ")
+    assert f"take off {name}" not in answer.text
 
 
 def test_a_complete_board_has_nothing_left_to_hint(session: Session) -> None:
@@ -278,7 +287,7 @@ def test_board_hints_count_distinct_solutions_on_boards_with_symmetries(session:
     save(session, who, CHALLENGE_BOARD, BOARD, a_solution(session, CHALLENGE_BOARD, BOARD)[:1])
     reply = replies.board_hint_by_key(session, who, NOW, board_key(CHALLENGE_BOARD, BOARD))
     assert reply.text == (
-        "From your board, hint 1 of 3: add I. 1 of 2 solutions remain"
+        "From your board, hint 1 of 3: add I. 1 of 2 solutions remains"
         " (distinct solutions, up to rotation and reflection)."
     )
 
@@ -287,7 +296,7 @@ def test_board_hints_speak_japanese_and_draw_a_japanese_picture(session: Session
     who = asker(language="ja")
     save(session, who, CALENDAR, JAN_22, a_solution(session, CALENDAR, JAN_22)[:3])
     reply = replies.board_hint_by_key(session, who, NOW, board_key(CALENDAR, JAN_22))
-    assert reply.text == "あなたのボードから・ヒント 1/3：P を置くと、残りの解は 78 通り中 1 通り。"
+    assert reply.text == "あなたのボードから・ヒント 1/3：P を置く。残りの解は 78 通り中 1 通り。"
     assert labels(reply) == ["次のヒント", "今日のヒントに戻る"]
     assert reply.photo is not None and reply.photo.key.endswith(":stage1:ja")
     assert reply.photo.render().startswith(b"\x89PNG\r\n\x1a\n")
