@@ -34,6 +34,27 @@ PALETTE: tuple[RGB, ...] = tuple(
     )
 )
 
+# Dark mode's fills: the same hues in the same order, light enough to stand 4:1 or more against
+# the dark board's empty cell (DARK_EMPTY) and told apart from one another.
+DARK_PALETTE: tuple[RGB, ...] = tuple(
+    _hex(code)
+    for code in (
+        "#EE7788",  # rose
+        "#9988EE",  # indigo
+        "#EEDD88",  # sand
+        "#55CC77",  # green
+        "#99DDFF",  # cyan
+        "#DD88BB",  # wine
+        "#44BB99",  # teal
+        "#BBCC33",  # olive
+        "#CC99FF",  # purple
+        "#FFAA66",  # orange
+        "#77AADD",  # blue
+        "#FFCCDD",  # pink
+    )
+)
+DARK_EMPTY: RGB = (52, 52, 58)  # an empty cell in dark mode (board.css --cell)
+
 CANVAS: RGB = (246, 246, 244)
 EMPTY: RGB = (255, 255, 255)
 MARKED: RGB = (40, 40, 40)  # neutral near-black: no palette colour is hue-less
@@ -67,6 +88,11 @@ VIRIDIS: tuple[RGB, ...] = tuple(
 def piece_colour(piece_index: int) -> RGB:
     """The fill of piece ``piece_index``: fixed per index, so a piece keeps its colour in every image."""
     return PALETTE[piece_index % len(PALETTE)]
+
+
+def dark_piece_colour(piece_index: int) -> RGB:
+    """The fill of piece ``piece_index`` in dark mode."""
+    return DARK_PALETTE[piece_index % len(DARK_PALETTE)]
 
 
 def mix(a: RGB, b: RGB, t: float) -> RGB:

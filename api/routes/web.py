@@ -70,7 +70,12 @@ HEADERS = {
 }
 # The board also talks to the API (same origin), and runs as a Telegram Mini App, which Telegram Web
 # shows in a frame.
-BOARD_POLICY = POLICY.replace("frame-ancestors 'none'", "frame-ancestors 'self' https://web.telegram.org")
+BOARD_POLICY = POLICY.replace(
+    "frame-ancestors 'none'", "frame-ancestors 'self' https://web.telegram.org"
+).replace(
+    "script-src 'self'",
+    f"script-src 'self' {assets.SCRIPTED_HASH}",  # the one inline script's hash
+)
 BOARD_HEADERS = {**HEADERS, "Content-Security-Policy": BOARD_POLICY + "; connect-src 'self'"}
 
 

@@ -11,6 +11,7 @@ served too, briefly cached.
 
 from __future__ import annotations
 
+import base64
 import hashlib
 import io
 from collections.abc import Sequence
@@ -34,7 +35,16 @@ def static_file(name: str) -> bytes:
 
 
 CSS = """\
-:root { color-scheme: light; --ink: #1b1b1f; --muted: #55555c; --accent: #1f5fa8; --paper: #fbfaf7; }
+:root { color-scheme: light; --ink: #1b1b1f; --muted: #55555c; --accent: #1f5fa8; --paper: #fbfaf7;
+        --surface: #ffffff; --edge: #dedad2; --focus: #b45f00; --soft: #e8eef6; --accent-hover: #174a84;
+        --on-accent: #ffffff; --error-bg: #fde8e8; --error-edge: #e0a0a0; }
+/* dark mode: the system's, unless Telegram's theme says light (data-scheme, set in the Mini App) */
+@media (prefers-color-scheme: dark) {
+  :root:not([data-scheme="light"]) { color-scheme: dark; --ink: #ececf0; --muted: #b4b4bc; --accent: #8ab4f8;
+        --paper: #1b1b1f; --surface: #26262b; --edge: #3a3a42; --focus: #ffa94d; --soft: #2f3a4a;
+        --accent-hover: #a8c7fa; --on-accent: #111111; --error-bg: #3b1d22; --error-edge: #8a3a46; }
+}
+:root[data-scheme="dark"] { color-scheme: dark; --focus: #ffa94d; }
 * { box-sizing: border-box; }
 [hidden] { display: none !important; }
 body { margin: 0; font: 1rem/1.5 system-ui, -apple-system, "Segoe UI", Roboto, sans-serif;
@@ -44,9 +54,10 @@ h1 { font-size: clamp(1.4rem, 4vw, 2rem); margin: 1rem 0 .5rem; }
 h1 .day { display: block; font-size: .6em; font-weight: 500; color: var(--muted); }
 h2 { font-size: 1.25rem; margin: .5rem 0; }
 a { color: var(--accent); }
-:focus-visible { outline: 3px solid #e07b00; outline-offset: 2px; }
+:focus-visible { outline: 3px solid var(--focus); outline-offset: 2px; }
 .skip { position: absolute; left: -999px; }
-.skip:focus { left: 1rem; top: 1rem; background: #fff; padding: .5rem; z-index: 1; }
+.skip:focus { left: 1rem; top: 1rem; background: var(--surface); color: var(--accent); padding: .5rem;
+              z-index: 1; }
 .pick { display: flex; flex-wrap: wrap; gap: .5rem; align-items: center; }
 .pick input, .pick button, .pick select { font: inherit; min-height: 44px; padding: .25rem .5rem; }
 .pick select { max-width: 100%; }
@@ -56,30 +67,32 @@ a { color: var(--accent); }
 .days a { display: inline-block; min-height: 44px; padding: .6rem 0; }
 .puzzles { display: grid; gap: 1.5rem;
            grid-template-columns: repeat(auto-fit, minmax(min(100%, 30rem), 1fr)); }
-.puzzle, #year { background: #fff; border: 1px solid #dedad2; border-radius: .5rem; padding: 1rem; }
+.puzzle, #year { background: var(--surface); border: 1px solid var(--edge); border-radius: .5rem;
+                 padding: 1rem; }
 #year { margin: 1.5rem 0; }
 .heatmap { position: relative; max-width: 100%; width: fit-content; }
 .heatmap-links { position: absolute; inset: 0; width: 100%; height: 100%; }
 .heatmap-links a rect { fill: transparent; cursor: pointer; }
 .heatmap-links a:hover rect { stroke: var(--accent); stroke-width: 3; }
-.heatmap-links .today { fill: none; stroke: #e07b00; stroke-width: 4; pointer-events: none; }
+.heatmap-links .today { fill: none; stroke: var(--focus); stroke-width: 4; pointer-events: none; }
 .facts { margin: 0 0 .75rem; }
 figure { margin: 0 0 1rem; }
-figure:focus { outline: 3px solid #e07b00; }
+figure:focus { outline: 3px solid var(--focus); }
 img { display: block; max-width: 100%; height: auto; border-radius: .25rem; }
 figcaption { font-size: .95rem; color: var(--muted); margin-top: .25rem; }
 .hints { display: flex; flex-wrap: wrap; gap: .5rem; align-items: center; }
 .button { display: inline-flex; align-items: center; min-height: 44px; padding: .5rem 1rem;
-          border-radius: .4rem; background: var(--accent); color: #fff; text-decoration: none;
+          border-radius: .4rem; background: var(--accent); color: var(--on-accent); text-decoration: none;
           font-weight: 600; }
-.button:hover { background: #174a84; }
-.button.done { background: #e8eef6; color: var(--ink); font-weight: 500; }
+.button:hover { background: var(--accent-hover); }
+.button.done { background: var(--soft); color: var(--ink); font-weight: 500; }
 .button.done::before { content: "\\2713\\00a0"; }
-.button.secondary { background: #fff; color: var(--accent); border: 2px solid var(--accent); }
-.button.secondary:hover { background: #e8eef6; }
+.button.secondary { background: var(--surface); color: var(--accent); border: 2px solid var(--accent); }
+.button.secondary:hover { background: var(--soft); }
 .play-link { margin: 1rem 0 0; }
 .reset { display: inline-block; padding: .6rem .25rem; min-height: 44px; }
-.error { background: #fde8e8; border: 1px solid #e0a0a0; padding: 1rem; border-radius: .4rem; }
+.error { background: var(--error-bg); border: 1px solid var(--error-edge); padding: 1rem;
+         border-radius: .4rem; }
 .json { color: var(--muted); font-size: .9rem; overflow-wrap: anywhere; }
 footer { color: var(--muted); font-size: .9rem; padding-bottom: 2rem; }
 .languages { display: flex; flex-wrap: wrap; justify-content: flex-end; align-items: center; gap: 0 .25rem; }
@@ -194,6 +207,18 @@ BY_NAME = {name: asset for asset in ASSETS.values() for name in (asset.name, ass
 def url(name: str) -> str:
     """The address pages link a static file by: its name with a hash of its content."""
     return f"/static/{ASSETS[name].hashed}"
+
+
+# The one inline script: it marks <html> as scripted ("js") before the first paint, so the board
+# page shows its controls only where its script runs (no flash of dead buttons, no layout shift).
+# The page's Content-Security-Policy allows exactly this script by its hash.
+SCRIPTED = 'document.documentElement.classList.add("js")'
+SCRIPTED_HASH = "'sha256-" + base64.b64encode(hashlib.sha256(SCRIPTED.encode()).digest()).decode() + "'"
+
+
+def scripted_tag() -> str:
+    """The inline script that adds the ``js`` class to ``<html>`` (allowed by :data:`SCRIPTED_HASH`)."""
+    return f"<script>{SCRIPTED}</script>"
 
 
 def head_tags(description: str, stylesheets: Sequence[str], scripts: Sequence[str] = ()) -> str:

@@ -32,7 +32,7 @@ from api.web.board_words import board_strings
 from api.web.language import PageLanguage, language_switch, open_cells
 from api.web.solved_panel import solved_panel
 from i18n import N_
-from render.palette import EMPTY, RGB, mix, piece_colour
+from render.palette import DARK_EMPTY, EMPTY, RGB, dark_piece_colour, mix, piece_colour
 from render.words import board_label, puzzle_title
 from solver.catalog import Piece, Puzzle, Target
 from solver.geometry import Cell, Lattice, Shape, Transform
@@ -173,6 +173,8 @@ def _piece_data(puzzle: Puzzle, index: int) -> dict[str, Any]:
         "name": piece.name,
         "colour": _hex(colour),
         "light": _hex(mix(colour, EMPTY, LIGHTER)),
+        "dark": _hex(dark_piece_colour(index)),  # in dark mode
+        "darkLight": _hex(mix(dark_piece_colour(index), DARK_EMPTY, LIGHTER)),
         "orientations": [
             {
                 "cells": [list(cell) for cell in shape],
@@ -194,7 +196,10 @@ def board_data(view: BoardView) -> dict[str, Any]:
     for cell in puzzle.cells:
         points = polygon(lattice, cell)
         label = puzzle.labels.get(cell)
-        cells.append({"cell": list(cell), "label": label, "points": points, "centre": _centre(points)})
+        name = board_label(label, view.language.code) if label else None  # as the board shows it
+        cells.append(
+            {"cell": list(cell), "label": label, "name": name, "points": points, "centre": _centre(points)}
+        )
     telegram = None
     if view.telegram_bot and view.telegram_payload_prefix is not None:
         telegram = f"{TELEGRAM}/{view.telegram_bot}?start={view.telegram_payload_prefix}"
@@ -275,7 +280,8 @@ def _tray_button(puzzle: Puzzle, index: int, language: PageLanguage) -> str:
     name = escape(piece.name)
     label = escape(language.text(N_("Piece {piece}"), piece=piece.name))
     return (
-        f'<li><button type="button" class="tray-piece" data-piece="{name}" data-orientation="0" '
+        # disabled until the script runs: without it the tray only shows the pieces
+        f'<li><button type="button" class="tray-piece" data-piece="{name}" data-orientation="0" disabled '
         f'aria-pressed="false" aria-label="{label}">'
         f'<svg viewBox="{x:g} {y:g} {width:g} {height:g}" aria-hidden="true" focusable="false">{cells}</svg>'
         f'<span class="name">{name}</span></button></li>'
@@ -342,16 +348,23 @@ LIST_DESCRIPTION = N_(
 )
 
 
-def _document(title: str, body: str, scripts: bool, language: PageLanguage, description: str = "") -> str:
+def _document(
+    title: str, body: str, scripts: bool, language: PageLanguage, description: str = "", skip: str = ""
+) -> str:
+    """The page; ``skip``: the words of a first link to the board (pages with one)."""
     head = assets.head_tags(
         description or language.text(LIST_DESCRIPTION),
         ["page.css", "board.css"],
         ["telegram.js", "game.js", "board.js"] if scripts else [],
     )
+    if scripts:  # <html class="js"> when scripts run: board.css shows the controls only then
+        head = assets.scripted_tag() + head
     return (
         f'<!doctype html><html lang="{escape(language.code)}"><head><meta charset="utf-8">'
         '<meta name="viewport" content="width=device-width, initial-scale=1">'
-        f'<title>{escape(title)}</title>{head}</head><body class="play">{body}</body></html>'
+        f'<title>{escape(title)}</title>{head}</head><body class="play">'
+        + (f'<a class="skip" href="#board">{escape(skip)}</a>' if skip else "")
+        + f"{body}</body></html>"
     )
 
 
@@ -370,6 +383,12 @@ MORE_HELP = N_(
     "Drag a placed piece off the board to take it off. Esc puts the selected piece back; "
     "Ctrl+Z undoes. Every move is checked against every stored solution."
 )
+KEYS_HELP = N_(
+    "With the keyboard: the number keys pick the tray's first to ninth piece ([ and ] the previous or "
+    "next one left), R and F turn it, the arrow keys move the cursor, which tells the cell, what covers "
+    "it and whether the piece fits there, and Enter places the piece."
+)
+SKIP = N_("Skip to the board")
 HINT_BUTTONS = ((1, N_("One piece")), (2, N_("Half")), (3, N_("All the rest")))
 BACK = N_("← Puzzles of the day")
 
@@ -407,8 +426,9 @@ def _status(language: PageLanguage, extra: str = "") -> str:
     checking, accept, dismiss = text(N_("checking the board…")), text(N_("Accept")), text(N_("Dismiss"))
     return (
         '<div class="status" id="status">'
-        '<p class="count"><span class="remaining" data-testid="remaining" aria-live="polite">…</span> '
-        f'<span id="count-text" aria-live="polite">{escape(checking)}</span></p>'
+        '<p class="count" aria-live="polite" aria-atomic="true">'
+        '<span class="remaining" data-testid="remaining">…</span> '
+        f'<span id="count-text">{escape(checking)}</span></p>'
         '<p id="verdict" class="verdict" data-state="loading" aria-live="polite"></p>'
         f"{extra}"
         '<div class="notes"><p id="message" class="message" role="status"></p>'
@@ -446,7 +466,7 @@ def _help(view: BoardView) -> str:
     return (
         f'<details class="help"><summary>{escape(summary)}</summary>'
         f'<div id="board-help"><p>{escape(language.text(TRACE_HELP))}</p>'
-        f"<p>{escape(language.text(HELP))}</p></div>"
+        f"<p>{escape(language.text(HELP))}</p><p>{escape(language.text(KEYS_HELP))}</p></div>"
         f"<p>{escape(language.text(MORE_HELP))}</p></details>"
         f'<p class="share">{escape(link)} <a id="share-link" href="{escape(view.url())}">'
         f"{escape(view.code)}</a></p>"
@@ -460,7 +480,7 @@ def _noscript(language: PageLanguage) -> str:
         N_("The playable board needs JavaScript. The {page} page shows the hints as pictures without it."),
         page=home,
     )
-    return f'<noscript><p class="error">{message}</p></noscript>'
+    return f'<p class="error needs-js">{message}</p>'  # hidden where the script runs (board.css)
 
 
 def render_board_page(view: BoardView) -> str:
@@ -477,12 +497,14 @@ def render_board_page(view: BoardView) -> str:
         f'<p class="goal">{_goal(view)}</p>'
         f"{_noscript(language)}"
         '<div class="play-grid">'
-        f'<div class="board-frame">{_board_svg(view)}</div>'
-        f"{_status(language, _usual_row(view))}{_hints(language)}"
-        f"{solved_panel(language, view.challenge_url)}{_controls(view)}"
+        # in the order of the Tab key: the tray, the board, the actions (board.css places them)
         '<div class="tray-area">'
         f'<h2 id="tray-title" class="visually-hidden">{escape(pieces)}</h2>'
         f'<ul class="tray" aria-labelledby="tray-title">{tray}</ul></div>'
+        f'<div class="board-frame">{_board_svg(view)}'
+        '<p id="cursor-says" class="visually-hidden" aria-live="polite" aria-atomic="true"></p></div>'
+        f"{_controls(view)}{_status(language, _usual_row(view))}{_hints(language)}"
+        f"{solved_panel(language, view.challenge_url)}"
         f'<div class="more">{_help(view)}</div>'
         "</div></main>"
         f'<script type="application/json" id="board-data">{_json_script(board_data(view))}</script>'
@@ -490,7 +512,7 @@ def render_board_page(view: BoardView) -> str:
     )
     title = language.text(N_("Play · {puzzle}"), puzzle=heading)
     description = language.text(BOARD_DESCRIPTION, puzzle=title)
-    return _document(title, body, True, language, description)
+    return _document(title, body, True, language, description, language.text(SKIP))
 
 
 def render_board_list(

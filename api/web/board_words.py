@@ -51,6 +51,17 @@ BOARD_TEXTS = {
     "traceNoPiece": N_("No piece left has this shape: tap cells to mark or unmark them, or trace again."),
     "traceOnBoard": N_("This is the shape of {pieces}, which is on the board already."),
     "cleared": N_("Board cleared."),
+    # the board's cursor, for screen readers: one sentence per move
+    "cursorSays": N_("{cell}: {cover}; {fit}."),
+    "cellAt": N_("row {row}, column {column}"),
+    "cellLabelled": N_("{label}, row {row}, column {column}"),
+    "coverEmpty": N_("empty"),
+    "coverOpen": N_("empty, to be left open"),
+    "coveredBy": N_("covered by {piece}"),
+    "noneSelected": N_("no piece selected"),
+    "fits": N_("{piece} fits here"),
+    "fitsNot": N_("{piece} does not fit here: {why}"),
+    "misfitOpen": N_("it would cover a cell that stays open"),
     # the tray's buttons, for screen readers
     "trayPiece": N_("Piece {piece}"),
     "trayOnBoard": N_("Piece {piece}, on the board: press to pick it up"),

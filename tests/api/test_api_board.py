@@ -371,7 +371,8 @@ def test_pieces_can_be_dragged_on_and_off_the_board(
     d_row, d_col = 4 - shape[0][0], 2 - shape[0][1]  # the grabbed cell lands on the cell dropped on
     dropped = {"piece": "U", "cells": sorted([r + d_row, c + d_col] for r, c in shape)}
     assert_matches_api(board, client, [dropped])
-    assert page.locator("[data-testid=remaining]").get_attribute("aria-live") == "polite"
+    count = page.locator(".count")  # the number and its words read out together, once
+    assert count.get_attribute("aria-live") == "polite" and count.get_attribute("aria-atomic") == "true"
     # drag it off the board again: it goes back to the tray
     piece = page.locator('#board .pieces [data-piece="U"] polygon').first.bounding_box()
     assert piece is not None

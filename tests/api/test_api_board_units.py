@@ -11,6 +11,8 @@ from typing import Any
 import pytest
 
 import api.web
+from api.routes.web import BOARD_POLICY
+from api.web.assets import SCRIPTED_HASH, scripted_tag
 from api.web.board import (
     BoardView,
     board_data,
@@ -148,7 +150,10 @@ def test_the_page_embeds_its_data_as_inert_json() -> None:
     assert 'data-testid="remaining"' in page and 'aria-live="polite"' in page
     assert page.count('class="tray-piece"') == 8
     assert 'href="https://t.me/puzzle_bot?start=0_24_' + view.code + '"' in page
-    assert "<script>" not in page  # no inline code: the policy says script-src 'self'
+    # one inline script, the "js" class on <html>, allowed by its hash in the policy; no other code
+    assert page.count("<script>") == 1 and scripted_tag() in page
+    policy = BOARD_POLICY.split("script-src ")[1].split(";")[0]
+    assert policy == f"'self' {SCRIPTED_HASH}"
 
 
 # ---------------------------------------------------------------- languages

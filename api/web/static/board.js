@@ -251,6 +251,23 @@
 
   // ------------------------------------------------------------------ drawing
 
+  // Dark mode: the system's (prefers-color-scheme), unless Telegram's theme says otherwise
+  // (data-scheme on <html>, applyTheme). Pieces then take their dark-mode fills.
+  var darkQuery = window.matchMedia ? window.matchMedia("(prefers-color-scheme: dark)") : null;
+
+  function dark() {
+    var scheme = document.documentElement.dataset.scheme;
+    if (scheme) return scheme === "dark";
+    return !!(darkQuery && darkQuery.matches);
+  }
+
+  // A piece's fill in the page's scheme; `hint`: the paler one of a hint's pieces.
+  function fillOf(pieceIndex, hint) {
+    var piece = data.pieces[pieceIndex];
+    if (dark()) return hint ? piece.darkLight : piece.dark;
+    return hint ? piece.light : piece.colour;
+  }
+
   function empty(element) {
     while (element.firstChild) element.removeChild(element.firstChild);
   }
@@ -323,7 +340,7 @@
       var piece = data.pieces[index];
       var marked = takeOff.indexOf(piece.name) >= 0;
       var kind = "piece" + (marked ? " take-off" : "") + (fixedPieces.has(index) ? " fixed" : "");
-      var group = pieceGroup(index, placement.cells, kind, piece.colour);
+      var group = pieceGroup(index, placement.cells, kind, fillOf(index));
       if (marked) {
         var stripes = placement.cells.map(function (cell) {
           return svg("polygon", { class: "stripes", points: pointsText(cellByKey.get(key(cell)).points) });
@@ -345,7 +362,7 @@
     state.hint.placements.forEach(function (p) {
       var index = pieceByName.get(p.piece);
       if (index == null) return;
-      layers.hint.appendChild(pieceGroup(index, p.cells, "hint-piece", data.pieces[index].light));
+      layers.hint.appendChild(pieceGroup(index, p.cells, "hint-piece", fillOf(index, true)));
     });
   }
 
@@ -356,7 +373,7 @@
       return cellByKey.has(key(c));
     });
     var fits = !misfit(pieceIndex, cells);
-    var group = pieceGroup(pieceIndex, onBoard, "preview-piece" + (fits ? "" : " misfit"), data.pieces[pieceIndex].colour);
+    var group = pieceGroup(pieceIndex, onBoard, "preview-piece" + (fits ? "" : " misfit"), fillOf(pieceIndex));
     layers.preview.appendChild(group);
   }
 
@@ -413,7 +430,7 @@
     });
     var drawing = svg("g", state.turned ? { transform: "rotate(90)" } : {}); // as the board shows it
     shape.points.forEach(function (points, i) {
-      drawing.appendChild(svg("polygon", { points: pointsText(points), fill: piece.colour, "data-i": String(i) }));
+      drawing.appendChild(svg("polygon", { points: pointsText(points), fill: fillOf(index), "data-i": String(i) }));
     });
     drawing.appendChild(svg("path", { class: "outline", d: outline(shape.points) }));
     picture.appendChild(drawing);
@@ -800,6 +817,7 @@
     }
     state.orientation[state.selected] = current;
     render();
+    if (document.activeElement === board) announceCursor();
   }
 
   // ------------------------------------------------------------------ hints
@@ -996,7 +1014,7 @@
     var group = svg("g", { class: "traced" + (state.traceRejected ? " refused" : found ? " matched" : "") });
     if (found) {
       group.setAttribute("data-piece", data.pieces[found.piece].name);
-      group.style.setProperty("--trace-fill", data.pieces[found.piece].colour);
+      group.style.setProperty("--trace-fill", fillOf(found.piece));
     }
     var polygons = [];
     keys.forEach(function (cellKey) {
@@ -1380,7 +1398,69 @@
     });
   });
 
+  // ------------------------------------------------------------------ what the cursor is on, in words
+
+  // Each move of the board's cursor is one sentence in one live region (#cursor-says): the cell,
+  // what covers it, and whether the selected piece fits there.
+  var cursorSays = document.getElementById("cursor-says");
+  var openCells = new Set(data.uncovered.map(key));
+
+  function cellName(cell) {
+    var known = cellByKey.get(key(cell));
+    var values = { row: cell[0] + 1, column: cell[1] + 1, label: known && known.name };
+    return t(known && known.name ? "cellLabelled" : "cellAt", values);
+  }
+
+  // Why the piece cannot go where Enter would put it with the cursor on `cell`, or "" if it can.
+  function misfitAt(pieceIndex, cell) {
+    var cells = cellsAt(pieceIndex, state.orientation[pieceIndex], cell, null);
+    var why = misfit(pieceIndex, cells);
+    if (!why && cells.some(function (c) { return openCells.has(key(c)); })) why = t("misfitOpen");
+    return why;
+  }
+
+  function cursorText() {
+    var cell = state.cursor;
+    var owner = occupancy(null).get(key(cell));
+    var cover = t(openCells.has(key(cell)) ? "coverOpen" : "coverEmpty");
+    if (owner != null) cover = t("coveredBy", { piece: data.pieces[owner].name });
+    var fit = t("noneSelected");
+    if (state.selected != null) {
+      var name = data.pieces[state.selected].name;
+      var why = misfitAt(state.selected, cell);
+      fit = why ? t("fitsNot", { piece: name, why: why }) : t("fits", { piece: name });
+    }
+    return t("cursorSays", { cell: cellName(cell), cover: cover, fit: fit });
+  }
+
+  function announceCursor() {
+    if (state.cursor && cursorSays) cursorSays.textContent = cursorText();
+  }
+
   // ------------------------------------------------------------------ keyboard
+
+  // The number keys pick the tray's first to ninth piece (a placed one is picked up, as its tray
+  // button does); [ and ] the previous or next piece not on the board.
+  function pickByKey(index) {
+    if (state.placed.has(index)) {
+      select(index);
+      return;
+    }
+    state.selected = index;
+    forgetTrace();
+    say("");
+    render();
+    announceCursor();
+  }
+
+  function nextUnplaced(step) {
+    var from = state.selected == null ? (step > 0 ? -1 : pieceCount) : state.selected;
+    for (var i = 1; i <= pieceCount; i++) {
+      var index = (((from + step * i) % pieceCount) + pieceCount) % pieceCount;
+      if (!state.placed.has(index)) return index;
+    }
+    return null;
+  }
 
   function moveCursor(dr, dc) {
     if (!state.cursor) {
@@ -1409,6 +1489,7 @@
       moveCursor(arrow[0], arrow[1]);
       empty(layers.preview);
       drawCursor();
+      announceCursor();
       return;
     }
     if (event.key === "Home") {
@@ -1417,6 +1498,16 @@
       state.cursor = data.cells[0].cell.slice();
       empty(layers.preview);
       drawCursor();
+      announceCursor();
+      return;
+    }
+    var digit = /^[1-9]$/.test(event.key) ? Number(event.key) - 1 : null;
+    var next = event.key === "]" ? nextUnplaced(1) : event.key === "[" ? nextUnplaced(-1) : null;
+    if (digit != null || event.key === "]" || event.key === "[") {
+      event.preventDefault();
+      state.keyboard = true;
+      if (digit != null && digit < pieceCount) pickByKey(digit);
+      else if (next != null) pickByKey(next);
       return;
     }
     if (!state.cursor) return;
@@ -1439,7 +1530,17 @@
   board.addEventListener("focus", function () {
     if (!state.cursor) state.cursor = data.cells[0].cell.slice();
     drawCursor();
+    announceCursor();
   });
+  // The skip link to the board: it focuses the board and shows its cursor.
+  var skip = document.querySelector('.skip[href="#board"]');
+  if (skip) {
+    skip.addEventListener("click", function (event) {
+      event.preventDefault();
+      state.keyboard = true;
+      board.focus();
+    });
+  }
   board.addEventListener("blur", function () {
     empty(layers.preview);
     drawCursor();
@@ -1538,6 +1639,7 @@
       if (/^#[0-9a-f]{3,8}$/i.test(theme[name] || "")) root.style.setProperty(THEME[name], theme[name]);
     });
     if (webApp.colorScheme) root.dataset.scheme = webApp.colorScheme;
+    render();
   }
 
   function telegramHeaders(extra) {
@@ -1707,6 +1809,10 @@
   // ------------------------------------------------------------------ start
 
   state.placed = placementsFrom(data.placements);
+  ui.tray.forEach(function (button) {
+    button.disabled = false; // disabled in the page as served: without the script they do nothing
+  });
+  if (darkQuery && darkQuery.addEventListener) darkQuery.addEventListener("change", render);
   layoutBoard();
   forgetTrace();
   render();
