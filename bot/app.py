@@ -163,7 +163,8 @@ async def _post_init(application: BotApplication) -> None:
 
 
 async def _post_stop(application: BotApplication) -> None:
-    """Send the group replies still queued before the bot's connection closes."""
+    """Send the group replies still queued before the bot's connection closes (for a few seconds:
+    a stop must finish inside a container's grace period; the rest are dropped and logged)."""
     await application.bot_data.deps.group_replies.drain()
 
 

@@ -20,6 +20,9 @@ Send = Callable[[], Awaitable[object]]
 PER_CHAT_LIMIT = 20
 
 
+DRAIN_SECONDS = 6.0  # at shutdown, how long queued group replies may still go out
+
+
 class ChatQueues:
     """A FIFO of pending sends per chat, drained by one task per chat while it has work."""
 
@@ -64,10 +67,23 @@ class ChatQueues:
         finally:
             self._queues.pop(chat_id, None)
 
-    async def drain(self) -> None:
-        """Wait until every queued reply has been sent (at shutdown)."""
+    async def drain(self, within: float = DRAIN_SECONDS) -> int:
+        """Send what is queued (at shutdown) for at most ``within`` seconds, then drop the rest: a
+        group's pace is 20 messages a minute, and a stop must finish inside a container's grace
+        period (10 s by default). How many queued replies were dropped."""
+        deadline = asyncio.get_running_loop().time() + within
         while self._tasks:
-            await asyncio.gather(*list(self._tasks), return_exceptions=True)
+            left_seconds = deadline - asyncio.get_running_loop().time()
+            if left_seconds <= 0:
+                break
+            await asyncio.wait(list(self._tasks), timeout=left_seconds)  # waits; cancels nothing
+        left = sum(len(queue) for queue in self._queues.values())  # not yet started
+        for task in list(self._tasks):
+            task.cancel()
+        await asyncio.gather(*list(self._tasks), return_exceptions=True)
+        if left:
+            logger.warning("stopping: %d queued group replies were not sent", left)
+        return left
 
 
 class MessageBook:

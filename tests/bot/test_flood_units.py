@@ -166,3 +166,23 @@ async def test_a_notice_goes_ahead_of_the_replies_waiting_in_a_groups_queue() ->
     release.set()
     await queues.drain()
     assert order == ["reply 1", "notice", "reply 2", "reply 3"]
+
+
+async def test_a_stop_sends_what_it_can_then_drops_the_rest_and_says_how_many() -> None:
+    """A group flood must not hold a stop past a container's grace period: drain gives up."""
+    queues = ChatQueues()
+    never = asyncio.Event()
+    sent: list[str] = []
+
+    async def stuck() -> None:
+        await never.wait()  # a send that would wait for the group's pace far longer
+
+    async def quick() -> None:
+        sent.append("quick")
+
+    queues.submit(-7, quick)
+    queues.submit(-5, stuck)
+    queues.submit(-5, quick)
+    queues.submit(-5, quick)
+    assert await queues.drain(within=0.05) == 2  # the two behind the stuck one
+    assert sent == ["quick"] and queues.waiting(-5) == 0
