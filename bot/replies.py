@@ -18,6 +18,7 @@ from datetime import date, datetime, timedelta
 
 from sqlalchemy.orm import Session
 
+from bot.edition_names import edition_name
 from bot.inputs import zone_label
 from bot.logic import (
     Action,
@@ -47,12 +48,12 @@ from hints.errors import NotPrecomputed
 from hints.positions import PositionAnalysis, problem_texts
 from hints.solutions import year_counts
 from render.date_counts import MAX_DATES, render_date_counts
-from render.images import render_boards, render_heatmap
+from render.editions import render_editions
+from render.images import render_heatmap
 from render.position import piece_names, position_image
 from render.solved_days import render_solved_days
 from render.words import (
     board_label,
-    board_labels,
     date_label,
     day_label,
     heatmap_words,
@@ -843,17 +844,24 @@ def load_board(
 # ---------------------------------------------------------------- editions
 
 
+def editions_photo(language: str) -> Photo:
+    """Every edition's board and piece set (what tells them apart), named, in one picture."""
+    choices = calendar_editions()
+    named = [(p, edition_name(p, language)) for p in choices]
+    key = f"edition-sheet:{'|'.join(p.id for p in choices)}{language_key(language)}"
+    return Photo(key, lambda: render_editions(named))
+
+
 def editions(who: Who) -> Reply:
-    """/edition: a picture of every edition's empty board and a button for each (the chat's ticked)."""
+    """/edition: a picture of every edition's board and pieces and a button for each by its short
+    name (the chat's ticked)."""
     choices = calendar_editions()
     language = who.language
-    board_list = tuple((p, p.title, board_labels(p, language)) for p in choices)
-    photo = Photo(
-        f"editions:{'|'.join(p.id for p in choices)}{language_key(language)}",
-        lambda: render_boards(board_list),
-    )
+    photo = editions_photo(language)
     buttons = tuple(
-        Button(("✓ " if p.id == who.edition else "") + p.title, encode_edition_callback(p.id))
+        Button(
+            ("✓ " if p.id == who.edition else "") + edition_name(p, language), encode_edition_callback(p.id)
+        )
         for p in choices
     )
     current = edition_of(who.edition)

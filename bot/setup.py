@@ -20,26 +20,15 @@ from datetime import datetime
 
 from sqlalchemy.orm import Session
 
+from bot.edition_names import edition_name
 from bot.inputs import zone_label
 from bot.logic import SetupCallback, encode_setup_callback
-from bot.replies import Button, Photo, Reply, Who, language_key
+from bot.replies import Button, Reply, Who, editions_photo
 from bot.texts import text
 from db import bot_repository as chats
 from db.bot_repository import ChatSettings
 from hints.daily import CALENDAR_ID, calendar_editions, edition_of
-from i18n import N_, translate
-from render.editions import render_editions
-from solver.catalog import Puzzle
 
-# What people call each edition: short enough for a button, the rest of the title is in /edition.
-EDITION_NAMES = {
-    "calendar-dragonfjord": N_("DragonFjord"),
-    "calendar-creamakerspace": N_("CreaMakerspace (hexomino)"),
-    "calendar-jarringwords": N_("JarringWords (T)"),
-    "calendar-tetromino": N_("Tetromino (TheRammer)"),
-    "calendar-weekday": N_("Weekday, Sunday first"),
-    "calendar-weekday-monday": N_("Weekday, Monday first"),
-}
 POST_TIMES = ("07:00", "08:00", "09:00", "12:00", "18:00", "21:00")
 DEFAULT_POST_TIME = "08:00"
 ZONE_CHOICES = (
@@ -54,20 +43,6 @@ ZONE_CHOICES = (
 )
 LANGUAGE_ZONES = {"ja": "Asia/Tokyo"}  # a language spoken in one time zone suggests it
 LANGUAGE_NAMES = {"en": "English", "ja": "日本語"}
-
-
-def edition_name(puzzle: Puzzle, language: str) -> str:
-    """The edition's short name in ``language`` (its title when it has none)."""
-    name = EDITION_NAMES.get(puzzle.id)
-    return translate(language, name) if name is not None else puzzle.title
-
-
-def editions_photo(language: str) -> Photo:
-    """Every edition's board and pieces, named, in one picture."""
-    choices = calendar_editions()
-    named = [(p, edition_name(p, language)) for p in choices]
-    key = f"edition-sheet:{'|'.join(p.id for p in choices)}{language_key(language)}"
-    return Photo(key, lambda: render_editions(named))
 
 
 def suggested_zone(settings: ChatSettings | None, language: str, default: str) -> str:

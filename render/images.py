@@ -9,10 +9,7 @@ the same input always gives the same bytes. Geometry lives in
 from __future__ import annotations
 
 import calendar as std_calendar
-import io
 from collections.abc import Collection, Iterable, Mapping, Sequence
-
-from PIL import Image
 
 from render.canvas import Canvas
 from render.fonts import printable, text_width
@@ -382,32 +379,3 @@ def render_heatmap(
         top += LEGEND_LINE
     _draw_no_data(canvas, layout, top, no_data)
     return canvas.png()
-
-
-# ---------------------------------------------------------------- several boards
-
-
-EDITION_TILE_WIDTH = 480
-
-
-def render_boards(boards: Sequence[tuple[Puzzle, str, Mapping[Cell, str] | None]], columns: int = 2) -> bytes:
-    """PNG of several empty boards side by side, each titled (the calendar editions to choose from).
-
-    ``boards``: (puzzle, title, translated cell labels or None) per board, in reading order.
-    """
-    tiles = []
-    for puzzle, title, labels in boards:
-        image = Image.open(io.BytesIO(render_board(puzzle, [], title=title, labels=labels))).convert("RGB")
-        height = round(image.height * EDITION_TILE_WIDTH / image.width)
-        tiles.append(image.resize((EDITION_TILE_WIDTH, height), Image.Resampling.LANCZOS))
-    rows = [tiles[i : i + columns] for i in range(0, len(tiles), columns)]
-    row_heights = [max(t.height for t in row) for row in rows]
-    sheet = Image.new("RGB", (EDITION_TILE_WIDTH * columns, sum(row_heights)), CANVAS)
-    top = 0
-    for row, height in zip(rows, row_heights, strict=True):
-        for column, tile in enumerate(row):
-            sheet.paste(tile, (column * EDITION_TILE_WIDTH, top))
-        top += height
-    buffer = io.BytesIO()
-    sheet.save(buffer, "PNG", compress_level=6)
-    return buffer.getvalue()

@@ -19,7 +19,7 @@ async def test_an_edition_button_solves_on_demand_and_switches_the_daily_puzzle(
 ) -> None:
     (menu,) = await running_bot.ask("/edition", chat_id=31)
     assert menu.method == "sendPhoto" and "photo" in menu.files
-    weekday = next(d for label, d in keyboard(menu) if label.startswith("Weekday calendar puzzle, Sunday"))
+    weekday = next(d for label, d in keyboard(menu) if label == "Weekday, Sunday first")
     chosen = await press(running_bot, weekday, 31, timeout=120)  # solved on demand: 2026-01-25 is a Sunday
     assert chosen.method == "sendPhoto"  # type: ignore[attr-defined]
     caption = chosen.params["caption"]  # type: ignore[attr-defined]

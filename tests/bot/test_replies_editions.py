@@ -66,16 +66,17 @@ def session(edition_store: tuple[Path, int], tmp_path: Path) -> Iterator[Session
 def test_the_menu_shows_every_edition_with_a_button_and_ticks_the_chats() -> None:
     reply = replies.editions(asker())
     ids = [p.id for p in calendar_editions()]
-    assert photo_key(reply) == "editions:" + "|".join(ids)
+    assert photo_key(reply) == "edition-sheet:" + "|".join(ids)  # boards and piece sets (test_setup.py)
     assert [b.data for b in reply.buttons] == [f"v1|edition|{i}" for i in ids]
-    assert labels(reply)[0] == f"✓ {DRAGONFJORD_TITLE}"
+    assert labels(reply)[0] == "✓ DragonFjord"
+    assert max(len(label) for label in labels(reply)) <= 27  # short names (was up to 54 characters)
     assert sum(label.startswith("✓ ") for label in labels(reply)) == 1
     assert reply.text.startswith(f"Which calendar puzzle do you own? This chat uses: {DRAGONFJORD_TITLE}.")
 
 
 def test_the_menu_ticks_and_names_the_edition_the_chat_chose() -> None:
     reply = replies.editions(asker(edition="calendar-jarringwords"))
-    assert [label for label in labels(reply) if label.startswith("✓ ")] == [f"✓ {JARRING_TITLE}"]
+    assert [label for label in labels(reply) if label.startswith("✓ ")] == ["✓ JarringWords (T)"]
     assert f"This chat uses: {JARRING_TITLE}." in reply.text
 
 

@@ -1,0 +1,22 @@
+"""What people call each calendar edition: short enough for a button; the full title is the
+catalog's (and ``/edition`` names it)."""
+
+from __future__ import annotations
+
+from i18n import N_, translate
+from solver.catalog import Puzzle
+
+EDITION_NAMES = {
+    "calendar-dragonfjord": N_("DragonFjord"),
+    "calendar-creamakerspace": N_("CreaMakerspace (hexomino)"),
+    "calendar-jarringwords": N_("JarringWords (T)"),
+    "calendar-tetromino": N_("Tetromino (TheRammer)"),
+    "calendar-weekday": N_("Weekday, Sunday first"),
+    "calendar-weekday-monday": N_("Weekday, Monday first"),
+}
+
+
+def edition_name(puzzle: Puzzle, language: str) -> str:
+    """The edition's short name in ``language`` (its title when it has none)."""
+    name = EDITION_NAMES.get(puzzle.id)
+    return translate(language, name) if name is not None else puzzle.title
