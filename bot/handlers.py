@@ -44,7 +44,7 @@ from bot.replies import Button, Reply, Web, Who
 from bot.solving import SolvesBusy
 from bot.texts import LANGUAGES, language_for, text
 from db import bot_repository as chats
-from hints.daily import edition_choice, known_edition
+from hints.daily import edition_choice, find_edition, known_edition
 from hints.errors import NotPrecomputed
 from solver.catalog import get_puzzle
 from solver.hints import Stage
@@ -537,12 +537,14 @@ async def language(update: Update, context: BotContext) -> None:
 
 
 async def edition(update: Update, context: BotContext) -> None:
-    """Show the calendar editions with a picture and buttons, or set one: /edition calendar-weekday."""
-    argument = (_argument(context) or "").strip().lower()
+    """Show the calendar editions with a picture and buttons, or set one by its id, short name or
+    title: /edition weekday, /edition jarringwords."""
+    argument = (_argument(context) or "").strip()
     if not argument:
         await respond(update, context, lambda session, who: replies.editions(who))
         return
-    await _set_edition(update, context, argument)
+    found = find_edition(argument)
+    await _set_edition(update, context, found.id if found is not None else argument)
 
 
 async def faceup(update: Update, context: BotContext) -> None:

@@ -47,7 +47,7 @@ async def test_edition_by_name_unknown_names_and_group_admins(running_bot: Runni
     (member,) = await running_bot.ask("/edition calendar-jarringwords", user_id=7, **group)
     assert "admins" in member.params["text"]
     running_bot.fake.admins.add((GROUP, 8))
-    (admin,) = await running_bot.ask("/edition calendar-jarringwords", user_id=8, **group)
+    (admin,) = await running_bot.ask("/edition JarringWords", user_id=8, **group)
     assert admin.params["caption"].startswith("Tester: Edition: Calendar puzzle with a T (JarringWords)")
     (today,) = await running_bot.ask("/today", user_id=7, **group)
     assert "Calendar puzzle with a T (JarringWords)" in today.params["caption"]  # the group's edition

@@ -30,6 +30,7 @@ from hints.daily import (
     difficulty,
     edition_choice,
     edition_of,
+    find_edition,
     known_edition,
     other_solution,
     pick,
@@ -458,3 +459,20 @@ def test_a_chats_edition_that_left_the_catalog_falls_back_to_the_default() -> No
     assert known_edition("calendar-gone") == CALENDAR_ID
     assert known_edition(None) == CALENDAR_ID
     assert edition_choice("calendar-gone") is None
+
+
+@pytest.mark.parametrize(
+    ("name", "edition"),
+    [
+        ("JarringWords", "calendar-jarringwords"),
+        ("weekday", "calendar-weekday"),
+        ("Monday", "calendar-weekday-monday"),
+        ("calendar-tetromino", "calendar-tetromino"),
+        ("a-puzzle-a-day calendar (dragonfjord)", CALENDAR_ID),
+        ("calendar", None),  # every edition's id has it: none is meant
+        ("", None),
+    ],
+)
+def test_editions_are_found_by_the_names_people_use(name: str, edition: str | None) -> None:
+    found = find_edition(name)
+    assert (found.id if found is not None else None) == edition
