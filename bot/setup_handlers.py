@@ -89,7 +89,7 @@ def _onboarding_done(
     return replace(puzzle, text=f"{intro}\n\n{puzzle.text}")
 
 
-def first_start(session: Session, who: Who, day_now: datetime, web: Web | None) -> Reply:
+def first_start(session: Session, who: Who, now: datetime, web: Web | None) -> Reply:
     """A plain /start: the group's hello in a group; in a private chat not set up yet (no edition,
     no daily post) the onboarding, else a short welcome back."""
     if who.in_group:
@@ -97,7 +97,7 @@ def first_start(session: Session, who: Who, day_now: datetime, web: Web | None) 
     settings = chats.get_chat(session=session, chat_id=who.chat_id)
     if settings is None or (settings.edition is None and not settings.subscribed):
         return setup.onboarding(who)
-    return replies.welcome(who, local_today(day_now, zone(who.timezone, "UTC")), web)
+    return replies.welcome(who, local_today(now, zone(who.timezone, "UTC")), web)
 
 
 def group_hello(language: str) -> Reply:

@@ -28,7 +28,6 @@ from hints.daily import (
     CALENDAR_ID,
     DailyPuzzle,
     PuzzleKind,
-    challenge_board,
     daily_calendar,
     daily_puzzle,
     known_edition,
@@ -40,7 +39,7 @@ from hints.errors import MalformedPosition, NoFaceUpSolution, OutdatedCode
 from hints.game import BoardHint, Play
 from hints.positions import PositionAnalysis, analyse_position, placements_of_code
 from hints.saved import SavedPosition, latest_board, save_board, saved_board, use_board
-from solver.catalog import SINGLE_TARGET, Puzzle, Target, get_puzzle, target_for_date
+from solver.catalog import Puzzle, Target, get_puzzle
 from solver.hints import Hint, Stage
 
 
@@ -178,13 +177,12 @@ def _daily(session: Session, seat: Seat, kind: PuzzleKind, day: date, stage: Sta
 
 
 def daily_of(puzzle: Puzzle, target: Target, seat: Seat, now: datetime) -> tuple[PuzzleKind, date] | None:
-    """The daily puzzle (kind, local day) this target is, today for the seat, if any."""
-    today = seat.today(now)
-    if puzzle.id == seat.edition and target.name == target_for_date(puzzle, today).name:
-        return PuzzleKind.CALENDAR, today
-    if puzzle.id == challenge_board(today) and target.name == SINGLE_TARGET:
-        return PuzzleKind.PENTOMINO, today
-    return None
+    """The daily puzzle (kind, local day) this target is, today for the seat, if any (a calendar
+    only in the seat's own edition)."""
+    play = game.daily_play(puzzle, target, seat.today(now))
+    if play is None or (play.kind == PuzzleKind.CALENDAR and puzzle.id != seat.edition):
+        return None
+    return play.kind, play.day
 
 
 # ---------------------------------------------------------------- where the person is
