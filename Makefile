@@ -31,13 +31,22 @@ precompute: migrate
 # Precompute what is missing, warm a week of hints, then serve the API (and the bot if a token is set).
 run: precompute
 	$(PY) -m hints.warm --days 7
-	$(PY) -m launcher
+	$(PY) -m jobs.launcher
 
-# Debian's Chromium for the web page's browser test (installed where missing, needs root).
+# Debian's Chromium for the web page's browser test (installed where missing, needs root), and
+# axe-core, the accessibility checker those tests run in the pages (from npm, into the git-ignored
+# .cache/node; Debian's npm installed where missing).
+AXE_VERSION := 4.14.1
+AXE_DIR := .cache/node
 browser:
 	@command -v chromium >/dev/null 2>&1 || { \
 		echo "installing Debian's chromium for the browser test"; \
 		apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null; }
+	@command -v npm >/dev/null 2>&1 || { echo "installing Debian's npm for axe-core"; \
+		apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq npm >/dev/null; }
+	@test "$$(node -p "require('./$(AXE_DIR)/node_modules/axe-core/package.json').version" 2>/dev/null)" \
+		= "$(AXE_VERSION)" || { echo "installing axe-core $(AXE_VERSION) into $(AXE_DIR)"; mkdir -p $(AXE_DIR) && \
+		npm install --silent --no-audit --no-fund --prefix $(AXE_DIR) axe-core@$(AXE_VERSION); }
 
 # The import contracts (a second), then every test, spread over the cores (pytest-xdist).
 test: install browser
@@ -53,12 +62,12 @@ test-fast: install
 # Line coverage of every test (the figures in the closing notes of changes to the suite).
 coverage: install browser
 	$(PY) -m pytest -q -n auto --cov=solver --cov=db --cov=hints --cov=render --cov=bot --cov=api \
-		--cov=i18n --cov=settings --cov=launcher --cov=cli --cov-report=term --cov-report=json:test-output/coverage.json
+		--cov=i18n --cov=settings --cov=jobs --cov-report=term --cov-report=json:test-output/coverage.json
 
 lint: install
 	$(VENV)/bin/ruff check .
 	$(VENV)/bin/ruff format --check .
-	$(VENV)/bin/mypy solver db hints render bot api i18n tools settings.py launcher.py cli.py
+	$(VENV)/bin/mypy solver db hints render bot api i18n jobs tools settings.py
 	$(VENV)/bin/lint-imports
 	$(PY) -m tools.doccheck && $(PY) -m tools.bot_commands --check
 	$(VENV)/bin/pip-audit --progress-spinner off --disable-pip --require-hashes -r requirements.lock $(PIP_AUDIT_FLAGS) \

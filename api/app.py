@@ -13,9 +13,9 @@ from api.middleware import BodySizeLimit, Compress, HeadAsGet, RelativeRedirects
 from api.routes import check, daily, docs, editions, health, me, me_days, positions, puzzles, telegram, web
 from api.state import ApiState
 from bot.webhook import WebhookBridge
+from hints.ondemand import SolverFactory
 from hints.solutions import RAW_SOLUTIONS
 from settings import Settings, get_settings
-from solver.ondemand import shutdown_pools
 
 MAX_BODY_BYTES = 64 * 1024
 DESCRIPTION = """\
@@ -27,12 +27,16 @@ Every error is `{"error": {"code": "...", "message": "...", "details": [...]}}`.
 """
 
 
-def create_app(settings: Settings | None = None) -> FastAPI:
-    """A new app with its own engine and caches (DatabaseUnavailable for an unusable SQLite path)."""
+def create_app(settings: Settings | None = None, solvers: SolverFactory | None = None) -> FastAPI:
+    """A new app with its own engine and caches (DatabaseUnavailable for an unusable SQLite path).
+
+    ``solvers`` makes the solver of targets not stored yet (``python -m api`` passes
+    :class:`jobs.ondemand.OnDemand`); without it such a target is answered as not precomputed.
+    """
     settings = settings or get_settings()
     RAW_SOLUTIONS.resize(settings.RAW_SOLUTION_CACHE_MB << 20)
-    state = ApiState.create(settings)
-    bridge = WebhookBridge(settings, state.sessions) if settings.WEBHOOK_URL else None
+    state = ApiState.create(settings, solvers)
+    bridge = WebhookBridge(settings, state.sessions, solvers) if settings.WEBHOOK_URL else None
 
     @asynccontextmanager
     async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
@@ -42,8 +46,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         if bridge is not None:
             await bridge.stop()
         state.daily.close()
-        state.solver.close()
-        shutdown_pools()
+        if state.solver is not None:
+            state.solver.close()  # and the solver's processes
         state.engine.dispose()
 
     app = FastAPI(

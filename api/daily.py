@@ -44,16 +44,15 @@ from api.caching import LruCache, Payload, PayloadStore
 from api.clients import ClientBudget, Requester
 from api.errors import ApiError
 from api.ondemand import OnDemandWaiter, QueueFull
-from hints.daily import CALENDAR_ID, DailyBundle, PuzzleKind, daily_bundle
-from hints.errors import NotPrecomputed
+from hints.daily import CALENDAR_ID, DailyBundle, PuzzleKind, Variant, daily_bundle
+from hints.ondemand import after_solving
 from i18n import SOURCE_LANGUAGE
 from solver.hints import Stage
 
 MAX_BUNDLES = 256
 MAX_QUEUED_PER_CLIENT = 2
 T = TypeVar("T")
-Variant = tuple[str, bool]  # (calendar edition, face-up mode)
-DEFAULT_VARIANT: Variant = (CALENDAR_ID, False)
+DEFAULT_VARIANT = Variant()
 BundleKey = tuple[date, Variant]
 # (medium, date, kind, stage, variant, language): a payload's words are in one language
 PayloadKey = tuple[str, date, object, object, Variant, str]
@@ -221,30 +220,38 @@ class DailyContent:
             self._processes.shutdown(wait=False, cancel_futures=True)
             self._processes = None
 
+    async def _solve(self, puzzle_id: str, target: str, client: Requester | None) -> None:
+        """Solve a target on demand for ``client``; a refusal for want of room gives back the
+        computation it was charged (nothing was started for it)."""
+        assert self._solver is not None
+        try:
+            await self._solver.solve(puzzle_id, target, client)
+        except QueueFull:
+            if client is not None:
+                self._budget.refund(client.key)
+            await self._budget.hold_refusal()
+            raise
+
     async def bundle_async(
         self, day: date, client: Requester | None = None, edition: str = CALENDAR_ID, faceup: bool = False
     ) -> DailyBundle:
         """The day's bundle: cached, or computed once (503/429 when too much is asked at once). A
         target of an edition solved on demand is solved first (503 with Retry-After past 10 s)."""
-        variant = (edition, faceup)
+        variant = Variant(edition, faceup)
         key = (day, variant)
         found = self._cached_bundle(key)
         if found is not None:
             return found
-        try:
-            bundle = await self._gated(("bundle", *key), day, client, lambda: self._compute(day, variant))
-        except NotPrecomputed as missing:
-            if self._solver is None or missing.solvable is None:
-                raise
-            try:
-                await self._solver.solve(*missing.solvable, client)
-            except QueueFull:
-                if client is not None:
-                    self._budget.refund(client.key)  # nothing was started for it
-                await self._budget.hold_refusal()
-                raise
-            retry = lambda: self._compute(day, variant)  # noqa: E731
-            bundle = await self._gated(("bundle", *key), day, client, retry, charge=False)  # counted once
+        compute = lambda: self._compute(day, variant)  # noqa: E731
+        attempt = lambda: self._gated(("bundle", *key), day, client, compute)  # noqa: E731
+        if self._solver is None:
+            bundle = await attempt()
+        else:
+            bundle = await after_solving(
+                attempt,
+                lambda puzzle_id, target, _: self._solve(puzzle_id, target, client),
+                again=lambda: self._gated(("bundle", *key), day, client, compute, charge=False),  # once
+            )
         if day in self.pinned_days():
             self._pinned[key] = bundle
         else:

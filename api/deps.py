@@ -16,7 +16,7 @@ from sqlalchemy.orm import Session
 from api.caching import IMMUTABLE, SHORT, STABLE
 from api.errors import invalid
 from api.state import ApiState
-from hints.daily import CALENDAR_ID, calendar_editions
+from hints.daily import CALENDAR_ID, calendar_editions, edition_choice
 from i18n import LANGUAGES, SOURCE_LANGUAGE
 from solver.catalog import Puzzle, Target, get_puzzle
 
@@ -119,9 +119,9 @@ async def get_edition(
     ] = CALENDAR_ID,
 ) -> str:
     """A calendar edition's id, or 422 listing the editions."""
-    known = [p.id for p in calendar_editions()]
-    if edition not in known:
-        raise invalid("unknown_edition", f"unknown edition {edition[:64]!r}; editions: {', '.join(known)}")
+    if edition_choice(edition) is None:
+        known = ", ".join(p.id for p in calendar_editions())
+        raise invalid("unknown_edition", f"unknown edition {edition[:64]!r}; editions: {known}")
     return edition
 
 

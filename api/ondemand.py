@@ -6,7 +6,7 @@ and the request that comes back finds the target stored.
 
 - Single-flight per target: later askers wait for the same solve.
 - :data:`SOLVE_SLOTS` targets are solved at once, never two of one client, and their pieces take
-  turns on the solver processes (:mod:`solver.ondemand`): a client's first target starts at once
+  turns on the solver processes (:mod:`jobs.ondemand`): a client's first target starts at once
   beside another client's solve instead of waiting for it. The queue is dealt among clients
   (:class:`FairTurns`), the one served least recently first. A client may have
   :data:`MAX_PENDING_PER_CLIENT` targets queued or solving, the process :data:`MAX_PENDING`;
@@ -26,20 +26,17 @@ from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from typing import TypeVar
 
-from sqlalchemy.orm import Session, sessionmaker
-
 from api.clients import Requester
 from api.errors import ApiError
-from hints.errors import NotPrecomputed
+from hints.ondemand import TargetSolver, after_solving
 from solver.catalog import get_puzzle
-from solver.ondemand import OnDemand, Solved
 
 WAIT_SECONDS = 10.0
 RETRY_AFTER_SECONDS = 5
 MAX_PENDING = 16  # targets queued or solving in one process; beyond: 503 at once
 MAX_PENDING_PER_CLIENT = 2
 # Targets solved at once, for different clients: their pieces take turns on the solver processes
-# (solver.ondemand), so one client's solve does not make another's wait for it whole.
+# (jobs.ondemand), so one client's solve does not make another's wait for it whole.
 SOLVE_SLOTS = 2
 MAX_REMEMBERED = 10_000  # clients whose last turn is remembered (for the order of turns)
 SERVER = "server"  # the requester key of work no client asked for
@@ -113,7 +110,7 @@ class _Job:
     """One target's solve and who waits for it."""
 
     client: str
-    task: asyncio.Task[Solved] | None = None
+    task: asyncio.Task[object] | None = None
     waiters: int = 0
     running: bool = False
     kept: bool = False  # an asker was told to come back for it: never dropped
@@ -122,19 +119,19 @@ class _Job:
 class OnDemandWaiter:
     """Starts on-demand solves, fairly among clients, and waits a bounded time for them."""
 
-    def __init__(self, sessions: sessionmaker[Session], wait_seconds: float = WAIT_SECONDS) -> None:
-        self._solver = OnDemand(sessions)
+    def __init__(self, solver: TargetSolver, wait_seconds: float = WAIT_SECONDS) -> None:
+        self._solver = solver
         self._wait = wait_seconds
         self._pool = ThreadPoolExecutor(SOLVE_SLOTS, thread_name_prefix="on-demand")
         self._jobs: dict[tuple[str, str], _Job] = {}
         self._turns = FairTurns(SOLVE_SLOTS)
 
-    def _solve_now(self, puzzle_id: str, target: str) -> Solved:
+    def _solve_now(self, puzzle_id: str, target: str) -> object:
         """Solve and store a target (blocking; in the solver thread)."""
         puzzle = get_puzzle(puzzle_id)
         return self._solver.ensure(puzzle, puzzle.target(target))
 
-    async def solve(self, puzzle_id: str, target: str, who: Requester | None = None) -> Solved:
+    async def solve(self, puzzle_id: str, target: str, who: Requester | None = None) -> object:
         """The target stored (solved now if need be); 503 with Retry-After if that takes too long."""
         key = (puzzle_id, target)
         job = self._jobs.get(key) or self._start(key, who.key if who else SERVER)
@@ -157,7 +154,7 @@ class OnDemandWaiter:
         self._jobs[key] = job
         return job
 
-    def _finished(self, key: tuple[str, str], task: asyncio.Task[Solved]) -> None:
+    def _finished(self, key: tuple[str, str], task: asyncio.Task[object]) -> None:
         self._jobs.pop(key, None)
         if (
             not task.cancelled()
@@ -166,7 +163,7 @@ class OnDemandWaiter:
         ):
             log.debug("on-demand solve of %s %s failed: %r", *key, task.exception())
 
-    async def _run(self, job: _Job, puzzle_id: str, target: str) -> Solved:
+    async def _run(self, job: _Job, puzzle_id: str, target: str) -> object:
         await self._turns.acquire(job.client)
         try:
             job.running = True
@@ -175,9 +172,9 @@ class OnDemandWaiter:
         finally:
             self._turns.release(job.client)
 
-    async def _wait_for(self, job: _Job, key: tuple[str, str], who: Requester | None) -> Solved:
+    async def _wait_for(self, job: _Job, key: tuple[str, str], who: Requester | None) -> object:
         assert job.task is not None
-        solving: asyncio.Future[Solved] = asyncio.shield(job.task)
+        solving: asyncio.Future[object] = asyncio.shield(job.task)
         watching = asyncio.ensure_future(who.left()) if who is not None else None
         try:
             done, _ = await asyncio.wait(
@@ -197,14 +194,8 @@ class OnDemandWaiter:
         raise _busy(f"{key[0]} {key[1]} is being solved for the first time")
 
     async def retrying(self, attempt: Callable[[], Awaitable[T]], who: Requester | None = None) -> T:
-        """``attempt()``; if it lacks a target that can be solved on demand, solve it and try again."""
-        try:
-            return await attempt()
-        except NotPrecomputed as missing:
-            if missing.solvable is None:
-                raise
-            await self.solve(*missing.solvable, who)
-            return await attempt()
+        """``attempt()``, the target it lacks solved first if it can be (``after_solving``)."""
+        return await after_solving(attempt, lambda puzzle_id, target, _: self.solve(puzzle_id, target, who))
 
     def pending(self) -> int:
         """Targets queued or being solved."""
@@ -212,6 +203,7 @@ class OnDemandWaiter:
 
     def close(self) -> None:
         self._pool.shutdown(wait=False, cancel_futures=True)
+        self._solver.close()
 
 
 def _busy(why: str, kind: type[ApiError] = ApiError) -> ApiError:

@@ -38,12 +38,6 @@ from solver.problem import Placement
 MONTH_DAY = re.compile(r"\d\d-\d\d")
 
 
-def is_calendar(puzzle: Puzzle) -> bool:
-    """A calendar has one target per date, ``MM-DD`` or ``MM-DD-ddd`` with a weekday (and so a year
-    heatmap)."""
-    return puzzle.targets_kind in ("month-day", "month-day-weekday")
-
-
 @cache
 def symmetry_count(puzzle_id: str) -> int:
     """Symmetries of a catalog board (computed once per puzzle)."""
@@ -108,7 +102,7 @@ def puzzle_out(puzzle: Puzzle, stored: Sequence[StoredTarget]) -> PuzzleOut:
         symmetries=symmetry_count(puzzle.id),
         cells=[BoardCellOut(cell=cell, label=puzzle.labels.get(cell)) for cell in puzzle.cells],
         target_counts=[_target_out(puzzle, t, counts.get(t.name)) for t in puzzle.targets],
-        heatmap=links.heatmap(puzzle.id) if is_calendar(puzzle) else None,
+        heatmap=links.heatmap(puzzle.id) if puzzle.is_calendar else None,
     )
 
 

@@ -45,7 +45,7 @@ def heatmap_payload(
     ``language``) and whether every real target is stored (the picture is then final). A
     default-catalog calendar must be complete (NotPrecomputed otherwise); an edition solved on
     demand shows what is solved so far."""
-    if not presenters.is_calendar(puzzle):
+    if not puzzle.is_calendar:
         raise not_found("no_heatmap", f"{puzzle.id} is not a calendar; only calendars have a heatmap")
     words = heatmap_words(language)
     if not puzzle.on_demand:

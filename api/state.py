@@ -17,6 +17,7 @@ from api.clients import ClientBudget, Requester
 from api.daily import DailyContent
 from api.ondemand import OnDemandWaiter, QueueFull
 from db.engine import make_engine, session_factory
+from hints.ondemand import SolverFactory
 from hints.positions import solutions_in_memory
 from settings import Settings
 from solver.catalog import Puzzle, Target
@@ -31,14 +32,16 @@ class ApiState:
     sessions: sessionmaker[Session]
     payloads: PayloadStore
     daily: DailyContent
-    solver: OnDemandWaiter
+    solver: OnDemandWaiter | None
     budget: ClientBudget
 
     @classmethod
-    def create(cls, settings: Settings) -> ApiState:
+    def create(cls, settings: Settings, solvers: SolverFactory | None = None) -> ApiState:
         """Open the engine (DatabaseUnavailable for an unusable SQLite path) and empty caches.
 
-        ValueError if ``DEFAULT_TIMEZONE`` is not an IANA time zone.
+        ``solvers`` makes the on-demand solver for the engine's sessions (the entry point passes
+        :class:`jobs.ondemand.OnDemand`); without it a target not stored is refused as not
+        precomputed. ValueError if ``DEFAULT_TIMEZONE`` is not an IANA time zone.
         """
         try:
             ZoneInfo(settings.DEFAULT_TIMEZONE)
@@ -49,7 +52,7 @@ class ApiState:
         engine = make_engine(settings.DATABASE_URL)
         sessions = session_factory(engine)
         payloads = PayloadStore()
-        solver = OnDemandWaiter(sessions, settings.API_ON_DEMAND_WAIT)
+        solver = None if solvers is None else OnDemandWaiter(solvers(sessions), settings.API_ON_DEMAND_WAIT)
         budget = ClientBudget(settings.API_COMPUTE_PER_MINUTE)
         zone = ZoneInfo(settings.DEFAULT_TIMEZONE)
         daily = DailyContent(
@@ -102,6 +105,8 @@ class ApiState:
         computation of ``who``'s budget: given back if the solve queue had no room for it."""
         await self.budget.admit(who)
         try:
+            if self.solver is None:
+                return await attempt()
             return await self.solver.retrying(attempt, who)
         except QueueFull:
             if who is not None:

@@ -23,14 +23,14 @@ from types import SimpleNamespace
 
 from pydantic import SecretStr
 
-from bot import replies
 from bot.app import build_application
-from bot.dispatcher import Dispatcher
-from bot.replies import Who
+from bot.daily_posts import Dispatcher
+from bot.replies import hinting, puzzles
+from bot.replies.types import Who
 from bot.sender import Sender
-from db import bot_repository
+from db import chats
 from db.engine import make_engine, session_factory
-from db.transfer import copy_sqlite
+from jobs.transfer import copy_sqlite
 from settings import Settings, get_settings
 from tests.support.fake_telegram import FakeTelegram
 
@@ -65,12 +65,12 @@ async def hint_latency(url: str, rounds: int = 100) -> list[float]:
             # New users each pass, so every call computes a real hint stage (1, 2, 3).
             who = Who(1, "private", (1 if warm else 2) * 100_000 + i, "en", "UTC")
             with sessions.begin() as session:  # one unit of work per update, as the handlers do
-                replies.today(session, who, days[i % len(days)])
+                puzzles.today(session, who, days[i % len(days)])
             for _ in range(3):
                 started = time.perf_counter()
                 with sessions.begin() as session:
-                    bot_repository.get_chat(session=session, chat_id=who.chat_id)
-                    reply = replies.next_hint(session, who, now)
+                    chats.get_chat(session=session, chat_id=who.chat_id)
+                    reply = hinting.next_hint(session, who, now)
                 await sender.send(bot, who.chat_id, reply)  # type: ignore[arg-type]
                 assert reply.photo is not None, reply.text  # a hint image, not "already seen"
                 if not warm:
@@ -78,7 +78,7 @@ async def hint_latency(url: str, rounds: int = 100) -> list[float]:
     return timings
 
 
-async def broadcast(url: str, rate: float, chats: int) -> tuple[float, float, int]:
+async def broadcast(url: str, rate: float, chat_count: int) -> tuple[float, float, int]:
     fake = FakeTelegram(TOKEN, rate_limit=rate).start()
     settings = Settings(
         TELEGRAM_BOT_TOKEN=SecretStr(TOKEN),
@@ -92,8 +92,8 @@ async def broadcast(url: str, rate: float, chats: int) -> tuple[float, float, in
     await application.initialize()
     base = int(rate * 1000)
     with sessions.begin() as session:
-        for chat_id in range(base, base + chats):
-            bot_repository.subscribe(
+        for chat_id in range(base, base + chat_count):
+            chats.subscribe(
                 session=session, chat_id=chat_id, kind="private", post_time="08:00", now=clock_now[0]
             )
     clock_now[0] = datetime(2026, 2, 1, 8, 0, tzinfo=UTC)
@@ -105,7 +105,7 @@ async def broadcast(url: str, rate: float, chats: int) -> tuple[float, float, in
     steady = (len(sends) - 1) / (sends[-1] - sends[0])
     await application.shutdown()
     fake.stop()
-    assert report.sent == chats, report
+    assert report.sent == chat_count, report
     return elapsed, steady, fake.rejected_by_rate_limit
 
 

@@ -25,9 +25,9 @@ from pathlib import Path
 from sqlalchemy import create_engine, text
 from sqlalchemy.engine import make_url
 
-from db import bot_repository
+from db import chats
 from db.engine import make_engine, session_factory
-from db.transfer import transfer
+from jobs.transfer import transfer
 from tests.support.fake_telegram import FakeTelegram, Fault
 
 PROJECT_ROOT = Path(__file__).resolve().parent.parent
@@ -43,23 +43,23 @@ def admin(sql: str) -> None:
     engine.dispose()
 
 
-def fresh_database(store: str, chats: int) -> tuple[str, str]:
+def fresh_database(store: str, chat_count: int) -> tuple[str, str]:
     name = f"puzzles_bench_{uuid.uuid4().hex[:8]}"
     admin(f'CREATE DATABASE "{name}"')
     url = make_url(ADMIN_URL).set(database=name).render_as_string(hide_password=False)
     transfer(store, url)
     yesterday = datetime.now(UTC) - timedelta(days=1)
     with session_factory(make_engine(url)).begin() as session:
-        for chat_id in range(1_000_000, 1_000_000 + chats):
-            bot_repository.subscribe(
+        for chat_id in range(1_000_000, 1_000_000 + chat_count):
+            chats.subscribe(
                 session=session, chat_id=chat_id, kind="private", post_time="00:00", now=yesterday
             )
     return name, url
 
 
-def run(store: str, chats: int, limit: float | None, dispatchers: int) -> tuple[float, float]:
+def run(store: str, chat_count: int, limit: float | None, dispatchers: int) -> tuple[float, float]:
     """Seconds from first to last post, and posts per second, for one configuration."""
-    name, url = fresh_database(store, chats)
+    name, url = fresh_database(store, chat_count)
     fake = FakeTelegram(TOKEN, rate_limit=limit).start()
     per_process = (limit or 10_000) / dispatchers
     env = {
@@ -83,7 +83,7 @@ def run(store: str, chats: int, limit: float | None, dispatchers: int) -> tuple[
         for _ in range(dispatchers)
     ]
     try:
-        fake.wait_for(lambda: len(fake.sent()) >= chats, timeout=600)
+        fake.wait_for(lambda: len(fake.sent()) >= chat_count, timeout=600)
     finally:
         for process in processes:
             process.send_signal(signal.SIGTERM)
@@ -96,17 +96,17 @@ def run(store: str, chats: int, limit: float | None, dispatchers: int) -> tuple[
     return seconds, (len(sends) - 1) / seconds
 
 
-def crash(store: str, chats: int, kill_after: int) -> tuple[int, int, int]:
+def crash(store: str, chat_count: int, kill_after: int) -> tuple[int, int, int]:
     """Two dispatchers at Telegram's real 30/s with injected 429s and 500s, one killed with SIGKILL
     after ``kill_after`` posts: (chats posted, chats posted twice, seconds until every chat had its
     post). The test suite checks the same at 300 chats (tests/bot/test_bot_scale.py)."""
-    name, url = fresh_database(store, chats)
+    name, url = fresh_database(store, chat_count)
     fake = FakeTelegram(TOKEN, rate_limit=100).start()
     rng = random.Random(7)
     first_chat = 1_000_000
-    for chat_id in rng.sample(range(first_chat, first_chat + chats), 20):
+    for chat_id in rng.sample(range(first_chat, first_chat + chat_count), 20):
         fake.inject(Fault("429", "sendPhoto", chat_id, retry_after=1))
-    for chat_id in rng.sample(range(first_chat, first_chat + chats), 20):
+    for chat_id in rng.sample(range(first_chat, first_chat + chat_count), 20):
         fake.inject(Fault("500", "sendPhoto", chat_id))
     env = {
         **os.environ,
@@ -130,7 +130,7 @@ def crash(store: str, chats: int, kill_after: int) -> tuple[int, int, int]:
     try:
         fake.wait_for(lambda: len(fake.sent()) >= kill_after, timeout=600)
         first.send_signal(signal.SIGKILL)
-        fake.wait_for(lambda: len({c.params["chat_id"] for c in fake.sent()}) >= chats, timeout=1200)
+        fake.wait_for(lambda: len({c.params["chat_id"] for c in fake.sent()}) >= chat_count, timeout=1200)
         seconds = time.monotonic() - started
     finally:
         second.send_signal(signal.SIGTERM)

@@ -52,9 +52,9 @@ from typing import Any, TypeVar
 
 from ortools.sat.python import cp_model
 
+from jobs.ondemand import on_demand_processes, solve_target
 from solver import cover
 from solver.catalog import Puzzle, all_puzzles, get_puzzle
-from solver.ondemand import on_demand_processes, solve_target
 from solver.problem import Subproblem, TargetProblem, board_blockers, encode
 from solver.verify import check_encodings
 

@@ -27,13 +27,13 @@ from sqlalchemy.engine import make_url
 
 from benchmarks.dispatch import ADMIN_URL, TOKEN, admin
 from bot.app import build_application
-from bot.dispatcher import Dispatcher
+from bot.daily_posts import Dispatcher
 from bot.sender import Sender
-from db import bot_repository
+from db import chats, outbox
 from db.engine import make_engine, session_factory
 from db.migrate import upgrade
 from db.models import ChatRow, DeliveryStatus
-from db.transfer import transfer
+from jobs.transfer import transfer
 from settings import Settings, get_settings
 from tests.support.fake_telegram import FakeTelegram
 
@@ -46,7 +46,7 @@ def fresh_database() -> tuple[str, str]:
     return name, make_url(ADMIN_URL).set(database=name).render_as_string(hide_password=False)
 
 
-def quiet_tick(chats: int) -> None:
+def quiet_tick(chat_count: int) -> None:
     name, url = fresh_database()
     try:
         upgrade(url)
@@ -63,10 +63,10 @@ def quiet_tick(chats: int) -> None:
                 "subscribed_at": now - timedelta(days=3),
                 "next_post_at": now + timedelta(hours=1 + i % 20),
             }
-            for i in range(chats)
+            for i in range(chat_count)
         ]
         with sessions.begin() as session:
-            for start in range(0, chats, 5000):
+            for start in range(0, chat_count, 5000):
                 session.execute(insert(ChatRow), rows[start : start + 5000])
         with engine.connect() as connection:
             connection.execute(text("ANALYZE chats"))
@@ -83,12 +83,12 @@ def quiet_tick(chats: int) -> None:
     p95 = statistics.quantiles(timings, n=20)[-1]
     verdict = "ok" if p95 <= 20 else "MISSED"
     print(
-        f"quiet tick, {chats} subscribed chats: median {statistics.median(timings):.1f} ms, "
+        f"quiet tick, {chat_count} subscribed chats: median {statistics.median(timings):.1f} ms, "
         f"p95 {p95:.1f} ms (goal <= 20 ms: {verdict})"
     )
 
 
-async def simulate(store: str, chats: int) -> None:
+async def simulate(store: str, chat_count: int) -> None:
     name, url = fresh_database()
     fake = FakeTelegram(TOKEN).start()
     try:
@@ -105,11 +105,11 @@ async def simulate(store: str, chats: int) -> None:
         )
         sessions = session_factory(make_engine(url))
         with sessions.begin() as session:
-            for chat_id in range(1, chats + 1):
-                bot_repository.set_timezone(
+            for chat_id in range(1, chat_count + 1):
+                chats.set_timezone(
                     session=session, chat_id=chat_id, kind="private", timezone=ZONES[chat_id % 5]
                 )
-                bot_repository.subscribe(
+                chats.subscribe(
                     session=session, chat_id=chat_id, kind="private", post_time="08:00", now=start
                 )
         application = build_application(
@@ -124,7 +124,7 @@ async def simulate(store: str, chats: int) -> None:
         seconds = time.perf_counter() - started
         await application.shutdown()
         with sessions() as session:
-            rows = bot_repository.delivery_rows(session=session)
+            rows = outbox.delivery_rows(session=session)
             ids = session.scalar(text("SELECT last_value FROM deliveries_id_seq"))
     finally:
         fake.stop()
@@ -133,7 +133,8 @@ async def simulate(store: str, chats: int) -> None:
     per_day = Counter((r.chat_id, r.local_date) for r in rows)
     verdict = "ok" if ids <= sent * 1.01 and set(per_day.values()) == {1} else "MISSED"
     print(
-        f"3 simulated days, {chats} chats, 432 ticks in {seconds:.0f} s: {sent} posts, {ids} delivery ids "
+        f"3 simulated days, {chat_count} chats, 432 ticks in {seconds:.0f} s: {sent} posts, "
+        f"{ids} delivery ids "
         f"({(ids / sent - 1) * 100:+.2f}%), posts per chat and local day: {sorted(set(per_day.values()))} "
         f"(goal ids <= posts + 1%, one post per chat and day: {verdict})"
     )

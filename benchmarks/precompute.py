@@ -15,8 +15,8 @@ import tempfile
 
 from db.engine import make_engine, session_factory
 from db.migrate import upgrade
+from jobs.precompute import run
 from solver.catalog import catalog
-from solver.precompute import run
 
 
 def main() -> int:

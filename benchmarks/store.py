@@ -42,9 +42,9 @@ from sqlalchemy.engine import make_url
 from db import repository
 from db.engine import make_engine, session_factory
 from db.migrate import downgrade, upgrade
-from db.transfer import transfer
+from jobs.precompute import run
+from jobs.transfer import transfer
 from solver.catalog import Puzzle, get_puzzle, target_for_date
-from solver.precompute import run
 
 EDITION_SOLUTIONS = 4_860_000  # issue 11: calendar-weekday, counted independently
 GOAL_MB = 64.0

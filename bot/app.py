@@ -25,20 +25,20 @@ from telegram.ext import (
     filters,
 )
 
-from bot import forgetting, handlers, setup_handlers, upgrade
 from bot.commands import COMMANDS, Scope, menu
 from bot.context import CONTEXT_TYPES, BotApplication, BotContext, Deps
-from bot.dispatcher import Dispatcher
+from bot.daily_posts import Dispatcher
 from bot.flood import UpdateBacklog
+from bot.handlers import forget, gate, other, play, setup, upgrade
 from bot.logs import redact_logs
 from bot.ratelimit import SharedRateLimiter
-from bot.replies import Web
+from bot.replies.types import Web
 from bot.sender import Sender
 from bot.solving import SolveQueue
 from bot.texts import LANGUAGES, text
+from hints.ondemand import SolverFactory
 from hints.solutions import RAW_SOLUTIONS
 from settings import Settings
-from solver.ondemand import OnDemand, shutdown_pools
 
 logger = logging.getLogger(__name__)
 
@@ -65,21 +65,19 @@ def bot_token(settings: Settings) -> str:
 
 def add_routes(application: BotApplication) -> None:
     """Flood control first; one handler per command of the table, then buttons, edits and the rest."""
-    application.add_handler(TypeHandler(Update, handlers.gate), group=GATE_GROUP)
+    application.add_handler(TypeHandler(Update, gate.gate), group=GATE_GROUP)
     messages_only = filters.UpdateType.MESSAGE
     for command in COMMANDS:
         application.add_handler(CommandHandler(command.name, command.callback, filters=messages_only))
-    application.add_handler(
-        CallbackQueryHandler(setup_handlers.setup_button, pattern=setup_handlers.SETUP_PATTERN)
-    )
-    application.add_handler(CallbackQueryHandler(forgetting.forget_button, pattern=forgetting.FORGET_PATTERN))
-    application.add_handler(CallbackQueryHandler(handlers.button))
-    application.add_handler(ChatMemberHandler(setup_handlers.membership, ChatMemberHandler.MY_CHAT_MEMBER))
+    application.add_handler(CallbackQueryHandler(setup.setup_button, pattern=setup.SETUP_PATTERN))
+    application.add_handler(CallbackQueryHandler(forget.forget_button, pattern=forget.FORGET_PATTERN))
+    application.add_handler(CallbackQueryHandler(play.button))
+    application.add_handler(ChatMemberHandler(setup.membership, ChatMemberHandler.MY_CHAT_MEMBER))
     application.add_handler(MessageHandler(filters.StatusUpdate.MIGRATE, upgrade.migrated))
-    application.add_handler(MessageHandler(filters.UpdateType.EDITED, handlers.edited_message))
-    application.add_handler(MessageHandler(filters.COMMAND & messages_only, handlers.unknown_command))
-    application.add_handler(MessageHandler(messages_only, handlers.other_message))
-    application.add_error_handler(handlers.error_handler)
+    application.add_handler(MessageHandler(filters.UpdateType.EDITED, other.edited_message))
+    application.add_handler(MessageHandler(filters.COMMAND & messages_only, other.unknown_command))
+    application.add_handler(MessageHandler(messages_only, other.other_message))
+    application.add_error_handler(other.error_handler)
 
 
 def build_application(
@@ -89,8 +87,13 @@ def build_application(
     clock: Callable[[], datetime] | None = None,
     start_scheduler: bool = True,
     updater: bool = True,
+    solvers: SolverFactory | None = None,
 ) -> BotApplication:
-    """The bot: polling by default; the daily-post job runs every DISPATCH_INTERVAL_SECONDS."""
+    """The bot: polling by default; the daily-post job runs every DISPATCH_INTERVAL_SECONDS.
+
+    ``solvers`` makes the solver of targets not stored yet (the entry point passes
+    :class:`jobs.ondemand.OnDemand`); without it such a target is answered as not ready.
+    """
     token = bot_token(settings)
     RAW_SOLUTIONS.resize(settings.RAW_SOLUTION_CACHE_MB << 20)
     redact_logs([token])  # every log record of this process, any logger, any level, from now on
@@ -122,6 +125,7 @@ def build_application(
     # The builder's type cannot follow context_types into the JobQueue's parameter; it is this.
     application = cast(BotApplication, builder.build())
     sender = Sender(sessions)
+    solver = solvers(sessions) if solvers is not None else None
     dispatcher = Dispatcher(
         sessions,
         sender,
@@ -129,6 +133,7 @@ def build_application(
         clock=now,
         concurrency=settings.DISPATCH_CONCURRENCY,
         lease_seconds=settings.DISPATCH_LEASE_SECONDS,
+        solver=solver,
     )
     application.bot_data.deps = Deps(
         sessions=sessions,
@@ -138,7 +143,7 @@ def build_application(
         clock=now,
         dispatch_seconds=settings.DISPATCH_INTERVAL_SECONDS,
         start_scheduler=start_scheduler,
-        solves=SolveQueue(OnDemand(sessions)),
+        solves=SolveQueue(solver) if solver is not None else None,
         web=Web(settings.PUBLIC_URL) if settings.PUBLIC_URL else None,
     )
     add_routes(application)
@@ -173,9 +178,10 @@ async def _post_shutdown(application: BotApplication) -> None:
     processes of the one in flight stopped, then its thread joined."""
     stop_dispatching(application)
     solves = application.bot_data.deps.solves
-    solves.shutdown(wait=False)  # first, so no queued solve starts a new pool of solver processes
-    shutdown_pools()
-    solves.shutdown(wait=True)
+    if solves is not None:
+        solves.shutdown(wait=False)  # first, so no queued solve starts a new pool of solver processes
+        solves.solver.close()
+        solves.shutdown(wait=True)
 
 
 async def _daily_posts(context: BotContext) -> None:

@@ -23,9 +23,11 @@ from telegram import (
     Update,
 )
 
-from bot import forgetting, handlers, replies, setup_handlers
-from bot.context import BotContext
-from bot.replies import Reply, Who
+from bot.context import BotContext, deps
+from bot.handlers import chat_settings, forget, members, play, results, setup
+from bot.replies import boards, puzzles
+from bot.replies.types import Reply, Who
+from bot.respond import respond
 from bot.texts import has_text, text
 
 HandlerCallback = Callable[[Update, BotContext], Coroutine[Any, Any, None]]
@@ -112,23 +114,21 @@ def menu(language: str, scope: Scope = Scope.PRIVATE) -> list[BotCommand]:
 async def start(update: Update, context: BotContext) -> None:
     """A short greeting with buttons; ``/start <payload>`` opens what a deep link names: a daily
     puzzle ("Hints in private" from a group) or a board saved on the web page."""
-    now, web = context.bot_data.deps.clock(), context.bot_data.deps.web
+    now, web = deps(context).clock(), deps(context).web
     if context.args:
         payload = context.args[0]
-        member_of = await handlers.member_of_linked_group(update, context, payload)
+        member_of = await members.member_of_linked_group(update, context, payload)
 
         def opened(session: Session, who: Who) -> Reply:
-            daily = replies.from_private_link(session, who, payload, web, member_of)
+            daily = puzzles.from_private_link(session, who, payload, web, member_of)
             if daily is not None:
                 return daily
-            board = replies.load_board(session, who, now, payload, web)
-            return board if board is not None else setup_handlers.first_start(session, who, now, web)
+            board = boards.load_board(session, who, now, payload, web)
+            return board if board is not None else setup.first_start(session, who, now, web)
 
-        await handlers.respond(update, context, opened)
+        await respond(update, context, opened)
         return
-    await handlers.respond(
-        update, context, lambda session, who: setup_handlers.first_start(session, who, now, web)
-    )
+    await respond(update, context, lambda session, who: setup.first_start(session, who, now, web))
 
 
 async def help_command(update: Update, context: BotContext) -> None:
@@ -139,28 +139,28 @@ async def help_command(update: Update, context: BotContext) -> None:
             return Reply(group_help(who.language))
         return Reply(text("help", who.language, commands=help_text(who.language)))
 
-    await handlers.respond(update, context, build)
+    await respond(update, context, build)
 
 
 COMMANDS: tuple[Command, ...] = (
     Command("start", start, listed=False),
-    Command("today", handlers.today, "[date]"),
-    Command("hint", handlers.hint),
-    Command("solution", handlers.solution),
-    Command("another", handlers.another),
-    Command("pentomino", handlers.pentomino),
-    Command("subscribe", handlers.subscribe, "[time]"),
-    Command("unsubscribe", handlers.unsubscribe),
-    Command("timezone", handlers.timezone, "[zone]"),
-    Command("check", handlers.check),
-    Command("solved", handlers.solved),
-    Command("stats", handlers.stats),
-    Command("heatmap", handlers.heatmap),
-    Command("top", handlers.top),
-    Command("edition", handlers.edition, "[edition]"),
-    Command("faceup", handlers.faceup, "on|off"),
-    Command("language", handlers.language, "en|ja"),
-    Command("settings", setup_handlers.settings_command),
-    Command("forget", forgetting.forget_command),
+    Command("today", play.today, "[date]"),
+    Command("hint", play.hint),
+    Command("solution", play.solution),
+    Command("another", play.another),
+    Command("pentomino", play.pentomino),
+    Command("subscribe", chat_settings.subscribe, "[time]"),
+    Command("unsubscribe", chat_settings.unsubscribe),
+    Command("timezone", chat_settings.timezone, "[zone]"),
+    Command("check", play.check),
+    Command("solved", results.solved),
+    Command("stats", results.stats),
+    Command("heatmap", results.heatmap),
+    Command("top", results.top),
+    Command("edition", chat_settings.edition, "[edition]"),
+    Command("faceup", chat_settings.faceup, "on|off"),
+    Command("language", chat_settings.language, "en|ja"),
+    Command("settings", setup.settings_command),
+    Command("forget", forget.forget_command),
     Command("help", help_command, listed=False),
 )

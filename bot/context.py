@@ -15,10 +15,10 @@ from typing import Any
 from sqlalchemy.orm import Session, sessionmaker
 from telegram.ext import Application, CallbackContext, ContextTypes, ExtBot, JobQueue
 
-from bot.dispatcher import Dispatcher
+from bot.daily_posts import Dispatcher
 from bot.flood import CommandBudgets, KeyedLocks
 from bot.outgoing import ChatQueues, MessageBook
-from bot.replies import Web
+from bot.replies.types import Web
 from bot.sender import Sender
 from bot.solving import SolveQueue
 
@@ -34,7 +34,7 @@ class Deps:
     clock: Callable[[], datetime]
     dispatch_seconds: float
     start_scheduler: bool  # whether start-up schedules the daily-post job in this process
-    solves: SolveQueue  # solves a target of an edition solved on demand the first time it is needed
+    solves: SolveQueue | None  # solves a target of an edition solved on demand the first time it is needed
     web: Web | None = None  # the web board (PUBLIC_URL), for 'Play on the board' buttons
     budgets: CommandBudgets = field(default_factory=CommandBudgets)  # flood control per user and group
     group_replies: ChatQueues = field(default_factory=ChatQueues)  # a reply queue per group
@@ -64,3 +64,8 @@ BotApplication = Application[
     ExtBot[Any], BotContext, dict[Any, Any], dict[Any, Any], BotData, JobQueue[BotContext]
 ]
 CONTEXT_TYPES = ContextTypes(bot_data=BotData)
+
+
+def deps(context: BotContext) -> Deps:
+    """The bot's dependencies, from a handler's or a job's context."""
+    return context.bot_data.deps

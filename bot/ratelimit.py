@@ -5,7 +5,7 @@ one a second in a private chat and 20 a minute in a group. So:
 
 - **One budget per token, shared through the database.** Before each message a
   process reserves the next free slot in the ``send_budget`` row of its bot
-  (one atomic UPDATE, see :func:`db.bot_repository.reserve_send_slot`) and
+  (one atomic UPDATE, see :func:`db.send_budget.reserve_send_slot`) and
   waits for it. Slots are ``1 / TELEGRAM_MESSAGES_PER_SECOND`` apart however
   many dispatchers and webhook workers send, on PostgreSQL and on SQLite.
   Processes on several hosts need synchronised clocks (NTP): slots are Unix times.
@@ -38,7 +38,7 @@ from sqlalchemy.orm import Session, sessionmaker
 from telegram.error import RetryAfter
 from telegram.ext import BaseRateLimiter
 
-from db import bot_repository
+from db import send_budget
 
 logger = logging.getLogger(__name__)
 
@@ -79,16 +79,29 @@ GROUP_PACE = Pace(interval=3.75, burst=4)  # 4 + 60 / 3.75 = 20 in any minute
 
 
 class ChatPacer:
-    """Per chat: when its next message may go (a burst, then a steady pace), and 429 pauses."""
+    """Per chat: when its next message may go (a burst, then a steady pace), and 429 pauses.
 
-    def __init__(self, clock: Callable[[], float] = time.monotonic) -> None:
+    The paces are Telegram's (:data:`PRIVATE_PACE`, :data:`GROUP_PACE`) unless given."""
+
+    def __init__(
+        self,
+        clock: Callable[[], float] = time.monotonic,
+        *,
+        private: Pace = PRIVATE_PACE,
+        group: Pace = GROUP_PACE,
+    ) -> None:
         self._clock = clock
+        self._private, self._group = private, group
         self._next: dict[object, float] = {}  # the chat's theoretical next send time
         self._paused_until: dict[object, float] = {}
 
+    def _pace(self, chat_id: object) -> Pace:
+        """The pace of a chat: a group's or a private chat's."""
+        return self._group if is_group(chat_id) else self._private
+
     def reserve(self, chat_id: object) -> float:
         """Take the chat's next turn; seconds to wait for it (0 when it may go now)."""
-        pace = GROUP_PACE if is_group(chat_id) else PRIVATE_PACE
+        pace = self._pace(chat_id)
         now = self._clock()
         start = max(self._next.get(chat_id, now), now)
         self._next[chat_id] = start + pace.interval
@@ -106,7 +119,7 @@ class ChatPacer:
 
     def until_spare(self, chat_id: object) -> float:
         """Seconds until :meth:`spare` holds, if nothing else is sent to the chat meanwhile."""
-        pace = GROUP_PACE if is_group(chat_id) else PRIVATE_PACE
+        pace = self._pace(chat_id)
         now = self._clock()
         start = max(self._next.get(chat_id, now), now)
         free = start + pace.interval - (pace.burst - 1) * pace.interval
@@ -196,6 +209,6 @@ class SharedRateLimiter(BaseRateLimiter[int]):
 
     def _reserve(self) -> float:
         with self._sessions.begin() as session:
-            return bot_repository.reserve_send_slot(
+            return send_budget.reserve_send_slot(
                 session=session, name=self._name, now=self._wall_clock(), interval=self._interval
             )

@@ -1,4 +1,4 @@
-"""Send a :class:`~bot.replies.Reply`; each image is uploaded once, then re-sent by file_id."""
+"""Send a :class:`~bot.replies.types.Reply`; each image is uploaded once, then re-sent by file_id."""
 
 from __future__ import annotations
 
@@ -21,8 +21,8 @@ from telegram.error import BadRequest, TelegramError
 from telegram.ext import ExtBot
 
 from bot.ratelimit import IF_IDLE
-from bot.replies import Button, Photo, Reply
-from db import bot_repository
+from bot.replies.types import Button, Photo, Reply
+from db import file_ids
 
 logger = logging.getLogger(__name__)
 
@@ -176,14 +176,14 @@ class Sender:
 
     def _stored_file_id(self, key: str) -> str | None:
         with self._sessions() as session:
-            return bot_repository.get_file_id(session=session, key=key)
+            return file_ids.get_file_id(session=session, key=key)
 
     def _remember(self, key: str, file_id: str) -> None:
         self._file_ids[key] = file_id
         with self._sessions.begin() as session:
-            bot_repository.save_file_id(session=session, key=key, file_id=file_id, now=datetime.now(UTC))
+            file_ids.save_file_id(session=session, key=key, file_id=file_id, now=datetime.now(UTC))
 
     def _forget(self, key: str) -> None:
         self._file_ids.pop(key, None)
         with self._sessions.begin() as session:
-            bot_repository.forget_file_id(session=session, key=key)
+            file_ids.forget_file_id(session=session, key=key)

@@ -9,7 +9,7 @@ Everything here is one message that edits itself in place as buttons are pressed
 - **/settings**: the chat's edition, face-up mode, daily post (on/off, time), time zone and
   language, each a button; choosing edits the same message.
 
-A press is a :class:`bot.logic.SetupCallback`; :func:`apply` makes the change in the store and
+A press is a :class:`bot.callbacks.SetupCallback`; :func:`apply` makes the change in the store and
 :func:`view` draws the message that follows. Nothing here commits or talks to Telegram.
 """
 
@@ -20,13 +20,14 @@ from datetime import datetime
 
 from sqlalchemy.orm import Session
 
+from bot.callbacks import SetupCallback, encode_setup_callback
 from bot.edition_names import edition_name
 from bot.inputs import zone_label
-from bot.logic import SetupCallback, encode_setup_callback
-from bot.replies import Button, Reply, Who, editions_photo
+from bot.replies.editions import editions_photo
+from bot.replies.types import Button, Reply, Who
 from bot.texts import text
-from db import bot_repository as chats
-from db.bot_repository import ChatSettings
+from db import chats
+from db.chats import ChatSettings
 from hints.daily import CALENDAR_ID, calendar_editions, edition_of
 
 POST_TIMES = ("07:00", "08:00", "09:00", "12:00", "18:00", "21:00")

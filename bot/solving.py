@@ -21,8 +21,8 @@ from __future__ import annotations
 
 import asyncio
 from concurrent.futures import ThreadPoolExecutor
-from typing import Protocol
 
+from hints.ondemand import TargetSolver
 from solver.catalog import Puzzle, Target
 
 # One worker: a solve already spreads over ON_DEMAND_PROCESSES solver processes (one per core by
@@ -33,23 +33,17 @@ SOLVE_WORKERS = 1
 SOLVES_WAITING = 12
 
 
-class Solver(Protocol):
-    """What solves and stores a target (``solver.ondemand.OnDemand``); blocks until it is stored."""
-
-    def ensure(self, puzzle: Puzzle, target: Target) -> object: ...
-
-
 class SolvesBusy(Exception):
     """Every worker is solving and the queue is full: the asker should try again shortly."""
 
 
 class SolveQueue:
-    """Runs :meth:`Solver.ensure` on ``workers`` threads of its own, at most ``waiting`` queued."""
+    """Runs :meth:`TargetSolver.ensure` on ``workers`` threads of its own, at most ``waiting`` queued."""
 
     def __init__(
-        self, solver: Solver, *, workers: int = SOLVE_WORKERS, waiting: int = SOLVES_WAITING
+        self, solver: TargetSolver, *, workers: int = SOLVE_WORKERS, waiting: int = SOLVES_WAITING
     ) -> None:
-        self._solver = solver
+        self.solver = solver
         self._executor = ThreadPoolExecutor(max_workers=workers, thread_name_prefix="on-demand-solve")
         self.capacity = workers + waiting  # targets solving or queued at once
         self._flights: dict[tuple[str, str], asyncio.Future[object]] = {}
@@ -73,7 +67,7 @@ class SolveQueue:
         """Queue a new solve; SolvesBusy when ``capacity`` targets are solving or queued already."""
         if len(self._flights) >= self.capacity:
             raise SolvesBusy
-        flight = asyncio.wrap_future(self._executor.submit(self._solver.ensure, puzzle, target))
+        flight = asyncio.wrap_future(self._executor.submit(self.solver.ensure, puzzle, target))
         self._flights[key] = flight
         flight.add_done_callback(lambda done: self._landed(key, done))
         return flight
@@ -85,5 +79,5 @@ class SolveQueue:
 
     def shutdown(self, *, wait: bool) -> None:
         """Take no more solves and cancel the queued ones; with ``wait``, join the worker threads
-        (a solve in flight ends first: ``solver.ondemand.shutdown_pools`` stops its processes)."""
+        (a solve in flight ends first: ``TargetSolver.close`` stops its processes)."""
         self._executor.shutdown(wait=wait, cancel_futures=True)

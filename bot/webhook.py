@@ -22,6 +22,7 @@ from telegram import Update
 from bot.app import build_application
 from bot.context import BotApplication
 from bot.logs import redact_logs
+from hints.ondemand import SolverFactory
 from settings import Settings
 
 logger = logging.getLogger(__name__)
@@ -39,7 +40,9 @@ class WebhookResult:
 class WebhookBridge:
     """The bot's Application without an updater, fed by the HTTP route."""
 
-    def __init__(self, settings: Settings, sessions: sessionmaker[Session]) -> None:
+    def __init__(
+        self, settings: Settings, sessions: sessionmaker[Session], solvers: SolverFactory | None = None
+    ) -> None:
         if settings.WEBHOOK_SECRET is None:
             raise ValueError("WEBHOOK_URL is set but WEBHOOK_SECRET is not")
         self._settings = settings
@@ -47,7 +50,7 @@ class WebhookBridge:
         token = settings.TELEGRAM_BOT_TOKEN.get_secret_value() if settings.TELEGRAM_BOT_TOKEN else ""
         redact_logs([token.strip(), self._secret])
         self.application: BotApplication = build_application(
-            settings, sessions, start_scheduler=False, updater=False
+            settings, sessions, start_scheduler=False, updater=False, solvers=solvers
         )
 
     async def start(self) -> None:

@@ -7,12 +7,13 @@ The rules (what a stage means, which variant, what counts for a solve) are the s
 from __future__ import annotations
 
 from dataclasses import dataclass
-from datetime import UTC, date, datetime
+from datetime import date, datetime
 
 from sqlalchemy import case, func, select
 from sqlalchemy.orm import Session
 
 from db.models import PlayerDayRow
+from db.moments import aware
 from db.statements import dialect_insert
 
 LADDERS = ("featured", "board")  # the columns <ladder>_stage
@@ -25,16 +26,11 @@ class PlayerDay:
     opened_at: datetime | None
 
 
-def _aware(moment: datetime | None) -> datetime | None:
-    """SQLite hands back naive datetimes; they were stored in UTC."""
-    return moment if moment is None or moment.tzinfo is not None else moment.replace(tzinfo=UTC)
-
-
 def get_day(*, session: Session, user_id: int, day: date, puzzle: str) -> PlayerDay | None:
     row = session.get(PlayerDayRow, (user_id, day, puzzle))
     if row is None:
         return None
-    return PlayerDay(row.featured_stage, row.board_stage, _aware(row.opened_at))
+    return PlayerDay(row.featured_stage, row.board_stage, aware(row.opened_at))
 
 
 def open_day(*, session: Session, user_id: int, day: date, puzzle: str, kind: str, now: datetime) -> None:
@@ -91,4 +87,4 @@ def first_opened(*, session: Session, user_id: int, day: date, kind: str) -> dat
     query = select(func.min(PlayerDayRow.opened_at)).where(
         PlayerDayRow.user_id == user_id, PlayerDayRow.day == day, PlayerDayRow.kind == kind
     )
-    return _aware(session.scalar(query))
+    return aware(session.scalar(query))

@@ -12,6 +12,8 @@ from sqlalchemy.orm import Session, sessionmaker
 class DatabaseUnavailable(RuntimeError):
     """The database URL points somewhere we cannot open or write; one-line message."""
 
+    exit_code = 1  # jobs.cli.EXIT_ENVIRONMENT
+
 
 def _prepare_sqlite_path(url: str) -> None:
     database = make_url(url).database

@@ -34,3 +34,8 @@ def upsert(session: Session, model: type[Base], unique: Sequence[str], values: M
     statement = dialect_insert(session, model).values(**values)
     changed = {name: statement.excluded[name] for name in values if name not in unique}
     session.execute(statement.on_conflict_do_update(index_elements=list(unique), set_=changed))
+
+
+def rowcount(result: Any) -> int:
+    """How many rows an ``UPDATE`` or ``DELETE`` changed."""
+    return int(result.rowcount)

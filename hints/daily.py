@@ -28,6 +28,7 @@ from collections.abc import Callable, Collection
 from dataclasses import dataclass
 from datetime import date
 from enum import StrEnum
+from typing import NamedTuple
 
 from sqlalchemy.orm import Session
 
@@ -64,6 +65,14 @@ class PuzzleKind(StrEnum):
 
     CALENDAR = "calendar"
     PENTOMINO = "pentomino"
+
+
+class Variant(NamedTuple):
+    """Which calendar puzzle of a day someone plays: the edition they own, and whether pieces may be
+    turned over (``faceup``: no). The pentomino challenge is the same in every variant."""
+
+    edition: str = CALENDAR_ID
+    faceup: bool = False
 
 
 @dataclass(frozen=True)
@@ -175,7 +184,7 @@ def target_name(day: date) -> str:
 def calendar_editions() -> tuple[Puzzle, ...]:
     """Every calendar edition a chat or a page can choose: DragonFjord's first, then the others
     (precomputed or solved on demand) in catalog order."""
-    calendars = [p for p in all_puzzles().values() if p.targets_kind != "board"]
+    calendars = [p for p in all_puzzles().values() if p.is_calendar]
     return tuple(sorted(calendars, key=lambda p: (p.id != CALENDAR_ID, p.id)))
 
 
@@ -301,6 +310,18 @@ def _difficulty(session: Session, puzzle: Puzzle, count: int, faceup: bool = Fal
     if faceup:
         counts = {name: n for name, n in faceup_counts(session, puzzle).items() if n}
     return difficulty(count, list(counts.values()))
+
+
+def target_difficulty(
+    session: Session, puzzle: Puzzle, target: str, faceup: bool = False
+) -> Difficulty | None:
+    """A calendar target's difficulty from the stored counts alone (no solving, no hint): the same
+    rank as the daily puzzle's; None when the target is not stored, has no face-up solution in
+    face-up mode, or the edition's year is not all stored."""
+    count = solution_counts(session, puzzle).get(target)
+    if count is not None and faceup:
+        count = faceup_counts(session, puzzle).get(target) or None
+    return _difficulty(session, puzzle, count, faceup) if count is not None else None
 
 
 def daily_calendar(

@@ -13,6 +13,7 @@ class ServiceError(Exception):
     """Base of the service's refusals; ``str(error)`` is the message for people."""
 
     code = "service_error"
+    exit_code = 1  # the store is not ready for what was asked (jobs.cli.EXIT_ENVIRONMENT)
 
     def __init__(self, message: str) -> None:
         super().__init__(message)
@@ -42,7 +43,7 @@ class NotPrecomputed(ServiceError, LookupError):
         self.what = what
         self._public = f"{what} is {state} yet; try again later"
         # (puzzle id, target) of one missing target of an edition solved on demand: a front end
-        # may solve it (solver.ondemand) and ask again instead of refusing
+        # may solve it (hints.ondemand.after_solving) and ask again instead of refusing
         self.solvable = solvable
 
     @property

@@ -29,7 +29,7 @@ from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 from sqlalchemy.orm import Session
 
-from db import bot_repository as solves_store
+from db import chats, solves
 from db import days_repository as days
 from hints.daily import (
     CALENDAR_ID,
@@ -89,7 +89,7 @@ def variant_key(kind: PuzzleKind, edition: str = CALENDAR_ID, faceup: bool = Fal
 def daily_play(puzzle: Puzzle, target: Target, today: date, faceup: bool = False) -> Play | None:
     """The play a board of ``puzzle`` and ``target`` is on ``today``: its calendar puzzle (any
     edition) or its pentomino challenge; None when the board is not one of the day's puzzles."""
-    if puzzle.targets_kind != "board":
+    if puzzle.is_calendar:
         if target.name != target_for_date(puzzle, today).name:
             return None
         return Play(PuzzleKind.CALENDAR, today, puzzle.id, faceup)
@@ -214,7 +214,7 @@ def hints_used(session: Session, player: int, kind: PuzzleKind, day: date) -> in
 def player_today(session: Session, player: int, now: datetime, default_timezone: str) -> date:
     """The player's local date: in the time zone of their private chat with the bot, if they set
     one, else ``default_timezone``."""
-    settings = solves_store.get_chat(session=session, chat_id=player)
+    settings = chats.get_chat(session=session, chat_id=player)
     for name in (settings.timezone if settings else None, default_timezone):
         if not name:
             continue
@@ -261,13 +261,11 @@ def solve(
     opened = days.first_opened(session=session, user_id=player, day=play.day, kind=play.kind)
     seconds = int((now - opened).total_seconds()) if opened is not None and now >= opened else None
     on_day = play.day == today
-    record = solves_store.Solve(player, play.kind, play.day, chat_id, name or "?", hints, seconds, on_day)
-    fresh = solves_store.record_solve(session=session, solve=record, now=now)
+    record = solves.Solve(player, play.kind, play.day, chat_id, name or "?", hints, seconds, on_day)
+    fresh = solves.record_solve(session=session, solve=record, now=now)
     if group is not None and not (fresh and group == chat_id):  # a fresh report in a group is its own row
-        solves_store.count_for_group(
-            session=session, user_id=player, kind=play.kind, day=play.day, chat_id=group
-        )
-    mine = solves_store.user_solves(session=session, user_id=player)
+        solves.count_for_group(session=session, user_id=player, kind=play.kind, day=play.day, chat_id=group)
+    mine = solves.user_solves(session=session, user_id=player)
     if not fresh:  # the first report counts: say what it recorded
         first = next(s for s in mine if s.kind == play.kind and s.day == play.day)
         hints, seconds, on_day = first.hints, first.seconds, first.on_day
@@ -296,11 +294,11 @@ def streak_of(days_solved: Iterable[date], today: date) -> tuple[int, int]:
 
 def streaks(session: Session, player: int, kind: PuzzleKind, today: date) -> tuple[int, int]:
     """(current, best) streak of one kind of puzzle: days solved on the day itself only."""
-    return _streaks_of(solves_store.user_solves(session=session, user_id=player), kind, today)
+    return _streaks_of(solves.user_solves(session=session, user_id=player), kind, today)
 
 
-def _streaks_of(solves: Iterable[solves_store.Solve], kind: PuzzleKind, today: date) -> tuple[int, int]:
-    return streak_of((s.day for s in solves if s.kind == kind and s.on_day), today)
+def _streaks_of(mine: Iterable[solves.Solve], kind: PuzzleKind, today: date) -> tuple[int, int]:
+    return streak_of((s.day for s in mine if s.kind == kind and s.on_day), today)
 
 
 @dataclass(frozen=True)
@@ -320,7 +318,7 @@ class Record:
 
 def record(session: Session, player: int, today: date) -> Record:
     """The player's record on ``today`` (their local date), from one read of their solves."""
-    mine = solves_store.user_solves(session=session, user_id=player)
+    mine = solves.user_solves(session=session, user_id=player)
 
     def days_on_time(kind: PuzzleKind) -> list[date]:
         return [s.day for s in mine if s.kind == kind and s.on_day]

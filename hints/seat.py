@@ -21,8 +21,8 @@ from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 from sqlalchemy.orm import Session
 
-from db import bot_repository as chats
-from db.bot_repository import GroupLink, Progress
+from db import chats, hint_progress
+from db.hint_progress import GroupLink, Progress
 from hints import game
 from hints.daily import (
     CALENDAR_ID,
@@ -200,7 +200,7 @@ def _stored(session: Session, seat: Seat) -> Progress | None:
     """The person's puzzle in this chat and the featured stage seen of it (one query; a second when
     a group's link made it a calendar variant other than the chat's)."""
     variant = game.variant_key(PuzzleKind.CALENDAR, seat.edition, seat.faceup)
-    stored = chats.get_progress(
+    stored = hint_progress.get_progress(
         session=session, chat_id=seat.chat_id, user_id=seat.player, calendar_variant=variant
     )
     if stored is None or stored.group is None or stored.kind != PuzzleKind.CALENDAR:
@@ -209,7 +209,7 @@ def _stored(session: Session, seat: Seat) -> Progress | None:
     other_variant = game.variant_key(PuzzleKind.CALENDAR, other.edition, other.faceup)
     if other_variant == variant:
         return stored
-    return chats.get_progress(
+    return hint_progress.get_progress(
         session=session, chat_id=seat.chat_id, user_id=seat.player, calendar_variant=other_variant
     )
 
@@ -226,7 +226,7 @@ def _current(session: Session, seat: Seat, now: datetime) -> Progress:
 
 
 def _save(session: Session, seat: Seat, progress: Progress) -> None:
-    chats.save_progress(session=session, chat_id=seat.chat_id, user_id=seat.player, progress=progress)
+    hint_progress.save_progress(session=session, chat_id=seat.chat_id, user_id=seat.player, progress=progress)
 
 
 def _start(

@@ -240,7 +240,7 @@ def year_counts(session: Session, puzzle: Puzzle, year: int) -> dict[str, int]:
     the weekday editions each date's count is that of its target with the weekday the date has in
     ``year`` (02-29 only in leap years there); elsewhere the count of the date's target."""
     stored = solution_counts(session, puzzle)
-    if puzzle.targets_kind != "month-day-weekday":
+    if not puzzle.has_weekdays:
         return stored
     counts = {}
     day = date(year, 1, 1)
@@ -256,7 +256,7 @@ def heatmap_year(puzzle: Puzzle, year: int | None) -> int | None:
     """The year a calendar's year heatmap depends on: ``year`` on the weekday editions (each date
     is counted with the weekday it has that year), None elsewhere, where every year draws the same
     picture. What a cache of the pictures keys them by, with the puzzle and the language."""
-    return year if puzzle.targets_kind == "month-day-weekday" else None
+    return year if puzzle.has_weekdays else None
 
 
 _FACEUP_COUNTS: dict[tuple[str, str, str, int, int], dict[str, int]] = {}

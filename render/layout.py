@@ -147,8 +147,9 @@ def _edges(lattice: Lattice, cells: Iterable[Cell], to_pixel: dict[Vertex, Point
 
 
 def _turned(lattice: Lattice, k_span: int, rows: int) -> bool:
-    """Whether a board spanning ``k_span`` x ``rows`` vertex steps is drawn upright (square lattice only)."""
-    return lattice.name == "square" and k_span > TURN_RATIO * rows
+    """Whether a board spanning ``k_span`` x ``rows`` vertex steps is drawn upright (on a lattice that
+    a quarter turn maps onto itself)."""
+    return lattice.turns_by_quarter and k_span > TURN_RATIO * rows
 
 
 def _board_pixels(

@@ -38,7 +38,7 @@ DATA_DIR = Path(__file__).parent / "data"
 MONTH_ABBREVIATIONS = ("Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec")
 WEEKDAY_ABBREVIATIONS = ("Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun")  # by date.weekday()
 LEAP_YEAR = 2024
-SINGLE_TARGET = "board"
+SINGLE_TARGET = "board"  # the one target of a board puzzle: every cell covered
 
 TargetsKind = Literal["board", "month-day", "month-day-weekday"]
 TARGET_PATTERNS: dict[TargetsKind, str] = {"month-day": "MM-DD", "month-day-weekday": "MM-DD-ddd"}
@@ -48,9 +48,13 @@ PRECOMPUTE_MODES = ("default", "on-demand")
 class CatalogError(ValueError):
     """A catalog file is malformed; the message names the file and line."""
 
+    exit_code = 2  # a command named something wrong (jobs.cli.EXIT_USAGE)
+
 
 class UnknownPuzzleError(KeyError):
     """No puzzle has this id; the message lists the valid ids."""
+
+    exit_code = 2  # jobs.cli.EXIT_USAGE
 
     def __str__(self) -> str:
         return str(self.args[0])
@@ -58,6 +62,8 @@ class UnknownPuzzleError(KeyError):
 
 class UnknownTargetError(KeyError):
     """The puzzle has no target of this name; the message lists the valid targets."""
+
+    exit_code = 2  # jobs.cli.EXIT_USAGE
 
     def __str__(self) -> str:
         return str(self.args[0])
@@ -135,6 +141,16 @@ class Puzzle:
     @property
     def piece_names(self) -> tuple[str, ...]:
         return tuple(piece.name for piece in self.pieces)
+
+    @property
+    def is_calendar(self) -> bool:
+        """Whether each date has its own target (``MM-DD`` or ``MM-DD-ddd``), not one ``board``."""
+        return self.targets_kind != "board"
+
+    @property
+    def has_weekdays(self) -> bool:
+        """Whether a date's target names its weekday too (``MM-DD-ddd``), so it depends on the year."""
+        return self.targets_kind == "month-day-weekday"
 
 
 # ---------------------------------------------------------------- parsing
@@ -452,7 +468,7 @@ def get_puzzle(puzzle_id: str, puzzles: dict[str, Puzzle] | None = None) -> Puzz
 
 def target_for_date(puzzle: Puzzle, day: date) -> Target:
     """The target of a date: ``MM-DD``, or ``MM-DD-ddd`` with its real weekday; a board's only target."""
-    if puzzle.targets_kind == "board":
+    if not puzzle.is_calendar:
         return puzzle.targets[0]
-    weekday = WEEKDAY_ABBREVIATIONS[day.weekday()] if puzzle.targets_kind == "month-day-weekday" else None
+    weekday = WEEKDAY_ABBREVIATIONS[day.weekday()] if puzzle.has_weekdays else None
     return puzzle.target(_date_target_name(day.month, day.day, weekday))

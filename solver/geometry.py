@@ -66,6 +66,8 @@ class Lattice:
     name: LatticeName
     rotation_steps: int
     corners: int  # corners (and sides) of one cell
+    # Whether a quarter turn maps the lattice onto itself, so a long board may be drawn upright.
+    turns_by_quarter: bool
     vertex_step: tuple[float, float]  # plane (x, y) of one step in k and in row, in cell sides
 
     def transforms(self) -> list[Transform]:
@@ -134,6 +136,7 @@ class SquareLattice(Lattice):
     name: LatticeName = "square"
     rotation_steps = 4
     corners = 4
+    turns_by_quarter = True
     vertex_step = (1.0, 1.0)
 
     def vertices(self, cell: Cell) -> tuple[Vertex, ...]:
@@ -159,6 +162,7 @@ class TriangleLattice(Lattice):
     name: LatticeName = "triangle"
     rotation_steps = 6
     corners = 3
+    turns_by_quarter = False
     vertex_step = (0.5, _SQRT3_2)
 
     @staticmethod

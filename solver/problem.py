@@ -23,12 +23,11 @@ from typing import Any, TypeVar
 import numpy as np
 
 from solver.blockers import Blockers, find_blockers, with_facts
-from solver.catalog import Puzzle, Target
+from solver.catalog import SINGLE_TARGET, Puzzle, Target
 from solver.cover import Constraints, CoverProblem, Option, Solution, enumerate_solutions
 from solver.geometry import Cell, symmetries
 
 UNCOVERED = "."
-BOARD = "board"  # a target name for the whole board, no cell left open
 ENCODING_VERSION = "1"  # part of the store's fingerprint: bump if encode() changes
 
 
@@ -271,7 +270,7 @@ def board_blockers(puzzle: Puzzle) -> tuple[TargetProblem, Blockers]:
     """
 
     def analyse() -> tuple[TargetProblem, Blockers]:
-        board = TargetProblem(puzzle, Target(BOARD))
+        board = TargetProblem(puzzle, Target(SINGLE_TARGET))
         return board, find_blockers(board.plain_cover)
 
     return _per_puzzle("blockers", puzzle, analyse)

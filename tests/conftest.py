@@ -15,7 +15,7 @@ from sqlalchemy.orm import Session, sessionmaker
 
 from db.engine import make_engine, session_factory
 from db.migrate import upgrade
-from db.transfer import transfer
+from jobs.transfer import transfer
 from tests.support.stores import (
     copy_sqlite_file,
     create_postgres,

@@ -1,13 +1,19 @@
-"""The layer rule the import contracts cannot see: the service and the bot's replies never commit.
+"""The layers: the rule the import contracts cannot see (the service and the bot's replies never
+commit), and proof that the contracts catch what they forbid.
 
-The import contracts themselves (pyproject.toml, [tool.importlinter]) run once, as
-`lint-imports`, in `make test` and `make lint`.
+The import contracts themselves (pyproject.toml, [tool.importlinter]) run once on the real tree,
+as `lint-imports`, in `make test` and `make lint`; here they run on copies with an import injected.
 """
 
 from __future__ import annotations
 
 import ast
+import os
+import subprocess
+import sys
 from pathlib import Path
+
+import pytest
 
 PROJECT_ROOT = Path(__file__).resolve().parent.parent
 
@@ -26,6 +32,63 @@ def _commits(path: Path) -> list[str]:
 
 def test_no_service_module_and_no_bot_reply_commits() -> None:
     """The service and the bot's reply builders leave the unit of work to the front end that calls them."""
-    modules = [*sorted((PROJECT_ROOT / "hints").glob("*.py")), PROJECT_ROOT / "bot" / "replies.py"]
-    found = [where for path in modules if path.name != "warm.py" for where in _commits(path)]
+    replies = sorted((PROJECT_ROOT / "bot" / "replies").glob("*.py"))
+    modules = [*sorted((PROJECT_ROOT / "hints").glob("*.py")), *replies]
+    found = [where for path in modules for where in _commits(path)]
     assert found == []
+
+
+PACKAGES = ("jobs", "bot", "api", "hints", "render", "solver", "db", "i18n")
+
+
+def _tree_copy(destination: Path) -> Path:
+    """The project's packages, settings and import contracts, copied to ``destination``."""
+    for package in PACKAGES:
+        for source in (PROJECT_ROOT / package).rglob("*.py"):
+            target = destination / source.relative_to(PROJECT_ROOT)
+            target.parent.mkdir(parents=True, exist_ok=True)
+            target.write_text(source.read_text())
+    for name in ("settings.py", "pyproject.toml"):
+        (destination / name).write_text((PROJECT_ROOT / name).read_text())
+    return destination
+
+
+def _lint_imports(root: Path) -> subprocess.CompletedProcess[str]:
+    lint = Path(sys.executable).parent / "lint-imports"
+    env = {**os.environ, "PYTHONPATH": str(root)}
+    return subprocess.run(
+        [str(lint), "--no-cache"], cwd=root, env=env, capture_output=True, text=True, timeout=120
+    )
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(
+    ("module", "upward", "broken"),
+    [
+        ("solver/catalog.py", "import jobs.cli", "solver is not allowed to import jobs"),
+        ("render/hint.py", "import hints.errors", "render is not allowed to import hints"),
+        ("hints/daily.py", "import bot.texts", "hints is not allowed to import bot"),
+        ("bot/inputs.py", "import api.links", "bot is not allowed to import api"),
+        ("api/links.py", "import jobs.ondemand", "api is not allowed to import jobs"),
+        ("db/engine.py", "import solver.catalog", "db is not allowed to import solver"),
+    ],
+)
+def test_the_floors_contract_catches_an_import_that_runs_up(
+    tmp_path: Path, module: str, upward: str, broken: str
+) -> None:
+    root = _tree_copy(tmp_path)
+    path = root / module
+    path.write_text(path.read_text() + f"\n{upward}  # injected by the test\n")
+    result = _lint_imports(root)
+    assert result.returncode == 1
+    assert broken in result.stdout
+
+
+def test_the_documented_command_names_only_run_the_entry_points() -> None:
+    """``python -m solver.precompute`` and the like import nothing: no arrow runs up a floor."""
+    shims = ["solver/precompute.py", "solver/ondemand.py", "solver/show.py", "render/__main__.py"]
+    shims += ["hints/warm.py", "db/transfer.py", "api/__main__.py", "bot/__main__.py", "bot/dispatch.py"]
+    for shim in shims:
+        tree = ast.parse((PROJECT_ROOT / shim).read_text())
+        imports = [node for node in ast.walk(tree) if isinstance(node, ast.Import | ast.ImportFrom)]
+        assert [alias.name for node in imports for alias in node.names] == ["runpy"], shim

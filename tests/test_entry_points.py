@@ -24,8 +24,8 @@ import pytest
 from sqlalchemy.exc import OperationalError
 
 from bot.webhook import SECRET_HEADER, WEBHOOK_PATH
-from solver.precompute import main as precompute_main
-from tests.solver.test_precompute import stored_counts
+from jobs.precompute import main as precompute_main
+from tests.jobs.test_precompute import stored_counts
 from tests.support.bot import TOKEN
 from tests.support.fake_telegram import FakeTelegram
 
@@ -317,7 +317,7 @@ def test_launcher_runs_the_api_and_stops_it_on_ctrl_c(sample_url: str) -> None:
     env = environment(
         DATABASE_URL=sample_url, API_HOST="127.0.0.1", API_PORT=str(port), TELEGRAM_BOT_TOKEN=""
     )
-    process = start_module("launcher", env=env, start_new_session=True)
+    process = start_module("jobs.launcher", env=env, start_new_session=True)
     try:
         wait_until(lambda: answers(f"http://127.0.0.1:{port}/healthz"), process, "the API answered")
         process.send_signal(signal.SIGINT)  # passed on to the services

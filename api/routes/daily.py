@@ -19,7 +19,7 @@ from api.clients import requester
 from api.deps import DayDep, EditionDep, FaceUp, LanguageDep, State
 from api.errors import documented
 from api.schemas import ChallengeOut, DailyOut, HintOut
-from hints.daily import PuzzleKind
+from hints.daily import PuzzleKind, Variant
 from solver.hints import Stage
 
 router = APIRouter(prefix="/daily", tags=["daily"])
@@ -45,7 +45,7 @@ async def daily(
     """The daily puzzle: calendar target (of ``edition``), solution count, difficulty, pentomino
     challenge, hint links (titles in ``lang``). A target of an edition solved on demand is solved
     the first time (up to 10 s, then 503 with Retry-After)."""
-    payload = await state.daily.daily_json(day.value, requester(request), (edition, faceup), language)
+    payload = await state.daily.daily_json(day.value, requester(request), Variant(edition, faceup), language)
     return send(request, payload, day.json_cache_control)
 
 
@@ -76,7 +76,7 @@ def _stage_routes(kind: PuzzleKind, prefix: str) -> APIRouter:
         language: LanguageDep,
         faceup: FaceUp = False,
     ) -> Response:
-        variant = (edition, faceup)
+        variant = Variant(edition, faceup)
         image = await state.daily.image(kind, day.value, Stage.PUZZLE, requester(request), variant, language)
         return send(request, image, day.cache_control)
 
@@ -92,7 +92,9 @@ def _stage_routes(kind: PuzzleKind, prefix: str) -> APIRouter:
     ) -> Response:
         return send(
             request,
-            await state.daily.text(kind, day.value, Stage.PUZZLE, requester(request), (edition, faceup)),
+            await state.daily.text(
+                kind, day.value, Stage.PUZZLE, requester(request), Variant(edition, faceup)
+            ),
             day.cache_control,
         )
 
@@ -112,7 +114,7 @@ def _stage_routes(kind: PuzzleKind, prefix: str) -> APIRouter:
         language: LanguageDep,
         faceup: FaceUp = False,
     ) -> Response:
-        variant = (edition, faceup)
+        variant = Variant(edition, faceup)
         image = await state.daily.image(kind, day.value, Stage(stage), requester(request), variant, language)
         return send(request, image, day.cache_control)
 
@@ -133,7 +135,9 @@ def _stage_routes(kind: PuzzleKind, prefix: str) -> APIRouter:
     ) -> Response:
         return send(
             request,
-            await state.daily.text(kind, day.value, Stage(stage), requester(request), (edition, faceup)),
+            await state.daily.text(
+                kind, day.value, Stage(stage), requester(request), Variant(edition, faceup)
+            ),
             day.cache_control,
         )
 
@@ -153,7 +157,7 @@ def _stage_routes(kind: PuzzleKind, prefix: str) -> APIRouter:
         language: LanguageDep,
         faceup: FaceUp = False,
     ) -> Response:
-        variant, who = (edition, faceup), requester(request)
+        variant, who = Variant(edition, faceup), requester(request)
         payload = await state.daily.hint_json(kind, day.value, Stage(stage), who, variant, language)
         return send(request, payload, day.json_cache_control)
 

@@ -21,7 +21,7 @@ router = APIRouter(prefix="/editions", tags=["editions"])
 
 
 def _edition_out(puzzle: Puzzle, stored: int) -> EditionOut:
-    weekdays = puzzle.targets_kind == "month-day-weekday"
+    weekdays = puzzle.has_weekdays
     return EditionOut(
         id=puzzle.id,
         title=puzzle.title,

@@ -75,7 +75,7 @@ async def heatmap(
     the count of its target with the weekday it has in ``year``. An edition solved on demand shows
     the dates solved so far (the others grey, "no data") until all are, and is then cached for good.
     Its words (title, months, legend) are in ``lang``."""
-    if puzzle.targets_kind == "month-day-weekday" and year is None:
+    if puzzle.has_weekdays and year is None:
         year = parse_day("today", None, state.settings.DEFAULT_TIMEZONE).value.year
     key = ("heatmap", puzzle.id, heatmap_year(puzzle, year), language)  # the year only where it shows
     found = state.payloads.get(key)

@@ -12,17 +12,19 @@ for an unknown puzzle or target), never a 500.
 from __future__ import annotations
 
 import logging
+from datetime import date
 
 from fastapi import APIRouter, Request, Response
-from fastapi.responses import HTMLResponse
+from fastapi.responses import HTMLResponse, RedirectResponse
 from sqlalchemy.exc import SQLAlchemyError
+from starlette.concurrency import run_in_threadpool
 
 from api import links
 from api.caching import IMMUTABLE, SHORT, STABLE, Payload, send
 from api.clients import requester
 from api.deps import State, get_edition, parse_day
 from api.errors import ApiError
-from api.presenters import is_calendar
+from api.presenters import board_link
 from api.web import assets
 from api.web.board import BoardView, render_board_list, render_board_page
 from api.web.language import PageLanguage, page_language
@@ -35,14 +37,14 @@ from api.web.page import (
     render_page,
 )
 from hints.codes import encode_position
-from hints.daily import CALENDAR_ID, calendar_editions, challenge_board
+from hints.daily import CALENDAR_ID, calendar_editions, target_difficulty
 from hints.deeplink import encode_link
 from hints.errors import MalformedPosition, NoFaceUpSolution, NotPrecomputed
 from hints.positions import fixed_pieces, placements_of_code
 from i18n import N_, SOURCE_LANGUAGE
 from render.words import puzzle_title
 from solver.catalog import (
-    SINGLE_TARGET,
+    Puzzle,
     UnknownPuzzleError,
     UnknownTargetError,
     catalog,
@@ -58,8 +60,10 @@ STATIC = {name: Payload(asset.body, asset.media_type) for name, asset in assets.
 HASHED = frozenset(asset.hashed for asset in assets.ASSETS.values())
 FAVICON = Payload(assets.favicon_ico(), "image/x-icon")
 ROBOTS = Payload(assets.ROBOTS.encode(), "text/plain; charset=utf-8")
+# connect-src 'self': the board asks the API; on every page, tools that read the site's robots.txt
+# from the page (Lighthouse) may too. Nothing is fetched from elsewhere.
 POLICY = (
-    "default-src 'none'; img-src 'self'; style-src 'self'; script-src 'self'; "
+    "default-src 'none'; img-src 'self'; style-src 'self'; script-src 'self'; connect-src 'self'; "
     "form-action 'self'; base-uri 'none'; frame-ancestors 'none'"
 )
 HEADERS = {
@@ -68,15 +72,14 @@ HEADERS = {
     "X-Content-Type-Options": "nosniff",
     "Vary": "Accept-Language",  # without ?lang= the browser's language picks the page's
 }
-# The board also talks to the API (same origin), and runs as a Telegram Mini App, which Telegram Web
-# shows in a frame.
+# The board also runs as a Telegram Mini App, which Telegram Web shows in a frame.
 BOARD_POLICY = POLICY.replace(
     "frame-ancestors 'none'", "frame-ancestors 'self' https://web.telegram.org"
 ).replace(
     "script-src 'self'",
     f"script-src 'self' {assets.SCRIPTED_HASH}",  # the one inline script's hash
 )
-BOARD_HEADERS = {**HEADERS, "Content-Security-Policy": BOARD_POLICY + "; connect-src 'self'"}
+BOARD_HEADERS = {**HEADERS, "Content-Security-Policy": BOARD_POLICY}
 
 
 def _stage(text: str | None, name: str) -> int:
@@ -144,18 +147,62 @@ def _boards(state: State, language: PageLanguage) -> list[tuple[str, str, str]]:
     """(title, page, target) of every calendar edition (those solved on demand too), then every
     other catalog board; calendars open on today's date (with its weekday where the edition has one)."""
     today = parse_day("today", None, state.settings.DEFAULT_TIMEZONE).value
-    boards = [p for p in catalog().values() if not is_calendar(p)]
+    boards = [p for p in catalog().values() if not p.is_calendar]
     found = []
     for puzzle in (*calendar_editions(), *boards):
-        target = target_for_date(puzzle, today).name if is_calendar(puzzle) else puzzle.targets[0].name
+        target = target_for_date(puzzle, today).name if puzzle.is_calendar else puzzle.targets[0].name
         title = puzzle_title(puzzle, language.code)
         found.append((title, links.play(puzzle.id, target, lang=language.param), target))
     return found
 
 
+def _stars(state: State, puzzle: Puzzle, target: str, faceup: bool) -> str | None:
+    """A calendar target's difficulty stars for the board's share text, from the stored counts (one
+    read, no solving); None on other boards, or when the difficulty is not known or the store fails."""
+    if not puzzle.is_calendar:
+        return None
+    try:
+        with state.sessions() as session:
+            rank = target_difficulty(session, puzzle, target, faceup)
+    except SQLAlchemyError:
+        log.warning("board page: the difficulty of %s %s could not be read", puzzle.id, target)
+        return None
+    return rank.stars if rank is not None else None
+
+
 def _bad_link(language: PageLanguage, english: str, translated: str) -> str:
     """Why a /play link names no board: the English details, or the translated words."""
     return english if language.code == SOURCE_LANGUAGE else translated
+
+
+@router.get("/play/challenge/{date}", response_class=HTMLResponse)
+async def play_challenge(request: Request, state: State, date: str, lang: str | None = None) -> Response:
+    """The pentomino challenge of ``date`` (YYYY-MM-DD or today) on its playable board: a redirect to
+    the board with the challenge's pre-placed pieces on it, fixed (what a solved calendar board
+    offers next). Its pieces are worked out only when the link is followed."""
+    zone = state.settings.DEFAULT_TIMEZONE
+    language = _language(request, lang)
+    today = parse_day("today", None, zone).value
+    try:
+        day = parse_day(date, None, zone)
+        bundle = await state.daily.bundle_async(day.value, requester(request))
+    except ApiError as exc:
+        message = error_text(language, exc.code, exc.message)
+        page = _html(render_error(message, today, language), exc.status if exc.status in (429, 503) else 400)
+        page.headers.update(exc.headers)
+        return page
+    except NotPrecomputed as missing:
+        log.warning("challenge board: %s", missing.message)
+        return _html(render_error(language.text(NOT_PRECOMPUTED), today, language), 503)
+    except SQLAlchemyError:
+        return _html(render_error(language.text(STORE_UNAVAILABLE), today, language), 503)
+    board = board_link(bundle.pentomino, language.param)
+    return RedirectResponse(board, status_code=303, headers={"Cache-Control": "no-cache"})
+
+
+def challenge_link(day: date, language: PageLanguage) -> str:
+    """The address of ``day``'s pentomino challenge on its board (:func:`play_challenge`)."""
+    return f"/play/challenge/{day.isoformat()}" + (f"?lang={language.param}" if language.param else "")
 
 
 @router.get("/play/{puzzle_id}/{target}", response_class=HTMLResponse)
@@ -195,11 +242,7 @@ async def play(
     bot = state.settings.TELEGRAM_BOT_USERNAME
     link = encode_link(puzzle, goal, "") if bot else None
     today = parse_day("today", None, state.settings.DEFAULT_TIMEZONE).value
-    challenge = (
-        links.play(challenge_board(today), SINGLE_TARGET, lang=language.param)
-        if is_calendar(puzzle)
-        else None
-    )
+    challenge = challenge_link(today, language) if puzzle.is_calendar else None
     view = BoardView(
         puzzle,
         goal,
@@ -211,6 +254,7 @@ async def play(
         language=language,
         challenge_url=challenge,
         fixed=",".join(puzzle.pieces[p.piece].name for p in placements if p.piece in staying),
+        stars=await run_in_threadpool(_stars, state, puzzle, goal.name, _flag(faceup)),
     )
     return _html(render_board_page(view), headers=BOARD_HEADERS)
 

@@ -45,6 +45,10 @@ CSS = """\
         --accent-hover: #a8c7fa; --on-accent: #111111; --error-bg: #3b1d22; --error-edge: #8a3a46; }
 }
 :root[data-scheme="dark"] { color-scheme: dark; --focus: #ffa94d; }
+/* The hint pictures and the heatmap are drawn on white: in dark mode they are dimmed, so they do not
+   glare on the dark page (their colours keep their order and their hues). */
+@media (prefers-color-scheme: dark) { :root:not([data-scheme="light"]) img { filter: brightness(.72); } }
+:root[data-scheme="dark"] img { filter: brightness(.72); }
 * { box-sizing: border-box; }
 [hidden] { display: none !important; }
 body { margin: 0; font: 1rem/1.5 system-ui, -apple-system, "Segoe UI", Roboto, sans-serif;
@@ -74,6 +78,8 @@ a { color: var(--accent); }
 .heatmap-links { position: absolute; inset: 0; width: 100%; height: 100%; }
 .heatmap-links a rect { fill: transparent; cursor: pointer; }
 .heatmap-links a:hover rect { stroke: var(--accent); stroke-width: 3; }
+.heatmap-links a:focus { outline: none; }
+.heatmap-links a:focus-visible rect { stroke: var(--focus); stroke-width: 5; }
 .heatmap-links .today { fill: none; stroke: var(--focus); stroke-width: 4; pointer-events: none; }
 .facts { margin: 0 0 .75rem; }
 figure { margin: 0 0 1rem; }

@@ -32,7 +32,7 @@ from api.web.board_words import board_strings
 from api.web.language import PageLanguage, language_switch, open_cells
 from api.web.solved_panel import solved_panel
 from i18n import N_
-from render.palette import DARK_EMPTY, EMPTY, RGB, dark_piece_colour, mix, piece_colour
+from render.palette import DARK_EMPTY, EMPTY, RGB, dark_piece_colour, mix
 from render.words import board_label, puzzle_title
 from solver.catalog import Piece, Puzzle, Target
 from solver.geometry import Cell, Lattice, Shape, Transform
@@ -42,6 +42,30 @@ SIDE = 40.0  # one cell side, in SVG units
 PADDING = 4.0  # around the board, in SVG units
 LIGHTER = 0.55  # hint pieces: this far from the piece's colour towards white
 TELEGRAM = "https://t.me"
+
+# The board's piece fills in light mode: the images' hues (render.palette.PALETTE, same order), those
+# too light for the white empty cell (EMPTY) darkened, so that every piece stands 3:1 or more against
+# it (the images outline every piece in black and keep PALETTE). Dark mode: render.palette.DARK_PALETTE.
+BOARD_PALETTE: tuple[str, ...] = (
+    "#cc6677",  # rose
+    "#332288",  # indigo
+    "#a07a22",  # sand, darkened to ochre
+    "#117733",  # green
+    "#2a7fa8",  # cyan, darkened
+    "#882255",  # wine
+    "#2b8a78",  # teal, darkened
+    "#8a8a2a",  # olive, darkened
+    "#aa4499",  # purple
+    "#c8602e",  # orange, darkened
+    "#4d70c8",  # blue, darkened
+    "#d9468c",  # pink, darkened
+)
+
+
+def board_piece_colour(index: int) -> RGB:
+    """Piece ``index``'s fill on the board in light mode (:data:`BOARD_PALETTE`)."""
+    code = BOARD_PALETTE[index % len(BOARD_PALETTE)]
+    return int(code[1:3], 16), int(code[3:5], 16), int(code[5:7], 16)
 
 
 # ---------------------------------------------------------------- orientations
@@ -156,6 +180,7 @@ class BoardView:
     language: PageLanguage = field(default_factory=PageLanguage)  # of the page and of its hints
     challenge_url: str | None = None  # the day's pentomino challenge, offered once a calendar is solved
     fixed: str = ""  # placed pieces that stay where they are, comma-separated (the challenge's pre-placed)
+    stars: str | None = None  # a calendar target's difficulty (★★★☆☆) for the share text, when known
 
     def url(self, language: PageLanguage | None = None) -> str:
         """This board with its position, in face-up mode or not, in ``language`` (the page's)."""
@@ -168,7 +193,7 @@ class BoardView:
 def _piece_data(puzzle: Puzzle, index: int) -> dict[str, Any]:
     piece = puzzle.pieces[index]
     table = orientation_table(puzzle.lattice, piece)
-    colour = piece_colour(index)
+    colour = board_piece_colour(index)
     return {
         "name": piece.name,
         "colour": _hex(colour),
@@ -275,7 +300,7 @@ def _tray_button(puzzle: Puzzle, index: int, language: PageLanguage) -> str:
     shape = piece.orientations[0]
     points = [polygon(puzzle.lattice, cell) for cell in shape]
     x, y, width, height = view_box([p for cell in points for p in cell])
-    colour = _hex(piece_colour(index))
+    colour = _hex(board_piece_colour(index))
     cells = "".join(f'<polygon points="{_svg_points(p)}" fill="{colour}"/>' for p in points)
     name = escape(piece.name)
     label = escape(language.text(N_("Piece {piece}"), piece=piece.name))
@@ -426,12 +451,13 @@ def _status(language: PageLanguage, extra: str = "") -> str:
     checking, accept, dismiss = text(N_("checking the board…")), text(N_("Accept")), text(N_("Dismiss"))
     return (
         '<div class="status" id="status">'
-        '<p class="count" aria-live="polite" aria-atomic="true">'
-        '<span class="remaining" data-testid="remaining">…</span> '
+        # one live region speaks each move once, its words and the count in one sentence (board.js)
+        '<p id="says" class="visually-hidden" aria-live="polite" aria-atomic="true"></p>'
+        '<p class="count"><span class="remaining" data-testid="remaining">…</span> '
         f'<span id="count-text">{escape(checking)}</span></p>'
-        '<p id="verdict" class="verdict" data-state="loading" aria-live="polite"></p>'
+        '<p id="verdict" class="verdict" data-state="loading"></p>'
         f"{extra}"
-        '<div class="notes"><p id="message" class="message" role="status"></p>'
+        '<div class="notes"><p id="message" class="message"></p>'
         '<p id="hint-text" class="hint-text" aria-live="polite"></p>'
         '<p id="save-note" class="save-note" hidden></p></div>'
         '<div class="status-actions">'
@@ -491,9 +517,10 @@ def render_board_page(view: BoardView) -> str:
     tray = "".join(_tray_button(puzzle, i, language) for i in range(len(puzzle.pieces)))
     switch = language_switch(language, view.url)
     pieces = language.text(N_("Pieces"))
+    stars = f' data-stars="{escape(view.stars)}"' if view.stars else ""
     body = (
         f"{_bar(language, switch, _telegram_link(view))}"
-        f'<main id="main" data-moves="0" data-analysed="-1"><h1>{escape(heading)}</h1>'
+        f'<main id="main" data-moves="0" data-analysed="-1"{stars}><h1>{escape(heading)}</h1>'
         f'<p class="goal">{_goal(view)}</p>'
         f"{_noscript(language)}"
         '<div class="play-grid">'

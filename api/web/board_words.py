@@ -42,6 +42,11 @@ BOARD_TEXTS = {
     "tookOff": N_("Took off {pieces}."),
     "placedPieces": N_("Placed {pieces}."),
     "undone": N_("Undone."),
+    # what a screen reader hears after a move, once: the move's words (without their full stop)
+    # with the count, "Placed L: 12 of 48 solutions still possible."; or with the board's verdict
+    "moveCount": N_("{move}: {count}."),
+    "moveVerdict": N_("{move}. {verdict}"),
+    "countSays": N_("{count}."),
     # tracing a piece across the cells it covers
     "placedInstead": N_("Placed {piece} instead of {pieces}."),
     "traceMaybe": N_(

@@ -17,13 +17,13 @@ from html import escape
 from urllib.parse import urlencode
 
 from api import links
-from api.presenters import board_link
+from api.presenters import board_link, symmetry_count
 from api.web import assets
 from api.web.language import PageLanguage, language_switch, open_cells
 from hints.daily import CALENDAR_ID, DailyBundle, DailyPuzzle, PuzzleKind, calendar_editions
 from i18n import N_, SOURCE_LANGUAGE, Nn_
 from render.layout import board_layout, heatmap_layout
-from render.words import long_date, puzzle_title
+from render.words import date_label, long_date, puzzle_title
 from solver.catalog import Puzzle, target_for_date
 from solver.hints import HINT_STAGES, Stage
 
@@ -185,18 +185,28 @@ def _calendar_facts(daily: DailyPuzzle, language: PageLanguage) -> str:
     return f"<p class=facts>{facts}</p>"
 
 
+def distinct_total(daily: DailyPuzzle) -> int:
+    """The challenge board's one total, as its playable board counts it: solutions up to rotation and
+    reflection (the stored count). ``daily.total`` counts every turned and mirrored image; no
+    pentomino solution of a challenge board is its own image, so each stands for as many images as
+    the board has symmetries."""
+    return daily.total // symmetry_count(daily.puzzle.id)
+
+
 def _challenge_facts(daily: DailyPuzzle, language: PageLanguage) -> str:
     count = len(daily.preplaced)
     facts = language.html_plural(
         Nn_(
-            "{board}: {n} piece pre-placed, {exactly_one} way to finish (the board has {total} solutions).",
-            "{board}: {n} pieces pre-placed, {exactly_one} way to finish (the board has {total} solutions).",
+            "{board}: {n} piece pre-placed, {exactly_one} way to finish (the board has {total} solutions "
+            "up to rotation and reflection).",
+            "{board}: {n} pieces pre-placed, {exactly_one} way to finish (the board has {total} solutions "
+            "up to rotation and reflection).",
         ),
         count,
         board=escape(puzzle_title(daily.puzzle, language.code)),
         n=str(count),
         exactly_one=f"<strong>{escape(language.text(EXACTLY_ONE))}</strong>",
-        total=str(daily.total),
+        total=str(distinct_total(daily)),
     )
     return f"<p class=facts>{facts}</p>"
 
@@ -325,6 +335,7 @@ def _heatmap_words(view: View, puzzle: Puzzle) -> str:
 
 
 LEAP_YEAR = 2000  # a year with every month and day of the calendar, 02-29 too
+PLAY_DATE = N_("{date}: play its board")  # a date's link on the heatmap
 
 
 def _box(month: int, day: int) -> str:
@@ -334,8 +345,9 @@ def _box(month: int, day: int) -> str:
 
 
 def _heatmap_links(view: View, puzzle: Puzzle, today: date) -> str:
-    """Over the heatmap, a link on each date of the shown year to its board, and today outlined.
-    For pointers and touch: keyboards and screen readers have the date form and the board links."""
+    """Over the heatmap, a link on each date of the shown year to its board, and today outlined:
+    tapped, clicked, or reached with Tab (the focused date ringed), each named by its date."""
+    language = view.language
     width, height = heatmap_layout().size
     weekdays = puzzle.targets_kind == "month-day-weekday"
     year = view.day.year if weekdays else LEAP_YEAR  # elsewhere the picture is every year's
@@ -343,13 +355,18 @@ def _heatmap_links(view: View, puzzle: Puzzle, today: date) -> str:
     day = date(year, 1, 1)
     while day.year == year:
         target = target_for_date(puzzle, day).name
-        href = links.play(puzzle.id, target, faceup=view.faceup, lang=view.language.param)
-        squares.append(f'<a href="{escape(href)}" tabindex="-1"><rect {_box(day.month, day.day)}/></a>')
+        href = links.play(puzzle.id, target, faceup=view.faceup, lang=language.param)
+        name = language.text(PLAY_DATE, date=date_label(day.month, day.day, language.code))
+        squares.append(
+            f'<a href="{escape(href)}" aria-label="{escape(name)}"><rect {_box(day.month, day.day)}/></a>'
+        )
         day += timedelta(days=1)
     shown = not weekdays or today.year == year
     marked = f'<rect class="today" {_box(today.month, today.day)}/>' if shown else ""
+    label = language.text(N_("The dates of the year, each a link to its board"))
     return (
-        f'<svg class="heatmap-links" viewBox="0 0 {width} {height}" aria-hidden="true" focusable="false">'
+        f'<svg class="heatmap-links" viewBox="0 0 {width} {height}" role="group" '
+        f'aria-label="{escape(label)}">'
         f"{''.join(squares)}{marked}</svg>"
     )
 

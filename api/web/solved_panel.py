@@ -27,7 +27,7 @@ def solved_panel(language: PageLanguage, challenge_url: str | None) -> str:
         '<section id="solved-panel" class="solved-panel" data-testid="solved-panel" hidden '
         'aria-labelledby="solved-title">'
         f'<h2 id="solved-title" class="celebrate">{escape(text(SOLVED))}</h2>'
-        '<p id="solved-summary" aria-live="polite"></p>'
+        '<p id="solved-summary"></p>'  # not live: the solving move says "Solved!" (board.js, #says)
         '<pre id="share-text" class="share-text" data-testid="share-text"></pre>'
         f'<p class="share-row"><button type="button" id="share-button" class="action">{escape(text(SHARE))}'
         '</button> <span id="share-done" role="status"></span></p>'

@@ -15,6 +15,7 @@ from sqlalchemy.orm import Session, sessionmaker
 
 from api import create_app, deps
 from db.engine import make_engine, session_factory
+from jobs.ondemand import OnDemand
 from settings import Settings
 from tests.support.api_server import SHARED_BY_MANY_TESTS, start_server
 from tests.support.browser import LoopbackOnly, chromium
@@ -32,7 +33,7 @@ def api_url(full_catalog_url: str) -> Iterator[str]:
 @pytest.fixture(scope="session")
 def client(full_catalog_url: str) -> Iterator[httpx.Client]:
     """The API in-process (its lifespan run), shared by the route tests of the session."""
-    app = create_app(Settings(DATABASE_URL=full_catalog_url, **SHARED_BY_MANY_TESTS))  # type: ignore[arg-type]
+    app = create_app(Settings(DATABASE_URL=full_catalog_url, **SHARED_BY_MANY_TESTS), OnDemand)  # type: ignore[arg-type]
     with TestClient(app) as http:
         yield http
 

@@ -10,6 +10,7 @@ answer ``/api/v1/me/positions`` themselves.
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Callable, Iterator
 from datetime import UTC, datetime
 from typing import Any
@@ -371,8 +372,9 @@ def test_pieces_can_be_dragged_on_and_off_the_board(
     d_row, d_col = 4 - shape[0][0], 2 - shape[0][1]  # the grabbed cell lands on the cell dropped on
     dropped = {"piece": "U", "cells": sorted([r + d_row, c + d_col] for r, c in shape)}
     assert_matches_api(board, client, [dropped])
-    count = page.locator(".count")  # the number and its words read out together, once
-    assert count.get_attribute("aria-live") == "polite" and count.get_attribute("aria-atomic") == "true"
+    says = page.locator("#says")  # the move and the count read out together, once
+    assert says.get_attribute("aria-live") == "polite" and says.get_attribute("aria-atomic") == "true"
+    assert says.inner_text() == f"Placed U. {board.verdict}"  # it covers an open cell: not allowed
     # drag it off the board again: it goes back to the tray
     piece = page.locator('#board .pieces [data-piece="U"] polygon').first.bounding_box()
     assert piece is not None
@@ -470,18 +472,27 @@ def test_todays_board_solved_with_hints_says_so_counts_the_streak_and_offers_a_s
     panel = page.locator("[data-testid=solved-panel]")
     panel.wait_for()
     share = page.locator("[data-testid=share-text]").inner_text()
-    assert share.splitlines() == [
-        f"A-Puzzle-A-Day calendar (DragonFjord) · {today.isoformat()}",
+    daily = httpx.get(f"{api_url}/api/v1/daily/{today.isoformat()}", timeout=120)  # hints computed cold
+    level = daily.json()["difficulty"]["level"]
+    assert share.splitlines() == [  # the difficulty as the Mini App's share text has it
+        f"A-Puzzle-A-Day calendar (DragonFjord) · {today.isoformat()} · {'★' * level}{'☆' * (5 - level)}",
         "Hints ■■■ · 1 min",
     ]
     summary = page.locator("#solved-summary").inner_text()
     assert "Hints used: ■■■" in summary and "Streak: 1 day" in summary
-    assert page.locator("#challenge-link").get_attribute("href", timeout=1000).startswith("/play/pentomino-")
+    challenge = page.locator("#challenge-link").get_attribute("href", timeout=1000)
+    assert challenge == f"/play/challenge/{today.isoformat()}"  # the day's challenge, its pieces fixed
     page.reload()  # the solve is remembered: shown again, not counted twice
     board.settle()
     panel.wait_for()
     assert page.locator("[data-testid=share-text]").inner_text() == share
     assert "Streak: 1 day" in page.locator("#solved-summary").inner_text()
+    page.locator("#challenge-link").tap()  # next: the day's challenge, its pre-placed pieces on the board
+    page.wait_for_url(re.compile(r".*/play/pentomino-[^/]+/board\?p=.*&fixed=.*"))
+    next_board = Board(page, touch=True)
+    next_board.settle()
+    assert next_board.placed() == set(next_board.data["fixed"]) != set()
+    assert next_board.remaining == 1  # exactly one way to finish
     context.close()
     assert guard.blocked == [] and errors == []
 
@@ -774,6 +785,23 @@ def test_every_catalog_board_is_served(client: httpx.Client, puzzle_id: str) -> 
         assert response.status_code == 200
         assert response.headers["content-type"] == "text/html; charset=utf-8"
         assert response.text.count('<polygon class="cell') == len(puzzle.cells)
+
+
+def _stars_of(html: str) -> str | None:
+    found = re.search(r'<main id="main"[^>]* data-stars="([^"]*)"', html)
+    return found.group(1) if found else None
+
+
+def test_a_calendar_board_carries_the_days_difficulty_for_its_share_text(client: httpx.Client) -> None:
+    """The plain board shares the stars the Mini App's share text has: the rank of the daily JSON,
+    read from the stored counts; other boards, and an impossible date, have none."""
+    for faceup in ("0", "1"):
+        daily = client.get("/api/v1/daily/2026-01-25", params={"faceup": faceup}).json()
+        level = daily["difficulty"]["level"]
+        html = client.get(f"/play/{CALENDAR}/01-25", params={"faceup": faceup}).text
+        assert _stars_of(html) == "★" * level + "☆" * (5 - level)
+    assert _stars_of(client.get(f"/play/{CALENDAR}/02-30").text) is None  # no date asks for it
+    assert _stars_of(client.get("/play/pentomino-6x10/board").text) is None
 
 
 def _overlapping_code() -> str:

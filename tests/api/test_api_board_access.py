@@ -107,6 +107,31 @@ def test_dark_mode_follows_the_system_with_pieces_that_stand_out(
     assert errors == []
 
 
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_every_piece_stands_three_to_one_against_an_empty_cell(
+    context_for: Any, api_url: str, client: httpx.Client, scheme: str
+) -> None:
+    """All twelve colours of a 12-piece board, on the board and in the tray; in light mode the
+    light blue once stood at 1.6:1 against the white cell."""
+    context = context_for(viewport={"width": 1280, "height": 900}, color_scheme=scheme)
+    board_id = "pentomino-6x10"
+    placements = client.get(f"/api/v1/puzzles/{board_id}/targets/board/solutions/1").json()["placements"]
+    code = analyse(client, board_id, "board", placements)["code"]
+    page, board, errors = open_board(context, f"{api_url}/play/{board_id}/board?p={code}")
+    assert board.placed() == {p["piece"] for p in placements}
+    empty = style(page, "#board .cell:not(.open)", "fill")
+    on_board = page.locator("#board .pieces .piece-cell").evaluate_all(
+        "cells => cells.map(c => getComputedStyle(c).fill)"
+    )
+    in_tray = page.locator(".tray-piece svg polygon").evaluate_all(
+        "cells => cells.map(c => getComputedStyle(c).fill)"
+    )
+    assert len(set(on_board)) == 12 and set(in_tray) == set(on_board)  # twelve colours, the same in both
+    ratios = {fill: round(contrast(fill, empty), 2) for fill in on_board}
+    assert min(ratios.values()) >= 3, ratios
+    assert errors == []
+
+
 def test_inside_telegram_its_theme_wins_over_the_systems(context_for: Any, api_url: str) -> None:
     context = context_for(viewport={"width": 390, "height": 844}, color_scheme="dark")
     page = context.new_page()
@@ -282,6 +307,40 @@ def test_a_date_solved_with_the_keyboard_alone_in_at_most_sixty_keys(
     assert board.verdict.startswith("Solved!")
     assert presses <= 60, presses
     print(f"keyboard solve of {CALENDAR} {DAY}: {presses} key presses")
+    assert errors == []
+
+
+def test_a_move_is_spoken_once_in_one_sentence_with_the_count(
+    desktop: BrowserContext, api_url: str, client: httpx.Client
+) -> None:
+    """Placing a piece used to change two live regions (the move's words, then the count). Now one
+    region speaks once: the move and the count after it; the solving move, the move and the verdict."""
+    page, board, errors = open_board(desktop, f"{api_url}/play/{CALENDAR}/{DAY}")
+    placements = solution(client)
+    total = board.remaining
+    page.evaluate(SPOKEN)
+    for number, placement in enumerate(placements, start=1):
+        name = placement["piece"]
+        orientation, anchor = board.target_of(name, placement["cells"])
+        board.select(name)
+        board.orient(name, orientation)
+        page.evaluate("window.spoken = []")  # from the press that places the piece on
+        page.locator(board.cell(anchor)).click()
+        board.settle()
+        expect(page.locator("#says")).not_to_be_empty()
+        assert page.evaluate("window.spoken") == ["says"]  # one live region, once
+        said = page.locator("#says").inner_text()
+        if number < len(placements):
+            assert said == f"Placed {name}: {board.remaining} of {total} solutions still possible."
+        else:
+            assert said == f"Placed {name}. {board.verdict}" and board.verdict.startswith("Solved!")
+    page.evaluate("window.spoken = []")
+    page.locator("#undo").click()
+    board.settle()
+    expect(page.locator("#says")).to_have_text(
+        f"Undone: {board.remaining} of {total} solutions still possible."
+    )
+    assert page.evaluate("window.spoken") == ["says"]
     assert errors == []
 
 

@@ -13,7 +13,7 @@ from collections.abc import Iterator
 
 import httpx
 import pytest
-from playwright.sync_api import Browser, BrowserContext, Page, Route
+from playwright.sync_api import Browser, BrowserContext, Page, Route, expect
 
 from hints.codes import encode_position
 from solver.catalog import get_puzzle
@@ -198,3 +198,29 @@ def test_a_tap_on_the_heatmap_opens_that_dates_board(phone: BrowserContext, api_
     assert page.locator(".heatmap-links .today").count() == 1
     page.locator(f'.heatmap-links a[href="/play/{CALENDAR}/03-14"] rect').tap()
     page.wait_for_url(f"**/play/{CALENDAR}/03-14")
+
+
+def test_the_heatmaps_dates_are_reached_with_tab_and_ringed(desktop: BrowserContext, api_url: str) -> None:
+    """The heatmap's links were for pointers only (tabindex=-1, hidden from screen readers): each
+    date is now a named link in the tab order, the focused one ringed in the focus colour."""
+    page = desktop.new_page()
+    page.goto(f"{api_url}/?date=2026-01-25")
+    page.locator("#pentomino .play-link a").focus()  # the last link before the heatmap
+    page.keyboard.press("Tab")
+    focused = page.locator(".heatmap-links a:focus")
+    expect(focused).to_have_attribute("href", f"/play/{CALENDAR}/01-01")
+    expect(focused).to_have_attribute("aria-label", "Jan 1: play its board")
+    ring = focused.locator("rect").evaluate(
+        "r => [getComputedStyle(r).stroke, getComputedStyle(r).strokeWidth]"
+    )
+    focus = page.evaluate("getComputedStyle(document.documentElement).getPropertyValue('--focus').trim()")
+    assert ring == [_rgb(focus), "5px"], ring
+    page.keyboard.press("Tab")
+    expect(page.locator(".heatmap-links a:focus")).to_have_attribute("href", f"/play/{CALENDAR}/01-02")
+    page.keyboard.press("Enter")
+    page.wait_for_url(f"**/play/{CALENDAR}/01-02")
+
+
+def _rgb(hex_colour: str) -> str:
+    red, green, blue = (int(hex_colour[i : i + 2], 16) for i in (1, 3, 5))
+    return f"rgb({red}, {green}, {blue})"

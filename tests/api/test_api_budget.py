@@ -17,12 +17,12 @@ import uvicorn
 from fastapi.testclient import TestClient
 
 from api import clients, create_app, ondemand
-from api.__main__ import build_parser, listen, uvicorn_config
 from api.clients import Requester, client_key
 from api.errors import ApiError
 from api.ondemand import MAX_PENDING_PER_CLIENT, FairTurns, OnDemandWaiter
+from jobs.api import build_parser, listen, uvicorn_config
+from jobs.ondemand import OnDemand, Solved
 from settings import Settings
-from solver.ondemand import Solved
 
 
 @pytest.fixture(autouse=True)
@@ -77,15 +77,25 @@ async def test_a_turn_given_up_while_waiting_is_passed_on() -> None:
     await asyncio.wait_for(waiting, 1)  # c's turn came although b, ahead of it, left
 
 
+class NoProcesses:
+    """The solver a :class:`HeldSolver` never hands its solves to; it has nothing to stop."""
+
+    def ensure(self, puzzle: object, target: object) -> object:
+        raise AssertionError("HeldSolver solves in _solve_now")
+
+    def close(self) -> None:
+        pass
+
+
 class HeldSolver(OnDemandWaiter):
     """Solves nothing: each target's solve waits until the test lets it finish."""
 
     def __init__(self, wait_seconds: float = 30.0) -> None:
-        super().__init__(None, wait_seconds)  # type: ignore[arg-type]
+        super().__init__(NoProcesses(), wait_seconds)
         self.started: list[str] = []
         self.release = threading.Event()
 
-    def _solve_now(self, puzzle_id: str, target: str) -> Solved:
+    def _solve_now(self, puzzle_id: str, target: str) -> object:
         self.started.append(target)
         self.release.wait(10)
         return Solved(computed=True, solutions=1)
@@ -171,8 +181,11 @@ async def test_a_solve_whose_asker_was_told_to_come_back_goes_on() -> None:
 
 def budget_app(url: str, per_minute: int, **settings: str) -> TestClient:
     return TestClient(
-        create_app(Settings(_env_file=None, DATABASE_URL=url, API_COMPUTE_PER_MINUTE=per_minute, **settings))
-    )  # type: ignore[call-arg,arg-type]
+        create_app(
+            Settings(_env_file=None, DATABASE_URL=url, API_COMPUTE_PER_MINUTE=per_minute, **settings),  # type: ignore[call-arg,arg-type]
+            OnDemand,
+        )
+    )
 
 
 BOARD = "/api/v1/puzzles/calendar-dragonfjord/targets"
@@ -239,7 +252,7 @@ def test_a_solve_refused_for_want_of_room_costs_nothing(
 def test_the_budget_is_per_client(sample_url: str) -> None:
     with budget_app(sample_url, 1) as api:
         assert api.get(PATHS["solutions"][0]).status_code == 200
-    app = create_app(Settings(_env_file=None, DATABASE_URL=sample_url, API_COMPUTE_PER_MINUTE=1))  # type: ignore[call-arg]
+    app = create_app(Settings(_env_file=None, DATABASE_URL=sample_url, API_COMPUTE_PER_MINUTE=1), OnDemand)  # type: ignore[call-arg]
     with (
         TestClient(app, client=("198.51.100.1", 1)) as one,
         TestClient(app, client=("198.51.100.2", 1)) as two,
@@ -258,7 +271,9 @@ def served(sample_url: str) -> Iterator[object]:
 
     def serve(**settings: str) -> str:
         config = Settings(_env_file=None, DATABASE_URL=sample_url, API_COMPUTE_PER_MINUTE=1, **settings)  # type: ignore[call-arg,arg-type]
-        server = uvicorn.Server(uvicorn_config(create_app(config), build_parser().parse_args([]), config))
+        server = uvicorn.Server(
+            uvicorn_config(create_app(config, OnDemand), build_parser().parse_args([]), config)
+        )
         sock = listen("127.0.0.1", 0)
         threading.Thread(target=server.run, kwargs={"sockets": [sock]}, daemon=True).start()
         servers.append(server)

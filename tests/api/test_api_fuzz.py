@@ -17,11 +17,12 @@ from hypothesis import strategies as st
 from schemathesis.specs.openapi.checks import positive_data_acceptance
 
 from api import create_app
+from jobs.ondemand import OnDemand
 from settings import Settings
 
 # The schema comes from the app itself (describing it needs no database), so the test is
 # parametrized per operation at collection time; the requests go to the live test server.
-schema = schemathesis.openapi.from_dict(create_app(Settings(DATABASE_URL="sqlite://")).openapi())
+schema = schemathesis.openapi.from_dict(create_app(Settings(DATABASE_URL="sqlite://"), OnDemand).openapi())
 
 
 @schema.parametrize()

@@ -18,7 +18,7 @@ PATH = "/api/v1/me/positions/calendar-dragonfjord/01-25"
 
 @pytest.fixture(scope="module")
 def mini_app(full_catalog_url: str, tmp_path_factory: pytest.TempPathFactory) -> Iterator[RunningServer]:
-    from db.transfer import copy_sqlite
+    from jobs.transfer import copy_sqlite
 
     url = copy_sqlite(full_catalog_url, tmp_path_factory.mktemp("me") / "me.db")
     server = start_server(url, TELEGRAM_BOT_TOKEN=TOKEN)

@@ -7,6 +7,7 @@ recorded (and fails the test). Screenshots go to ``test-output/`` at the project
 
 from __future__ import annotations
 
+import io
 import re
 from collections.abc import Iterator
 from html import unescape
@@ -14,6 +15,7 @@ from urllib.parse import parse_qs, urlsplit
 
 import httpx
 import pytest
+from PIL import Image, ImageStat
 from playwright.sync_api import Browser, BrowserContext, Page
 
 from tests.support.browser import OUTPUT, LoopbackOnly
@@ -137,6 +139,44 @@ def test_the_basic_view_works_without_javascript(browser: Browser, api_url: str)
     assert "Friday 1 March 2024" in page.locator("h1").inner_text()
     context.close()
     assert guard.blocked == []
+
+
+def test_the_page_may_read_its_own_robots_txt(
+    guarded: tuple[BrowserContext, LoopbackOnly], api_url: str
+) -> None:
+    """Lighthouse reads robots.txt from within the page: the policy once allowed no fetch at all
+    (SEO 92, "unable to download a robots.txt file"); now this server's own addresses."""
+    context, _ = guarded
+    page = context.new_page()
+    page.goto(f"{api_url}/?date={DAY}")
+    assert page.evaluate("fetch('/robots.txt').then(r => r.text())").startswith("User-agent: *")
+
+
+def _mean_luminance(png: bytes) -> float:
+    """The mean lightness (0 black .. 1 white) of a screenshot."""
+    with Image.open(io.BytesIO(png)) as picture:
+        return float(ImageStat.Stat(picture.convert("L")).mean[0]) / 255
+
+
+def test_in_dark_mode_the_pictures_are_dimmed_so_they_do_not_glare(browser: Browser, api_url: str) -> None:
+    """The hint pictures and the heatmap are drawn on white; on the dark page they used to glare."""
+    lightness = {}
+    for scheme in ("light", "dark"):
+        context = browser.new_context(viewport={"width": 1280, "height": 900}, color_scheme=scheme)
+        guard = LoopbackOnly(api_url)
+        context.route("**/*", guard)
+        page = context.new_page()
+        page.goto(f"{api_url}/?date={DAY}&stage=1")
+        assert_images_loaded(page, "#calendar")
+        assert_images_loaded(page, "#year")
+        lightness[scheme] = {
+            picture: _mean_luminance(page.locator(f"{picture} img").first.screenshot())
+            for picture in ("#calendar-stage-1", ".heatmap")
+        }
+        context.close()
+        assert guard.blocked == []
+    for picture, light in lightness["light"].items():
+        assert lightness["dark"][picture] <= 0.75 * light, (picture, lightness)
 
 
 def test_the_page_fits_a_phone(browser: Browser, api_url: str) -> None:

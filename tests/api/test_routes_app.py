@@ -15,8 +15,9 @@ from api.app import MAX_BODY_BYTES
 from api.middleware import location_path
 from hints.codes import encode_position
 from hints.solutions import RAW_SOLUTIONS
+from jobs import ondemand
+from jobs.ondemand import OnDemand
 from settings import Settings, get_settings
-from solver import ondemand
 from solver.catalog import get_puzzle
 from tests.support.api_server import assert_error
 from tests.support.stores import copy_sqlite_file
@@ -25,7 +26,7 @@ from tests.support.stores import copy_sqlite_file
 @pytest.fixture(scope="module")
 def api(sample_store: Path, tmp_path_factory: pytest.TempPathFactory) -> Iterator[TestClient]:
     url = copy_sqlite_file(sample_store, tmp_path_factory.mktemp("app") / "store.db")
-    with TestClient(create_app(Settings(_env_file=None, DATABASE_URL=url))) as client:  # type: ignore[call-arg]
+    with TestClient(create_app(Settings(_env_file=None, DATABASE_URL=url), OnDemand)) as client:  # type: ignore[call-arg]
         yield client
 
 
@@ -104,7 +105,7 @@ def test_head_is_get_without_the_body(api: TestClient) -> None:
 def test_an_unknown_default_time_zone_is_refused_at_start() -> None:
     settings = Settings(_env_file=None, DATABASE_URL="sqlite://", DEFAULT_TIMEZONE="Mars/Olympus")  # type: ignore[call-arg]
     with pytest.raises(ValueError, match="DEFAULT_TIMEZONE 'Mars/Olympus' is not an IANA time zone"):
-        create_app(settings)
+        create_app(settings, OnDemand)
 
 
 @pytest.fixture
@@ -119,7 +120,7 @@ def test_the_app_bounds_the_raw_solution_cache_by_its_setting(
 ) -> None:
     settings = Settings(_env_file=None, DATABASE_URL=store_url, RAW_SOLUTION_CACHE_MB=1)  # type: ignore[call-arg]
     empty = encode_position(get_puzzle("calendar-dragonfjord"), [])
-    with TestClient(create_app(settings)) as api:
+    with TestClient(create_app(settings, OnDemand)) as api:
         for day in ("01-20", "01-21", "01-22", "01-23", "01-24", "01-25"):
             path = f"/api/v1/puzzles/calendar-dragonfjord/targets/{day}/positions/{empty}"
             assert api.get(path).status_code == 200
@@ -133,7 +134,7 @@ def test_a_cache_bound_below_one_mb_is_refused() -> None:
 
 @pytest.fixture
 def two_solver_processes(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
-    """ON_DEMAND_PROCESSES=2 for this test (solver.ondemand reads it through get_settings)."""
+    """ON_DEMAND_PROCESSES=2 for this test (jobs.ondemand reads it through get_settings)."""
     monkeypatch.setenv("ON_DEMAND_PROCESSES", "2")
     get_settings.cache_clear()
     yield
@@ -143,7 +144,7 @@ def two_solver_processes(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
 @pytest.mark.slow  # a pool of solver processes
 def test_the_apps_solver_processes_end_with_the_app(store_url: str, two_solver_processes: None) -> None:
     """Left to the interpreter's exit, they were joined from an atexit hook after a SIGTERM."""
-    with TestClient(create_app(Settings(_env_file=None, DATABASE_URL=store_url))) as api:  # type: ignore[call-arg]
+    with TestClient(create_app(Settings(_env_file=None, DATABASE_URL=store_url), OnDemand)) as api:  # type: ignore[call-arg]
         solved = api.get("/api/v1/puzzles/calendar-jarringwords/targets/03-01/solutions")
         assert solved.status_code == 200 and solved.json()["total"] > 0  # solved on demand by the pool
         workers = [p for pool in ondemand._POOLS.values() for p in pool._processes.values()]

@@ -18,6 +18,7 @@ from hints.codes import DIGITS, TAG_LENGTH, encode_position, layout
 from hints.positions import placements_of_code
 from hints.saved import saved_board
 from hints.solutions import all_solutions
+from jobs.ondemand import OnDemand
 from settings import Settings
 from solver.catalog import get_puzzle
 from tests.support.api_server import SHARED_BY_MANY_TESTS, assert_error
@@ -37,7 +38,7 @@ NOW = datetime(2026, 1, 25, 12, tzinfo=UTC)
 def api(store_url: str) -> Iterator[TestClient]:
     options = {"TELEGRAM_BOT_TOKEN": TOKEN, "TELEGRAM_BOT_USERNAME": BOT, **SHARED_BY_MANY_TESTS}
     settings = Settings(_env_file=None, DATABASE_URL=store_url, **options)  # type: ignore[call-arg, arg-type]
-    with TestClient(create_app(settings)) as client:
+    with TestClient(create_app(settings, OnDemand)) as client:
         yield client
 
 

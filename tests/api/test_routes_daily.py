@@ -15,6 +15,7 @@ from sqlalchemy.orm import Session, sessionmaker
 from api import create_app
 from hints.codes import encode_position
 from hints.daily import DailyPuzzle, daily_bundle, daily_calendar, daily_challenge
+from jobs.ondemand import OnDemand
 from render.images import render_heatmap
 from render.layout import heatmap_layout
 from settings import Settings
@@ -35,7 +36,7 @@ SHORT = "public, max-age=60"
 @pytest.fixture(scope="module")
 def api(store_url: str) -> Iterator[TestClient]:
     settings = Settings(_env_file=None, DATABASE_URL=store_url, API_COMPUTE_PER_MINUTE=1000)  # type: ignore[call-arg]
-    with TestClient(create_app(settings)) as client:
+    with TestClient(create_app(settings, OnDemand)) as client:
         yield client
 
 
@@ -337,7 +338,10 @@ def test_the_days_page_shows_both_puzzles_as_the_service_counts_them(
         f"<strong>{bundle.calendar.total}</strong>" in html
         and "leave <strong>Jan and 22</strong> uncovered" in html
     )
-    assert f"the board has {bundle.pentomino.total} solutions" in html
+    board = bundle.pentomino.puzzle.id  # one total, the one its playable board counts (up to symmetry)
+    empty = api.post(f"/api/v1/puzzles/{board}/targets/board/position", json={"placements": []}).json()
+    assert empty["distinct_total"] < bundle.pentomino.total  # the challenge boards have symmetries
+    assert f"the board has {empty['distinct_total']} solutions up to rotation and reflection" in html
     assert (
         f'src="/api/v1/daily/{DAY}/puzzle.png"' in html
         and f'src="/api/v1/daily/{DAY}/pentomino/puzzle.png"' in html
@@ -388,9 +392,13 @@ def test_the_heatmap_loads_lazily_links_each_date_to_its_board_and_marks_today(a
     html = page(api, date="2026-01-21", faceup="1")
     heatmap = re.search(r'<div class="heatmap"><img [^>]*>', html)
     assert heatmap is not None and 'loading="lazy"' in heatmap.group(0)
-    links = re.findall(r'<a href="(/play/calendar-dragonfjord/[^"]*)" tabindex="-1"><rect ([^/]*)/>', html)
+    links = re.findall(
+        r'<a href="(/play/calendar-dragonfjord/[^"]*)" aria-label="([^"]*)"><rect ([^/]*)/>', html
+    )
     assert len(links) == 366  # 02-29 too: the picture is every year's
-    boxes = dict(links)
+    boxes = {href: box for href, _, box in links}
+    names = {href: name for href, name, _ in links}
+    assert names["/play/calendar-dragonfjord/01-22?faceup=1"] == "Jan 22: play its board"  # for Tab too
     x0, y0, x1, y1 = heatmap_layout().cell_box(1, 22)
     box = f'x="{x0}" y="{y0}" width="{x1 - x0 + 1}" height="{y1 - y0 + 1}"'
     assert boxes["/play/calendar-dragonfjord/01-22?faceup=1"] == box

@@ -8,13 +8,14 @@ import pytest
 from fastapi.testclient import TestClient
 
 from api import create_app
+from jobs.ondemand import OnDemand
 from settings import Settings
 
 
 @pytest.fixture(scope="module")
 def api(tmp_path_factory: pytest.TempPathFactory) -> Iterator[TestClient]:
     unused = f"sqlite:///{tmp_path_factory.mktemp('docs') / 'unused.db'}"  # the docs read no store
-    with TestClient(create_app(Settings(_env_file=None, DATABASE_URL=unused))) as client:  # type: ignore[call-arg]
+    with TestClient(create_app(Settings(_env_file=None, DATABASE_URL=unused), OnDemand)) as client:  # type: ignore[call-arg]
         yield client
 
 

@@ -12,6 +12,7 @@ from fastapi.testclient import TestClient
 from api import create_app
 from api.puzzle_content import edition_board_png
 from hints.daily import CALENDAR_ID, calendar_editions
+from jobs.ondemand import OnDemand
 from settings import Settings
 from solver.catalog import get_puzzle
 from tests.support.api_server import SHARED_BY_MANY_TESTS, assert_error, assert_png
@@ -23,7 +24,9 @@ BOARD = "/api/v1/editions/calendar-weekday/board.png"
 @pytest.fixture(scope="module")
 def api(sample_store: Path, tmp_path_factory: pytest.TempPathFactory) -> Iterator[TestClient]:
     url = copy_sqlite_file(sample_store, tmp_path_factory.mktemp("editions") / "store.db")
-    with TestClient(create_app(Settings(_env_file=None, DATABASE_URL=url, **SHARED_BY_MANY_TESTS))) as client:  # type: ignore[call-arg]
+    with TestClient(
+        create_app(Settings(_env_file=None, DATABASE_URL=url, **SHARED_BY_MANY_TESTS), OnDemand)
+    ) as client:  # type: ignore[call-arg]
         yield client
 
 

@@ -11,14 +11,15 @@ from api import create_app
 from db import repository
 from db.engine import make_engine, session_factory
 from db.models import TargetRow
+from jobs.ondemand import OnDemand
 from settings import Settings
 from solver.catalog import catalog
-from solver.precompute import fingerprint
+from solver.tasks import fingerprint
 from tests.support.api_server import assert_error
 
 
 def app_on(url: str) -> TestClient:
-    return TestClient(create_app(Settings(_env_file=None, DATABASE_URL=url)))  # type: ignore[call-arg]
+    return TestClient(create_app(Settings(_env_file=None, DATABASE_URL=url), OnDemand))  # type: ignore[call-arg]
 
 
 def store_every_catalog_target(url: str) -> None:

@@ -19,6 +19,7 @@ from api.telegram_auth import sign
 from hints.codes import encode_position
 from hints.saved import saved_board
 from hints.solutions import all_solutions
+from jobs.ondemand import OnDemand
 from settings import Settings
 from solver.catalog import get_puzzle
 from tests.support.api_server import assert_error
@@ -46,7 +47,7 @@ def signed_in(user_id: int = 77) -> dict[str, str]:
 @pytest.fixture(scope="module")
 def api(store_url: str) -> Iterator[TestClient]:
     settings = Settings(_env_file=None, DATABASE_URL=store_url, TELEGRAM_BOT_TOKEN=TOKEN)  # type: ignore[call-arg, arg-type]
-    with TestClient(create_app(settings)) as client:
+    with TestClient(create_app(settings, OnDemand)) as client:
         yield client
 
 
@@ -145,7 +146,7 @@ def test_other_methods_are_405_naming_get_and_put(api: TestClient, method: str) 
 
 
 def test_without_a_bot_token_sign_in_is_not_configured(store_url: str) -> None:
-    with TestClient(create_app(Settings(_env_file=None, DATABASE_URL=store_url))) as api:  # type: ignore[call-arg]
+    with TestClient(create_app(Settings(_env_file=None, DATABASE_URL=store_url), OnDemand)) as api:  # type: ignore[call-arg]
         assert_error(api.get(PATH, headers=signed_in()), 503, "not_configured")
 
 

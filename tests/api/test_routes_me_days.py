@@ -11,9 +11,10 @@ from sqlalchemy.orm import Session, sessionmaker
 
 from api import create_app
 from api.routes import me_days
-from db import bot_repository as chats
+from db import chats, solves
 from hints import game
 from hints.daily import PuzzleKind
+from jobs.ondemand import OnDemand
 from settings import Settings
 from tests.api.conftest import FrozenClock
 from tests.support.api_server import assert_error
@@ -25,7 +26,7 @@ TODAY = "calendar-dragonfjord/01-22"
 @pytest.fixture(scope="module")
 def api(store_url: str) -> Iterator[TestClient]:
     settings = Settings(_env_file=None, DATABASE_URL=store_url, TELEGRAM_BOT_TOKEN=TOKEN)  # type: ignore[call-arg, arg-type]
-    with TestClient(create_app(settings)) as client:
+    with TestClient(create_app(settings, OnDemand)) as client:
         yield client
 
 
@@ -56,7 +57,7 @@ def test_hints_from_the_board_count_for_the_solve_and_the_first_report_stands(
     again = api.post(f"/api/v1/me/days/{TODAY}/solved?lang=ja", headers=who).json()
     assert again["first"] is False and again["hints"] == 2 and again["share_text"].endswith("ヒント ■■□")
     with sessions() as session:  # the same record the bot reads
-        assert [(s.kind, s.hints, s.on_day) for s in chats.user_solves(session=session, user_id=301)] == [
+        assert [(s.kind, s.hints, s.on_day) for s in solves.user_solves(session=session, user_id=301)] == [
             (PuzzleKind.CALENDAR, 2, True)
         ]
         assert game.streaks(session, 301, PuzzleKind.CALENDAR, FrozenClock.now().date()) == (1, 1)

@@ -12,6 +12,7 @@ from sqlalchemy.orm import Session, sessionmaker
 from api import create_app
 from hints.positions import PlacedPiece, analyse_position, check_position, parse_placements, position_hint
 from hints.solutions import all_solutions, raw_solutions
+from jobs.ondemand import OnDemand
 from render.position import position_image, position_text
 from settings import Settings
 from solver.catalog import Puzzle, get_puzzle
@@ -36,7 +37,7 @@ IMMUTABLE = "public, max-age=31536000, immutable"
 @pytest.fixture(scope="module")
 def api(store_url: str) -> Iterator[TestClient]:
     with TestClient(
-        create_app(Settings(_env_file=None, DATABASE_URL=store_url, **SHARED_BY_MANY_TESTS))
+        create_app(Settings(_env_file=None, DATABASE_URL=store_url, **SHARED_BY_MANY_TESTS), OnDemand)
     ) as client:  # type: ignore[call-arg]
         yield client
 

@@ -15,12 +15,13 @@ from db import repository
 from db.engine import make_engine, session_factory
 from db.models import TargetRow
 from hints.solutions import all_solutions, solution_counts, solution_page, stored_solution, stored_targets
+from jobs.ondemand import OnDemand
 from render.images import render_heatmap
 from render.text import render_text
 from settings import Settings
 from solver.catalog import Puzzle, catalog, get_puzzle
-from solver.precompute import fingerprint
 from solver.problem import Placement
+from solver.tasks import fingerprint
 from tests.support.api_server import SHARED_BY_MANY_TESTS, assert_error, assert_png
 
 CALENDAR = get_puzzle("calendar-dragonfjord")
@@ -31,7 +32,9 @@ SHORT = "public, max-age=60"
 
 
 def app_on(url: str) -> TestClient:
-    return TestClient(create_app(Settings(_env_file=None, DATABASE_URL=url, **SHARED_BY_MANY_TESTS)))  # type: ignore[call-arg]
+    return TestClient(
+        create_app(Settings(_env_file=None, DATABASE_URL=url, **SHARED_BY_MANY_TESTS), OnDemand)
+    )  # type: ignore[call-arg]
 
 
 @pytest.fixture(scope="module")

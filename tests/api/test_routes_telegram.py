@@ -11,6 +11,7 @@ from fastapi.testclient import TestClient
 
 from api import create_app
 from bot.webhook import SECRET_HEADER, WEBHOOK_PATH
+from jobs.ondemand import OnDemand
 from settings import Settings
 from tests.support.api_server import assert_error
 from tests.support.bot import TOKEN
@@ -37,7 +38,8 @@ def webhook_app(fake: FakeTelegram, url: str) -> TestClient:
                 TELEGRAM_API_BASE_URL=fake.base_url,
                 WEBHOOK_URL=WEBHOOK_URL,
                 WEBHOOK_SECRET=SECRET,  # type: ignore[arg-type]
-            )
+            ),
+            OnDemand,
         )
     )
 
@@ -97,7 +99,7 @@ def test_a_body_that_is_no_update_is_400(api: TestClient, body: bytes) -> None:
 
 
 def test_the_route_exists_only_in_webhook_mode(store_url: str) -> None:
-    with TestClient(create_app(Settings(_env_file=None, DATABASE_URL=store_url))) as plain:  # type: ignore[call-arg]
+    with TestClient(create_app(Settings(_env_file=None, DATABASE_URL=store_url), OnDemand)) as plain:  # type: ignore[call-arg]
         assert_error(plain.post(WEBHOOK_PATH, json={}, headers={SECRET_HEADER: SECRET}), 404, "not_found")
 
 

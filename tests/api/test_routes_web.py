@@ -8,16 +8,19 @@ from __future__ import annotations
 import json
 import re
 from collections.abc import Iterator
+from datetime import date
 
 import pytest
 from fastapi.testclient import TestClient
 from sqlalchemy.orm import Session, sessionmaker
 
 from api import create_app
+from api.presenters import board_link
 from hints.codes import board_placements, encode_position
-from hints.daily import calendar_editions
+from hints.daily import calendar_editions, daily_challenge
 from hints.deeplink import encode_link
 from hints.solutions import all_solutions
+from jobs.ondemand import OnDemand
 from render.words import PUZZLE_TITLES
 from settings import Settings
 from solver.catalog import all_puzzles, catalog, get_puzzle
@@ -33,7 +36,7 @@ IMMUTABLE = "public, max-age=31536000, immutable"
 @pytest.fixture(scope="module")
 def api(store_url: str) -> Iterator[TestClient]:
     settings = Settings(_env_file=None, DATABASE_URL=store_url, TELEGRAM_BOT_USERNAME=BOT)  # type: ignore[call-arg]
-    with TestClient(create_app(settings)) as client:
+    with TestClient(create_app(settings, OnDemand)) as client:
         yield client
 
 
@@ -103,6 +106,13 @@ def test_an_impossible_date_says_what_it_is_without_contradicting_its_count(api:
     html = page(api, "/play/calendar-dragonfjord/02-30")
     assert "it has no solution" not in html
     assert "02-30 is not a real date" in html and "the count below says in how many ways" in html
+
+
+def test_a_board_shares_no_stars_while_its_editions_year_is_not_all_stored(api: TestClient) -> None:
+    """The sample store holds a few dates of the year: no rank among them, so the board's share text
+    goes without the difficulty (the full catalog's boards carry it: test_api_board.py)."""
+    assert "data-stars" not in page(api, PLAY)
+    assert "data-stars" not in page(api, "/play/pentomino-8x8-hole/board")
 
 
 def test_symmetric_boards_explain_their_one_count_once(api: TestClient) -> None:
@@ -184,6 +194,23 @@ def test_the_board_list_opens_calendars_on_today(api: TestClient) -> None:
     assert '<a href="/play/calendar-dragonfjord/01-22">' in html
     assert all(f"/play/{puzzle_id}/" in html for puzzle_id in catalog())
     assert "/play/pentomino-6x10/board?lang=ja" in page(api, "/play", lang="ja")
+
+
+def test_the_challenge_link_opens_the_days_challenge_with_its_pieces_fixed(
+    api: TestClient, sessions: sessionmaker[Session]
+) -> None:
+    """A solved calendar board offers the day's challenge: the link used to open an empty board."""
+    with sessions() as session:
+        challenge = daily_challenge(session, date(2026, 1, 22))  # on the 3x20 board
+    response = api.get("/play/challenge/2026-01-22", params={"lang": "ja"}, follow_redirects=False)
+    assert response.status_code == 303
+    assert response.headers["location"] == board_link(challenge, "ja")
+    board = board_data(api.get(response.headers["location"]).text)
+    fixed = [challenge.puzzle.pieces[p.piece].name for p in challenge.preplaced]
+    assert board["fixed"] == fixed == [p["piece"] for p in board["placements"]]  # type: ignore[attr-defined]
+    assert api.get("/play/challenge/2026-02-30", follow_redirects=False).status_code == 400
+    calendar = page(api, PLAY)
+    assert 'id="challenge-link" class="next" href="/play/challenge/' in calendar
 
 
 # ---------------------------------------------------------------- static files

@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from bot import logs
-from db.transfer import copy_sqlite
+from jobs.transfer import copy_sqlite
 from tests.support.bot import TOKEN, FakeClock, RunningBot, bot_settings, start_bot, stop_bot
 from tests.support.fake_telegram import FakeTelegram
 
@@ -62,6 +62,7 @@ def clock() -> FakeClock:
 
 @pytest.fixture
 async def running_bot(fake: FakeTelegram, store_url: str, clock: FakeClock) -> AsyncIterator[RunningBot]:
-    bot = await start_bot(bot_settings(fake, store_url), fake, clock)
+    """The bot on a copy of the whole catalog, at a quick per-chat pace (tests/support/bot.py)."""
+    bot = await start_bot(bot_settings(fake, store_url), fake, clock, quick_pace=True)
     yield bot
     await stop_bot(bot)

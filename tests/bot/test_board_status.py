@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from bot.replies import board_status
+from bot.replies.boards import board_status
 from hints.positions import COVERS_OPEN, NOT_A_SHAPE, PositionAnalysis, RuleProblem
 from solver.catalog import get_puzzle
 

@@ -8,7 +8,7 @@ import logging
 import pytest
 from sqlalchemy import select
 
-from db import bot_repository
+from db import chats
 from db.models import ChatRow
 from tests.support.bot import TOKEN, RunningBot
 
@@ -82,7 +82,7 @@ async def test_only_admins_change_group_settings(running_bot: RunningBot) -> Non
     (refused,) = await running_bot.ask("/subscribe 09:00", chat_id=group, user_id=20, chat_type="group")
     assert "Only the group's admins" in refused.params["text"]
     with running_bot.sessions() as session:
-        assert bot_repository.get_chat(session=session, chat_id=group) is None
+        assert chats.get_chat(session=session, chat_id=group) is None
     running_bot.fake.admins.add((group, 21))
     (accepted,) = await running_bot.ask("/subscribe 09:00", chat_id=group, user_id=21, chat_type="group")
     assert "09:00" in accepted.params["text"]
@@ -90,7 +90,7 @@ async def test_only_admins_change_group_settings(running_bot: RunningBot) -> Non
         (reply,) = await running_bot.ask(command, chat_id=group, user_id=20, chat_type="group")
         assert "Only the group's admins" in reply.params["text"] or "管理者" in reply.params["text"]
     with running_bot.sessions() as session:
-        chat = bot_repository.get_chat(session=session, chat_id=group)
+        chat = chats.get_chat(session=session, chat_id=group)
     assert chat is not None and chat.subscribed and chat.timezone is None and chat.language is None
 
 
@@ -178,12 +178,12 @@ async def test_stickers_edits_and_other_bots_commands(running_bot: RunningBot) -
 async def test_an_unexpected_error_is_logged_and_apologised_for(
     running_bot: RunningBot, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
 ) -> None:
-    from bot import replies
+    from bot.replies import stats
 
     def broken(*args: object, **kwargs: object) -> object:
         raise RuntimeError("kaboom in a handler")
 
-    monkeypatch.setattr(replies, "personal_stats", broken)
+    monkeypatch.setattr(stats, "personal_stats", broken)
     (apology,) = await running_bot.ask("/stats")
     assert "Sorry, something went wrong" in apology.params["text"]
     assert any(

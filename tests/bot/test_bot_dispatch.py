@@ -6,8 +6,8 @@ import time
 from datetime import UTC, datetime
 
 from bot.app import start_dispatching
-from bot.dispatcher import Dispatcher, TickReport
-from db import bot_repository
+from bot.daily_posts import Dispatcher, TickReport
+from db import chats, outbox
 from db.models import DeliveryStatus
 from tests.support.bot import TOKEN, FakeClock, RunningBot, bot_settings, start_bot, stop_bot
 from tests.support.fake_telegram import FakeTelegram, Fault
@@ -60,7 +60,7 @@ async def test_one_post_per_local_day_across_restarts_faults_and_downtime(
     clock.advance(hours=9)  # 00:05 on the 27th, before its post time
     assert (await tick(late)).due == 0
     with late.sessions() as session:
-        rows = bot_repository.delivery_rows(session=session)
+        rows = outbox.delivery_rows(session=session)
     assert [(r.local_date.isoformat(), r.status) for r in rows] == [
         ("2026-01-25", DeliveryStatus.SENT),
         ("2026-01-26", DeliveryStatus.SENT),
@@ -95,10 +95,10 @@ async def test_blocked_chats_unsubscribe_and_migrated_groups_move(fake: FakeTele
     assert "forbidden" in report.errors[0]
     assert len(posts(fake, -1005)) == 1 and posts(fake, -5) == []
     with bot.sessions() as session:
-        blocked = bot_repository.get_chat(session=session, chat_id=2)
-        moved = bot_repository.get_chat(session=session, chat_id=-1005)
-        assert bot_repository.get_chat(session=session, chat_id=-5) is None
-        statuses = {r.chat_id: r.status for r in bot_repository.delivery_rows(session=session)}
+        blocked = chats.get_chat(session=session, chat_id=2)
+        moved = chats.get_chat(session=session, chat_id=-1005)
+        assert chats.get_chat(session=session, chat_id=-5) is None
+        statuses = {r.chat_id: r.status for r in outbox.delivery_rows(session=session)}
     assert blocked is not None and not blocked.subscribed
     assert moved is not None and moved.subscribed and moved.post_time == "08:00"
     assert statuses == {2: DeliveryStatus.FAILED, -1005: DeliveryStatus.SENT}
@@ -110,7 +110,7 @@ async def test_the_scheduler_job_posts_without_help(fake: FakeTelegram, store_ur
     settings = bot_settings(fake, store_url, DISPATCH_INTERVAL_SECONDS=0.2)
     bot = await start_bot(settings, fake, clock)
     with bot.sessions.begin() as session:
-        bot_repository.subscribe(session=session, chat_id=9, kind="private", post_time="08:00", now=clock())
+        chats.subscribe(session=session, chat_id=9, kind="private", post_time="08:00", now=clock())
     start_dispatching(bot.application)  # the daily-post job on the application's JobQueue
     clock.advance(minutes=1)
     await bot.eventually(lambda: len(posts(fake, 9)) == 1, timeout=10)
@@ -128,16 +128,14 @@ async def test_every_chat_is_posted_once_and_the_limiter_keeps_under_the_server_
     clock = FakeClock(datetime(2026, 1, 25, 7, 0, tzinfo=UTC))
     settings = bot_settings(fake, store_url, TELEGRAM_MESSAGES_PER_SECOND=100)
     bot = await start_bot(settings, fake, clock)
-    chats = list(range(10_000, 10_150))
+    chat_ids = list(range(10_000, 10_150))
     with bot.sessions.begin() as session:
-        for chat_id in chats:
-            bot_repository.subscribe(
-                session=session, chat_id=chat_id, kind="private", post_time="08:00", now=clock()
-            )
+        for chat_id in chat_ids:
+            chats.subscribe(session=session, chat_id=chat_id, kind="private", post_time="08:00", now=clock())
     clock.advance(hours=1)
     report = await tick(bot)
-    per_chat = {chat_id: len(posts(fake, chat_id)) for chat_id in chats}
-    assert report.sent == len(chats) and set(per_chat.values()) == {1}
+    per_chat = {chat_id: len(posts(fake, chat_id)) for chat_id in chat_ids}
+    assert report.sent == len(chat_ids) and set(per_chat.values()) == {1}
     assert fake.rejected_by_rate_limit <= 3  # the bot's own limiter kept it under the server's limit
     assert report.retry_later == 0 and report.failed == 0
     await stop_bot(bot)

@@ -16,12 +16,12 @@ import pytest
 from telegram import Bot, Message
 from telegram.error import NetworkError, TimedOut
 
-from bot.dispatch import outbox_report
-from bot.dispatcher import Dispatcher, LeaseLost
-from bot.replies import Reply
+from bot.daily_posts import Dispatcher, LeaseLost
+from bot.replies.types import Reply
 from bot.sender import Sender
-from db import bot_repository
+from db import chats, outbox
 from db.models import DeliveryStatus
+from jobs.daily_posts import outbox_report
 from tests.support.bot import FakeClock, RunningBot, bot_settings, start_bot, stop_bot
 from tests.support.fake_telegram import FakeTelegram, Fault
 
@@ -35,9 +35,9 @@ def real_now() -> datetime:
 def make_due(bot: RunningBot, now: datetime) -> date:
     """A subscribed chat with a post due now (its day is today's UTC date)."""
     with bot.sessions.begin() as session:
-        bot_repository.subscribe(session=session, chat_id=CHAT, kind="private", post_time="00:00", now=now)
-        bot_repository.enqueue(session=session, keys=[(CHAT, now.date())], now=now)
-        bot_repository.schedule(session=session, next_posts={CHAT: now + timedelta(days=1)})
+        chats.subscribe(session=session, chat_id=CHAT, kind="private", post_time="00:00", now=now)
+        outbox.enqueue(session=session, keys=[(CHAT, now.date())], now=now)
+        chats.schedule(session=session, next_posts={CHAT: now + timedelta(days=1)})
     return now.date()
 
 
@@ -55,7 +55,7 @@ def dispatcher(bot: RunningBot, name: str, *, lease: float, clock: object = real
 
 def outcome(bot: RunningBot) -> tuple[str, str | None, int | None]:
     with bot.sessions() as session:
-        (row,) = bot_repository.delivery_rows(session=session)
+        (row,) = outbox.delivery_rows(session=session)
         return row.status, row.claimed_by, row.message_id
 
 
@@ -157,7 +157,7 @@ async def test_only_sends_that_cannot_have_arrived_are_retried(
     assert len(fake.sent(CHAT)) == (1 if status == DeliveryStatus.SENT else 0)
     if status == DeliveryStatus.FAILED:
         with bot.sessions() as session:
-            (row,) = bot_repository.delivery_rows(session=session)
+            (row,) = outbox.delivery_rows(session=session)
         assert row.error is not None and row.error.startswith("uncertain")
         report = outbox_report(bot_settings(fake, store_url), now=real_now())
         assert "1 uncertain" in report  # the health check reports it

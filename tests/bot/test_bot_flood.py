@@ -13,7 +13,7 @@ from dataclasses import replace
 import pytest
 
 from bot.flood import GROUP_BUDGET, USER_BUDGET, Budget, CommandBudgets
-from db import bot_repository
+from db import hint_progress
 from tests.support.bot import TOKEN, FakeClock, RunningBot, bot_settings, start_bot, stop_bot
 from tests.support.fake_telegram import FakeTelegram
 
@@ -167,5 +167,5 @@ async def test_concurrent_hints_of_one_user_each_advance_the_ladder(running_bot:
     captions = [c.params.get("caption", c.params.get("text", "")) for c in hints]
     assert len(captions) == 3 and len(set(captions)) == 3, captions
     with running_bot.sessions() as session:
-        progress = bot_repository.get_progress(session=session, chat_id=PRIVATE, user_id=PRIVATE)
+        progress = hint_progress.get_progress(session=session, chat_id=PRIVATE, user_id=PRIVATE)
     assert progress is not None and progress.stage == 3

@@ -9,7 +9,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from db import bot_repository
+from db import chats, solves
 from tests.support.bot import RunningBot, buttons
 
 GROUP = -3_003
@@ -42,9 +42,9 @@ async def answer(
 def kept(bot: RunningBot, person: int) -> tuple[int, bool]:
     """(the person's solves, whether their private chat still has its row)."""
     with bot.sessions() as session:
-        solves = bot_repository.user_solves(session=session, user_id=person)
-        chat = bot_repository.get_chat(session=session, chat_id=person)
-    return len(solves), chat is not None
+        mine = solves.user_solves(session=session, user_id=person)
+        chat = chats.get_chat(session=session, chat_id=person)
+    return len(mine), chat is not None
 
 
 async def test_forget_asks_and_no_deletes_nothing(running_bot: RunningBot) -> None:
@@ -63,12 +63,8 @@ async def test_yes_deletes_everything_with_the_private_chats_settings_and_post(
 ) -> None:
     bot = running_bot
     with bot.sessions.begin() as session:
-        bot_repository.subscribe(
-            session=session, chat_id=8, kind="private", post_time="07:30", now=bot.clock()
-        )
-        bot_repository.set_edition(
-            session=session, chat_id=8, kind="private", edition="calendar-jarringwords"
-        )
+        chats.subscribe(session=session, chat_id=8, kind="private", post_time="07:30", now=bot.clock())
+        chats.set_edition(session=session, chat_id=8, kind="private", edition="calendar-jarringwords")
     await bot.ask("/solved", chat_id=8)
     question = await ask_to_forget(bot, chat_id=8)
     yes = await answer(bot, question, "Yes, delete it", user_id=8)
@@ -107,14 +103,12 @@ async def test_a_question_asked_as_the_group_is_answered_by_an_admin_and_keeps_t
         "sender_chat": {"id": GROUP, "type": "supergroup"},
     }
     with bot.sessions.begin() as session:
-        bot_repository.subscribe(
-            session=session, chat_id=GROUP, kind="supergroup", post_time="08:00", now=bot.clock()
-        )
+        chats.subscribe(session=session, chat_id=GROUP, kind="supergroup", post_time="08:00", now=bot.clock())
     await bot.ask("/solved", **as_group)
     question = await ask_to_forget(bot, **as_group)
     yes = await answer(bot, question, "Yes, delete it", user_id=7, chat_type="supergroup")
     assert "Done:" in yes.params["text"]
     with bot.sessions() as session:
-        assert bot_repository.user_solves(session=session, user_id=GROUP) == []
-        group = bot_repository.get_chat(session=session, chat_id=GROUP)
+        assert solves.user_solves(session=session, user_id=GROUP) == []
+        group = chats.get_chat(session=session, chat_id=GROUP)
     assert group is not None and group.subscribed

@@ -2,11 +2,11 @@
 /language comes in the Telegram language of its user (a private chat, remembered and kept up to
 date) or of the admin who subscribed it (a group); /language overrides both.
 
-The rule itself is test_replies_languages.py's, how it is stored test_bot_repository.py's."""
+The rule itself is test_replies_languages.py's, how it is stored tests/db/test_chats.py's."""
 
 from __future__ import annotations
 
-from bot.dispatcher import Dispatcher
+from bot.daily_posts import Dispatcher
 from tests.support.bot import RunningBot
 
 JAPANESE = "2026-01-25：解は 216 通り"

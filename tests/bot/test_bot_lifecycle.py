@@ -5,14 +5,14 @@ from __future__ import annotations
 import time
 from datetime import UTC, datetime
 
-from db import bot_repository
+from db import chats, file_ids
 from tests.support.bot import FakeClock, RunningBot
 from tests.support.fake_telegram import FakeTelegram, Fault
 
 
 def subscribed(bot: RunningBot, chat_id: int) -> bool:
     with bot.sessions() as session:
-        chat = bot_repository.get_chat(session=session, chat_id=chat_id)
+        chat = chats.get_chat(session=session, chat_id=chat_id)
     return chat is not None and chat.subscribed
 
 
@@ -50,7 +50,7 @@ async def test_a_chat_that_no_longer_exists_is_unsubscribed(
     running_bot: RunningBot, fake: FakeTelegram, clock: FakeClock
 ) -> None:
     with running_bot.sessions.begin() as session:
-        bot_repository.subscribe(
+        chats.subscribe(
             session=session,
             chat_id=77,
             kind="private",
@@ -89,7 +89,7 @@ async def test_a_chat_that_forbids_photos_does_not_cost_the_file_id(
     (apology,) = await running_bot.ask("/today 2026-03-14", chat_id=2)
     assert apology.method == "sendMessage"  # the error handler's apology, not a second upload
     with running_bot.sessions() as session:
-        assert bot_repository.get_file_id(session=session, key="calendar:2026-03-14:stage0") is not None
+        assert file_ids.get_file_id(session=session, key="calendar:2026-03-14:stage0") is not None
     fake.inject(Fault("bad_file_id", "sendPhoto", 3, times=1))
     (again,) = await running_bot.ask("/today 2026-03-14", chat_id=3)
     assert again.method == "sendPhoto" and "photo" in again.files and sender.uploads == uploads + 1

@@ -15,11 +15,11 @@ import pytest
 from sqlalchemy import event, func, select, text
 from sqlalchemy.orm import Session, sessionmaker
 
-from bot.dispatch import outbox_report
-from bot.dispatcher import Dispatcher, TickReport
-from db import bot_repository
+from bot.daily_posts import Dispatcher, TickReport
+from db import chats, outbox
 from db.engine import make_engine, session_factory
 from db.models import ChatRow, DeliveryRow, DeliveryStatus
+from jobs.daily_posts import outbox_report
 from tests.support.bot import TOKEN, FakeClock, RunningBot, bot_settings, start_bot, stop_bot
 from tests.support.fake_telegram import FakeTelegram
 
@@ -33,12 +33,8 @@ def dispatcher(bot: RunningBot) -> Dispatcher:
 def subscribe_chats(bot: RunningBot, count: int, now: datetime) -> None:
     with bot.sessions.begin() as session:
         for chat_id in range(1, count + 1):
-            bot_repository.set_timezone(
-                session=session, chat_id=chat_id, kind="private", timezone=ZONES[chat_id % 5]
-            )
-            bot_repository.subscribe(
-                session=session, chat_id=chat_id, kind="private", post_time="08:00", now=now
-            )
+            chats.set_timezone(session=session, chat_id=chat_id, kind="private", timezone=ZONES[chat_id % 5])
+            chats.subscribe(session=session, chat_id=chat_id, kind="private", post_time="08:00", now=now)
 
 
 @pytest.mark.postgres
@@ -52,7 +48,7 @@ async def test_three_days_of_ticks_spend_one_id_per_post(fake: FakeTelegram, ful
             await dispatcher(bot).tick(bot.application.bot)
             clock.advance(minutes=10)
         with bot.sessions() as session:
-            rows = bot_repository.delivery_rows(session=session)
+            rows = outbox.delivery_rows(session=session)
             ids_used = session.scalar(text("SELECT last_value FROM deliveries_id_seq"))
             id_type = session.scalar(
                 text(
@@ -100,13 +96,11 @@ async def test_a_post_left_due_past_its_day_is_closed_with_the_reason(
     bot = await start_bot(bot_settings(fake, store_url), fake, clock)
     try:
         with bot.sessions.begin() as session:
-            bot_repository.subscribe(
-                session=session, chat_id=9, kind="private", post_time="08:00", now=clock()
-            )
-            bot_repository.enqueue(session=session, keys=[(9, date(2026, 1, 20))], now=clock())
+            chats.subscribe(session=session, chat_id=9, kind="private", post_time="08:00", now=clock())
+            outbox.enqueue(session=session, keys=[(9, date(2026, 1, 20))], now=clock())
         await dispatcher(bot).tick(bot.application.bot)
         with bot.sessions() as session:
-            rows = {r.local_date: r for r in bot_repository.delivery_rows(session=session)}
+            rows = {r.local_date: r for r in outbox.delivery_rows(session=session)}
         old = rows[date(2026, 1, 20)]
         assert old.status == DeliveryStatus.FAILED and "expired" in (old.error or "")
         report = outbox_report(bot_settings(fake, store_url), now=clock())
@@ -152,7 +146,7 @@ async def test_two_dispatchers_share_one_send_budget(full_postgres_url: str) -> 
             await application.initialize()
         with sessions.begin() as session:
             for chat_id in range(20_000, 20_300):
-                bot_repository.subscribe(
+                chats.subscribe(
                     session=session, chat_id=chat_id, kind="private", post_time="08:00", now=start
                 )
         clock.advance(hours=1)

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from db import bot_repository
+from db import solves
 from hints.codes import encode_position
 from hints.deeplink import encode_link
 from hints.saved import saved_board
@@ -59,8 +59,8 @@ async def test_channels_in_two_groups_keep_their_own_board_and_solves_and_forget
     assert still.params["text"].startswith("Channel A: Your board") and "3 placed" in still.params["text"]
     with bot.sessions() as session:
         assert saved_board(session, A_ID, CALENDAR, TODAY) is not None
-        assert [s.user_id for s in bot_repository.user_solves(session=session, user_id=A_ID)] == [A_ID]
-        assert bot_repository.user_solves(session=session, user_id=B_ID) == []
+        assert [s.user_id for s in solves.user_solves(session=session, user_id=A_ID)] == [A_ID]
+        assert solves.user_solves(session=session, user_id=B_ID) == []
 
 
 async def test_two_channels_in_one_group_each_climb_their_own_hints(running_bot: RunningBot) -> None:

@@ -6,7 +6,7 @@ from datetime import UTC, datetime
 
 import pytest
 
-from bot.dispatcher import Dispatcher
+from bot.daily_posts import Dispatcher
 from tests.support.bot import FakeClock, bot_settings, start_bot, stop_bot
 from tests.support.fake_telegram import FakeTelegram
 

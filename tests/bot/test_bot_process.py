@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 
-from bot.__main__ import main
+from jobs.bot import main
 from settings import get_settings
 from tests.support.bot import TOKEN
 

@@ -16,7 +16,7 @@ import pytest
 from sqlalchemy import select
 from sqlalchemy.orm import Session, sessionmaker
 
-from db import bot_repository
+from db import chats
 from db.engine import make_engine, session_factory
 from db.models import DeliveryRow
 from tests.support.bot import TOKEN
@@ -51,7 +51,7 @@ def subscribe_chats(url: str, chat_ids: range) -> None:
     sessions = session_factory(make_engine(url))
     with sessions.begin() as session:
         for chat_id in chat_ids:
-            bot_repository.subscribe(
+            chats.subscribe(
                 session=session, chat_id=chat_id, kind="private", post_time="00:00", now=yesterday
             )
 
@@ -68,13 +68,13 @@ def all_sent(sessions: sessionmaker[Session], count: int) -> bool:
 def test_two_dispatchers_one_killed_every_chat_posted_once(full_postgres_url: str) -> None:
     """A dispatcher killed mid-run: its claimed posts go to the other once their lease ends, and
     no chat is posted twice but for the one post in flight (2,000 chats: benchmarks/dispatch.py)."""
-    chats = range(50_000, 50_300)
-    subscribe_chats(full_postgres_url, chats)
+    chat_ids = range(50_000, 50_300)
+    subscribe_chats(full_postgres_url, chat_ids)
     fake = FakeTelegram(TOKEN, rate_limit=400).start()
     rng = random.Random(7)
-    for chat_id in rng.sample(list(chats), 10):
+    for chat_id in rng.sample(list(chat_ids), 10):
         fake.inject(Fault("429", "sendPhoto", chat_id, retry_after=1))
-    for chat_id in rng.sample(list(chats), 10):
+    for chat_id in rng.sample(list(chat_ids), 10):
         fake.inject(Fault("500", "sendPhoto", chat_id))
     settings = {
         "TELEGRAM_MESSAGES_PER_SECOND": "150",
@@ -90,7 +90,7 @@ def test_two_dispatchers_one_killed_every_chat_posted_once(full_postgres_url: st
         fake.wait_for(lambda: len(fake.sent()) >= 60, timeout=120)
         first.send_signal(signal.SIGKILL)
         killed_at = len(fake.sent())
-        fake.wait_for(lambda: all_sent(session_factory(engine), len(chats)), timeout=240)
+        fake.wait_for(lambda: all_sent(session_factory(engine), len(chat_ids)), timeout=240)
         with session_factory(engine)() as session:
             rows = list(session.scalars(select(DeliveryRow)))
     finally:
@@ -103,9 +103,10 @@ def test_two_dispatchers_one_killed_every_chat_posted_once(full_postgres_url: st
     posts = Counter(int(c.params["chat_id"]) for c in fake.sent())
     duplicates = [chat for chat, n in posts.items() if n > 1]
     print(
-        f"\n2 dispatchers, {len(chats)} chats: killed one after {killed_at} posts; twice: {len(duplicates)}"
+        f"\n2 dispatchers, {len(chat_ids)} chats: killed one after {killed_at} posts; "
+        f"twice: {len(duplicates)}"
     )
-    assert set(posts) == set(chats)
+    assert set(posts) == set(chat_ids)
     assert len(duplicates) <= 1  # at most the one message the killed dispatcher had in flight
     assert second.returncode == 0, output
     assert len({r.claimed_by for r in rows}) == 2  # both dispatchers did real work

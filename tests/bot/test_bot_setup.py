@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 
-from db import bot_repository as chats
+from db import chats
 from tests.support.bot import RunningBot
 from tests.support.fake_telegram import Call
 

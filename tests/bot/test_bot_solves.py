@@ -8,10 +8,10 @@ from __future__ import annotations
 
 import json
 
-from bot.dispatcher import Dispatcher
-from bot.logic import Action, Callback, encode_callback
-from db import bot_repository
-from db.bot_repository import Solve
+from bot.callbacks import Action, Callback, encode_callback
+from bot.daily_posts import Dispatcher
+from db import chats, solves
+from db.solves import Solve
 from hints.daily import PuzzleKind
 from tests.support.bot import RunningBot, buttons, press
 
@@ -34,7 +34,7 @@ async def test_solved_button_counts_for_stats_and_forget_deletes_it(running_bot:
     await bot.eventually(lambda: bool(bot.fake.calls_to("editMessageText", 8)))
     assert "deleted" in bot.fake.calls_to("editMessageText", 8)[-1].params["text"]
     with bot.sessions() as session:  # the unit of work committed the deletion
-        assert bot_repository.user_solves(session=session, user_id=8) == []
+        assert solves.user_solves(session=session, user_id=8) == []
 
 
 async def test_top_names_a_groups_solvers_and_the_next_post_says_how_yesterday_went(
@@ -45,10 +45,8 @@ async def test_top_names_a_groups_solvers_and_the_next_post_says_how_yesterday_w
     with bot.sessions.begin() as session:  # two members solved with hints earlier today
         for user, hints in ((31, 2), (33, 1)):
             solve = Solve(user, PuzzleKind.CALENDAR, bot.clock().date(), GROUP, "Earlier", hints, None)
-            bot_repository.record_solve(session=session, solve=solve, now=bot.clock())
-        bot_repository.subscribe(
-            session=session, chat_id=GROUP, kind="supergroup", post_time="08:00", now=bot.clock()
-        )
+            solves.record_solve(session=session, solve=solve, now=bot.clock())
+        chats.subscribe(session=session, chat_id=GROUP, kind="supergroup", post_time="08:00", now=bot.clock())
     await bot.ask("/solved", user_id=32, **group)  # counted for the group, with no hint
     (board,) = await bot.ask("/top", user_id=34, **group)
     lines = board.params["text"].split("\n")

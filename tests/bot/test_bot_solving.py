@@ -14,8 +14,8 @@ from datetime import date, timedelta
 import pytest
 
 from bot.solving import SOLVE_WORKERS, SolveQueue
-from db import bot_repository
-from solver.ondemand import OnDemand
+from db import chats
+from jobs.ondemand import OnDemand
 from tests.support.bot import RunningBot
 from tests.support.solving import GatedSolver
 
@@ -34,7 +34,7 @@ class Gated:
         """Private chats that own the weekday calendar, whose targets are solved on demand."""
         with self.bot.sessions.begin() as session:
             for chat_id in chat_ids:
-                bot_repository.set_edition(session=session, chat_id=chat_id, kind="private", edition=WEEKDAY)
+                chats.set_edition(session=session, chat_id=chat_id, kind="private", edition=WEEKDAY)
 
     def texts(self, chat_id: int) -> list[str]:
         return [c.params.get("text") or c.params.get("caption", "") for c in self.bot.fake.sent(chat_id)]

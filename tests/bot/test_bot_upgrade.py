@@ -8,7 +8,7 @@ tests/db/test_chat_moves.py's."""
 
 from __future__ import annotations
 
-from db import bot_repository
+from db import chats
 from tests.bot.test_bot_dispatch import posts, tick
 from tests.support.bot import RunningBot
 
@@ -23,10 +23,8 @@ async def test_the_supergroup_keeps_its_post_settings_progress_and_solves_at_onc
 ) -> None:
     bot = running_bot  # 2026-01-25 10:00 UTC
     with bot.sessions.begin() as session:
-        bot_repository.subscribe(
-            session=session, chat_id=GROUP, kind="group", post_time="18:00", now=bot.clock()
-        )
-        bot_repository.set_faceup(session=session, chat_id=GROUP, kind="group", faceup=True)
+        chats.subscribe(session=session, chat_id=GROUP, kind="group", post_time="18:00", now=bot.clock())
+        chats.set_faceup(session=session, chat_id=GROUP, kind="group", faceup=True)
     (hint,) = await bot.ask("/hint", user_id=MEMBER, **IN_GROUP)
     assert "Hint 1 of 3" in hint.params["caption"]
     await bot.ask("/solved", user_id=MEMBER, **IN_GROUP)
@@ -39,8 +37,8 @@ async def test_the_supergroup_keeps_its_post_settings_progress_and_solves_at_onc
     (again,) = await bot.ask("/hint", user_id=MEMBER, **IN_SUPERGROUP)
     assert "Hint 2 of 3" in again.params["caption"]  # the member's hints go on where they were
     with bot.sessions() as session:
-        assert bot_repository.get_chat(session=session, chat_id=GROUP) is None
-        moved = bot_repository.get_chat(session=session, chat_id=SUPERGROUP)
+        assert chats.get_chat(session=session, chat_id=GROUP) is None
+        moved = chats.get_chat(session=session, chat_id=SUPERGROUP)
     assert moved is not None and moved.faceup and moved.kind == "supergroup"
 
 
@@ -53,9 +51,7 @@ async def test_an_admins_change_in_the_supergroup_is_not_undone_by_the_old_post(
     bot = running_bot  # 2026-01-25 10:00 UTC
     bot.fake.admins.update({(GROUP, ADMIN), (SUPERGROUP, ADMIN)})
     with bot.sessions.begin() as session:
-        bot_repository.subscribe(
-            session=session, chat_id=GROUP, kind="group", post_time="11:00", now=bot.clock()
-        )
+        chats.subscribe(session=session, chat_id=GROUP, kind="group", post_time="11:00", now=bot.clock())
     bot.fake.migrate(GROUP, SUPERGROUP, user_id=ADMIN)
     await bot.settled()
     (subscribed,) = await bot.ask("/subscribe 21:00", user_id=ADMIN, **IN_SUPERGROUP)
@@ -64,7 +60,7 @@ async def test_an_admins_change_in_the_supergroup_is_not_undone_by_the_old_post(
     assert (await tick(bot)).sent == 0
     assert posts(bot.fake, GROUP) == posts(bot.fake, SUPERGROUP) == []
     with bot.sessions() as session:
-        moved = bot_repository.get_chat(session=session, chat_id=SUPERGROUP)
+        moved = chats.get_chat(session=session, chat_id=SUPERGROUP)
     assert moved is not None and moved.subscribed and moved.post_time == "21:00"
     bot.clock.advance(hours=10)  # 21:00
     assert (await tick(bot)).sent == 1
@@ -76,14 +72,12 @@ async def test_a_post_to_a_group_upgraded_unseen_still_finds_the_supergroup(runn
     to the old id is refused with the new id, and the chat moves then."""
     bot = running_bot
     with bot.sessions.begin() as session:
-        bot_repository.subscribe(
-            session=session, chat_id=GROUP, kind="group", post_time="11:00", now=bot.clock()
-        )
+        chats.subscribe(session=session, chat_id=GROUP, kind="group", post_time="11:00", now=bot.clock())
     bot.fake.upgraded[GROUP] = SUPERGROUP  # upgraded, with no service message
     bot.clock.advance(hours=1)
     assert (await tick(bot)).sent == 1
     assert len(posts(bot.fake, SUPERGROUP)) == 1
     with bot.sessions() as session:
-        assert bot_repository.get_chat(session=session, chat_id=GROUP) is None
-        moved = bot_repository.get_chat(session=session, chat_id=SUPERGROUP)
+        assert chats.get_chat(session=session, chat_id=GROUP) is None
+        moved = chats.get_chat(session=session, chat_id=SUPERGROUP)
     assert moved is not None and moved.subscribed and moved.post_time == "11:00"

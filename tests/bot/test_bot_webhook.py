@@ -11,8 +11,8 @@ from pathlib import Path
 import httpx
 import pytest
 
-from api.__main__ import main
 from bot.webhook import SECRET_HEADER, WEBHOOK_PATH
+from jobs.api import main
 from settings import get_settings
 from tests.support.api_server import start_server
 from tests.support.bot import TOKEN

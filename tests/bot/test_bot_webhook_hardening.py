@@ -17,8 +17,9 @@ import uvicorn
 from pydantic import ValidationError
 
 from api import create_app
-from api.__main__ import build_parser, listen, uvicorn_config
 from bot.webhook import SECRET_HEADER, WEBHOOK_PATH
+from jobs.api import build_parser, listen, uvicorn_config
+from jobs.ondemand import OnDemand
 from settings import Settings
 from tests.support.api_server import start_server
 from tests.support.bot import TOKEN
@@ -101,7 +102,7 @@ def test_a_rejected_token_never_reaches_the_api_log(
 ) -> None:
     other = FakeTelegram("987654321:AAH-another-bots-token-0123456789xyz").start()  # rejects TOKEN: 401
     settings = Settings(DATABASE_URL=sample_url, **webhook_settings(other))  # type: ignore[arg-type]
-    app = create_app(settings)
+    app = create_app(settings, OnDemand)
     # Served as python -m api --log-level debug serves it, in a thread of this process.
     server = uvicorn.Server(
         uvicorn_config(app, build_parser().parse_args(["--log-level", "debug"]), settings)

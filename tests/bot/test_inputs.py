@@ -8,17 +8,8 @@ from zoneinfo import ZoneInfo
 import pytest
 
 from bot import inputs
-from bot.logic import (
-    Action,
-    Ambiguous,
-    BadArgument,
-    Callback,
-    decode_callback,
-    encode_callback,
-    parse_day,
-    parse_post_time,
-    parse_timezone,
-)
+from bot.callbacks import Action, Callback, decode_callback, encode_callback
+from bot.inputs import Ambiguous, BadArgument, parse_day, parse_post_time, parse_timezone
 from hints.daily import PuzzleKind
 
 TODAY = date(2026, 3, 14)

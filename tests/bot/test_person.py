@@ -9,7 +9,7 @@ from typing import Any
 
 from telegram import Update
 
-from bot.handlers import Person, person
+from bot.respond import Person, person
 from tests.support.fake_telegram import ANONYMOUS_ADMIN, CHANNEL_BOT
 
 GROUP = {"id": -1_001, "type": "supergroup", "title": "Puzzlers"}

@@ -18,15 +18,15 @@ import pytest
 from PIL import Image
 from sqlalchemy.orm import Session
 
-from bot import replies
-from db import bot_repository as chats
+from bot.replies import editions, hinting, puzzles, stats
+from db import chats
 from db.engine import make_engine, session_factory
 from hints.daily import CALENDAR_ID, calendar_editions, daily_calendar
 from hints.errors import NotPrecomputed
+from jobs.ondemand import OnDemand
 from render.date_counts import MAX_DATES, date_counts_layout
 from render.palette import scale_colour
 from solver.catalog import get_puzzle, target_for_date
-from solver.ondemand import OnDemand
 from tests.support.replies import GROUP, NOW, TODAY, WEB, asker, labels, open_session, photo_key, url
 from tests.support.stores import copy_sqlite_file
 
@@ -64,7 +64,7 @@ def session(edition_store: tuple[Path, int], tmp_path: Path) -> Iterator[Session
 
 
 def test_the_menu_shows_every_edition_with_a_button_and_ticks_the_chats() -> None:
-    reply = replies.editions(asker())
+    reply = editions.editions(asker())
     ids = [p.id for p in calendar_editions()]
     assert photo_key(reply) == "edition-sheet:" + "|".join(ids)  # boards and piece sets (test_setup.py)
     assert [b.data for b in reply.buttons] == [f"v1|edition|{i}" for i in ids]
@@ -75,13 +75,13 @@ def test_the_menu_shows_every_edition_with_a_button_and_ticks_the_chats() -> Non
 
 
 def test_the_menu_ticks_and_names_the_edition_the_chat_chose() -> None:
-    reply = replies.editions(asker(edition="calendar-jarringwords"))
+    reply = editions.editions(asker(edition="calendar-jarringwords"))
     assert [label for label in labels(reply) if label.startswith("✓ ")] == ["✓ JarringWords (T)"]
     assert f"This chat uses: {JARRING_TITLE}." in reply.text
 
 
 def test_the_menu_speaks_japanese() -> None:
-    reply = replies.editions(asker(language="ja"))
+    reply = editions.editions(asker(language="ja"))
     assert reply.text.startswith(
         f"どのカレンダー・パズルをお持ちですか？このチャットの設定：{DRAGONFJORD_TITLE}。"
     )
@@ -89,15 +89,15 @@ def test_the_menu_speaks_japanese() -> None:
 
 
 def test_an_unknown_edition_is_read_back_shortened_with_the_list() -> None:
-    reply = replies.unknown_edition(asker(), "calendar-nope")
+    reply = editions.unknown_edition(asker(), "calendar-nope")
     assert reply.text.startswith("I don't know the edition “calendar-nope”. Editions: calendar-dragonfjord, ")
     assert all(p.id in reply.text for p in calendar_editions())
-    assert "“" + "x" * 64 + "”" in replies.unknown_edition(asker(), "x" * 500).text
+    assert "“" + "x" * 64 + "”" in editions.unknown_edition(asker(), "x" * 500).text
 
 
 def test_choosing_the_default_edition_stores_none_and_answers_todays_puzzle(session: Session) -> None:
     who = asker(edition="calendar-jarringwords")
-    reply = replies.set_edition(session, who, CALENDAR_ID, NOW)
+    reply = editions.set_edition(session, who, CALENDAR_ID, NOW)
     assert reply.text.startswith(f"Edition: {DRAGONFJORD_TITLE}.\n2026-01-22: 78 solutions\nLeave Jan and 22")
     settings = chats.get_chat(session=session, chat_id=who.chat_id)
     assert settings is not None and settings.edition is None
@@ -105,7 +105,7 @@ def test_choosing_the_default_edition_stores_none_and_answers_todays_puzzle(sess
 
 def test_choosing_an_edition_answers_today_in_the_chats_time_zone(session: Session) -> None:
     evening = NOW.replace(hour=20)  # 2026-01-23 05:00 in Tokyo
-    reply = replies.set_edition(session, asker(timezone="Asia/Tokyo"), CALENDAR_ID, evening)
+    reply = editions.set_edition(session, asker(timezone="Asia/Tokyo"), CALENDAR_ID, evening)
     assert "\n2026-01-23: 188 solutions" in reply.text
 
 
@@ -113,7 +113,7 @@ def test_an_edition_whose_date_is_not_solved_yet_names_the_target_to_solve(sessi
     """The handler solves that target on demand ('sending photo…' meanwhile) and asks again."""
     tokyo = asker(timezone="Asia/Tokyo")
     with pytest.raises(NotPrecomputed) as missing:
-        replies.set_edition(session, tokyo, "calendar-jarringwords", NOW.replace(hour=20))
+        editions.set_edition(session, tokyo, "calendar-jarringwords", NOW.replace(hour=20))
     assert missing.value.solvable == ("calendar-jarringwords", "01-23")
 
 
@@ -121,7 +121,7 @@ def test_choosing_an_edition_makes_it_the_chats_and_shows_its_puzzle(
     session: Session, solutions: int
 ) -> None:
     who = asker()
-    reply = replies.set_edition(session, who, "calendar-jarringwords", NOW, WEB)
+    reply = editions.set_edition(session, who, "calendar-jarringwords", NOW, WEB)
     assert reply.text == (
         f"Edition: {JARRING_TITLE}.\n{JARRING_TITLE}\n2026-01-22: {solutions} solutions\n"
         "Leave Jan and 22 uncovered."
@@ -133,7 +133,7 @@ def test_choosing_an_edition_makes_it_the_chats_and_shows_its_puzzle(
 
 
 def test_a_group_admin_chooses_the_groups_edition(session: Session) -> None:
-    replies.set_edition(session, asker(group=True, user_id=8), "calendar-jarringwords", NOW)
+    editions.set_edition(session, asker(group=True, user_id=8), "calendar-jarringwords", NOW)
     settings = chats.get_chat(session=session, chat_id=GROUP)
     assert settings is not None and (settings.kind, settings.edition) == (
         "supergroup",
@@ -142,7 +142,7 @@ def test_a_group_admin_chooses_the_groups_edition(session: Session) -> None:
 
 
 def test_an_edition_is_named_in_japanese_too(session: Session, solutions: int) -> None:
-    reply = replies.set_edition(session, asker(language="ja"), "calendar-jarringwords", NOW)
+    reply = editions.set_edition(session, asker(language="ja"), "calendar-jarringwords", NOW)
     assert reply.text.startswith(
         f"エディション：{JARRING_TITLE}\n{JARRING_TITLE}\n2026-01-22：解は {solutions} 通り"
     )
@@ -150,10 +150,10 @@ def test_an_edition_is_named_in_japanese_too(session: Session, solutions: int) -
 
 def test_hints_and_the_year_follow_the_chats_edition(session: Session, solutions: int) -> None:
     who = asker(edition="calendar-jarringwords")
-    replies.today(session, who, TODAY)
-    hint = replies.next_hint(session, who, NOW)
+    puzzles.today(session, who, TODAY)
+    hint = hinting.next_hint(session, who, NOW)
     assert hint.text.startswith("Hint 1 of 3: 1 piece shown") and f"of {solutions} solutions" in hint.text
-    year = replies.heatmap(session, who, 2026)
+    year = stats.heatmap(session, who, 2026)
     counts = f"fewest 01-22 ({solutions}), most 01-22 ({solutions})"
     assert year.text == (
         "Solutions per date, over the 1 date solved so far only (this edition is solved a date at a time, "
@@ -163,16 +163,16 @@ def test_hints_and_the_year_follow_the_chats_edition(session: Session, solutions
 
 def test_an_edition_solved_on_demand_draws_only_its_stored_dates(session: Session, solutions: int) -> None:
     """One tile for the one date solved, never a year grid of grey squares."""
-    reply = replies.heatmap(session, asker(edition="calendar-jarringwords"), 2026)
+    reply = stats.heatmap(session, asker(edition="calendar-jarringwords"), 2026)
     assert photo_key(reply).startswith("heatmap-stored:")
     assert reply.photo is not None
     image = Image.open(io.BytesIO(reply.photo.render())).convert("RGB")
     layout = date_counts_layout(1)
     assert image.size == layout.size
     assert image.getpixel(layout.fill_point(0)) == scale_colour(0.5)  # fewest and most alike: mid-scale
-    group = replies.stats(session, asker(group=True, edition="calendar-jarringwords"), "UTC", 2026)
+    group = stats.stats(session, asker(group=True, edition="calendar-jarringwords"), "UTC", 2026)
     assert photo_key(group) == photo_key(reply)  # /stats in a group shows the same
-    japanese = replies.heatmap(session, asker(language="ja", edition="calendar-jarringwords"), 2026)
+    japanese = stats.heatmap(session, asker(language="ja", edition="calendar-jarringwords"), 2026)
     assert japanese.text.startswith("日付ごとの解の数（これまでに計算した 1 日分のみ。")
     assert photo_key(japanese) == photo_key(reply) + ":ja"
 
@@ -184,8 +184,8 @@ def test_a_weekday_edition_names_the_weekday_to_leave_open(session: Session) -> 
     target = target_for_date(weekday, TODAY)
     daily = replace(daily_calendar(session, TODAY), puzzle=weekday, target=target)
     assert target.name == "01-22-thu"
-    assert replies.today_caption(daily, "en").endswith("\nLeave Jan, 22 and Thu uncovered.")
-    assert replies.today_caption(daily, "ja").endswith("\n1月、22日、木 を空けてください。")
+    assert puzzles.today_caption(daily, "en").endswith("\nLeave Jan, 22 and Thu uncovered.")
+    assert puzzles.today_caption(daily, "ja").endswith("\n1月、22日、木 を空けてください。")
 
 
 def test_weekday_editions_say_whose_weekdays_the_year_shows(
@@ -193,8 +193,8 @@ def test_weekday_editions_say_whose_weekdays_the_year_shows(
 ) -> None:
     """A weekday edition's year is counted from its stored targets (solving one takes seconds, so
     the counts are given here): the caption says the year and never how many dates are solved."""
-    monkeypatch.setattr(replies, "year_counts", lambda session, puzzle, year: {"01-22": 3923, "01-23": 100})
-    reply = replies.stats(session, asker(group=True, edition="calendar-weekday"), "UTC", 2026)
+    monkeypatch.setattr(stats, "year_counts", lambda session, puzzle, year: {"01-22": 3923, "01-23": 100})
+    reply = stats.stats(session, asker(group=True, edition="calendar-weekday"), "UTC", 2026)
     assert reply.text.startswith("Solutions per date, over the 2 dates solved so far only (")
     assert reply.text.endswith(
         "fewest 01-23 (100), most 01-22 (3923). Weekdays as they fall in 2026. Daily post: off "
@@ -209,10 +209,10 @@ def test_many_stored_dates_of_an_edition_solved_on_demand_draw_the_year_saying_w
     then, its grey squares said to be dates not solved yet."""
     days = [date(2026, 1, 1) + timedelta(days=n) for n in range(MAX_DATES + 1)]
     counts = {f"{d.month:02d}-{d.day:02d}": 100 + n for n, d in enumerate(days)}
-    monkeypatch.setattr(replies, "year_counts", lambda session, puzzle, year: counts)
+    monkeypatch.setattr(stats, "year_counts", lambda session, puzzle, year: counts)
     drawn: list[dict[str, object]] = []
-    monkeypatch.setattr(replies, "render_heatmap", lambda counts, **words: drawn.append(words) or b"")
-    reply = replies.heatmap(session, asker(edition="calendar-weekday"), 2026)
+    monkeypatch.setattr(stats, "render_heatmap", lambda counts, **words: drawn.append(words) or b"")
+    reply = stats.heatmap(session, asker(edition="calendar-weekday"), 2026)
     assert reply.text.startswith(f"Solutions per date, over the {MAX_DATES + 1} dates solved so far only")
     assert reply.photo is not None and photo_key(reply).startswith("heatmap-stored:")
     reply.photo.render()
@@ -223,14 +223,14 @@ def test_many_stored_dates_of_an_edition_solved_on_demand_draw_the_year_saying_w
 
 
 def test_faceup_status_says_whether_it_is_on_and_how_to_change_it() -> None:
-    assert replies.faceup_status(asker()).text.startswith("Face-up mode is off. /faceup on:")
-    assert replies.faceup_status(asker(faceup=True)).text.endswith("/faceup off ends it.")
-    assert replies.faceup_status(asker(language="ja")).text.startswith("表向きモードはオフです。")
+    assert editions.faceup_status(asker()).text.startswith("Face-up mode is off. /faceup on:")
+    assert editions.faceup_status(asker(faceup=True)).text.endswith("/faceup off ends it.")
+    assert editions.faceup_status(asker(language="ja")).text.startswith("表向きモードはオフです。")
 
 
 def test_turning_faceup_on_stores_it_and_answers_todays_puzzle_face_up(session: Session) -> None:
     who = asker()
-    reply = replies.set_faceup(session, who, True, NOW, WEB)
+    reply = editions.set_faceup(session, who, True, NOW, WEB)
     assert reply.text.startswith("Face-up mode on: no piece is turned over.\n2026-01-22: 3 solutions\n")
     assert url(reply, "Play on the board") == f"{WEB.public_url}/play/calendar-dragonfjord/01-22?faceup=1"
     settings = chats.get_chat(session=session, chat_id=who.chat_id)
@@ -239,14 +239,14 @@ def test_turning_faceup_on_stores_it_and_answers_todays_puzzle_face_up(session: 
 
 def test_turning_faceup_off_stores_it_and_answers_the_usual_puzzle(session: Session) -> None:
     who = asker(faceup=True)
-    reply = replies.set_faceup(session, who, False, NOW)
+    reply = editions.set_faceup(session, who, False, NOW)
     assert reply.text.startswith("Face-up mode off: pieces may be turned over.\n2026-01-22: 78 solutions\n")
     settings = chats.get_chat(session=session, chat_id=who.chat_id)
     assert settings is not None and not settings.faceup
 
 
 def test_faceup_replies_speak_japanese(session: Session) -> None:
-    reply = replies.set_faceup(session, asker(language="ja"), True, NOW)
+    reply = editions.set_faceup(session, asker(language="ja"), True, NOW)
     assert reply.text.startswith(
         "表向きモードをオンにしました：どのピースも裏返しません。\n2026-01-22：解は 3 通り"
     )

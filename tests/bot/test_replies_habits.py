@@ -10,19 +10,14 @@ from datetime import date, datetime, timedelta
 import pytest
 from sqlalchemy.orm import Session
 
-from bot import replies
-from bot.logic import (
-    Action,
-    BadArgument,
-    Callback,
-    encode_callback,
-    parse_day,
-    parse_post_time,
-    parse_timezone,
-)
+from bot.callbacks import Action, Callback, encode_callback
+from bot.inputs import BadArgument, parse_day, parse_post_time, parse_timezone
+from bot.replies import hinting, puzzles, stats
+from bot.replies import record as record_replies
+from bot.replies.types import Reply, Who
 from bot.texts import language_for, text
-from db import bot_repository as chats
-from db.bot_repository import Solve
+from db import chats, solves
+from db.solves import Solve
 from hints.daily import PuzzleKind
 from hints.errors import NotPrecomputed
 from hints.saved import saved_board
@@ -52,21 +47,21 @@ def session(sample_url: str) -> Iterator[Session]:
         yield session
 
 
-def solve(session: Session, who: replies.Who, hints: int, at: datetime = NOW) -> replies.Reply:
+def solve(session: Session, who: Who, hints: int, at: datetime = NOW) -> Reply:
     """Open today's calendar puzzle at ``at``, take ``hints`` hints, then report it solved at once."""
-    replies.today(session, who, at.date(), now=at)
+    puzzles.today(session, who, at.date(), now=at)
     for _ in range(hints):
-        replies.next_hint(session, who, at)
-    return replies.solved(session, who, at)
+        hinting.next_hint(session, who, at)
+    return record_replies.solved(session, who, at)
 
 
 def record(session: Session, user_id: int, day: date, hints: int, seconds: int | None = None) -> None:
     """A solve of the calendar puzzle of ``day``, as if reported in the group by ``user_id``."""
     row = Solve(user_id, CAL, day, GROUP, f"User{user_id}", hints, seconds)
-    chats.record_solve(session=session, solve=row, now=NOW)
+    solves.record_solve(session=session, solve=row, now=NOW)
 
 
-def said(reply: replies.Reply) -> str:
+def said(reply: Reply) -> str:
     """What a solve reply says before its share text."""
     return reply.text.split("\n\n")[0]
 
@@ -76,16 +71,16 @@ def said(reply: replies.Reply) -> str:
 
 def test_a_first_solve_says_the_hints_the_streak_and_the_time_taken(session: Session) -> None:
     who = asker()
-    replies.today(session, who, TODAY, now=NOW)
+    puzzles.today(session, who, TODAY, now=NOW)
     for _ in range(3):
-        replies.next_hint(session, who, NOW)
-    reply = replies.solved(session, who, NOW + timedelta(minutes=12))
+        hinting.next_hint(session, who, NOW)
+    reply = record_replies.solved(session, who, NOW + timedelta(minutes=12))
     assert reply.text == (
         "Well done! 2026-01-22 solved with 3 hint stages. Streak: 1 day. Time since you opened it: 12 min."
         "\n\nTo share (no spoilers):\nA-Puzzle-A-Day calendar (DragonFjord) · 2026-01-22\nHints ■■■ · 12 min"
     )
     assert labels(reply) == ["Pentomino challenge"]  # the day's other puzzle next
-    assert chats.user_solves(session=session, user_id=who.user_id) == [
+    assert solves.user_solves(session=session, user_id=who.user_id) == [
         Solve(who.user_id, CAL, TODAY, who.chat_id, "Ann", 3, 720)
     ]
 
@@ -93,68 +88,70 @@ def test_a_first_solve_says_the_hints_the_streak_and_the_time_taken(session: Ses
 def test_the_answer_seen_before_switching_puzzles_still_counts(session: Session) -> None:
     """/solution, /pentomino, /today, /solved recorded "solved with 0 hint stages" and topped /top."""
     who = asker()
-    replies.today(session, who, TODAY, now=NOW)
-    replies.solution(session, who, NOW)
-    replies.pentomino(session, who, TODAY, now=NOW)
-    replies.today(session, who, TODAY, now=NOW)
-    reply = replies.solved(session, who, NOW + timedelta(minutes=3))
+    puzzles.today(session, who, TODAY, now=NOW)
+    hinting.solution(session, who, NOW)
+    puzzles.pentomino(session, who, TODAY, now=NOW)
+    puzzles.today(session, who, TODAY, now=NOW)
+    reply = record_replies.solved(session, who, NOW + timedelta(minutes=3))
     assert said(reply).startswith("Well done! 2026-01-22 solved with 3 hint stages.")
-    assert [s.hints for s in chats.user_solves(session=session, user_id=who.user_id)] == [3]
+    assert [s.hints for s in solves.user_solves(session=session, user_id=who.user_id)] == [3]
 
 
 def test_only_the_first_report_counts(session: Session) -> None:
     who = asker()
     solve(session, who, 0)
-    replies.next_hint(session, who, NOW)
-    again = replies.solved(session, who, NOW + timedelta(minutes=5))
+    hinting.next_hint(session, who, NOW)
+    again = record_replies.solved(session, who, NOW + timedelta(minutes=5))
     assert said(again) == "You already solved 2026-01-22. Streak: 1 day."
     assert again.text.endswith("Solved with no hints · 1 min")  # what the first report recorded
-    assert [s.hints for s in chats.user_solves(session=session, user_id=who.user_id)] == [0]
+    assert [s.hints for s in solves.user_solves(session=session, user_id=who.user_id)] == [0]
 
 
 def test_solving_the_challenge_offers_the_calendar_puzzle(session: Session) -> None:
     who = asker()
-    replies.pentomino(session, who, TODAY, now=NOW)
-    reply = replies.solved(session, who, NOW)
+    puzzles.pentomino(session, who, TODAY, now=NOW)
+    reply = record_replies.solved(session, who, NOW)
     assert labels(reply) == ["Today's puzzle"]
     assert data(reply, "Today's puzzle") == encode_callback(Callback(Action.TODAY, CAL, TODAY))
-    assert chats.user_solves(session=session, user_id=who.user_id)[0].kind == PEN
+    assert solves.user_solves(session=session, user_id=who.user_id)[0].kind == PEN
 
 
 def test_a_solve_under_a_minute_says_one_minute(session: Session) -> None:
     who = asker()
-    replies.today(session, who, TODAY, now=NOW)
-    assert said(replies.solved(session, who, NOW + timedelta(seconds=20))).endswith("opened it: 1 min.")
+    puzzles.today(session, who, TODAY, now=NOW)
+    assert said(record_replies.solved(session, who, NOW + timedelta(seconds=20))).endswith(
+        "opened it: 1 min."
+    )
 
 
 def test_a_solve_never_opened_counts_no_hints_and_no_time(session: Session) -> None:
     who = asker()
-    reply = replies.solved(session, who, NOW)  # no puzzle opened: today's calendar puzzle
+    reply = record_replies.solved(session, who, NOW)  # no puzzle opened: today's calendar puzzle
     assert said(reply) == "Well done! 2026-01-22 solved with 0 hint stages. Streak: 1 day."
-    assert chats.user_solves(session=session, user_id=who.user_id)[0].seconds is None
+    assert solves.user_solves(session=session, user_id=who.user_id)[0].seconds is None
 
 
 def test_a_solved_button_of_another_puzzle_takes_neither_its_hints_nor_its_time(session: Session) -> None:
     who = asker()
-    replies.today(session, who, TODAY, now=NOW)
-    replies.next_hint(session, who, NOW)
-    reply = replies.solved(session, who, NOW, PEN, TODAY)  # the challenge, never opened
+    puzzles.today(session, who, TODAY, now=NOW)
+    hinting.next_hint(session, who, NOW)
+    reply = record_replies.solved(session, who, NOW, PEN, TODAY)  # the challenge, never opened
     assert said(reply) == "Well done! 2026-01-22 solved with 0 hint stages. Streak: 1 day."
-    assert chats.user_solves(session=session, user_id=who.user_id)[0] == Solve(
+    assert solves.user_solves(session=session, user_id=who.user_id)[0] == Solve(
         1, PEN, TODAY, 1, "Ann", 0, None
     )
 
 
 def test_a_clock_that_went_back_gives_no_time(session: Session) -> None:
     who = asker()
-    replies.today(session, who, TODAY, now=NOW)
-    assert "opened it" not in replies.solved(session, who, NOW - timedelta(minutes=1)).text
+    puzzles.today(session, who, TODAY, now=NOW)
+    assert "opened it" not in record_replies.solved(session, who, NOW - timedelta(minutes=1)).text
 
 
 def test_a_user_without_a_first_name_is_listed_as_a_question_mark(session: Session) -> None:
     who = asker(first_name="")
-    replies.solved(session, who, NOW)
-    assert chats.user_solves(session=session, user_id=who.user_id)[0].first_name == "?"
+    record_replies.solved(session, who, NOW)
+    assert solves.user_solves(session=session, user_id=who.user_id)[0].first_name == "?"
 
 
 def test_solves_on_following_days_make_a_streak_and_a_gap_breaks_it(session: Session) -> None:
@@ -168,7 +165,7 @@ def test_the_day_solved_and_the_streak_follow_the_chats_time_zone(session: Sessi
     who = asker(timezone="Asia/Tokyo")
     record(session, who.user_id, date(2026, 1, 22), 0)
     evening = NOW.replace(hour=20)  # 2026-01-23 05:00 in Tokyo
-    reply = replies.solved(session, who, evening)
+    reply = record_replies.solved(session, who, evening)
     assert said(reply) == "Well done! 2026-01-23 solved with 0 hint stages. Streak: 2 days."
 
 
@@ -186,11 +183,11 @@ def test_personal_stats_say_both_streaks_this_month_and_the_average_hints(sessio
     for day, hints in ((date(2025, 12, 30), 1), (date(2025, 12, 31), 1), (date(2026, 1, 1), 2)):
         record(session, who.user_id, day, hints)  # the best run: three days across the new year
     late = Solve(who.user_id, CAL, date(2026, 1, 10), GROUP, "Ann", 0, None, on_day=False)
-    chats.record_solve(session=session, solve=late, now=NOW)  # this month's, but no streak
+    solves.record_solve(session=session, solve=late, now=NOW)  # this month's, but no streak
     solve(session, who, 3, NOW - timedelta(days=1))
     solve(session, who, 0)
-    replies.solved(session, who, NOW, PEN, TODAY)
-    assert replies.personal_stats(session, who, NOW).text.split("\n") == [
+    record_replies.solved(session, who, NOW, PEN, TODAY)
+    assert stats.personal_stats(session, who, NOW).text.split("\n") == [
         "Your streak: 2 days (best 3).",
         "Pentomino challenge streak: 1 day (best 1).",
         "This month: 4 calendar puzzles solved (2 with no hints).",
@@ -199,7 +196,7 @@ def test_personal_stats_say_both_streaks_this_month_and_the_average_hints(sessio
 
 
 def test_personal_stats_of_a_new_user_say_nothing_is_solved_yet(session: Session) -> None:
-    reply = replies.personal_stats(session, asker(), NOW)
+    reply = stats.personal_stats(session, asker(), NOW)
     assert reply.text.split("\n") == [
         "Your streak: 0 days (best 0).",  # no challenge line before a challenge is solved
         "This month: no calendar puzzle solved yet.",
@@ -212,49 +209,49 @@ def test_a_missed_day_ends_the_streak_but_not_the_best(session: Session) -> None
     who = asker()
     for days_ago in (4, 3, 2):
         record(session, who.user_id, TODAY - timedelta(days=days_ago), 0)
-    assert replies.personal_stats(session, who, NOW).text.startswith("Your streak: 0 days (best 3).")
+    assert stats.personal_stats(session, who, NOW).text.startswith("Your streak: 0 days (best 3).")
 
 
 def test_personal_stats_speak_japanese(session: Session) -> None:
     who = asker(language="ja")
     solve(session, who, 1)
-    reply = replies.personal_stats(session, who, NOW)
+    reply = stats.personal_stats(session, who, NOW)
     assert reply.text.split("\n") == [
         "連続 1 日（最高 1 日）。",
         "今月：カレンダー・パズル 1 問を解きました（うちヒントなし 0 問）。",
         "平均ヒント 1.0 段階（1 回の平均）。",
     ]
     assert photo_key(reply).endswith(":ja")
-    assert photo_key(reply).removesuffix(":ja") == photo_key(replies.personal_stats(session, asker(), NOW))
+    assert photo_key(reply).removesuffix(":ja") == photo_key(stats.personal_stats(session, asker(), NOW))
 
 
 def test_the_month_picture_changes_with_a_new_solve_and_only_then(session: Session) -> None:
     who = asker()
     solve(session, who, 2, NOW - timedelta(days=1))
-    before = replies.personal_stats(session, who, NOW)
-    assert photo_key(replies.personal_stats(session, who, NOW + timedelta(hours=1))) == photo_key(before)
+    before = stats.personal_stats(session, who, NOW)
+    assert photo_key(stats.personal_stats(session, who, NOW + timedelta(hours=1))) == photo_key(before)
     solve(session, who, 0)
-    after = replies.personal_stats(session, who, NOW)
+    after = stats.personal_stats(session, who, NOW)
     assert photo_key(after) != photo_key(before)
     same = others_stats(session, user_id=2, hints=((TODAY - timedelta(days=1), 2), (TODAY, 0)))
     assert photo_key(same) == photo_key(after)  # the same days and hints, whoever solved them
-    tomorrow = replies.personal_stats(session, who, NOW + timedelta(days=1))
+    tomorrow = stats.personal_stats(session, who, NOW + timedelta(days=1))
     assert photo_key(tomorrow) != photo_key(after)  # another day framed
     assert after.photo is not None and after.photo.render().startswith(b"\x89PNG\r\n\x1a\n")
 
 
-def others_stats(session: Session, *, user_id: int, hints: tuple[tuple[date, int], ...]) -> replies.Reply:
+def others_stats(session: Session, *, user_id: int, hints: tuple[tuple[date, int], ...]) -> Reply:
     """/stats of another user who solved the calendar puzzles of these days with these hints."""
     for day, used in hints:
         record(session, user_id, day, used)
-    return replies.personal_stats(session, asker(user_id=user_id), NOW)
+    return stats.personal_stats(session, asker(user_id=user_id), NOW)
 
 
 def test_the_month_is_the_one_of_the_chats_time_zone(session: Session) -> None:
     who = asker(timezone="Asia/Tokyo")
     record(session, who.user_id, date(2026, 1, 31), 0)
     evening = datetime(2026, 1, 31, 20, 0, tzinfo=NOW.tzinfo)  # 2026-02-01 05:00 in Tokyo
-    reply = replies.personal_stats(session, who, evening)
+    reply = stats.personal_stats(session, who, evening)
     assert reply.text.split("\n")[:2] == [
         "Your streak: 1 day (best 1).",
         "This month: no calendar puzzle solved yet.",
@@ -263,35 +260,35 @@ def test_the_month_is_the_one_of_the_chats_time_zone(session: Session) -> None:
 
 
 def test_heatmap_draws_the_editions_year(session: Session) -> None:
-    reply = replies.heatmap(session, asker(), 2026)
+    reply = stats.heatmap(session, asker(), 2026)
     assert reply.text == HEATMAP
-    assert photo_key(reply) == photo_key(replies.stats(session, asker(group=True), "UTC", 2026))
-    assert photo_key(replies.heatmap(session, asker(language="ja"), 2026)) == photo_key(reply) + ":ja"
+    assert photo_key(reply) == photo_key(stats.stats(session, asker(group=True), "UTC", 2026))
+    assert photo_key(stats.heatmap(session, asker(language="ja"), 2026)) == photo_key(reply) + ":ja"
 
 
 def test_group_stats_show_the_year_and_whether_the_chat_is_subscribed(session: Session) -> None:
     who = asker(group=True)
-    reply = replies.stats(session, who, "UTC", 2026)
+    reply = stats.stats(session, who, "UTC", 2026)
     assert reply.text == f"{HEATMAP} Daily post: off (/subscribe to start)."
     assert reply.photo is not None
     chats.subscribe(session=session, chat_id=GROUP, kind="supergroup", post_time="07:05", now=NOW)
-    assert replies.stats(session, who, "Europe/Berlin", 2026).text.endswith(
+    assert stats.stats(session, who, "Europe/Berlin", 2026).text.endswith(
         "Daily post: every day at 07:05 (Berlin)."  # the chat has no zone of its own
     )
     chats.set_timezone(session=session, chat_id=GROUP, kind="supergroup", timezone="Asia/Tokyo")
-    assert replies.stats(session, who, "UTC", 2026).text.endswith("every day at 07:05 (Tokyo).")
+    assert stats.stats(session, who, "UTC", 2026).text.endswith("every day at 07:05 (Tokyo).")
 
 
 def test_an_unsubscribed_chat_says_off(session: Session) -> None:
     chats.subscribe(session=session, chat_id=GROUP, kind="supergroup", post_time="07:05", now=NOW)
     chats.unsubscribe(session=session, chat_id=GROUP)
     settings = chats.get_chat(session=session, chat_id=GROUP)
-    assert replies.subscription_status(settings, "en", "UTC") == "Daily post: off (/subscribe to start)."
-    assert replies.subscription_status(settings, "ja", "UTC") == "毎日の投稿：オフ（/subscribe で開始）"
+    assert stats.subscription_status(settings, "en", "UTC") == "Daily post: off (/subscribe to start)."
+    assert stats.subscription_status(settings, "ja", "UTC") == "毎日の投稿：オフ（/subscribe で開始）"
 
 
 def test_the_year_in_japanese(session: Session) -> None:
-    reply = replies.stats(session, asker(language="ja"), "UTC", 2026)
+    reply = stats.stats(session, asker(language="ja"), "UTC", 2026)
     assert reply.text == (
         "日付ごとの解の数：最少 11-24（35）、最多 01-25（216）。 これまでに 14 日分を計算済みです。"
         " 毎日の投稿：オフ（/subscribe で開始）"
@@ -300,13 +297,13 @@ def test_the_year_in_japanese(session: Session) -> None:
 
 
 def test_the_heatmap_picture_is_a_png_keyed_by_the_counts(session: Session) -> None:
-    photo = replies.stats(session, asker(), "UTC", 2026).photo
+    photo = stats.stats(session, asker(), "UTC", 2026).photo
     assert photo is not None and photo.render().startswith(b"\x89PNG\r\n\x1a\n")
-    assert photo.key == photo_key(replies.stats(session, asker(group=True), "UTC", 2025))  # same counts
+    assert photo.key == photo_key(stats.stats(session, asker(group=True), "UTC", 2025))  # same counts
 
 
 def test_an_edition_solved_on_demand_with_no_date_yet_says_so_without_a_picture(session: Session) -> None:
-    reply = replies.heatmap(session, asker(edition="calendar-weekday"), 2026)
+    reply = stats.heatmap(session, asker(edition="calendar-weekday"), 2026)
     assert reply.photo is None
     assert reply.text == (
         "No date of Weekday calendar puzzle, Sunday first (common edition) is solved yet: each date is "
@@ -317,9 +314,9 @@ def test_an_edition_solved_on_demand_with_no_date_yet_says_so_without_a_picture(
 def test_a_precomputed_edition_with_no_stored_date_is_not_ready(
     session: Session, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    monkeypatch.setattr(replies, "year_counts", lambda session, puzzle, year: {})
+    monkeypatch.setattr(stats, "year_counts", lambda session, puzzle, year: {})
     with pytest.raises(NotPrecomputed) as missing:
-        replies.heatmap(session, asker(), 2026)
+        stats.heatmap(session, asker(), 2026)
     assert missing.value.solvable is None  # nothing to solve on demand: the handler says "not ready"
 
 
@@ -328,7 +325,7 @@ def test_top_lists_todays_solvers_fewest_hints_then_fastest(session: Session) ->
     record(session, 32, TODAY, 0, 600)
     record(session, 33, TODAY, 0, 30)
     record(session, 34, TODAY, 1)
-    assert replies.top(session, asker(group=True), NOW).text.split("\n") == [
+    assert record_replies.top(session, asker(group=True), NOW).text.split("\n") == [
         "Solved today (2026-01-22):",
         "1. User33 - 0 hint stages, 1 min",
         "2. User32 - 0 hint stages, 10 min",
@@ -339,27 +336,31 @@ def test_top_lists_todays_solvers_fewest_hints_then_fastest(session: Session) ->
 
 def test_top_counts_only_this_chats_calendar_solves_of_today(session: Session) -> None:
     record(session, 31, TODAY - timedelta(days=1), 0)
-    chats.record_solve(session=session, solve=Solve(32, PEN, TODAY, GROUP, "Pen", 0, None), now=NOW)
-    chats.record_solve(session=session, solve=Solve(33, CAL, TODAY, -5, "Elsewhere", 0, None), now=NOW)
-    assert replies.top(session, asker(group=True), NOW).text == (
+    solves.record_solve(session=session, solve=Solve(32, PEN, TODAY, GROUP, "Pen", 0, None), now=NOW)
+    solves.record_solve(session=session, solve=Solve(33, CAL, TODAY, -5, "Elsewhere", 0, None), now=NOW)
+    assert record_replies.top(session, asker(group=True), NOW).text == (
         'Nobody here has solved 2026-01-22 yet. Press "I solved it" or send /solved when you do.'
     )
 
 
 def test_top_speaks_japanese(session: Session) -> None:
     record(session, 31, TODAY, 1)
-    assert replies.top(session, asker(group=True, language="ja"), NOW).text == (
+    assert record_replies.top(session, asker(group=True, language="ja"), NOW).text == (
         "今日（2026-01-22）解いた人：\n1. User31 - ヒント 1 段階"
     )
 
 
 def test_the_daily_post_says_how_yesterday_went_in_the_group(session: Session) -> None:
-    assert replies.yesterday_line(session, GROUP, TODAY, "en") is None
+    assert record_replies.yesterday_line(session, GROUP, TODAY, "en") is None
     for user, hints in ((31, 2), (32, 0), (33, 1)):
         record(session, user, TODAY - timedelta(days=1), hints)
-    assert replies.yesterday_line(session, GROUP, TODAY, "en") == "Yesterday: 3 solved, 1 with no hint."
-    assert replies.yesterday_line(session, GROUP, TODAY, "ja") == "昨日：3 人が解き、1 人はヒントなし。"
-    assert replies.yesterday_line(session, -5, TODAY, "en") is None  # another chat's solvers
+    assert (
+        record_replies.yesterday_line(session, GROUP, TODAY, "en") == "Yesterday: 3 solved, 1 with no hint."
+    )
+    assert (
+        record_replies.yesterday_line(session, GROUP, TODAY, "ja") == "昨日：3 人が解き、1 人はヒントなし。"
+    )
+    assert record_replies.yesterday_line(session, -5, TODAY, "en") is None  # another chat's solvers
 
 
 def test_forget_deletes_the_users_solves_progress_and_boards(session: Session) -> None:
@@ -368,13 +369,13 @@ def test_forget_deletes_the_users_solves_progress_and_boards(session: Session) -
     solve(session, other, 1)
     target = CALENDAR.target("01-22")
     save(session, who, CALENDAR, target, a_solution(session, CALENDAR, target)[:2])
-    assert replies.forget(session, who).text == (
+    assert record_replies.forget(session, who).text == (
         "Done: your solves, streaks, hint progress, saved boards and your private chat's settings "
         "are deleted."
     )
-    assert chats.user_solves(session=session, user_id=who.user_id) == []
+    assert solves.user_solves(session=session, user_id=who.user_id) == []
     assert progress(session, who) is None and saved_board(session, who.user_id, CALENDAR, target) is None
-    assert len(chats.user_solves(session=session, user_id=other.user_id)) == 1  # nobody else's
+    assert len(solves.user_solves(session=session, user_id=other.user_id)) == 1  # nobody else's
 
 
 # ---------------------------------------------------------------- input the bot cannot read

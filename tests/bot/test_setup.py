@@ -1,5 +1,5 @@
 """Setting a chat up: the first /start's steps, /settings and their presses, on the sample store
-(bot.setup, bot.setup_handlers.pressed/first_start; no Telegram)."""
+(bot.setup, bot.handlers.setup.pressed/first_start; no Telegram)."""
 
 from __future__ import annotations
 
@@ -11,11 +11,11 @@ from PIL import Image
 from sqlalchemy.orm import Session
 
 from bot import setup
+from bot.callbacks import SetupCallback, decode_callback, encode_setup_callback
+from bot.handlers.setup import first_start, group_hello, pressed
 from bot.inputs import zone_label
-from bot.logic import SetupCallback, decode_callback, encode_setup_callback
-from bot.replies import Reply, Who
-from bot.setup_handlers import first_start, group_hello, pressed
-from db import bot_repository as chats
+from bot.replies.types import Reply, Who
+from db import chats
 from hints.daily import CALENDAR_ID, calendar_editions
 from render.editions import SHEET_WIDTH, TITLE_SIZE, render_editions
 from tests.support.replies import NOW, WEB, asker, labels, open_session

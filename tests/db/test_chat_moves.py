@@ -1,6 +1,6 @@
 """A group that became a supergroup, in the store: everything kept under the group's id moves to
-the supergroup's in one transaction, merged with what the supergroup already has; and /forget's
-deletion of a person, their private chat included. On both databases."""
+the supergroup's in one transaction, merged with what the supergroup already has. On both
+databases."""
 
 from __future__ import annotations
 
@@ -8,11 +8,12 @@ from datetime import UTC, date, datetime, timedelta
 
 from sqlalchemy.orm import Session, sessionmaker
 
-from db import bot_repository as chats
+from db import chat_moves, chats, hint_progress, outbox, solves
 from db import days_repository as days
 from db import positions_repository as boards
-from db.bot_repository import Progress, Solve
+from db.hint_progress import Progress
 from db.models import HintProgressRow
+from db.solves import Solve
 
 NOW = datetime(2026, 1, 25, 7, 0, tzinfo=UTC)
 DAY = date(2026, 1, 25)
@@ -34,7 +35,7 @@ def test_the_supergroups_newer_settings_win_and_the_groups_fill_the_rest(
             session=session, chat_id=SUPERGROUP, kind="supergroup", edition="calendar-jarringwords"
         )
     with sessions.begin() as session:
-        assert chats.move_chat(session=session, old_id=GROUP, new_id=SUPERGROUP) == 1
+        assert chat_moves.move_chat(session=session, old_id=GROUP, new_id=SUPERGROUP) == 1
     with sessions() as session:
         assert chats.get_chat(session=session, chat_id=GROUP) is None
         moved = chats.get_chat(session=session, chat_id=SUPERGROUP)
@@ -56,7 +57,7 @@ def test_a_subscription_made_in_the_supergroup_is_kept(sessions: sessionmaker[Se
             now=NOW + timedelta(hours=1),
         )
     with sessions.begin() as session:
-        chats.move_chat(session=session, old_id=GROUP, new_id=SUPERGROUP)
+        chat_moves.move_chat(session=session, old_id=GROUP, new_id=SUPERGROUP)
     with sessions() as session:
         moved = chats.get_chat(session=session, chat_id=SUPERGROUP)
     assert moved is not None and moved.subscribed and moved.post_time == "21:00"
@@ -67,17 +68,17 @@ def test_a_group_without_settings_moves_its_solves_and_progress(sessions: sessio
     """Before, a group that never changed a setting (no ``chats`` row) moved nothing: its /top
     and its members' hints started over in the supergroup."""
     with sessions.begin() as session:
-        chats.record_solve(session=session, solve=Solve(7, "calendar", DAY, GROUP, "Ann", 1, 60), now=NOW)
-        chats.count_for_group(session=session, user_id=8, kind="calendar", day=DAY, chat_id=GROUP)
-        chats.save_progress(
+        solves.record_solve(session=session, solve=Solve(7, "calendar", DAY, GROUP, "Ann", 1, 60), now=NOW)
+        solves.count_for_group(session=session, user_id=8, kind="calendar", day=DAY, chat_id=GROUP)
+        hint_progress.save_progress(
             session=session, chat_id=GROUP, user_id=7, progress=Progress("calendar", DAY, 2, 0)
         )
     with sessions.begin() as session:
-        assert chats.move_chat(session=session, old_id=GROUP, new_id=SUPERGROUP) == 3
+        assert chat_moves.move_chat(session=session, old_id=GROUP, new_id=SUPERGROUP) == 3
     with sessions() as session:
         assert chats.get_chat(session=session, chat_id=SUPERGROUP) is None  # nothing to make up
-        assert chats.chat_solves(session=session, chat_id=GROUP, day=DAY, kind="calendar") == []
-        assert [s.user_id for s in chats.user_solves(session=session, user_id=7)] == [7]
+        assert solves.chat_solves(session=session, chat_id=GROUP, day=DAY, kind="calendar") == []
+        assert [s.user_id for s in solves.user_solves(session=session, user_id=7)] == [7]
         assert session.get(HintProgressRow, (SUPERGROUP, 7)) is not None
         assert session.get(HintProgressRow, (GROUP, 7)) is None
 
@@ -88,13 +89,13 @@ def test_the_group_as_a_person_moves_too_merged_with_the_supergroup(sessions: se
     the most hints seen and the newer board stay."""
     later = NOW + timedelta(hours=2)
     with sessions.begin() as session:
-        chats.record_solve(
+        solves.record_solve(
             session=session, solve=Solve(GROUP, "calendar", DAY, GROUP, "Group", 1, 60), now=NOW
         )
-        chats.record_solve(
+        solves.record_solve(
             session=session, solve=Solve(SUPERGROUP, "calendar", DAY, SUPERGROUP, "Group", 3, 90), now=later
         )
-        chats.record_solve(
+        solves.record_solve(
             session=session,
             solve=Solve(GROUP, "pentomino", DAY, GROUP, "Group", 0, 30),
             now=NOW,
@@ -141,12 +142,13 @@ def test_the_group_as_a_person_moves_too_merged_with_the_supergroup(sessions: se
             session=session, user_id=GROUP, puzzle_id="pentomino-6x10", target="board", code="p", now=NOW
         )
     with sessions.begin() as session:
-        chats.move_chat(session=session, old_id=GROUP, new_id=SUPERGROUP)
+        chat_moves.move_chat(session=session, old_id=GROUP, new_id=SUPERGROUP)
     with sessions() as session:
-        solves = {s.kind: s for s in chats.user_solves(session=session, user_id=SUPERGROUP)}
-        assert chats.user_solves(session=session, user_id=GROUP) == []
-        assert solves["calendar"].hints == 1 and solves["calendar"].chat_id == SUPERGROUP  # the first report
-        assert solves["pentomino"].hints == 0
+        by_kind = {s.kind: s for s in solves.user_solves(session=session, user_id=SUPERGROUP)}
+        assert solves.user_solves(session=session, user_id=GROUP) == []
+        first = by_kind["calendar"]
+        assert first.hints == 1 and first.chat_id == SUPERGROUP  # the first report
+        assert by_kind["pentomino"].hints == 0
         day = days.get_day(session=session, user_id=SUPERGROUP, day=DAY, puzzle="calendar")
         assert day is not None and (day.featured_stage, day.board_stage, day.opened_at) == (1, 2, NOW)
         assert days.get_day(session=session, user_id=GROUP, day=DAY, puzzle="calendar") is None
@@ -163,37 +165,54 @@ def test_moving_twice_changes_nothing(sessions: sessionmaker[Session]) -> None:
     the old id may find it upgraded later still: the second move finds nothing to do."""
     with sessions.begin() as session:
         chats.subscribe(session=session, chat_id=GROUP, kind="group", post_time="07:30", now=NOW)
-        chats.save_progress(
+        hint_progress.save_progress(
             session=session, chat_id=GROUP, user_id=7, progress=Progress("calendar", DAY, 2, 0)
         )
     with sessions.begin() as session:
-        assert chats.move_chat(session=session, old_id=GROUP, new_id=SUPERGROUP) == 2
+        assert chat_moves.move_chat(session=session, old_id=GROUP, new_id=SUPERGROUP) == 2
     with sessions.begin() as session:
         chats.subscribe(session=session, chat_id=SUPERGROUP, kind="supergroup", post_time="09:00", now=NOW)
-        assert chats.move_chat(session=session, old_id=GROUP, new_id=SUPERGROUP) == 0
+        assert chat_moves.move_chat(session=session, old_id=GROUP, new_id=SUPERGROUP) == 0
     with sessions() as session:
         moved = chats.get_chat(session=session, chat_id=SUPERGROUP)
     assert moved is not None and moved.post_time == "09:00"  # the admin's change after the move stays
 
 
-def test_forget_deletes_the_persons_private_chat_but_not_a_chat_they_posted_as(
-    sessions: sessionmaker[Session],
-) -> None:
-    """Before, /forget kept the private chat's settings and daily post."""
+def test_a_group_moves_into_a_supergroup_that_already_has_rows(sessions: sessionmaker[Session]) -> None:
+    """Before, the moved rows hit the supergroup's unique keys and the group never got a post again.
+    The supergroup's own subscription is the newer one and stays; the group's time zone fills in."""
     with sessions.begin() as session:
-        chats.set_edition(session=session, chat_id=7, kind="private", edition="calendar-weekday")
-        chats.subscribe(session=session, chat_id=7, kind="private", post_time="07:30", now=NOW)
-        chats.enqueue(session=session, keys=[(7, DAY)], now=NOW)
-        chats.record_solve(session=session, solve=Solve(7, "calendar", DAY, 7, "Ann", 0, 10), now=NOW)
-        chats.subscribe(session=session, chat_id=GROUP, kind="group", post_time="08:00", now=NOW)
-        chats.record_solve(
-            session=session, solve=Solve(GROUP, "calendar", DAY, GROUP, "Group", 0, 10), now=NOW
+        chats.set_timezone(session=session, chat_id=-5, kind="group", timezone="Asia/Tokyo")
+        chats.subscribe(session=session, chat_id=-5, kind="group", post_time="07:30", now=NOW)
+        chats.subscribe(session=session, chat_id=-1005, kind="supergroup", post_time="09:00", now=NOW)
+        for chat_id, stage in ((-5, 1), (-1005, 2)):
+            hint_progress.save_progress(
+                session=session,
+                chat_id=chat_id,
+                user_id=7,
+                progress=Progress("calendar", date(2026, 1, 25), stage, 0),
+            )
+        hint_progress.save_progress(
+            session=session, chat_id=-5, user_id=8, progress=Progress("calendar", date(2026, 1, 25), 3, 0)
+        )
+        outbox.enqueue(
+            session=session,
+            keys=[(-5, date(2026, 1, 25)), (-1005, date(2026, 1, 25)), (-5, date(2026, 1, 24))],
+            now=NOW,
         )
     with sessions.begin() as session:
-        assert chats.forget_user(session=session, user_id=7) == 3  # the solve, the chat, its post
-        assert chats.forget_user(session=session, user_id=GROUP) == 1  # the group's own solve only
+        chat_moves.move_chat(session=session, old_id=-5, new_id=-1005)
     with sessions() as session:
-        assert chats.get_chat(session=session, chat_id=7) is None
-        assert chats.delivery_rows(session=session) == []
-        group = chats.get_chat(session=session, chat_id=GROUP)
-    assert group is not None and group.subscribed
+        moved = chats.get_chat(session=session, chat_id=-1005)
+        assert chats.get_chat(session=session, chat_id=-5) is None
+        assert (
+            moved is not None
+            and moved.subscribed
+            and (moved.post_time, moved.timezone) == ("09:00", "Asia/Tokyo")
+        )
+        seven = session.get(HintProgressRow, (-1005, 7))
+        eight = session.get(HintProgressRow, (-1005, 8))
+        assert seven is not None and seven.stage == 2  # the supergroup's own progress stays
+        assert eight is not None and eight.stage == 3  # the group's moves over
+        days = sorted((r.chat_id, r.local_date) for r in outbox.delivery_rows(session=session))
+    assert days == [(-1005, date(2026, 1, 24)), (-1005, date(2026, 1, 25))]

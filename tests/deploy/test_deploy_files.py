@@ -32,11 +32,11 @@ ROOT = Path(__file__).resolve().parents[2]
 DEPLOY = ROOT / "deploy"
 LOCK = ROOT / "requirements.lock"
 PARSERS = {  # module run with `python -m`  ->  function building its argument parser
-    "api": ("api.__main__", "build_parser"),
+    "api": ("jobs.api", "build_parser"),
     "bot": None,
     "bot.dispatch": None,
-    "solver.precompute": ("solver.precompute", "_parser"),
-    "hints.warm": ("hints.warm", "_parser"),
+    "solver.precompute": ("jobs.precompute", "_parser"),
+    "hints.warm": ("jobs.warm", "_parser"),
     "db.migrate": None,
 }
 

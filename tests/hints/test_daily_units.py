@@ -38,10 +38,10 @@ from hints.daily import (
 )
 from hints.errors import NoFaceUpSolution, NotPrecomputed
 from hints.solutions import all_solutions, faceup_counts, raw_solutions, solution_at, solution_counts
+from jobs.storing import save_solutions
 from render.hint import caption, hint_image, hint_text
 from solver.catalog import UnknownPuzzleError, get_puzzle
 from solver.hints import Stage, half_size
-from solver.precompute import save_solutions
 from solver.problem import Placement, decode, is_flipped
 
 CALENDAR = get_puzzle(CALENDAR_ID)

@@ -8,7 +8,7 @@ from dataclasses import replace
 
 import pytest
 
-from bot.logic import BoardCallback, decode_callback, encode_board_callback
+from bot.callbacks import BoardCallback, decode_callback, encode_board_callback
 from hints import deeplink
 from hints.codes import (
     CODE_ALPHABET,

@@ -14,8 +14,8 @@ from sqlalchemy.orm import Session, sessionmaker
 from db import repository
 from db.engine import make_engine, session_factory
 from hints.solutions import RawSolutionCache, RawSolutions, footprint
+from jobs.storing import save_solutions
 from solver.catalog import Puzzle, Target, get_puzzle
-from solver.precompute import save_solutions
 from solver.problem import decode
 
 

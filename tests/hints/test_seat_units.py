@@ -6,8 +6,8 @@ from datetime import UTC, date, datetime, timedelta
 
 from sqlalchemy.orm import Session
 
-from db import bot_repository as chats
-from db.bot_repository import GroupLink
+from db import solves
+from db.hint_progress import GroupLink
 from hints import game, seat
 from hints.codes import encode_position
 from hints.daily import CALENDAR_ID, PuzzleKind, daily_calendar, puzzle_target
@@ -97,7 +97,7 @@ def test_a_groups_link_opens_its_edition_in_private_and_the_solve_counts_for_it(
     assert game.stage_seen(session, PRIVATE.player, later.seat.play(PuzzleKind.CALENDAR, TODAY)) == 1
     report = seat.report_solve(session, PRIVATE, NOW)
     assert report.seat.via == GROUP_ID and report.solved.fresh
-    group_board = chats.chat_solves(session=session, chat_id=GROUP_ID, day=TODAY, kind=PuzzleKind.CALENDAR)
+    group_board = solves.chat_solves(session=session, chat_id=GROUP_ID, day=TODAY, kind=PuzzleKind.CALENDAR)
     assert [s.user_id for s in group_board] == [PRIVATE.player]
 
 

@@ -30,9 +30,10 @@ from hints.solutions import (
     target_count,
     year_counts,
 )
+from jobs.storing import save_solutions
 from solver.catalog import Puzzle, Target, catalog, get_puzzle
-from solver.precompute import fingerprint, save_solutions
 from solver.problem import TargetProblem, decode, is_flipped
+from solver.tasks import fingerprint
 
 CALENDAR = get_puzzle("calendar-dragonfjord")
 DATE = CALENDAR.target("01-25")  # 216 solutions, 11 of them face up

@@ -13,10 +13,10 @@ from sqlalchemy.orm import Session, sessionmaker
 from db import repository
 from db.engine import make_engine, session_factory
 from db.models import HintCacheRow, TargetRow
-from db.transfer import copy_sqlite
 from hints.daily import daily_bundle, daily_calendar, daily_challenge
 from hints.positions import PlacedPiece, check_position
 from hints.solutions import complete_counts, raw_solutions, solution_page, stored_solution
+from jobs.transfer import copy_sqlite
 from solver.catalog import get_puzzle
 
 DAY = date(2026, 11, 22)

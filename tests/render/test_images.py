@@ -22,7 +22,6 @@ from render import (
     render_heatmap,
     scale_colour,
 )
-from render.__main__ import main
 from render.fonts import printable, text_width
 from render.images import badge_radius, name_cell
 from render.layout import HEATMAP_NUMBER_SIZE, BoardLayout
@@ -315,32 +314,6 @@ def test_heatmap_texts_can_be_localized() -> None:
 def test_heatmap_wants_twelve_month_names() -> None:
     with pytest.raises(ValueError, match="12 names"):
         render_heatmap({}, month_names=MONTH_ABBREVIATIONS[:11])
-
-
-# ---------------------------------------------------------------- command line
-
-
-def test_cli_writes_a_png(tmp_path, capsys) -> None:
-    out = tmp_path / "hint.png"
-    assert main(["calendar-dragonfjord", "01-25", "-o", str(out), "--pieces", "2"]) == 0
-    assert out.read_bytes().startswith(PNG_SIGNATURE)
-    assert capsys.readouterr().err == ""
-
-
-@pytest.mark.parametrize(
-    ("argv", "message"),
-    [
-        (["nope", "01-25"], "unknown puzzle 'nope'"),
-        (["calendar-dragonfjord", "13-01"], "unknown target '13-01'"),
-        (["pentomino-6x10", "board", "--pieces", "13"], "--pieces must be between 0 and 12"),
-    ],
-)
-def test_cli_bad_input_is_one_error_line_and_exit_2(tmp_path, capsys, argv: list[str], message: str) -> None:
-    out = tmp_path / "hint.png"
-    assert main([*argv, "-o", str(out)]) == 2
-    err = capsys.readouterr().err
-    assert err.startswith("error: ") and message in err and err.count("\n") == 1
-    assert not out.exists()
 
 
 def test_labelled_triangles_keep_their_fill_point_clear_of_the_label() -> None:

@@ -15,8 +15,9 @@ from db import repository
 from db.engine import make_engine, session_factory
 from db.models import SolutionSetRow
 from db.repository import pack_encodings
+from jobs.precompute import run
+from jobs.reports import report
 from solver.catalog import Puzzle, get_puzzle
-from solver.precompute import report, run
 from solver.problem import (
     FlipReader,
     Placement,
@@ -231,12 +232,12 @@ def test_each_stored_solution_records_its_flipped_pieces(sqlite_sessions: sessio
 def test_a_wrong_flip_record_is_never_stored(
     sqlite_sessions: sessionmaker[Session], monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    from solver import precompute
+    from solver import tasks
 
     def every_piece_flipped(puzzle: Puzzle, encodings: list[str]) -> list[str]:
         return ["ABCDEFGH"[: len(puzzle.pieces)]] * len(encodings)
 
-    monkeypatch.setattr(precompute, "flip_records", every_piece_flipped)
+    monkeypatch.setattr(tasks, "flip_records", every_piece_flipped)
     with pytest.raises(InvalidSolution, match="flipped pieces are"):
         run(sqlite_sessions, [get_puzzle("calendar-dragonfjord")], targets=["01-25"], say=lambda _: None)
     with sqlite_sessions() as session:

@@ -14,6 +14,7 @@ import uvicorn
 from PIL import Image
 
 from api import create_app
+from jobs.ondemand import OnDemand
 from settings import Settings
 
 PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
@@ -36,7 +37,7 @@ class RunningServer:
 
 def start_server(database_url: str, **settings: str) -> RunningServer:
     """Serve ``create_app`` for ``database_url`` on a free loopback port until ``stop()``."""
-    app = create_app(Settings(DATABASE_URL=database_url, **settings))  # type: ignore[arg-type]
+    app = create_app(Settings(DATABASE_URL=database_url, **settings), OnDemand)  # type: ignore[arg-type]
     sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
     sock.bind(("127.0.0.1", 0))
     port = sock.getsockname()[1]

@@ -14,11 +14,27 @@ from sqlalchemy.orm import Session, sessionmaker
 from telegram.ext import Application
 
 from bot.app import build_application
+from bot.ratelimit import GROUP_PACE, PRIVATE_PACE, ChatPacer, Pace, SharedRateLimiter
 from db.engine import make_engine, session_factory
+from jobs.ondemand import OnDemand
 from settings import Settings
 from tests.support.fake_telegram import FakeTelegram
 
 TOKEN = "123456789:AAH-fake-token-for-tests-0123456789abc"
+
+# Telegram's pace in one chat (bot.ratelimit) is a burst, then a message a second (every 3.75 s in
+# a group). A walk through the bot that is not about pacing goes QUICKER times faster, with the same
+# bursts; pacing itself is tested at Telegram's pace (test_flood_units.py, test_bot_flood.py).
+QUICKER = 50
+
+
+def quick_pacer() -> ChatPacer:
+    """Telegram's per-chat paces, QUICKER times faster (the bursts unchanged)."""
+
+    def quick(pace: Pace) -> Pace:
+        return Pace(interval=pace.interval / QUICKER, burst=pace.burst)
+
+    return ChatPacer(private=quick(PRIVATE_PACE), group=quick(GROUP_PACE))
 
 
 class FakeClock:
@@ -76,9 +92,16 @@ class RunningBot:
         return sorted(self.fake.sent(chat_id), key=lambda c: c.at)[before:]
 
 
-async def start_bot(settings: Settings, fake: FakeTelegram, clock: FakeClock) -> RunningBot:
+async def start_bot(
+    settings: Settings, fake: FakeTelegram, clock: FakeClock, *, quick_pace: bool = False
+) -> RunningBot:
+    """The bot polling the fake Bot API; at Telegram's per-chat pace unless ``quick_pace``."""
     sessions = session_factory(make_engine(settings.DATABASE_URL))
-    application = build_application(settings, sessions, clock=clock, start_scheduler=False)
+    application = build_application(settings, sessions, clock=clock, start_scheduler=False, solvers=OnDemand)
+    if quick_pace:
+        limiter = application.bot.rate_limiter
+        assert isinstance(limiter, SharedRateLimiter)
+        limiter.chats = quick_pacer()
     await application.initialize()
     if application.post_init:
         await application.post_init(application)

@@ -15,10 +15,10 @@ from datetime import UTC, date, datetime
 
 from sqlalchemy.orm import Session
 
-from bot.replies import Reply, Web, Who
-from db import bot_repository
-from db.bot_repository import Progress
+from bot.replies.types import Reply, Web, Who
+from db import hint_progress
 from db.engine import make_engine, session_factory
+from db.hint_progress import Progress
 from hints.codes import board_placements, encode_position
 from hints.daily import CALENDAR_ID
 from hints.saved import save_board
@@ -84,7 +84,7 @@ def photo_key(reply: Reply) -> str:
 
 
 def progress(session: Session, who: Who) -> Progress | None:
-    return bot_repository.get_progress(session=session, chat_id=who.chat_id, user_id=who.user_id)
+    return hint_progress.get_progress(session=session, chat_id=who.chat_id, user_id=who.user_id)
 
 
 def current(session: Session, who: Who) -> tuple[str, date, int] | None:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import threading
 
-from bot.solving import Solver
+from hints.ondemand import TargetSolver
 from solver.catalog import Puzzle, Target
 
 GATE_TIMEOUT = 60.0  # seconds: only so a failing test cannot leave a solve thread blocked for good
@@ -14,7 +14,7 @@ class GatedSolver:
     """Counts and holds every ``ensure`` until :attr:`gate` is set, then hands it to ``then`` (a
     real ``OnDemand``, to store the target) or returns having stored nothing."""
 
-    def __init__(self, then: Solver | None = None) -> None:
+    def __init__(self, then: TargetSolver | None = None) -> None:
         self.gate = threading.Event()
         self.entered = threading.Semaphore(0)  # released once per call, as it starts
         self.calls: list[tuple[str, str]] = []
@@ -29,3 +29,8 @@ class GatedSolver:
         self.entered.release()
         self.gate.wait(GATE_TIMEOUT)
         return self._then.ensure(puzzle, target) if self._then is not None else None
+
+    def close(self) -> None:
+        self.gate.set()  # a held solve goes on (and stores nothing, or what ``then`` stores)
+        if self._then is not None:
+            self._then.close()

@@ -207,6 +207,7 @@
     traceRejected: false, // the traced cells are no piece that may go there
     traceMatch: null, // tapped cells that are a piece but might still grow into a bigger one
     turned: false, // the board drawn turned a quarter clockwise (layoutBoard)
+    moveWords: null, // the newest move's words, spoken with the count once the board is checked
   };
 
   function occupancy(except) {
@@ -466,8 +467,36 @@
     ui.clear.disabled = movable().length === 0;
   }
 
-  function say(text) {
+  // The last move's words under the board; `later`: a move whose words are spoken with the count
+  // once the board is checked (moveSaid), else they are spoken now.
+  function say(text, later) {
     ui.message.textContent = text || "";
+    state.moveWords = later ? text || "" : null;
+    if (!later) speak(text);
+  }
+
+  // One live region (#says) speaks each move once, in one sentence: what the move did with the
+  // count after it ("Placed L: 12 of 48 solutions still possible."), or with what the board's
+  // analysis says when it is solved, at a dead end or not allowed. The count, the analysis and
+  // the words under the board are shown, not spoken apart.
+  var spoken = document.getElementById("says");
+
+  function speak(text) {
+    if (spoken && text) spoken.textContent = text; // emptied words are not spoken: nothing to clear
+  }
+
+  function withoutStop(text) {
+    return text.replace(/[.。]\s*$/, "");
+  }
+
+  function moveSaid(a) {
+    var words = state.moveWords;
+    state.moveWords = null;
+    if (words == null) return;
+    var v = verdict(a);
+    var count = ui.remaining.textContent + " " + countText(a);
+    if (v[0] !== "ok") speak(words ? t("moveVerdict", { move: withoutStop(words), verdict: v[1] }) : v[1]);
+    else speak(words ? t("moveCount", { move: withoutStop(words), count: count }) : t("countSays", { count: count }));
   }
 
   // ------------------------------------------------------------------ a long board on a narrow screen
@@ -633,6 +662,7 @@
       keepInLanguageLinks(state.code);
     }
     drawPieces();
+    if (!initial) moveSaid(a);
   }
 
   // The language switch keeps the board: its links carry the newest position (and Telegram's
@@ -650,6 +680,10 @@
     ui.countText.textContent = t("unknownCount");
     ui.verdict.dataset.state = "error";
     ui.verdict.textContent = text;
+    if (state.moveWords != null) {
+      state.moveWords = null;
+      speak(text);
+    }
   }
 
   // Check the board: the newest request wins; `initial` reads the position by its code.
@@ -700,7 +734,7 @@
     showHint();
     state.moves += 1;
     main.dataset.moves = String(state.moves);
-    say(message);
+    say(message, true);
     render();
     analyse(false);
   }
@@ -723,7 +757,7 @@
       withPlaced(function (placed) {
         placed.set(pieceIndex, { orientation: orientation, cells: sortedCells(cells) });
       }),
-      ""
+      t("placedPieces", { pieces: name })
     );
     return true;
   }
@@ -784,7 +818,7 @@
     showHint();
     state.moves += 1;
     main.dataset.moves = String(state.moves);
-    say(t("undone"));
+    say(t("undone"), true);
     render();
     analyse(false);
   }
@@ -1530,7 +1564,8 @@
   board.addEventListener("focus", function () {
     if (!state.cursor) state.cursor = data.cells[0].cell.slice();
     drawCursor();
-    announceCursor();
+    // a press of the pointer focuses the board too: only the keyboard's focus speaks the cell
+    if (!board.matches || board.matches(":focus-visible")) announceCursor();
   });
   // The skip link to the board: it focuses the board and shows its cursor.
   var skip = document.querySelector('.skip[href="#board"]');
@@ -1752,7 +1787,8 @@
     if (!play) return;
     if (initial && !play.record().solved) return;
     var solved = play.solve(new Date());
-    showSolved(solved, window.PuzzleGame.shareText(solved, data.title, strings, fill));
+    var stars = document.getElementById("main").dataset.stars;
+    showSolved(solved, window.PuzzleGame.shareText(solved, data.title, strings, fill, stars));
   }
 
   function showSolved(solved, shareText) {

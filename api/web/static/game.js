@@ -2,7 +2,8 @@
 // same rules as the bot's (hints.game): the hints used are the most stages asked for that day,
 // never lowered; the first solve counts; a streak counts consecutive days whose puzzle was solved
 // on that very day (a past date is kept but never extends a streak); the share text names the
-// puzzle, the date, the hints (■■□) and the time, never a cell or a piece.
+// puzzle, the date, the difficulty (★★★☆☆, when the page knows it), the hints (■■□) and the time,
+// never a cell or a piece.
 (function () {
   "use strict";
 
@@ -137,9 +138,11 @@
     };
   };
 
-  // words: the page's strings (share* keys); fill: the page's template filler.
-  function shareText(solved, title, words, fill) {
-    var heading = fill(words.shareHeading, { puzzle: title, date: solved.day, stars: "" }).replace(/[ ·]+$/, "");
+  // words: the page's strings (share* keys); fill: the page's template filler; stars: the calendar
+  // target's difficulty (★★★☆☆) as the page has it, or nothing when it is not known.
+  function shareText(solved, title, words, fill, stars) {
+    var heading = fill(words.shareHeading, { puzzle: title, date: solved.day, stars: stars || "" });
+    heading = heading.replace(/[ ·]+$/, "");
     var parts = [
       solved.hints ? fill(words.shareHints, { marks: hintMarks(solved.hints) }) : words.shareNoHints,
     ];

@@ -1,0 +1,124 @@
+"""The chat's settings by command: /subscribe, /unsubscribe, /timezone, /language, /edition and
+/faceup (admins only in groups)."""
+
+from __future__ import annotations
+
+from sqlalchemy.orm import Session
+from telegram import Update
+
+from bot.context import BotContext, deps
+from bot.handlers.members import may_change_settings
+from bot.inputs import parse_post_time, parse_timezone, zone_label
+from bot.replies import editions
+from bot.replies.types import Reply, Who
+from bot.respond import Build, clock, command_argument, person, respond, say
+from bot.texts import LANGUAGES, text
+from db import chats
+from hints.daily import edition_choice, find_edition
+
+
+async def _change(update: Update, context: BotContext, change: Build) -> None:
+    """A settings change, if the asker may make it (committed with the update's unit of work)."""
+    if await may_change_settings(update, context):
+        await respond(update, context, change)
+
+
+async def subscribe(update: Update, context: BotContext) -> None:
+    """Daily post of the day's puzzle at HH:MM local time (default 08:00), in the language of whoever
+    subscribed unless the chat chose one (/language)."""
+    argument, now, asker = command_argument(context), clock(context), person(update)
+    language_code = asker.language_code if asker is not None else None
+
+    def change(session: Session, who: Who) -> Reply:
+        post_time = parse_post_time(argument) if argument else "08:00"
+        chats.subscribe(
+            session=session,
+            chat_id=who.chat_id,
+            kind=who.chat_kind,
+            post_time=post_time,
+            now=now,
+            language_code=language_code,
+        )
+        return Reply(text("subscribed", who.language, time=post_time, tz=zone_label(who.timezone)))
+
+    await _change(update, context, change)
+
+
+async def unsubscribe(update: Update, context: BotContext) -> None:
+    """Stop the daily post."""
+
+    def change(session: Session, who: Who) -> Reply:
+        stopped = chats.unsubscribe(session=session, chat_id=who.chat_id)
+        return Reply(text("unsubscribed" if stopped else "not_subscribed", who.language))
+
+    await _change(update, context, change)
+
+
+async def timezone(update: Update, context: BotContext) -> None:
+    """Show the chat's time zone, or set it (IANA name)."""
+    argument, now = command_argument(context), clock(context)
+    if argument is None:
+        await respond(
+            update,
+            context,
+            lambda _session, who: Reply(text("timezone_is", who.language, tz=zone_label(who.timezone))),
+        )
+        return
+
+    def change(session: Session, who: Who) -> Reply:
+        name = parse_timezone(argument)
+        chats.set_timezone(session=session, chat_id=who.chat_id, kind=who.chat_kind, timezone=name, now=now)
+        return Reply(text("timezone_set", who.language, tz=zone_label(name)))
+
+    await _change(update, context, change)
+
+
+async def language(update: Update, context: BotContext) -> None:
+    """Switch between English and Japanese."""
+    argument = (command_argument(context) or "").strip().lower()
+    if argument not in LANGUAGES:
+        await say(update, context, "bad_language")
+        return
+
+    def change(session: Session, who: Who) -> Reply:
+        chats.set_language(session=session, chat_id=who.chat_id, kind=who.chat_kind, language=argument)
+        return Reply(text("language_set", argument))
+
+    await _change(update, context, change)
+
+
+async def edition(update: Update, context: BotContext) -> None:
+    """Show the calendar editions with a picture and buttons, or set one by its id, short name or
+    title: /edition weekday, /edition jarringwords."""
+    argument = (command_argument(context) or "").strip()
+    if not argument:
+        await respond(update, context, lambda session, who: editions.editions(who))
+        return
+    found = find_edition(argument)
+    await set_edition(update, context, found.id if found is not None else argument)
+
+
+async def faceup(update: Update, context: BotContext) -> None:
+    """/faceup on|off: hints only from solutions that turn no piece over (the engraved side up)."""
+    argument = (command_argument(context) or "").strip().lower()
+    if argument not in ("on", "off"):
+        await respond(update, context, lambda _session, who: editions.faceup_status(who))
+        return
+    now, web = clock(context), deps(context).web
+
+    def change(session: Session, who: Who) -> Reply:
+        return editions.set_faceup(session, who, argument == "on", now, web)
+
+    await _change(update, context, change)
+
+
+async def set_edition(update: Update, context: BotContext, edition_id: str) -> None:
+    now, web = clock(context), deps(context).web
+    if edition_choice(edition_id) is None:
+        await respond(update, context, lambda _session, who: editions.unknown_edition(who, edition_id))
+        return
+
+    def change(session: Session, who: Who) -> Reply:
+        return editions.set_edition(session, who, edition_id, now, web)
+
+    await _change(update, context, change)

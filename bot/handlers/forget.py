@@ -1,0 +1,99 @@
+"""/forget asks first: a question with **Yes** and **No**, and the answer edits it in place.
+
+**Yes** deletes everything kept about the person (:func:`db.forgetting.forget_user`: solves,
+streaks, hint progress, saved boards, and their private chat's settings and daily post); **No**
+deletes nothing. The buttons name the person who asked, so in a group nobody else's press
+answers them (a toast says so); a question asked as the group itself (an anonymous admin) or as
+a channel, whose presses come from a real user, may be answered by an admin of the group.
+"""
+
+from __future__ import annotations
+
+import contextlib
+from dataclasses import replace
+
+from sqlalchemy.orm import Session
+from telegram import Update
+from telegram.error import TelegramError
+
+from bot.callbacks import CALLBACK_VERSION
+from bot.context import BotContext
+from bot.handlers.members import ADMIN_STATUSES
+from bot.replies import record
+from bot.replies.types import Button, Reply, Who
+from bot.respond import respond, stale
+from bot.texts import language_for, text
+
+FORGET_PATTERN = rf"^{CALLBACK_VERSION}\|forget\|"  # the callback data of the question's buttons
+ANSWERS = {"yes": True, "no": False}
+
+
+def encode_answer(answer: bool, person_id: int) -> str:
+    return f"{CALLBACK_VERSION}|forget|{'yes' if answer else 'no'}|{person_id}"
+
+
+def decode_answer(data: str | None) -> tuple[bool, int] | None:
+    """(yes, the person asked about) of a question's button; None for anything we did not make."""
+    parts = (data or "").split("|")
+    if len(parts) != 4 or parts[0] != CALLBACK_VERSION or parts[1] != "forget" or parts[2] not in ANSWERS:
+        return None
+    try:
+        return ANSWERS[parts[2]], int(parts[3])
+    except ValueError:
+        return None
+
+
+def question(who: Who) -> Reply:
+    """'Delete everything I keep about you?' with Yes and No side by side."""
+    return Reply(
+        text("forget_question", who.language),
+        buttons=(
+            Button(text("button_forget_yes", who.language), encode_answer(True, who.user_id)),
+            Button(text("button_forget_no", who.language), encode_answer(False, who.user_id)),
+        ),
+        columns=2,
+    )
+
+
+def answered(session: Session, who: Who, answer: bool, person_id: int) -> Reply:
+    """Yes: delete everything about ``person_id`` and say so; No: say nothing was deleted."""
+    if not answer:
+        return Reply(text("forget_kept", who.language))
+    return record.forget(session, replace(who, user_id=person_id))
+
+
+async def forget_command(update: Update, context: BotContext) -> None:
+    """/forget: the question, nothing deleted yet."""
+    await respond(update, context, lambda _session, who: question(who))
+
+
+async def forget_button(update: Update, context: BotContext) -> None:
+    """Yes or No, by the person asked (or for a group or channel, an admin): the question turns
+    into the answer in place."""
+    query = update.callback_query
+    assert query is not None
+    decoded = decode_answer(query.data)
+    if decoded is None:
+        await stale(query)
+        return
+    answer, person_id = decoded
+    if query.from_user.id != person_id and not await _answers_for_chat(update, context, person_id):
+        with contextlib.suppress(TelegramError):
+            await query.answer(text("forget_not_yours", language_for(None, query.from_user.language_code)))
+        return
+    await respond(
+        update, context, lambda session, who: answered(session, who, answer, person_id), in_place=True
+    )
+
+
+async def _answers_for_chat(update: Update, context: BotContext, person_id: int) -> bool:
+    """Whether the presser may answer for ``person_id``: a chat (the group itself, or a channel
+    that posted in it; negative ids), and the presser an admin of the group."""
+    chat = update.effective_chat
+    if person_id >= 0 or chat is None or update.effective_user is None:
+        return False
+    try:
+        member = await context.bot.get_chat_member(chat.id, update.effective_user.id)
+    except TelegramError:
+        return False
+    return member.status in ADMIN_STATUSES

@@ -1,0 +1,67 @@
+"""Flood control in front of every handler: a command or button press over budget is refused."""
+
+from __future__ import annotations
+
+import asyncio
+
+from telegram import Update
+from telegram.constants import ChatType
+from telegram.ext import ApplicationHandlerStop
+
+from bot.context import BotContext, deps
+from bot.flood import Verdict
+from bot.replies.types import Reply
+from bot.respond import answer, person, send
+from bot.texts import language_for, text
+from db import chats
+
+
+def _counts_against_budget(update: Update) -> bool:
+    """Commands and button presses cost; plain chatter, edits and membership changes do not."""
+    if update.callback_query is not None:
+        return True
+    message_text = update.message.text if update.message is not None else None
+    return message_text is not None and message_text.startswith("/")
+
+
+async def gate(update: Update, context: BotContext) -> None:
+    """Runs before every handler: a command or button press over budget is refused, in words that
+    are true (:mod:`bot.flood`): a toast for a button; "please send it again in N s" in a private
+    chat, at most once a minute; one notice a minute in a busy group; otherwise nothing."""
+    chat, asker = update.effective_chat, person(update)
+    if chat is None or asker is None or not _counts_against_budget(update):
+        return
+    private = chat.type == ChatType.PRIVATE
+    admission = deps(context).budgets.admit(asker.id, chat.id, not private)
+    if admission.verdict == Verdict.ALLOW:
+        return
+    language = language_for(None, asker.language_code)
+    if update.callback_query is not None:  # a toast every time (it sends nothing); the spinner stops
+        await answer(update.callback_query, text("slow_down_button", language, seconds=admission.seconds))
+    elif admission.verdict == Verdict.WARN and private:
+        await send(update, context, Reply(text("slow_down", language, seconds=admission.seconds)))
+    elif admission.verdict == Verdict.WARN:
+        await _busy_group_notice(context, chat.id, asker.language_code, admission.seconds)
+    raise ApplicationHandlerStop
+
+
+async def _busy_group_notice(
+    context: BotContext, chat_id: int, language_code: str | None, seconds: int
+) -> None:
+    """The one notice a minute to a group over its budget: to everyone (no name, no quote), in the
+    group's language (else the asker's), ahead of the replies already waiting in its queue."""
+    found = deps(context)
+
+    def chosen() -> str | None:
+        with found.sessions() as session:
+            settings = chats.get_chat(session=session, chat_id=chat_id)
+            return settings.language if settings is not None else None
+
+    notice = Reply(
+        text("slow_down_group", language_for(await asyncio.to_thread(chosen), language_code), seconds=seconds)
+    )
+
+    async def deliver() -> None:
+        await found.sender.send(context.bot, chat_id, notice)
+
+    found.group_replies.submit(chat_id, deliver, first=True)

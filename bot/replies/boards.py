@@ -1,0 +1,156 @@
+"""The user's own board: its status in words (/check, a board link) and hints from it."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from datetime import datetime
+
+from sqlalchemy.orm import Session
+
+from bot.callbacks import Action, Callback, encode_board_callback, encode_callback
+from bot.replies.buttons import play_buttons
+from bot.replies.types import Button, Photo, Reply, Web, Who, language_key
+from bot.texts import counted, text
+from hints import seat as seats
+from hints.deeplink import board_key
+from hints.positions import PositionAnalysis, problem_texts
+from render.position import piece_names, position_image
+from render.words import puzzle_title
+from solver.catalog import Puzzle, Target
+from solver.hints import Stage
+from solver.problem import Placement
+
+
+def _counts(
+    language: str, remaining: int, total: int, distinct_remaining: int, distinct_total: int
+) -> dict[str, object]:
+    """The solutions left and in all, as puzzle fans count them: up to the board's symmetry (and
+    saying so) on boards with symmetries, as laid out on calendars (which have none); the left
+    one counted in words ("1 of 35 solutions remains")."""
+    counting = ""
+    if total != distinct_total:
+        remaining, total, counting = distinct_remaining, distinct_total, text("board_counting", language)
+    return {"remaining": counted("remaining", remaining, language, total=total), "counting": counting}
+
+
+def _board_action(puzzle: Puzzle, added: Sequence[Placement], moved: set[int], language: str) -> str:
+    """What a board hint asks for: "add L and N", "move V", "move V and add L"."""
+    shifted = [p for p in added if p.piece in moved]
+    new = [p for p in added if p.piece not in moved]
+    if not shifted:
+        return text("board_add", language, pieces=piece_names(puzzle, new, language))
+    if not new:
+        return text("board_move", language, pieces=piece_names(puzzle, shifted, language))
+    moved_names = piece_names(puzzle, shifted, language)
+    return text("board_move_add", language, moved=moved_names, pieces=piece_names(puzzle, new, language))
+
+
+def board_status(analysis: PositionAnalysis, language: str) -> str:
+    """Plain words on a board: rule broken, dead end and what to take off, solved, or solutions left."""
+    puzzle = analysis.puzzle
+    if not analysis.legal:
+        status = text(
+            "board_illegal", language, problems="; ".join(problem_texts(analysis.problems, language))
+        )
+    elif analysis.dead_end:
+        status = text("board_dead_end", language, pieces=piece_names(puzzle, analysis.take_off, language))
+    elif analysis.solved:
+        status = text(
+            "board_solved", language, number=analysis.solution_number, distinct=analysis.distinct_total
+        )
+    else:
+        counts = _counts(
+            language,
+            analysis.remaining,
+            analysis.total,
+            analysis.distinct_remaining,
+            analysis.distinct_total,
+        )
+        status = text("board_remaining", language, **counts)
+    return text(
+        "board_status",
+        language,
+        puzzle=puzzle_title(puzzle, language),
+        target=analysis.target.name,
+        pieces=len(analysis.placements),
+        status=status,
+    )
+
+
+def _board_buttons(
+    who: Who, puzzle: Puzzle, target: Target, analysis: PositionAnalysis | None, web: Web | None
+) -> tuple[Button, ...]:
+    found: list[Button] = []
+    if analysis is None or (analysis.legal and not analysis.solved):
+        found.append(
+            Button(text("button_board_hint", who.language), encode_board_callback(board_key(puzzle, target)))
+        )
+    placements = analysis.placements if analysis is not None else ()
+    return (*found, *play_buttons(web, who, puzzle, target, placements))
+
+
+BOARD_TROUBLES = {
+    seats.BoardTrouble.STALE_KEY: "stale_button",
+    seats.BoardTrouble.NO_BOARD: "no_board",
+    seats.BoardTrouble.OUTDATED: "outdated_board",
+    seats.BoardTrouble.BAD_LINK: "bad_link",
+}
+
+
+def board_hint(found: seats.FromBoard, who: Who, web: Web | None = None) -> Reply:
+    """A hint from the user's saved board, formatted; the board's status when it breaks a rule."""
+    puzzle, target, language = found.puzzle, found.target, who.language
+    stage, placements, hint = found.found.stage, found.found.placements, found.found.hint
+    if hint is None:
+        assert found.found.analysis is not None
+        ways = play_buttons(web, who, puzzle, target, placements)
+        return Reply(board_status(found.found.analysis, language), buttons=ways)
+    moved = {p.piece for p in hint.take_off} & {p.piece for p in hint.added}  # off, and on elsewhere
+    taken_off = [p for p in hint.take_off if p.piece not in moved]
+    parts = (
+        [text("board_take_off", language, pieces=piece_names(puzzle, taken_off, language))]
+        if taken_off
+        else []
+    )
+    if hint.added:
+        counts = _counts(language, hint.remaining, hint.total, hint.distinct_remaining, hint.distinct_total)
+        action = _board_action(puzzle, hint.added, moved, language)
+        parts.append(text("board_hint_caption", language, stage=int(stage), action=action, **counts))
+    else:
+        parts.append(text("board_complete", language))
+    drawing = hint.drawing(puzzle, target)
+    photo = Photo(
+        f"board:{puzzle.id}:{target.name}:{found.saved.code}:stage{int(stage)}{language_key(language)}",
+        lambda: position_image(drawing, language),
+    )
+    buttons: list[Button] = []
+    if stage < Stage.ANSWER and hint.added:
+        buttons.append(
+            Button(text("button_next_hint", language), encode_board_callback(board_key(puzzle, target)))
+        )
+    if found.daily is not None:
+        featured = encode_callback(Callback(Action.FEATURED, *found.daily))
+        buttons.append(Button(text("button_featured", language), featured))
+    buttons.extend(play_buttons(web, who, puzzle, target, placements))
+    return Reply(" ".join(parts), photo, tuple(buttons), spoiler=who.in_group)
+
+
+def board_reply(found: seats.BoardStatus | seats.BoardTrouble, who: Who, web: Web | None) -> Reply:
+    if isinstance(found, seats.BoardTrouble):
+        return Reply(text(BOARD_TROUBLES[found], who.language))
+    buttons = _board_buttons(who, found.puzzle, found.target, found.analysis, web)
+    return Reply(board_status(found.analysis, who.language), buttons=buttons)
+
+
+def check(session: Session, who: Who, now: datetime, web: Web | None = None) -> Reply:
+    """/check: the status of the user's saved board."""
+    return board_reply(seats.current_board(session, who.seat, now), who, web)
+
+
+def load_board(
+    session: Session, who: Who, now: datetime, payload: str, web: Web | None = None
+) -> Reply | None:
+    """/start <payload> (a deep link from the web board): save that board as the user's, say its
+    status; None when the payload names no board (a referral, an old link: greet instead)."""
+    found = seats.load_board(session, who.seat, now, payload)
+    return None if found == seats.BoardTrouble.BAD_LINK else board_reply(found, who, web)

@@ -1,0 +1,64 @@
+"""The buttons under a daily puzzle: a hint stage, I solved it, another solution, the other
+puzzle of the day, and Play on the board."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from datetime import date
+
+from bot.callbacks import Action, Callback, encode_callback
+from bot.replies.types import Button, Web, Who
+from bot.texts import text
+from hints.daily import PuzzleKind
+from solver.catalog import Puzzle, Target
+from solver.hints import Stage
+from solver.problem import Placement
+
+
+def play_buttons(
+    web: Web | None, who: Who, puzzle: Puzzle, target: Target, placements: Sequence[Placement] = ()
+) -> tuple[Button, ...]:
+    """'Play on the board': a Mini App in private chats, a plain link in groups (Telegram allows
+    ``web_app`` inline buttons only in private chats); nothing without ``PUBLIC_URL``."""
+    if web is None:
+        return ()
+    url = web.play(puzzle, target, placements, who.faceup)
+    return (Button(text("button_play", who.language), url=url, web_app=not who.in_group),)
+
+
+def button(language: str, label: str, action: Action, kind: PuzzleKind, day: date) -> Button:
+    return Button(text(label, language), encode_callback(Callback(action, kind, day)))
+
+
+def hint_button(language: str, kind: PuzzleKind, day: date, stage: Stage) -> Button:
+    """ "Hint 2 of 3": the button names the stage it shows and carries it, so a second press (a
+    double tap) shows the same stage again instead of skipping ahead."""
+    data = encode_callback(Callback(Action.HINT, kind, day, int(stage)))
+    return Button(text("button_hint_stage", language, stage=int(stage)), data)
+
+
+def solved_button(language: str, kind: PuzzleKind, day: date) -> Button:
+    return button(language, "button_solved", Action.SOLVED, kind, day)
+
+
+def another_buttons(language: str, kind: PuzzleKind, day: date) -> tuple[Button, ...]:
+    """'Another solution' for calendars; the challenge has exactly one."""
+    if kind != PuzzleKind.CALENDAR:
+        return ()
+    return (button(language, "button_another", Action.ANOTHER, PuzzleKind.CALENDAR, day),)
+
+
+def other_puzzle_button(language: str, kind: PuzzleKind, day: date) -> Button:
+    """The day's other daily puzzle: the challenge after the calendar, the calendar after it."""
+    if kind == PuzzleKind.CALENDAR:
+        return button(language, "button_challenge", Action.CHALLENGE, PuzzleKind.PENTOMINO, day)
+    return button(language, "button_today", Action.TODAY, PuzzleKind.CALENDAR, day)
+
+
+def after_answer_buttons(language: str, kind: PuzzleKind, day: date) -> tuple[Button, ...]:
+    """No dead end after the answer: 'I solved it', another solution, the other daily puzzle."""
+    return (
+        button(language, "button_solved", Action.SOLVED, kind, day),
+        *another_buttons(language, kind, day),
+        other_puzzle_button(language, kind, day),
+    )

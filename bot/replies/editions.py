@@ -1,0 +1,75 @@
+"""The chat's variant of the daily puzzle: its calendar edition (/edition) and face-up mode
+(/faceup)."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from datetime import datetime
+
+from sqlalchemy.orm import Session
+
+from bot.callbacks import encode_edition_callback
+from bot.edition_names import edition_name
+from bot.replies.puzzles import today
+from bot.replies.types import Button, Photo, Reply, Web, Who, language_key
+from bot.texts import text
+from db import chats
+from hints import seat as seats
+from hints.daily import CALENDAR_ID, calendar_editions, edition_of
+from render.editions import render_editions
+
+
+def editions_photo(language: str) -> Photo:
+    """Every edition's board and piece set (what tells them apart), named, in one picture."""
+    choices = calendar_editions()
+    named = [(p, edition_name(p, language)) for p in choices]
+    key = f"edition-sheet:{'|'.join(p.id for p in choices)}{language_key(language)}"
+    return Photo(key, lambda: render_editions(named))
+
+
+def editions(who: Who) -> Reply:
+    """/edition: a picture of every edition's board and pieces and a button for each by its short
+    name (the chat's ticked)."""
+    choices = calendar_editions()
+    language = who.language
+    photo = editions_photo(language)
+    buttons = tuple(
+        Button(
+            ("✓ " if p.id == who.edition else "") + edition_name(p, language), encode_edition_callback(p.id)
+        )
+        for p in choices
+    )
+    current = edition_of(who.edition)
+    return Reply(text("editions", language, current=current.title), photo, buttons)
+
+
+def unknown_edition(who: Who, edition_id: str) -> Reply:
+    names = ", ".join(p.id for p in calendar_editions())
+    return Reply(text("unknown_edition", who.language, value=edition_id[:64], editions=names))
+
+
+def set_edition(session: Session, who: Who, edition_id: str, now: datetime, web: Web | None = None) -> Reply:
+    """Make ``edition_id`` the chat's edition; the answer is today's puzzle in it."""
+    puzzle = edition_of(edition_id)
+    stored = None if puzzle.id == CALENDAR_ID else puzzle.id
+    chats.set_edition(session=session, chat_id=who.chat_id, kind=who.chat_kind, edition=stored)
+    seats.leave_group(session, who.seat)
+    chosen = replace(who, edition=puzzle.id)
+    day = who.today(now)
+    puzzle_reply = today(session, chosen, day, web, now)
+    words = text("edition_set", who.language, edition=puzzle.title)
+    return replace(puzzle_reply, text=f"{words}\n{puzzle_reply.text}")
+
+
+def faceup_status(who: Who) -> Reply:
+    return Reply(text("faceup_is_on" if who.faceup else "faceup_is_off", who.language))
+
+
+def set_faceup(session: Session, who: Who, on: bool, now: datetime, web: Web | None = None) -> Reply:
+    """Turn the chat's face-up mode on or off; the answer is today's puzzle in that mode."""
+    chats.set_faceup(session=session, chat_id=who.chat_id, kind=who.chat_kind, faceup=on)
+    seats.leave_group(session, who.seat)
+    day = who.today(now)
+    puzzle_reply = today(session, replace(who, faceup=on), day, web, now)
+    words = text("faceup_set_on" if on else "faceup_set_off", who.language)
+    return replace(puzzle_reply, text=f"{words}\n{puzzle_reply.text}")

@@ -1,0 +1,88 @@
+"""Hints: the next stage of a daily puzzle or one from the saved board, the answer, another
+solution, and why there is none."""
+
+from __future__ import annotations
+
+from datetime import date, datetime
+
+from sqlalchemy.orm import Session
+
+from bot.replies.boards import BOARD_TROUBLES, board_hint
+from bot.replies.buttons import after_answer_buttons, another_buttons
+from bot.replies.puzzles import edition_key, stage_reply, with_play
+from bot.replies.types import Photo, Reply, Web, Who, language_key
+from bot.texts import text
+from hints import seat as seats
+from hints.daily import PuzzleKind
+from solver.hints import Stage
+
+
+def next_hint(
+    session: Session,
+    who: Who,
+    now: datetime,
+    kind: PuzzleKind | None = None,
+    day: date | None = None,
+    web: Web | None = None,
+    stage: Stage | None = None,
+) -> Reply:
+    """A hint of the user's current puzzle (or of the puzzle a button names): the ``stage`` a
+    button names, else the next one; from their saved board when they chose it (hints.seat)."""
+    return hint_reply(seats.next_hint(session, who.seat, now, kind, day, stage), who, web)
+
+
+def hint_reply(found: seats.NextHint, who: Who, web: Web | None = None) -> Reply:
+    """A hint, formatted: a stage of the day's ladder, one from the saved board, or why there is none."""
+    if isinstance(found, seats.StaleDay):
+        return stale_day(who, found.day)
+    if isinstance(found, seats.BoardTrouble):
+        return Reply(text(BOARD_TROUBLES[found], who.language))
+    if isinstance(found, seats.FromBoard):
+        return board_hint(found, who.at(found.seat), web)
+    if isinstance(found, seats.AllSeen):
+        key = "all_hints_seen" if found.kind == PuzzleKind.CALENDAR else "challenge_unique"
+        buttons = after_answer_buttons(who.language, found.kind, found.day)
+        return Reply(text(key, who.language, date=found.day.isoformat()), buttons=buttons)
+    who = who.at(found.seat)
+    return with_play(stage_reply(found.daily, who, found.stage), web, who, found.daily)
+
+
+def stale_day(who: Who, day: date) -> Reply:
+    """A button of an older day's puzzle the user is not on (a past daily post): a toast pointing
+    to today, no new message (/today <date> opens an older puzzle on purpose)."""
+    return Reply("", toast=text("stale_day_button", who.language, date=day.isoformat()))
+
+
+def featured_hint(
+    session: Session, who: Who, now: datetime, kind: PuzzleKind, day: date, web: Web | None = None
+) -> Reply:
+    """Stop hinting from the saved board of this daily puzzle; the next of the day's featured hints."""
+    return hint_reply(seats.featured_hint(session, who.seat, now, kind, day), who, web)
+
+
+def board_hint_by_key(session: Session, who: Who, now: datetime, key: str, web: Web | None = None) -> Reply:
+    """The 'Hint from my board' button: the next hint from the board saved for that puzzle target
+    ("no longer valid" for a key that names none: forged, or from a catalog since changed)."""
+    return hint_reply(seats.board_hint_by_key(session, who.seat, now, key), who, web)
+
+
+def solution(session: Session, who: Who, now: datetime) -> Reply:
+    """/solution: the full answer of the user's current puzzle."""
+    shown = seats.answer(session, who.seat, now)
+    return stage_reply(shown.daily, who.at(shown.seat), Stage.ANSWER)
+
+
+def another(session: Session, who: Who, now: datetime, day: date | None = None) -> Reply:
+    """A different stored solution of the day's calendar puzzle, cycling through all of them."""
+    found = seats.another(session, who.seat, now, day)
+    if found is None:
+        return Reply(text("challenge_unique", who.language))
+    who, daily = who.at(found.seat), found.daily
+    solution_key = f"{daily.heading}:solution{found.number - 1}{language_key(who.language)}"
+    key = f"calendar{edition_key(daily)}:{solution_key}"
+    photo = Photo(key, lambda: daily.draw(found.solution, language=who.language))
+    caption = text(
+        "another_caption", who.language, number=found.number, total=daily.total, date=daily.heading
+    )
+    buttons = another_buttons(who.language, PuzzleKind.CALENDAR, daily.day)
+    return Reply(caption, photo, buttons, spoiler=who.in_group)

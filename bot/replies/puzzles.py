@@ -1,0 +1,204 @@
+"""The day's two puzzles: the calendar post and the pentomino challenge, their captions and
+stage pictures, /today and /pentomino, and a 'Hints in private' link followed."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from datetime import date, datetime
+
+from sqlalchemy.orm import Session
+
+from bot.callbacks import Action
+from bot.replies.buttons import after_answer_buttons, button, hint_button, play_buttons, solved_button
+from bot.replies.starts import parse_private_start, private_start
+from bot.replies.types import Photo, Reply, Web, Who, language_key
+from bot.texts import counted, difficulty_label, language_for, text
+from db import chats
+from db.hint_progress import GroupLink
+from hints import seat as seats
+from hints.daily import CALENDAR_ID, DailyPuzzle, PuzzleKind
+from render.words import board_label, day_label, join_words, month_name
+from solver.hints import Stage
+
+
+def edition_key(daily: DailyPuzzle) -> str:
+    """The part of a photo key that tells a calendar edition other than the default ("" else)."""
+    default = daily.puzzle.id == CALENDAR_ID or daily.kind != PuzzleKind.CALENDAR
+    return ("" if default else f":{daily.puzzle.id}") + (":faceup" if daily.faceup else "")
+
+
+def stage_photo(daily: DailyPuzzle, stage: Stage, language: str = "en") -> Photo:
+    """A stage's image, keyed by puzzle kind, edition, date and stage (the same picture as the API's)."""
+    where = f"{daily.kind}{edition_key(daily)}:{daily.day.isoformat()}"
+    key = f"{where}:stage{int(stage)}{language_key(language)}"
+    return Photo(key, lambda: daily.image(stage, language))
+
+
+def _month_day(language: str, day: date) -> tuple[str, str]:
+    return month_name(day.month, language), day_label(day.day, language)
+
+
+def today_caption(daily: DailyPuzzle, language: str) -> str:
+    """Date, solutions, difficulty (once the edition's year is known) and the cells to leave open;
+    an edition other than DragonFjord's is named first."""
+    labels = [board_label(daily.puzzle.labels[cell], language) for cell in sorted(daily.target.uncovered)]
+    values = {
+        "date": daily.day.isoformat(),
+        "solutions": counted("solutions", daily.total, language),
+        "cells": join_words(_date_words(daily, labels, language), language),
+    }
+    if daily.difficulty is None:
+        caption = text("today_caption_unranked", language, **values)
+    else:
+        label = difficulty_label(daily.difficulty.label, language)
+        caption = text("today_caption", language, stars=daily.difficulty.stars, label=label, **values)
+    return caption if daily.puzzle.id == CALENDAR_ID else f"{daily.puzzle.title}\n{caption}"
+
+
+def _date_words(daily: DailyPuzzle, labels: list[str], language: str) -> list[str]:
+    """The uncovered cells' labels as people say them: month, day (25日 in Japanese), weekday."""
+    month, day = _month_day(language, daily.day)
+    weekday = [w for w in labels if w not in (month, str(daily.day.day))]
+    return [month, day, *weekday]
+
+
+def calendar_post(daily: DailyPuzzle, language: str) -> Reply:
+    """The calendar puzzle with Hint and Pentomino challenge buttons (/today and the daily post)."""
+    buttons = (
+        hint_button(language, PuzzleKind.CALENDAR, daily.day, Stage.ONE_PIECE),
+        solved_button(language, PuzzleKind.CALENDAR, daily.day),
+        button(language, "button_challenge", Action.CHALLENGE, PuzzleKind.PENTOMINO, daily.day),
+    )
+    return Reply(today_caption(daily, language), stage_photo(daily, Stage.PUZZLE, language), buttons)
+
+
+def post_language(settings: chats.ChatSettings) -> str:
+    """The language of a chat's daily post, by the rule every reply follows: the chat's /language,
+    else its person's Telegram language (a private chat's user, the admin who subscribed a group)
+    if the bot speaks it, else English."""
+    return language_for(settings.language, settings.telegram_language)
+
+
+def daily_post(
+    session: Session, language: str, day: date, edition: str = CALENDAR_ID, faceup: bool = False
+) -> Reply:
+    """The day's calendar post (for the dispatcher, which builds one per language, edition, mode and
+    day); face up when the chat asked, else (or when no face-up solution exists, saying so) as usual."""
+    daily, no_faceup = seats.calendar_of(session, day, edition, faceup)
+    return _noted(calendar_post(daily, language), text("no_faceup", language) if no_faceup else None)
+
+
+def _note(shown: seats.Shown, language: str) -> str | None:
+    """Face up was asked but no solution keeps every piece face up: say the usual puzzle is shown."""
+    return text("no_faceup", language) if shown.no_faceup else None
+
+
+def _noted(reply: Reply, note: str | None) -> Reply:
+    return reply if note is None else replace(reply, text=f"{note}\n{reply.text}")
+
+
+def challenge_post(daily: DailyPuzzle, language: str) -> Reply:
+    caption = text(
+        "challenge_caption",
+        language,
+        date=daily.day.isoformat(),
+        board=daily.puzzle.id.removeprefix("pentomino-"),
+        pieces=counted("pieces", len(daily.preplaced), language),
+    )
+    buttons = (
+        hint_button(language, PuzzleKind.PENTOMINO, daily.day, Stage.ONE_PIECE),
+        solved_button(language, PuzzleKind.PENTOMINO, daily.day),
+    )
+    return Reply(caption, stage_photo(daily, Stage.PUZZLE, language), buttons)
+
+
+def stage_reply(daily: DailyPuzzle, who: Who, stage: Stage) -> Reply:
+    """The image and caption of hint ``stage`` (3 = the answer); spoilered in groups."""
+    language = who.language
+    if stage == Stage.ANSWER:
+        buttons = after_answer_buttons(language, daily.kind, daily.day)
+    else:
+        buttons = (
+            hint_button(language, daily.kind, daily.day, Stage(stage + 1)),
+            solved_button(language, daily.kind, daily.day),
+        )
+    return Reply(
+        stage_caption(daily, stage, language),
+        stage_photo(daily, stage, language),
+        buttons,
+        spoiler=who.in_group,
+    )
+
+
+def stage_caption(daily: DailyPuzzle, stage: Stage, language: str) -> str:
+    """What a hint stage shows, in words. The challenge has exactly one way to finish, so its
+    captions say so instead of counting the board's solutions ("1 of 1472" would be noise)."""
+    hint = daily.stages[stage]
+    challenge = daily.kind == PuzzleKind.PENTOMINO
+    if stage == Stage.ANSWER:
+        key = "challenge_answer_caption" if challenge else "answer_caption"
+        return text(key, language, date=daily.day.isoformat(), total=hint.total)
+    shown = counted("pieces", len(hint.shown), language)
+    if challenge:
+        return text("challenge_hint_caption", language, stage=int(stage), shown=shown)
+    remaining = counted("remaining", hint.remaining, language, total=hint.total)
+    return text("hint_caption", language, stage=int(stage), shown=shown, remaining=remaining)
+
+
+def with_play(reply: Reply, web: Web | None, who: Who, daily: DailyPuzzle) -> Reply:
+    """Add 'Play on the board' and, in groups, the way to the same puzzle in a private chat."""
+    extra = play_buttons(web, who, daily.puzzle, daily.target, daily.preplaced)
+    private = private_start(daily.kind, daily.day, who.chat_id) if who.in_group else None
+    return replace(reply, buttons=reply.buttons + extra, private=private)
+
+
+def from_private_link(
+    session: Session, who: Who, payload: str, web: Web | None, member_of: int | None = None
+) -> Reply | None:
+    """``/start cal_20260125`` (a group's 'Hints in private'): that day's puzzle; None if not such a link.
+
+    A link that names a group the asker is a member of (``member_of``: Telegram said so) opens that
+    day's puzzles in the group's edition and face-up mode, and a solve reported here counts for
+    the group too; the link names the group, its settings are read from the store. Any other
+    link opens the day's puzzle as this chat has it.
+    """
+    found = parse_private_start(payload)
+    if found is None:
+        return None
+    link = None
+    if found.group is not None and found.group == member_of and not who.in_group:
+        link = seats.group_link(session, found.group)
+    if found.kind == PuzzleKind.CALENDAR:
+        reply = today(session, who, found.day, web, link=link)
+    else:
+        reply = pentomino(session, who, found.day, web, link=link)
+    return reply if link is None else _noted(reply, text("from_group", who.language))
+
+
+def today(
+    session: Session,
+    who: Who,
+    day: date,
+    web: Web | None = None,
+    now: datetime | None = None,
+    link: GroupLink | None = None,
+) -> Reply:
+    """The calendar puzzle of ``day``, made the user's current one (``link``: the group whose
+    private link opened it)."""
+    shown = seats.open_puzzle(session, who.seat, PuzzleKind.CALENDAR, day, now, link)
+    who = who.at(shown.seat)
+    reply = with_play(calendar_post(shown.daily, who.language), web, who, shown.daily)
+    return _noted(reply, _note(shown, who.language))
+
+
+def pentomino(
+    session: Session,
+    who: Who,
+    day: date,
+    web: Web | None = None,
+    now: datetime | None = None,
+    link: GroupLink | None = None,
+) -> Reply:
+    """The pentomino challenge of ``day``, made the user's current puzzle (``link``: as :func:`today`)."""
+    shown = seats.open_puzzle(session, who.seat, PuzzleKind.PENTOMINO, day, now, link)
+    return with_play(challenge_post(shown.daily, who.language), web, who.at(shown.seat), shown.daily)

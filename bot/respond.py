@@ -1,0 +1,281 @@
+"""How an update is answered: who asks, the reply built in one unit of work, and its delivery.
+
+Each update is one unit of work: in a worker thread (so the event loop keeps serving other
+chats) one session reads who is asking, builds the reply (database reads, hint computation) and
+commits once. Then the reply is delivered: at once in a private chat, through the group's queue
+in a group, as a new message or an edit of the pressed button's message, with the chat showing
+"sending photo…" while a date is solved on demand first. :mod:`bot.sender` makes the requests.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+from collections.abc import Callable
+from dataclasses import dataclass, replace
+from datetime import datetime
+
+from sqlalchemy.orm import Session
+from telegram import CallbackQuery, Message, Update
+from telegram.constants import ChatAction, ChatType
+from telegram.error import TelegramError
+
+from bot.callbacks import SetupCallback, encode_setup_callback
+from bot.context import BotContext, Deps, deps
+from bot.inputs import Ambiguous, BadArgument, zone_label
+from bot.replies import starts
+from bot.replies.types import Button, Reply, Who
+from bot.solving import SolvesBusy
+from bot.texts import language_for, text
+from db import chats
+from hints.daily import known_edition
+from hints.errors import NotPrecomputed
+from hints.ondemand import after_solving
+from solver.catalog import get_puzzle
+
+Build = Callable[[Session, Who], Reply]
+
+
+@dataclass(frozen=True)
+class Person:
+    """Whom an update counts for: the key of their progress, saved boards, solves and budget."""
+
+    id: int
+    first_name: str
+    language_code: str | None = None
+
+
+def person(update: Update) -> Person | None:
+    """The person behind an update: the chat a message was sent as, else the user who sent it.
+
+    A message sent as a channel comes from Telegram's placeholder user 136817688, and an
+    anonymous admin's from 1087968824, whoever sent it; ``sender_chat`` (the channel, or the group
+    itself) tells them apart, and its title is the name they show. A button press always names
+    the real user who pressed it, so only messages are read this way. None: no user at all.
+    """
+    user = update.effective_user
+    if user is None:
+        return None
+    message = update.effective_message if update.callback_query is None else None
+    sender = message.sender_chat if message is not None else None
+    if sender is not None:
+        return Person(sender.id, sender.title or sender.first_name or user.first_name, user.language_code)
+    return Person(user.id, user.first_name, user.language_code)
+
+
+def who_is_asking(session: Session, update: Update, default_timezone: str) -> Who:
+    """Chat, person, language and time zone of an update (the chat's settings read from the store).
+
+    A private chat keeps its user's Telegram language for the daily post, written with the
+    update's unit of work on first contact and when it changes (no statement otherwise).
+    """
+    chat, asker = update.effective_chat, person(update)
+    assert chat is not None and asker is not None
+    settings = chats.get_chat(session=session, chat_id=chat.id)
+    if chat.type == ChatType.PRIVATE:
+        chats.remember_language(
+            session=session,
+            chat_id=chat.id,
+            kind=chat.type,
+            language_code=asker.language_code,
+            stored=settings,
+        )
+    language = language_for(settings.language if settings else None, asker.language_code)
+    timezone = (settings.timezone if settings else None) or default_timezone
+    edition = known_edition(settings.edition if settings else None)
+    faceup = bool(settings and settings.faceup)
+    return Who(chat.id, chat.type, asker.id, language, timezone, asker.first_name, edition, faceup)
+
+
+class MustSolve(NotPrecomputed):
+    """The reply needs a target of an edition solved on demand that is not stored yet."""
+
+    def __init__(self, missing: NotPrecomputed, language: str) -> None:
+        super().__init__(missing.what, solvable=missing.solvable)
+        self.language = language  # the asker's, should the solve have to be refused
+
+
+class Refused(Exception):
+    """A solve the reply needed could not start; ``reply`` says so."""
+
+    def __init__(self, reply: Reply) -> None:
+        super().__init__(reply.text)
+        self.reply = reply
+
+
+def unit_of_work(update: Update, found: Deps, build: Build, *, may_solve: bool = True) -> Reply:
+    """Read who asks, build the reply and commit, all in one session; bad input gets a short answer.
+    MustSolve (with ``may_solve``) when the reply needs a target solved on demand first."""
+    with found.sessions() as session:
+        who = who_is_asking(session, update, found.default_timezone)
+        try:
+            reply = build(session, who)
+        except BadArgument as exc:
+            session.rollback()
+            return _bad_argument(exc, who.language)
+        except NotPrecomputed as missing:
+            session.rollback()
+            if may_solve and missing.solvable is not None:
+                raise MustSolve(missing, who.language) from None
+            return Reply(text("not_ready", who.language))
+        session.commit()
+        return reply
+
+
+CHOICE_FIELDS = {"ambiguous_time": "time", "ambiguous_timezone": "zone"}  # ask-backs answered by a button
+
+
+def _bad_argument(exc: BadArgument, language: str) -> Reply:
+    """What was wrong with an argument; a time or zone with several readings offers each as a button."""
+    field = CHOICE_FIELDS.get(exc.key)
+    if not isinstance(exc, Ambiguous) or field is None:
+        return Reply(text(exc.key, language, value=exc.value))
+    label = zone_label if field == "zone" else str
+    buttons = tuple(
+        Button(label(choice), encode_setup_callback(SetupCallback(field, choice))) for choice in exc.choices
+    )
+    return Reply(text("pick_one", language), buttons=buttons, columns=2)
+
+
+async def send(update: Update, context: BotContext, reply: Reply, *, in_place: bool = False) -> None:
+    """Private replies go at once; a group's join its queue, so its 20-a-minute pace holds no one up.
+
+    With ``in_place`` (a button that moves its own message on, like **Next hint**)
+    the message carrying the button is edited when it was the presser's, else a
+    new message is sent; a new message with buttons takes the buttons off the
+    asker's previous one, when that delays no reply: only while the chat's send
+    pace has room to spare and, in a group, no other reply waits. In a group the
+    reply answers the person who asked: it quotes their message
+    (``reply_parameters``), starts with their first name, and may offer the same
+    puzzle in a private chat ("Hints in private").
+    """
+    chat, asker = update.effective_chat, person(update)
+    assert chat is not None and asker is not None
+    found, bot = deps(context), context.bot
+    chat_id, user_id, message = chat.id, asker.id, update.effective_message
+    private = chat.type == ChatType.PRIVATE
+    if not private:
+        reply = addressed(reply, update, bot.username)
+    reply_to = None if private or message is None or update.callback_query else message.message_id
+    target = _editable(update, found) if in_place else None
+
+    async def deliver() -> None:
+        if target is not None:
+            message_id, was_photo = target
+            if await found.sender.edit(bot, chat_id, message_id, reply, was_photo=was_photo):
+                return
+        sent = await found.sender.send(bot, chat_id, reply, reply_to=reply_to)
+        previous = found.messages.sent(chat_id, user_id, sent.message_id, bool(reply.buttons))
+        if previous is not None and not found.group_replies.waiting(chat_id):  # never before a reply
+            await found.sender.strip_buttons(bot, chat_id, previous)
+
+    if private:
+        await deliver()
+    else:
+        found.group_replies.submit(chat_id, deliver)
+
+
+def _editable(update: Update, found: Deps) -> tuple[int, bool] | None:
+    """The pressed button's message and whether it is a photo, if the presser may change it."""
+    query, chat, presser = update.callback_query, update.effective_chat, person(update)
+    if query is None or chat is None or presser is None or not isinstance(query.message, Message):
+        return None
+    message = query.message
+    if chat.type != ChatType.PRIVATE and found.messages.owner(chat.id, message.message_id) != presser.id:
+        return None
+    return message.message_id, bool(message.photo)
+
+
+def addressed(reply: Reply, update: Update, bot_username: str) -> Reply:
+    """A group reply with the asker's first name in front and the 'Hints in private' link."""
+    asker = person(update)
+    language = language_for(None, asker.language_code if asker else None)
+    named = text("for_user", language, name=asker.first_name, text=reply.text) if asker else reply.text
+    buttons = reply.buttons
+    if reply.private is not None:
+        buttons = (*buttons, starts.hints_in_private(bot_username, reply.private, language))
+    return replace(reply, text=named, buttons=buttons)
+
+
+async def respond(update: Update, context: BotContext, build: Build, *, in_place: bool = False) -> None:
+    """Build a reply for the asker in one unit of work (one at a time per person), then send it.
+
+    A reply that needs a target solved on demand waits for the solve (:func:`after_solving`), or
+    says the solver is busy.
+    """
+    chat, asker = update.effective_chat, person(update)
+    key = (chat.id if chat else None, asker.id if asker else None)
+    found = deps(context)
+    # A button that edits its message is answered once its reply is built (it may be a toast),
+    # or at once when a solve must come first (Telegram wants an answer within seconds).
+    pending = update.callback_query if in_place else None
+
+    async def solve(puzzle_id: str, target: str, missing: NotPrecomputed) -> None:
+        nonlocal pending
+        if pending is not None:
+            await answer(pending, None)
+            pending = None
+        try:
+            await _solve_showing_progress(update, context, puzzle_id, target)
+        except SolvesBusy:
+            assert isinstance(missing, MustSolve)  # what unit_of_work raises for a solvable target
+            raise Refused(Reply(text("solver_busy", missing.language))) from None
+
+    async with found.user_locks.hold(key):
+        may_solve = found.solves is not None
+        try:
+            reply = await after_solving(
+                lambda: asyncio.to_thread(unit_of_work, update, found, build, may_solve=may_solve),
+                solve,
+                again=lambda: asyncio.to_thread(unit_of_work, update, found, build, may_solve=False),
+            )
+        except Refused as refused:
+            reply = refused.reply
+    if pending is not None:
+        await answer(pending, reply.toast)
+    if reply.toast is None:
+        await send(update, context, reply, in_place=in_place)
+
+
+async def answer(query: CallbackQuery, toast: str | None) -> None:
+    """Stop a button's spinner (with a toast); a query Telegram no longer knows is left alone."""
+    with contextlib.suppress(TelegramError):
+        await query.answer(toast)
+
+
+SOLVING_ACTION_EVERY = 4.0  # seconds; Telegram shows a chat action for about 5 s
+
+
+async def _solve_showing_progress(update: Update, context: BotContext, puzzle_id: str, target: str) -> None:
+    """Solve a target on demand (once, whoever else asks) while the chat shows 'sending photo…';
+    SolvesBusy at once when too many solves wait already (:mod:`bot.solving`)."""
+    chat = update.effective_chat
+    puzzle = get_puzzle(puzzle_id)
+    solves = deps(context).solves
+    assert solves is not None  # a reply asks for a solve only when there is a solver
+    solving = solves.solve(puzzle, puzzle.target(target))
+    while not solving.done():
+        if chat is not None:
+            with contextlib.suppress(TelegramError):
+                await context.bot.send_chat_action(chat.id, ChatAction.UPLOAD_PHOTO)
+        await asyncio.wait({solving}, timeout=SOLVING_ACTION_EVERY)
+    solving.result()
+
+
+async def say(update: Update, context: BotContext, key: str, **values: object) -> None:
+    await respond(update, context, lambda _session, who: Reply(text(key, who.language, **values)))
+
+
+async def stale(query: CallbackQuery) -> None:
+    """A button we did not make, or no longer know: a toast saying so."""
+    await answer(query, text("stale_button", language_for(None, query.from_user.language_code)))
+
+
+def clock(context: BotContext) -> datetime:
+    """Now, by the bot's clock (a test's fake one in the tests)."""
+    return deps(context).clock()
+
+
+def command_argument(context: BotContext) -> str | None:
+    """The words after the command, or None when there are none."""
+    return " ".join(context.args) if context.args else None

@@ -1,0 +1,168 @@
+"""A chat's settings and daily post: language, time zone, edition, face-up mode, subscription,
+and when its next post is due (``chats``)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import datetime
+
+from sqlalchemy import select, update
+from sqlalchemy.orm import Session
+
+from db.models import ChatRow
+from db.moments import aware, utc
+from db.statements import dialect_insert
+
+
+@dataclass(frozen=True)
+class ChatSettings:
+    id: int
+    kind: str
+    language: str | None
+    timezone: str | None
+    subscribed: bool
+    post_time: str
+    subscribed_at: datetime | None
+    next_post_at: datetime | None = None
+    edition: str | None = None  # the chat's calendar edition; None: the default one
+    faceup: bool = False  # face-up mode: only solutions that turn no piece over
+    # Telegram's language_code of the chat's person: a private chat's user, a group's subscribing admin
+    telegram_language: str | None = None
+
+
+def _settings(row: ChatRow) -> ChatSettings:
+    return ChatSettings(
+        row.id,
+        row.kind,
+        row.language,
+        row.timezone,
+        row.subscribed,
+        row.post_time,
+        aware(row.subscribed_at),
+        aware(row.next_post_at),
+        row.edition,
+        bool(row.faceup),
+        row.telegram_language,
+    )
+
+
+def get_chat(*, session: Session, chat_id: int) -> ChatSettings | None:
+    row = session.get(ChatRow, chat_id)
+    return None if row is None else _settings(row)
+
+
+def _ensure(session: Session, chat_id: int, kind: str) -> ChatRow:
+    row = session.get(ChatRow, chat_id)
+    if row is None:
+        row = ChatRow(id=chat_id, kind=kind, subscribed=False, post_time="08:00")
+        session.add(row)
+    return row
+
+
+def set_language(*, session: Session, chat_id: int, kind: str, language: str) -> None:
+    _ensure(session, chat_id, kind).language = language
+
+
+TELEGRAM_LANGUAGE_LENGTH = 16  # the column's width; Telegram's codes are IETF tags like "pt-br"
+
+
+def remember_language(
+    *, session: Session, chat_id: int, kind: str, language_code: str | None, stored: ChatSettings | None
+) -> None:
+    """Keep Telegram's language_code of the chat's person (nothing when Telegram sent none).
+
+    ``stored``: the chat as :func:`get_chat` read it in this unit of work. Writes only when the
+    code changed, so a steady chat costs no statement; a chat without a row gets one, in one
+    insert that a concurrent first insert cannot make fail.
+    """
+    if not language_code:
+        return
+    code = language_code[:TELEGRAM_LANGUAGE_LENGTH]
+    if stored is not None:
+        if stored.telegram_language != code:
+            session.execute(update(ChatRow).where(ChatRow.id == chat_id).values(telegram_language=code))
+        return
+    statement = dialect_insert(session, ChatRow).values(
+        id=chat_id, kind=kind, subscribed=False, post_time="08:00", faceup=False, telegram_language=code
+    )
+    session.execute(
+        statement.on_conflict_do_update(
+            index_elements=["id"], set_={"telegram_language": statement.excluded.telegram_language}
+        )
+    )
+
+
+def set_edition(*, session: Session, chat_id: int, kind: str, edition: str | None) -> None:
+    """The chat's calendar edition (None: the default one)."""
+    _ensure(session, chat_id, kind).edition = edition
+
+
+def set_faceup(*, session: Session, chat_id: int, kind: str, faceup: bool) -> None:
+    """Face-up mode for the chat's calendar puzzles."""
+    _ensure(session, chat_id, kind).faceup = faceup
+
+
+def set_timezone(
+    *, session: Session, chat_id: int, kind: str, timezone: str, now: datetime | None = None
+) -> None:
+    """Set the chat's zone; a subscribed chat's schedule is looked at again from ``now``."""
+    row = _ensure(session, chat_id, kind)
+    row.timezone = timezone
+    if row.subscribed and now is not None:
+        row.next_post_at = utc(now)
+
+
+def subscribe(
+    *,
+    session: Session,
+    chat_id: int,
+    kind: str,
+    post_time: str,
+    now: datetime,
+    language_code: str | None = None,
+) -> None:
+    """Subscribe (or change the time). Posts scheduled before the first subscription are not sent.
+
+    The dispatcher looks at the chat on its next tick and schedules its next post from there.
+    ``language_code``: Telegram's language of whoever subscribed (kept unless None).
+    """
+    row = _ensure(session, chat_id, kind)
+    if language_code:
+        row.telegram_language = language_code[:TELEGRAM_LANGUAGE_LENGTH]
+    if not row.subscribed:
+        row.subscribed_at = now
+    row.subscribed = True
+    row.post_time = post_time
+    row.next_post_at = utc(now)
+
+
+def unsubscribe(*, session: Session, chat_id: int) -> bool:
+    """Stop daily posts; False if the chat was not subscribed."""
+    row = session.get(ChatRow, chat_id)
+    if row is None or not row.subscribed:
+        return False
+    row.subscribed = False
+    row.subscribed_at = None
+    row.next_post_at = None
+    return True
+
+
+def due_chats(*, session: Session, now: datetime, limit: int = 1000) -> list[ChatSettings]:
+    """Subscribed chats whose next post time has come, locked for this dispatcher (SKIP LOCKED).
+
+    Only the index on ``next_post_at`` is read: a tick costs what is due, not what is subscribed.
+    """
+    query = (
+        select(ChatRow)
+        .where(ChatRow.next_post_at <= utc(now), ChatRow.subscribed.is_(True))
+        .order_by(ChatRow.next_post_at)
+        .limit(limit)
+        .with_for_update(skip_locked=True)
+    )
+    return [_settings(r) for r in session.scalars(query)]
+
+
+def schedule(*, session: Session, next_posts: dict[int, datetime]) -> None:
+    """Record each chat's next post time."""
+    for chat_id, moment in next_posts.items():
+        session.execute(update(ChatRow).where(ChatRow.id == chat_id).values(next_post_at=utc(moment)))

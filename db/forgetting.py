@@ -1,0 +1,31 @@
+"""/forget in the store: every row kept about one person goes."""
+
+from __future__ import annotations
+
+from sqlalchemy import delete
+from sqlalchemy.orm import Session
+
+from db.models import (
+    ChatRow,
+    DeliveryRow,
+    HintProgressRow,
+    PlayerDayRow,
+    SavedPositionRow,
+    SolveGroupRow,
+    SolveRow,
+)
+from db.statements import rowcount
+
+
+def forget_user(*, session: Session, user_id: int) -> int:
+    """Delete everything kept about one person (solves, hint progress, their days, saved boards)
+    and, for a Telegram user, their private chat: its settings, daily post and the post's outbox
+    (a private chat's id is its user's). A chat someone posted as (a channel, a group's anonymous
+    admin; negative ids) keeps its settings: they are the chat's, not one person's. Rows deleted."""
+    deleted = 0
+    for model in (SolveRow, SolveGroupRow, HintProgressRow, PlayerDayRow, SavedPositionRow):
+        deleted += rowcount(session.execute(delete(model).where(model.user_id == user_id)))
+    if user_id > 0:
+        deleted += rowcount(session.execute(delete(DeliveryRow).where(DeliveryRow.chat_id == user_id)))
+        deleted += rowcount(session.execute(delete(ChatRow).where(ChatRow.id == user_id)))
+    return deleted

@@ -1,0 +1,86 @@
+"""The daily-post dispatcher as its own process (webhook deployments, several dispatchers).
+
+    python -m bot.dispatch                 run until SIGTERM or SIGINT
+    python -m bot.dispatch --healthcheck   exit 0 if some dispatcher ticked recently, else 1
+
+On PostgreSQL any number may run side by side (rows are claimed with SKIP
+LOCKED); on SQLite a second one refuses to start.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import logging
+import signal
+from datetime import UTC, datetime, timedelta
+
+from bot.app import build_application, start_dispatching, stop_dispatching
+from bot.process import run_process
+from db import outbox
+from db.engine import make_engine, session_factory
+from jobs.ondemand import OnDemand
+from settings import Settings, get_settings
+
+logger = logging.getLogger("bot.dispatch")
+
+
+async def run(settings: Settings) -> None:
+    """Dispatch daily posts until a stop signal arrives."""
+    application = build_application(
+        settings,
+        session_factory(make_engine(settings.DATABASE_URL)),
+        start_scheduler=False,
+        updater=False,
+        solvers=OnDemand,
+    )
+    stop = asyncio.Event()
+    loop = asyncio.get_running_loop()
+    for signum in (signal.SIGTERM, signal.SIGINT):
+        loop.add_signal_handler(signum, stop.set)
+    async with application:  # initialize ... shutdown
+        start_dispatching(application)
+        try:
+            await application.start()  # starts the JobQueue that runs the tick
+            logger.info("dispatcher %s running", application.bot_data.deps.dispatcher.name)
+            await stop.wait()
+        finally:
+            if application.running:
+                await application.stop()
+            stop_dispatching(application)
+
+
+def healthy(settings: Settings, now: datetime | None = None) -> bool:
+    """Whether any dispatcher finished a tick within three intervals (plus a minute of slack)."""
+    with session_factory(make_engine(settings.DATABASE_URL))() as session:
+        last = outbox.last_heartbeat(session=session)
+    allowed = timedelta(seconds=3 * settings.DISPATCH_INTERVAL_SECONDS + 60)
+    return last is not None and (now or datetime.now(UTC)) - last <= allowed
+
+
+def outbox_report(settings: Settings, now: datetime | None = None) -> str:
+    """One line on posts that could not go out on time (reported, never silently lost)."""
+    with session_factory(make_engine(settings.DATABASE_URL))() as session:
+        health = outbox.outbox_health(session=session, now=now or datetime.now(UTC))
+    return (
+        f"outbox: {health.expired_today} post(s) expired in the last day, "
+        f"{health.overdue} overdue still waiting, "
+        f"{health.uncertain_today} uncertain (no answer from Telegram; not sent again)"
+    )
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m bot.dispatch", description=__doc__.split("\n\n")[0])
+    parser.add_argument("--healthcheck", action="store_true", help="exit 0 if a dispatcher is alive")
+    args = parser.parse_args(argv)
+    settings = get_settings()
+    if args.healthcheck:
+        ok = healthy(settings)
+        print("dispatcher heartbeat: ok" if ok else "dispatcher heartbeat: stale or missing")
+        print(outbox_report(settings))
+        return 0 if ok else 1
+    return run_process("dispatcher", settings, lambda: asyncio.run(run(settings)))
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

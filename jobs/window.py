@@ -1,0 +1,74 @@
+"""``python -m solver.ondemand --window``: solve the targets of the editions solved on demand
+around today (yesterday ... a week ahead, today first) before anyone asks; ``make run`` starts it
+in the background once the API is up."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from collections.abc import Callable, Sequence
+from datetime import date, datetime, timedelta
+from zoneinfo import ZoneInfo
+
+from db.engine import make_engine, session_factory
+from jobs import cli
+from jobs.ondemand import OnDemand
+from settings import get_settings
+from solver.catalog import Puzzle, Target, all_puzzles, target_for_date
+
+
+def window_days(today: date, before: int = 1, after: int = 7) -> list[date]:
+    """Yesterday ... a week ahead, today first, then nearest first (tomorrow before yesterday)."""
+    offsets = sorted(range(-before, after + 1), key=lambda d: (abs(d), d < 0))
+    return [today + timedelta(days=offset) for offset in offsets]
+
+
+def window_targets(editions: Sequence[Puzzle], today: date) -> list[tuple[Puzzle, Target]]:
+    """Each edition's target of each day of the window, today's targets of every edition first."""
+    return [(puzzle, target_for_date(puzzle, day)) for day in window_days(today) for puzzle in editions]
+
+
+def solve_window(
+    solver: OnDemand, editions: Sequence[Puzzle], today: date, say: Callable[[str], None] = print
+) -> int:
+    """Solve whatever the window lacks (resumable: stored targets are skipped); how many were solved."""
+    solved = 0
+    for puzzle, target in window_targets(editions, today):
+        result = solver.ensure(puzzle, target)
+        if result.computed:
+            solved += 1
+            say(f"{puzzle.id} {target.name}: {result.solutions} solutions in {result.seconds:.1f} s")
+    return solved
+
+
+def _parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="python -m solver.ondemand",
+        description="Solve the targets of the editions solved on demand around today (yesterday ... a "
+        "week ahead, today first); make run starts it in the background once the API is up.",
+    )
+    parser.add_argument("--window", action="store_true", required=True, help="solve the window's targets")
+    parser.add_argument("--timezone", help="whose today (default DEFAULT_TIMEZONE)")
+    cli.add_database_option(parser)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    args = _parser().parse_args(argv)
+
+    def work() -> int:
+        zone = ZoneInfo(args.timezone or get_settings().DEFAULT_TIMEZONE)
+        editions = [p for p in all_puzzles().values() if p.on_demand]
+        engine = make_engine(cli.database_url(args))
+        try:
+            solved = solve_window(OnDemand(session_factory(engine)), editions, datetime.now(zone).date())
+        finally:
+            engine.dispose()
+        print(f"on-demand window: {solved} target(s) solved, the rest already stored", file=sys.stderr)
+        return 0
+
+    return cli.run(work)
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
