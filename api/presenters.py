@@ -31,9 +31,9 @@ from hints.solutions import StoredSolution, StoredTarget
 from i18n import SOURCE_LANGUAGE, translate
 from render.position import POSITION_TITLES
 from solver.catalog import Puzzle, Target, get_puzzle
+from solver.encoding import Placement
 from solver.geometry import Cell, symmetries
 from solver.hints import HINT_STAGES, Stage
-from solver.problem import Placement
 
 MONTH_DAY = re.compile(r"\d\d-\d\d")
 

@@ -23,8 +23,8 @@ from render.position import position_caption, position_image, position_text
 from render.text import render_text
 from render.words import HeatmapWords, board_labels, heatmap_words, puzzle_title
 from solver.catalog import Puzzle, Target, catalog
+from solver.encoding import Placement
 from solver.hints import Stage
-from solver.problem import Placement
 
 
 def catalog_payload(session: Session) -> Payload:

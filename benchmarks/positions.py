@@ -30,7 +30,7 @@ from hints.positions import analyse_position
 from hints.solutions import raw_solutions
 from settings import get_settings
 from solver.catalog import Puzzle, Target, get_puzzle
-from solver.problem import Placement
+from solver.encoding import Placement
 
 CALENDAR = get_puzzle("calendar-dragonfjord")
 BOARD = get_puzzle("pentomino-6x10")

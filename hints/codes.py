@@ -46,7 +46,8 @@ from math import prod
 
 from hints.errors import MalformedPosition, OutdatedCode
 from solver.catalog import Puzzle, Target
-from solver.problem import Placement, TargetProblem
+from solver.encoding import Placement
+from solver.problem import TargetProblem
 
 VERSION = "2"
 VERSION_1 = "1"

@@ -50,8 +50,8 @@ from hints.positions import (
 from hints.saved import SavedPosition, record_board_stage
 from i18n import N_, translator
 from solver.catalog import Puzzle, Target, get_puzzle, target_for_date
+from solver.encoding import Placement
 from solver.hints import Stage
-from solver.problem import Placement
 
 
 class Ladder(StrEnum):

@@ -45,9 +45,9 @@ from i18n import N_, SOURCE_LANGUAGE, translate
 from render.position import PositionDrawing
 from render.words import board_label
 from solver.catalog import Puzzle, Target
+from solver.encoding import Placement
 from solver.geometry import Cell
 from solver.hints import SolutionSet, Stage
-from solver.problem import Placement
 
 
 @dataclass(frozen=True)

@@ -23,8 +23,9 @@ from db import repository
 from db.repository import StoredTarget, TargetKey
 from hints.errors import NotPrecomputed, OffsetOutOfRange, UnknownSolution, precompute_command
 from solver.catalog import Puzzle, Target, catalog, target_for_date
+from solver.encoding import FlipReader, Placement, decode, is_flipped
 from solver.hints import SolutionSet, images_by_class
-from solver.problem import FlipReader, Placement, TargetProblem, decode, is_flipped
+from solver.problem import TargetProblem
 
 __all__ = [
     "RAW_SOLUTIONS",

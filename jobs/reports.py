@@ -12,7 +12,8 @@ from sqlalchemy.orm import Session, sessionmaker
 
 from db import repository
 from solver.catalog import Puzzle
-from solver.problem import FlipReader, TargetProblem, face_up_count
+from solver.encoding import FlipReader
+from solver.problem import TargetProblem, face_up_count
 
 
 @dataclass

@@ -9,9 +9,9 @@ from render.images import render_board
 from render.text import render_text
 from render.words import board_labels
 from solver.catalog import Puzzle
+from solver.encoding import Placement
 from solver.geometry import Cell
 from solver.hints import Hint, Stage
-from solver.problem import Placement
 
 STAGE_TITLES = {
     Stage.PUZZLE: N_("The puzzle"),

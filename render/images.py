@@ -48,8 +48,8 @@ from render.palette import (
     text_colour_on,
 )
 from solver.catalog import LEAP_YEAR, MONTH_ABBREVIATIONS, Puzzle
+from solver.encoding import Placement
 from solver.geometry import Cell
-from solver.problem import Placement
 
 _MARKED_OWNER = -1  # owner key of a marked cell; pieces are 0, 1, ...
 Owners = dict[Cell, int]

@@ -10,8 +10,8 @@ from render.images import render_board
 from render.text import render_text
 from render.words import board_labels, join_words
 from solver.catalog import Puzzle, Target
+from solver.encoding import Placement
 from solver.hints import Stage
-from solver.problem import Placement
 
 POSITION_TITLES = {
     Stage.ONE_PIECE: N_("From your board: the safest next piece"),

@@ -13,8 +13,8 @@ from __future__ import annotations
 from collections.abc import Collection, Iterable
 
 from solver.catalog import Puzzle
+from solver.encoding import Placement, piece_letter
 from solver.geometry import Cell
-from solver.problem import Placement, piece_letter
 
 _MARKED = "*"
 

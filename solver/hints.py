@@ -30,7 +30,8 @@ from enum import IntEnum
 
 from ortools.sat.python import cp_model
 
-from solver.problem import Placement, TargetProblem
+from solver.encoding import Placement
+from solver.problem import TargetProblem
 
 SolutionSet = frozenset[Placement]
 

@@ -13,14 +13,8 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from solver.catalog import Puzzle, Target, get_puzzle
-from solver.problem import (
-    ENCODING_VERSION,
-    TargetProblem,
-    board_has_symmetry,
-    decode,
-    flip_records,
-    pieces_of_record,
-)
+from solver.encoding import ENCODING_VERSION, decode, flip_records, pieces_of_record
+from solver.problem import TargetProblem, board_has_symmetry
 from solver.verify import check_encodings, check_flipped
 
 

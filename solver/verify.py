@@ -49,7 +49,7 @@ import numpy as np
 import numpy.typing as npt
 
 from solver.catalog import Puzzle, Target
-from solver.problem import UNCOVERED, Placement, decode, piece_letter
+from solver.encoding import UNCOVERED, Placement, decode, piece_letter
 
 Cell = tuple[int, int]  # (row, col)
 Corner = tuple[int, int]  # (k, row)

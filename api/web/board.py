@@ -36,7 +36,7 @@ from render.palette import DARK_EMPTY, EMPTY, RGB, dark_piece_colour, mix
 from render.words import board_label, puzzle_title
 from solver.catalog import Piece, Puzzle, Target
 from solver.geometry import Cell, Lattice, Shape, Transform
-from solver.problem import Placement
+from solver.encoding import Placement
 
 SIDE = 40.0  # one cell side, in SVG units
 PADDING = 4.0  # around the board, in SVG units

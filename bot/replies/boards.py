@@ -17,8 +17,8 @@ from hints.positions import PositionAnalysis, problem_texts
 from render.position import piece_names, position_image
 from render.words import puzzle_title
 from solver.catalog import Puzzle, Target
+from solver.encoding import Placement
 from solver.hints import Stage
-from solver.problem import Placement
 
 
 def _counts(

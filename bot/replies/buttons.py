@@ -11,8 +11,8 @@ from bot.replies.types import Button, Web, Who
 from bot.texts import text
 from hints.daily import PuzzleKind
 from solver.catalog import Puzzle, Target
+from solver.encoding import Placement
 from solver.hints import Stage
-from solver.problem import Placement
 
 
 def play_buttons(

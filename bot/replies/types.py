@@ -15,7 +15,7 @@ from hints import seat as seats
 from hints.codes import encode_position
 from hints.daily import CALENDAR_ID
 from solver.catalog import Puzzle, Target
-from solver.problem import Placement
+from solver.encoding import Placement
 
 
 @dataclass(frozen=True)

@@ -23,7 +23,7 @@ from playwright.sync_api import Browser, BrowserContext, ConsoleMessage, Page, R
 from hints.codes import board_placements, encode_position
 from hints.positions import analyse_position
 from solver.catalog import catalog, get_puzzle
-from solver.problem import Placement
+from solver.encoding import Placement
 from tests.support.browser import LoopbackOnly, screenshot_path
 
 CALENDAR = "calendar-dragonfjord"

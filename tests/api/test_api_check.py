@@ -11,8 +11,8 @@ from sqlalchemy.orm import Session, sessionmaker
 
 from db import repository
 from solver.catalog import Puzzle, get_puzzle
+from solver.encoding import Placement, decode
 from solver.geometry import symmetries
-from solver.problem import Placement, decode
 from solver.verify import check_solution
 from tests.support.api_server import assert_error
 

@@ -20,7 +20,7 @@ from render.images import render_heatmap
 from render.text import render_text
 from settings import Settings
 from solver.catalog import Puzzle, catalog, get_puzzle
-from solver.problem import Placement
+from solver.encoding import Placement
 from solver.tasks import fingerprint
 from tests.support.api_server import SHARED_BY_MANY_TESTS, assert_error, assert_png
 

@@ -24,7 +24,7 @@ DAY = date(2026, 1, 25)
 @pytest.fixture
 async def web_bot(fake: FakeTelegram, store_url: str) -> AsyncIterator[RunningBot]:
     clock = FakeClock(datetime(2026, 1, 25, 10, 0, tzinfo=UTC))
-    bot = await start_bot(bot_settings(fake, store_url, PUBLIC_URL=PUBLIC), fake, clock)
+    bot = await start_bot(bot_settings(fake, store_url, PUBLIC_URL=PUBLIC), fake, clock, quick_pace=True)
     yield bot
     await stop_bot(bot)
 

@@ -20,7 +20,7 @@ from hints.daily import PuzzleKind
 from hints.deeplink import board_key, encode_link
 from hints.saved import latest_board, saved_board
 from solver.catalog import SINGLE_TARGET, Puzzle, Target
-from solver.problem import Placement
+from solver.encoding import Placement
 from tests.support.replies import (
     CALENDAR,
     CHALLENGE_BOARD,

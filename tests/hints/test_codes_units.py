@@ -39,7 +39,7 @@ from hints.errors import (
 )
 from hints.solutions import all_solutions, raw_solutions
 from solver.catalog import DATA_DIR, Puzzle, all_puzzles, get_puzzle, parse_puzzle
-from solver.problem import Placement
+from solver.encoding import Placement
 
 CALENDAR = get_puzzle("calendar-dragonfjord")
 HOLE = get_puzzle("pentomino-8x8-hole")

@@ -41,8 +41,8 @@ from hints.solutions import all_solutions, faceup_counts, raw_solutions, solutio
 from jobs.storing import save_solutions
 from render.hint import caption, hint_image, hint_text
 from solver.catalog import UnknownPuzzleError, get_puzzle
+from solver.encoding import Placement, decode, is_flipped
 from solver.hints import Stage, half_size
-from solver.problem import Placement, decode, is_flipped
 
 CALENDAR = get_puzzle(CALENDAR_ID)
 DAY = date(2026, 1, 25)  # 216 solutions; its challenge board (5x12) is not in the sample

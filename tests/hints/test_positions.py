@@ -18,8 +18,8 @@ from hints.errors import MalformedPosition
 from hints.positions import analyse, half_of_an_extension, placements_of_code, position_hint, take_off
 from hints.solutions import RawSolutions, all_solutions, raw_solutions
 from solver.catalog import Puzzle, Target, catalog, get_puzzle
+from solver.encoding import Placement
 from solver.hints import SolutionSet, Stage
-from solver.problem import Placement
 from solver.verify import check_solution
 
 CALENDAR = get_puzzle("calendar-dragonfjord")

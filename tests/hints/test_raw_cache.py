@@ -16,7 +16,7 @@ from db.engine import make_engine, session_factory
 from hints.solutions import RawSolutionCache, RawSolutions, footprint
 from jobs.storing import save_solutions
 from solver.catalog import Puzzle, Target, get_puzzle
-from solver.problem import decode
+from solver.encoding import decode
 
 
 class CountingCache(RawSolutionCache):

@@ -32,7 +32,8 @@ from hints.solutions import (
 )
 from jobs.storing import save_solutions
 from solver.catalog import Puzzle, Target, catalog, get_puzzle
-from solver.problem import TargetProblem, decode, is_flipped
+from solver.encoding import decode, is_flipped
+from solver.problem import TargetProblem
 from solver.tasks import fingerprint
 
 CALENDAR = get_puzzle("calendar-dragonfjord")

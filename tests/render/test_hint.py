@@ -15,8 +15,8 @@ from render.hint import caption, hint_image, hint_text, stage_title
 from render.images import name_cell
 from render.words import board_labels
 from solver.catalog import get_puzzle
+from solver.encoding import Placement
 from solver.hints import Hint, Stage
-from solver.problem import Placement
 
 DAY = date(2026, 1, 25)
 

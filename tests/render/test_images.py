@@ -28,8 +28,9 @@ from render.layout import HEATMAP_NUMBER_SIZE, BoardLayout
 from render.palette import BORDER, text_colour_on
 from solver.catalog import MONTH_ABBREVIATIONS, Puzzle, get_puzzle
 from solver.cover import find_solution
+from solver.encoding import Placement
 from solver.geometry import Cell
-from solver.problem import Placement, TargetProblem
+from solver.problem import TargetProblem
 
 PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
 

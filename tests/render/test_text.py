@@ -2,7 +2,7 @@
 
 from render.text import render_text
 from solver.catalog import get_puzzle
-from solver.problem import decode
+from solver.encoding import decode
 
 # One of pentomino-3x20's two solutions, in the store's encoding (one letter per cell).
 THREE_BY_TWENTY = "GGJBBBBBDDDAFIKKKKLHGJJJEECDDAAAFIIKLLLHGGJEEECCCCAFFFIILHHH"

@@ -18,17 +18,16 @@ from db.repository import pack_encodings
 from jobs.precompute import run
 from jobs.reports import report
 from solver.catalog import Puzzle, get_puzzle
-from solver.problem import (
+from solver.encoding import (
     FlipReader,
     Placement,
-    TargetProblem,
     decode,
-    face_up_count,
     flip_records,
     flipped_pieces,
     is_flipped,
     pieces_of_record,
 )
+from solver.problem import TargetProblem, face_up_count
 from solver.verify import InvalidSolution, check_flipped
 from tests.support import exact_cover
 

@@ -4,7 +4,8 @@ import pytest
 
 from solver.catalog import Puzzle, all_puzzles, get_puzzle
 from solver.cover import Constraints, enumerate_solutions
-from solver.problem import Placement, TargetProblem, decode, encode, flipped_pieces, is_flipped
+from solver.encoding import Placement, decode, encode, flipped_pieces
+from solver.problem import TargetProblem
 from solver.verify import check_flipped
 from tests.support import exact_cover
 
@@ -65,19 +66,6 @@ def test_exactly_one_representative_per_symmetry_class(puzzle_id: str) -> None:
     assert len(raw) == len(classes) * len(problem.symmetry_group)  # no solution is self-symmetric here
 
 
-def test_encoding_round_trips() -> None:
-    puzzle = get_puzzle("calendar-dragonfjord")
-    code = enumerate_target("calendar-dragonfjord", "10-06")[0]
-    placements = decode(puzzle, code)
-    assert len(placements) == 8
-    assert encode(puzzle, placements) == code
-    assert code.count(".") == 2
-    with pytest.raises(ValueError):
-        decode(puzzle, code[:-1])
-    with pytest.raises(ValueError):
-        decode(puzzle, "z" + code[1:])
-
-
 # ---------------------------------------------------------------- face up and flipped
 
 MIRROR_SYMMETRIC = {
@@ -95,38 +83,6 @@ def test_which_pieces_are_mirror_symmetric() -> None:
         for piece in puzzle.pieces:
             assert piece.mirror_symmetric == (piece.name in symmetric), (puzzle.id, piece.name)
             assert len(piece.flipped) == (0 if piece.mirror_symmetric else len(piece.orientations) // 2)
-
-
-def _mirrored(cells: tuple[tuple[int, int], ...]) -> tuple[tuple[int, int], ...]:
-    """The mirror image (r, c) -> (r, -c): a reflection on both lattices (it keeps r + c's parity)."""
-    return tuple(sorted((r, -c) for r, c in cells))
-
-
-@pytest.mark.parametrize("puzzle_id", sorted(all_puzzles()))
-def test_the_drawing_is_face_up_and_its_mirror_image_flipped_unless_symmetric(puzzle_id: str) -> None:
-    puzzle = get_puzzle(puzzle_id)
-    for index, piece in enumerate(puzzle.pieces):
-        assert flipped_pieces(puzzle, [Placement(index, piece.cells)]) == frozenset()
-        mirror = Placement(index, _mirrored(piece.cells))
-        assert flipped_pieces(puzzle, [mirror]) == (frozenset() if piece.mirror_symmetric else {piece.name})
-        assert is_flipped(puzzle, mirror) != piece.mirror_symmetric
-
-
-@pytest.mark.parametrize(
-    "puzzle_id", sorted(p.id for p in all_puzzles().values() if p.targets_kind != "board")
-)
-def test_every_placement_is_flipped_exactly_when_the_independent_orientations_say_so(puzzle_id: str) -> None:
-    puzzle = get_puzzle(puzzle_id)
-    target = puzzle.targets[0]
-    problem = TargetProblem(puzzle, target)
-    flipped = set(problem.flipped_options)
-    ours = {
-        (puzzle.pieces[p.piece].name, frozenset(p.cells), i in flipped)
-        for i, p in enumerate(problem.placements)
-    }
-    independent = {(o.piece, o.cells, o.flipped) for o in exact_cover.options(puzzle, target)}
-    assert ours == independent
-    assert all(not puzzle.pieces[problem.placements[i].piece].mirror_symmetric for i in flipped)
 
 
 @pytest.mark.parametrize(

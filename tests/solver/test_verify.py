@@ -8,8 +8,9 @@ import pytest
 
 from solver.catalog import Puzzle, Target, all_puzzles, get_puzzle
 from solver.cover import enumerate_solutions, find_solution
+from solver.encoding import UNCOVERED, Placement, decode, flipped_pieces
 from solver.geometry import symmetries
-from solver.problem import UNCOVERED, Placement, TargetProblem, decode, flipped_pieces
+from solver.problem import TargetProblem
 from solver.verify import (
     InvalidSolution,
     check_encodings,

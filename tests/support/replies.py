@@ -24,7 +24,7 @@ from hints.daily import CALENDAR_ID
 from hints.saved import save_board
 from hints.solutions import raw_solutions
 from solver.catalog import Puzzle, Target, get_puzzle
-from solver.problem import Placement
+from solver.encoding import Placement
 
 # The clock of every test: 10:00 UTC on a sample date whose daily puzzles are both in the sample
 # store (the calendar's 01-22: 78 solutions, 3 of them face up; the challenge on pentomino-3x20).
