@@ -47,7 +47,7 @@ from api.ondemand import OnDemandWaiter, QueueFull
 from hints.daily import CALENDAR_ID, DailyBundle, PuzzleKind, Variant, daily_bundle
 from hints.ondemand import after_solving
 from i18n import SOURCE_LANGUAGE
-from solver.hints import Stage
+from solver.stages import Stage
 
 MAX_BUNDLES = 256
 MAX_QUEUED_PER_CLIENT = 2

@@ -7,7 +7,7 @@ from urllib.parse import quote
 
 from hints.daily import CALENDAR_ID, PuzzleKind
 from i18n import SOURCE_LANGUAGE
-from solver.hints import Stage
+from solver.stages import Stage
 
 PREFIX = "/api/v1"
 

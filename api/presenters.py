@@ -33,7 +33,7 @@ from render.position import POSITION_TITLES
 from solver.catalog import Puzzle, Target, get_puzzle
 from solver.encoding import Placement
 from solver.geometry import Cell, symmetries
-from solver.hints import HINT_STAGES, Stage
+from solver.stages import HINT_STAGES, Stage
 
 MONTH_DAY = re.compile(r"\d\d-\d\d")
 

@@ -24,7 +24,7 @@ from render.text import render_text
 from render.words import HeatmapWords, board_labels, heatmap_words, puzzle_title
 from solver.catalog import Puzzle, Target, catalog
 from solver.encoding import Placement
-from solver.hints import Stage
+from solver.stages import Stage
 
 
 def catalog_payload(session: Session) -> Payload:

@@ -41,7 +41,7 @@ from render.hint import caption, hint_image, hint_text, stage_title
 from solver.catalog import SINGLE_TARGET, Puzzle, Target, all_puzzles, get_puzzle, target_for_date
 from solver.encoding import Placement, decode, encode
 from solver.geometry import Cell
-from solver.hints import Hint, SolutionSet, Stage, hint_stages, minimum_unique_subset
+from solver.stages import Hint, SolutionSet, Stage, hint_stages, minimum_unique_subset
 
 CALENDAR_ID = "calendar-dragonfjord"
 PENTOMINO_BOARDS = (

@@ -51,7 +51,7 @@ from hints.saved import SavedPosition, record_board_stage
 from i18n import N_, translator
 from solver.catalog import Puzzle, Target, get_puzzle, target_for_date
 from solver.encoding import Placement
-from solver.hints import Stage
+from solver.stages import Stage
 
 
 class Ladder(StrEnum):

@@ -47,7 +47,7 @@ from render.words import board_label
 from solver.catalog import Puzzle, Target
 from solver.encoding import Placement
 from solver.geometry import Cell
-from solver.hints import SolutionSet, Stage
+from solver.stages import SolutionSet, Stage
 
 
 @dataclass(frozen=True)

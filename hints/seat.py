@@ -40,7 +40,7 @@ from hints.game import BoardHint, Play
 from hints.positions import PositionAnalysis, analyse_position, placements_of_code
 from hints.saved import SavedPosition, latest_board, save_board, saved_board, use_board
 from solver.catalog import Puzzle, Target, get_puzzle
-from solver.hints import Hint, Stage
+from solver.stages import Hint, Stage
 
 
 @dataclass(frozen=True)

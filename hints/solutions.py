@@ -24,8 +24,8 @@ from db.repository import StoredTarget, TargetKey
 from hints.errors import NotPrecomputed, OffsetOutOfRange, UnknownSolution, precompute_command
 from solver.catalog import Puzzle, Target, catalog, target_for_date
 from solver.encoding import FlipReader, Placement, decode, is_flipped
-from solver.hints import SolutionSet, images_by_class
 from solver.problem import TargetProblem
+from solver.stages import SolutionSet, images_by_class
 
 __all__ = [
     "RAW_SOLUTIONS",

@@ -26,8 +26,8 @@ from jobs import cli
 from render.images import render_board, render_heatmap
 from solver.catalog import get_puzzle
 from solver.cover import find_solution
-from solver.hints import Stage
 from solver.problem import TargetProblem
+from solver.stages import Stage
 
 
 def non_negative(text: str) -> int:

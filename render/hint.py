@@ -11,7 +11,7 @@ from render.words import board_labels
 from solver.catalog import Puzzle
 from solver.encoding import Placement
 from solver.geometry import Cell
-from solver.hints import Hint, Stage
+from solver.stages import Hint, Stage
 
 STAGE_TITLES = {
     Stage.PUZZLE: N_("The puzzle"),

@@ -11,7 +11,7 @@ from render.text import render_text
 from render.words import board_labels, join_words
 from solver.catalog import Puzzle, Target
 from solver.encoding import Placement
-from solver.hints import Stage
+from solver.stages import Stage
 
 POSITION_TITLES = {
     Stage.ONE_PIECE: N_("From your board: the safest next piece"),

@@ -20,7 +20,7 @@ from api.deps import DayDep, EditionDep, FaceUp, LanguageDep, State
 from api.errors import documented
 from api.schemas import ChallengeOut, DailyOut, HintOut
 from hints.daily import PuzzleKind, Variant
-from solver.hints import Stage
+from solver.stages import Stage
 
 router = APIRouter(prefix="/daily", tags=["daily"])
 

@@ -22,7 +22,7 @@ from api.routes.me import User
 from api.schemas import DaySolvedOut
 from hints import game
 from solver.catalog import Puzzle, Target
-from solver.hints import Stage
+from solver.stages import Stage
 
 router = APIRouter(prefix="/me/days", tags=["mini app"])
 ERRORS = documented(401, 404, 409, 422, 503)

@@ -24,7 +24,7 @@ from api.errors import documented
 from api.schemas import PositionHintOut, PositionIn, PositionOut
 from hints.positions import PlacedPiece, analyse_if_cached, fixed_pieces, parse_placements
 from i18n import SOURCE_LANGUAGE
-from solver.hints import Stage
+from solver.stages import Stage
 
 router = APIRouter(prefix="/puzzles", tags=["positions"])
 

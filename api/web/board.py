@@ -35,8 +35,8 @@ from i18n import N_
 from render.palette import DARK_EMPTY, EMPTY, RGB, dark_piece_colour, mix
 from render.words import board_label, puzzle_title
 from solver.catalog import Piece, Puzzle, Target
-from solver.geometry import Cell, Lattice, Shape, Transform
 from solver.encoding import Placement
+from solver.geometry import Cell, Lattice, Shape, Transform
 
 SIDE = 40.0  # one cell side, in SVG units
 PADDING = 4.0  # around the board, in SVG units

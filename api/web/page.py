@@ -25,7 +25,7 @@ from i18n import N_, SOURCE_LANGUAGE, Nn_
 from render.layout import board_layout, heatmap_layout
 from render.words import date_label, long_date, puzzle_title
 from solver.catalog import Puzzle, target_for_date
-from solver.hints import HINT_STAGES, Stage
+from solver.stages import HINT_STAGES, Stage
 
 STAGE_BUTTONS = {
     Stage.ONE_PIECE: N_("Hint 1: one piece"),

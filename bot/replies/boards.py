@@ -18,7 +18,7 @@ from render.position import piece_names, position_image
 from render.words import puzzle_title
 from solver.catalog import Puzzle, Target
 from solver.encoding import Placement
-from solver.hints import Stage
+from solver.stages import Stage
 
 
 def _counts(

@@ -12,7 +12,7 @@ from bot.texts import text
 from hints.daily import PuzzleKind
 from solver.catalog import Puzzle, Target
 from solver.encoding import Placement
-from solver.hints import Stage
+from solver.stages import Stage
 
 
 def play_buttons(

@@ -14,7 +14,7 @@ from bot.replies.types import Photo, Reply, Web, Who, language_key
 from bot.texts import text
 from hints import seat as seats
 from hints.daily import PuzzleKind
-from solver.hints import Stage
+from solver.stages import Stage
 
 
 def next_hint(

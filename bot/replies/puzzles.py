@@ -18,7 +18,7 @@ from db.hint_progress import GroupLink
 from hints import seat as seats
 from hints.daily import CALENDAR_ID, DailyPuzzle, PuzzleKind
 from render.words import board_label, day_label, join_words, month_name
-from solver.hints import Stage
+from solver.stages import Stage
 
 
 def edition_key(daily: DailyPuzzle) -> str:

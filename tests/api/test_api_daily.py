@@ -14,7 +14,7 @@ from hints.daily import challenge_board, daily_calendar, daily_challenge, target
 from render.hint import hint_image, hint_text
 from solver.catalog import MONTH_ABBREVIATIONS, Puzzle
 from solver.encoding import Placement
-from solver.hints import Hint, Stage
+from solver.stages import Hint, Stage
 from tests.support.api_server import assert_error, assert_png
 
 DAYS = [date(2026, 1, 25), date(2024, 2, 29), date(1, 1, 1), date(9999, 12, 31)]

@@ -21,7 +21,7 @@ from render.layout import heatmap_layout
 from settings import Settings
 from solver.catalog import Puzzle
 from solver.encoding import Placement
-from solver.hints import Stage
+from solver.stages import Stage
 from tests.support.api_server import assert_error, assert_head_and_own_files, assert_png
 
 LINE_DAY = date(2026, 1, 22)  # its challenge is on the 3x20 board

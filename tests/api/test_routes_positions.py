@@ -17,7 +17,7 @@ from render.position import position_image, position_text
 from settings import Settings
 from solver.catalog import Puzzle, get_puzzle
 from solver.encoding import Placement
-from solver.hints import Stage
+from solver.stages import Stage
 from solver.verify import check_solution
 from tests.support.api_server import SHARED_BY_MANY_TESTS, assert_error, assert_png
 

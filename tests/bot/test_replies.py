@@ -26,7 +26,7 @@ from db.models import HintProgressRow
 from hints.codes import board_placements
 from hints.daily import Difficulty, PuzzleKind, daily_calendar, daily_puzzle
 from solver.catalog import SINGLE_TARGET
-from solver.hints import Stage
+from solver.stages import Stage
 from tests.support.replies import (
     CALENDAR,
     CHALLENGE_BOARD,

@@ -42,7 +42,7 @@ from jobs.storing import save_solutions
 from render.hint import caption, hint_image, hint_text
 from solver.catalog import UnknownPuzzleError, get_puzzle
 from solver.encoding import Placement, decode, is_flipped
-from solver.hints import Stage, half_size
+from solver.stages import Stage, half_size
 
 CALENDAR = get_puzzle(CALENDAR_ID)
 DAY = date(2026, 1, 25)  # 216 solutions; its challenge board (5x12) is not in the sample

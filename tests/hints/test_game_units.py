@@ -17,7 +17,7 @@ from hints.game import Ladder, Play
 from hints.saved import save_board, saved_board
 from hints.solutions import raw_solutions
 from solver.catalog import get_puzzle
-from solver.hints import Stage
+from solver.stages import Stage
 
 CAL, PEN = PuzzleKind.CALENDAR, PuzzleKind.PENTOMINO
 DAY = date(2026, 1, 22)

@@ -12,7 +12,7 @@ from sqlalchemy.orm import Session
 from db.engine import make_engine, session_factory
 from hints.daily import NoFaceUpSolution, calendar_editions, daily_calendar
 from hints.solutions import stored_targets
-from solver.hints import HINT_STAGES
+from solver.stages import HINT_STAGES
 
 pytestmark = pytest.mark.slow  # a year of dates: seconds
 

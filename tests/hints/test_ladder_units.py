@@ -16,7 +16,7 @@ from hints.positions import position_hint
 from hints.solutions import raw_solutions
 from solver.catalog import get_puzzle
 from solver.encoding import Placement
-from solver.hints import HINT_STAGES, Stage
+from solver.stages import HINT_STAGES, Stage
 
 SAMPLE_DAYS = [date(2026, 1, day) for day in range(20, 32)] + [date(2026, 11, 24)]
 CHALLENGE_DAYS = [date(2026, 1, 21), date(2026, 1, 22), date(2026, 1, 23)]

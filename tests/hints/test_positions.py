@@ -19,7 +19,7 @@ from hints.positions import analyse, half_of_an_extension, placements_of_code, p
 from hints.solutions import RawSolutions, all_solutions, raw_solutions
 from solver.catalog import Puzzle, Target, catalog, get_puzzle
 from solver.encoding import Placement
-from solver.hints import SolutionSet, Stage
+from solver.stages import SolutionSet, Stage
 from solver.verify import check_solution
 
 CALENDAR = get_puzzle("calendar-dragonfjord")

@@ -32,8 +32,8 @@ from hints.positions import (
 from hints.solutions import RawSolutions, all_solutions, raw_solutions
 from solver.catalog import UnknownTargetError, get_puzzle
 from solver.encoding import Placement
-from solver.hints import SolutionSet, Stage
 from solver.problem import TargetProblem
+from solver.stages import SolutionSet, Stage
 
 CALENDAR = get_puzzle("calendar-dragonfjord")
 DATE = CALENDAR.target("01-25")  # 216 solutions, no symmetry

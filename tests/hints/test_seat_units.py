@@ -13,7 +13,7 @@ from hints.codes import encode_position
 from hints.daily import CALENDAR_ID, PuzzleKind, daily_calendar, puzzle_target
 from hints.deeplink import board_key
 from hints.saved import save_board, use_board
-from solver.hints import Stage
+from solver.stages import Stage
 
 NOW = datetime(2026, 1, 22, 9, 0, tzinfo=UTC)
 TODAY = date(2026, 1, 22)

@@ -17,8 +17,8 @@ from hints.daily import PENTOMINO_BOARDS, challenge_board, daily_calendar, daily
 from hints.solutions import all_solutions, raw_solutions
 from solver.catalog import get_puzzle
 from solver.cover import Constraints, find_other_solution, find_solution
-from solver.hints import SolutionSet
 from solver.problem import TargetProblem
+from solver.stages import SolutionSet
 
 LEAP_YEAR = [date(2024, 1, 1) + timedelta(days=i) for i in range(366)]
 

@@ -16,7 +16,7 @@ from render.images import name_cell
 from render.words import board_labels
 from solver.catalog import get_puzzle
 from solver.encoding import Placement
-from solver.hints import Hint, Stage
+from solver.stages import Hint, Stage
 
 DAY = date(2026, 1, 25)
 
@@ -60,7 +60,7 @@ def test_a_stage_marks_the_pieces_it_adds_and_names_every_piece(sample_url: str)
     """Before, stage 2 drew its four pieces alike: which one was new, and which letter is which,
     could not be told (or read aloud)."""
     from render.images import badge_radius
-    from solver.hints import Stage
+    from solver.stages import Stage
 
     with session_factory(make_engine(sample_url))() as session:
         daily = daily_calendar(session, DAY)

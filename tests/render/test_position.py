@@ -7,7 +7,7 @@ from __future__ import annotations
 from render.position import PositionDrawing, position_caption
 from solver.catalog import get_puzzle
 from solver.encoding import Placement
-from solver.hints import Stage
+from solver.stages import Stage
 
 CALENDAR = get_puzzle("calendar-dragonfjord")  # 8 pieces, no symmetry
 HOLE = get_puzzle("pentomino-8x8-hole")  # 12 pieces, 520 arrangements, 65 up to symmetry
