@@ -12,6 +12,7 @@ import threading
 from collections import OrderedDict
 from collections.abc import Callable, Hashable
 from dataclasses import dataclass, field
+from enum import StrEnum
 from typing import Generic, TypeVar
 
 from pydantic import BaseModel
@@ -29,6 +30,14 @@ TEXT = "text/plain; charset=utf-8"
 IMMUTABLE = "public, max-age=31536000, immutable"
 STABLE = "public, max-age=86400"  # dated JSON: fixed unless the store is recomputed
 SHORT = "public, max-age=60"  # "today" and catalog summaries
+
+
+class Media(StrEnum):
+    """What a resource is served as, by the suffix of its path (JSON has none)."""
+
+    JSON = "json"
+    PNG = "png"
+    TEXT = "txt"
 
 
 @dataclass(frozen=True)

@@ -44,7 +44,7 @@ from api.caching import LruCache, Payload, PayloadStore
 from api.clients import ClientBudget, Requester
 from api.errors import ApiError
 from api.ondemand import OnDemandWaiter, QueueFull
-from hints.daily import CALENDAR_ID, DailyBundle, PuzzleKind, Variant, daily_bundle
+from hints.daily import CALENDAR_ID, DailyBundle, PuzzleKind, Variant, daily_bundle, stage_key
 from hints.ondemand import after_solving
 from i18n import SOURCE_LANGUAGE
 from solver.stages import Stage
@@ -54,8 +54,6 @@ MAX_QUEUED_PER_CLIENT = 2
 T = TypeVar("T")
 DEFAULT_VARIANT = Variant()
 BundleKey = tuple[date, Variant]
-# (medium, date, kind, stage, variant, language): a payload's words are in one language
-PayloadKey = tuple[str, date, object, object, Variant, str]
 
 
 _worker_sessions: dict[str, sessionmaker[Session]] = {}
@@ -260,15 +258,17 @@ class DailyContent:
 
     async def _payload(
         self,
-        key: PayloadKey,
+        key: Hashable,
+        day: date,
+        variant: Variant,
         client: Requester | None,
         render: Callable[[DailyBundle], Payload],
     ) -> Payload:
+        """The payload cached under ``key``, or rendered from the bundle of ``day`` and ``variant``."""
         found = self._cached_payload(key)
         if found is not None:
             return found
-        day, (edition, faceup) = key[1], key[4]
-        bundle = await self.bundle_async(day, client, edition, faceup)
+        bundle = await self.bundle_async(day, client, *variant)
         payload = await self._gated(key, day, None, lambda: render(bundle))
         self._keep(day, key, payload)
         return payload
@@ -283,7 +283,9 @@ class DailyContent:
         language: str = SOURCE_LANGUAGE,
     ) -> Payload:
         return await self._payload(
-            ("daily-json", day, None, None, variant, language),
+            ("daily-json", day, variant, language),
+            day,
+            variant,
             client,
             lambda b: Payload.json(presenters.daily_out(b, language)),
         )
@@ -292,7 +294,9 @@ class DailyContent:
         self, day: date, client: Requester | None = None, language: str = SOURCE_LANGUAGE
     ) -> Payload:
         return await self._payload(
-            ("challenge-json", day, None, None, DEFAULT_VARIANT, language),
+            ("challenge-json", day, language),
+            day,
+            DEFAULT_VARIANT,
             client,
             lambda b: Payload.json(presenters.challenge_out(b.pentomino, language)),
         )
@@ -318,9 +322,11 @@ class DailyContent:
         variant: Variant = DEFAULT_VARIANT,
         language: str = SOURCE_LANGUAGE,
     ) -> Payload:
-        """PNG of a stage, its words drawn in ``language``."""
-        render = lambda b: Payload.png(b.of(kind).image(stage, language))  # noqa: E731
-        return await self._stage_payload(("hint-png", kind, stage, language), day, client, variant, render)
+        """PNG of a stage, its words drawn in ``language``, cached under its picture key (the bot's
+        file ids are keyed by the same name)."""
+        key = stage_key(kind, day, _variant_of(kind, variant), stage, language)
+        render = lambda b: Payload.png(b.of(kind).picture(stage, language).draw())  # noqa: E731
+        return await self._payload(key, day, variant, client, render)
 
     async def text(
         self,
@@ -347,7 +353,7 @@ class DailyContent:
         variant (the challenge has one for every edition and mode)."""
         media, kind, stage, language = what
         key = (media, day, kind, stage, _variant_of(kind, variant), language)
-        return await self._payload(key, client, render)
+        return await self._payload(key, day, variant, client, render)
 
 
 def _variant_of(kind: PuzzleKind, variant: Variant) -> Variant:

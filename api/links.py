@@ -5,6 +5,7 @@ from __future__ import annotations
 from datetime import date
 from urllib.parse import quote
 
+from api.caching import Media
 from hints.daily import CALENDAR_ID, PuzzleKind
 from i18n import SOURCE_LANGUAGE
 from solver.stages import Stage
@@ -34,8 +35,13 @@ def solutions(puzzle_id: str, target: str) -> str:
     return f"{puzzle(puzzle_id)}/targets/{target}/solutions"
 
 
-def solution(puzzle_id: str, target: str, n: int, suffix: str) -> str:
-    return f"{solutions(puzzle_id, target)}/{n}.{suffix}"
+def _suffix(media: Media) -> str:
+    """A resource's path ends with its medium's suffix; JSON has none."""
+    return "" if media == Media.JSON else f".{media}"
+
+
+def solution(puzzle_id: str, target: str, n: int, media: Media) -> str:
+    return f"{solutions(puzzle_id, target)}/{n}{_suffix(media)}"
 
 
 def _daily_query(
@@ -96,19 +102,19 @@ def stage_image(
     """Image of stage 0 (the puzzle itself) to 3 (the answer), its words in ``language``."""
     if stage == Stage.PUZZLE:
         return puzzle_image(day, kind, edition, faceup, language)
-    return hint(day, kind, stage, "png", edition, faceup, language)
+    return hint(day, kind, stage, Media.PNG, edition, faceup, language)
 
 
 def hint(
     day: date,
     kind: PuzzleKind,
     stage: int,
-    suffix: str = "",
+    media: Media = Media.JSON,
     edition: str | None = None,
     faceup: bool = False,
     language: str = SOURCE_LANGUAGE,
 ) -> str:
-    path = f"{_daily_path(day, kind)}/hints/{stage}{'.' + suffix if suffix else ''}"
+    path = f"{_daily_path(day, kind)}/hints/{stage}{_suffix(media)}"
     return path + _daily_query(kind, edition, faceup, language)
 
 
@@ -121,9 +127,8 @@ def position_code(puzzle_id: str, target: str, code: str) -> str:
     return f"{puzzle(puzzle_id)}/targets/{target}/positions/{code}"
 
 
-def position_hint(puzzle_id: str, target: str, code: str, stage: int, suffix: str = "") -> str:
-    base = f"{position_code(puzzle_id, target, code)}/hints/{stage}"
-    return f"{base}.{suffix}" if suffix else base
+def position_hint(puzzle_id: str, target: str, code: str, stage: int, media: Media = Media.JSON) -> str:
+    return f"{position_code(puzzle_id, target, code)}/hints/{stage}{_suffix(media)}"
 
 
 def position_query(faceup: bool = False, language: str = SOURCE_LANGUAGE, fixed: str = "") -> str:

@@ -7,6 +7,7 @@ from collections.abc import Iterable, Sequence
 from functools import cache
 
 from api import links
+from api.caching import Media
 from api.schemas import (
     BoardCellOut,
     ChallengeOut,
@@ -111,8 +112,8 @@ def solution_out(puzzle: Puzzle, target: str, solution: StoredSolution) -> Solut
     return SolutionOut(
         n=n,
         placements=placements_out(puzzle, solution.placements),
-        image=links.solution(puzzle.id, target, n, "png"),
-        text=links.solution(puzzle.id, target, n, "txt"),
+        image=links.solution(puzzle.id, target, n, Media.PNG),
+        text=links.solution(puzzle.id, target, n, Media.TEXT),
     )
 
 
@@ -141,9 +142,9 @@ def hint_links(daily: DailyPuzzle, language: str = SOURCE_LANGUAGE) -> list[Hint
         HintLinkOut(
             stage=stage,
             title=daily.title(stage, language),
-            url=links.hint(day, kind, stage, "", edition, faceup, language),
-            image=links.hint(day, kind, stage, "png", edition, faceup, language),
-            text=links.hint(day, kind, stage, "txt", edition, faceup),
+            url=links.hint(day, kind, stage, Media.JSON, edition, faceup, language),
+            image=links.hint(day, kind, stage, Media.PNG, edition, faceup, language),
+            text=links.hint(day, kind, stage, Media.TEXT, edition, faceup),
         )
         for stage in HINT_STAGES
     ]
@@ -246,8 +247,8 @@ def position_hint_links(
             stage=stage,
             title=translate(language, POSITION_TITLES[stage]),
             url=links.position_hint(puzzle.id, target, code, stage) + query,
-            image=links.position_hint(puzzle.id, target, code, stage, "png") + query,
-            text=links.position_hint(puzzle.id, target, code, stage, "txt")
+            image=links.position_hint(puzzle.id, target, code, stage, Media.PNG) + query,
+            text=links.position_hint(puzzle.id, target, code, stage, Media.TEXT)
             + links.position_query(faceup, fixed=fixed),
         )
         for stage in HINT_STAGES
@@ -304,6 +305,6 @@ def position_hint_out(
         remaining=hint.remaining,
         total=hint.total,
         in_every=hint.in_every,
-        image=links.position_hint(puzzle.id, target, code, hint.stage, "png") + image_query,
-        text=links.position_hint(puzzle.id, target, code, hint.stage, "txt"),
+        image=links.position_hint(puzzle.id, target, code, hint.stage, Media.PNG) + image_query,
+        text=links.position_hint(puzzle.id, target, code, hint.stage, Media.TEXT),
     )

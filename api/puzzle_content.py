@@ -7,21 +7,20 @@ once produced; catalog summaries reflect the store and are built per request.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 
 from sqlalchemy.orm import Session
 
 from api import presenters
-from api.caching import Payload
+from api.caching import Media, Payload
 from api.errors import not_found
 from api.schemas import PuzzlesOut, SolutionPageOut
-from hints import solutions
+from hints import pictures, solutions
 from hints.positions import analyse_position, fixed_pieces, placements_of_code, position_hint
 from i18n import SOURCE_LANGUAGE
-from render.images import render_board, render_heatmap
-from render.position import position_caption, position_image, position_text
+from render.position import position_caption, position_text
 from render.text import render_text
-from render.words import HeatmapWords, board_labels, heatmap_words, puzzle_title
+from render.words import heatmap_words, puzzle_title
 from solver.catalog import Puzzle, Target, catalog
 from solver.encoding import Placement
 from solver.stages import Stage
@@ -47,31 +46,21 @@ def heatmap_payload(
     demand shows what is solved so far."""
     if not puzzle.is_calendar:
         raise not_found("no_heatmap", f"{puzzle.id} is not a calendar; only calendars have a heatmap")
-    words = heatmap_words(language)
+    identity = solutions.heatmap_year(puzzle, year)
     if not puzzle.on_demand:
-        return _heatmap_png(solutions.complete_counts(session, puzzle), words, words.title), True
+        counts = solutions.complete_counts(session, puzzle)
+        title = heatmap_words(language).title
+        return Payload.png(pictures.heatmap(puzzle, counts, title, language, identity=identity).draw()), True
     stored = solutions.solution_counts(session, puzzle)
     complete = len(stored) == sum(1 for t in puzzle.targets if t.real)
     counts = solutions.year_counts(session, puzzle, year) if year is not None else stored
-    return _heatmap_png(counts, words, puzzle_title(puzzle, language)), complete
-
-
-def _heatmap_png(counts: Mapping[str, int], words: HeatmapWords, title: str) -> Payload:
-    image = render_heatmap(
-        counts,
-        title=title,
-        month_names=words.month_names,
-        fewest=words.fewest,
-        most=words.most,
-        no_data=words.no_data,
-    )
-    return Payload.png(image)
+    title = puzzle_title(puzzle, language)
+    return Payload.png(pictures.heatmap(puzzle, counts, title, language, identity=identity).draw()), complete
 
 
 def edition_board_png(puzzle: Puzzle, language: str = SOURCE_LANGUAGE) -> Payload:
     """An edition's empty board, its labels (months, weekdays) in ``language``."""
-    labels = board_labels(puzzle, language)
-    return Payload.png(render_board(puzzle, [], title=puzzle_title(puzzle, language), labels=labels))
+    return Payload.png(pictures.empty_board(puzzle, language).draw())
 
 
 def solution_page(
@@ -101,14 +90,9 @@ def solution_json(session: Session, puzzle: Puzzle, target: Target, n: int) -> P
 def solution_png(session: Session, puzzle: Puzzle, target: Target, n: int) -> Payload:
     solution = solutions.stored_solution(session, puzzle, target, n)
     subtitle = f"Solution {n} of {solution.total}"
-    image = render_board(
-        puzzle,
-        solution.placements,
-        marked=target.uncovered,
-        title=_heading(puzzle, target),
-        subtitle=subtitle,
-    )
-    return Payload.png(image)
+    title = _heading(puzzle, target)
+    picture = pictures.solution(puzzle, target, n, solution.placements, title=title, subtitle=subtitle)
+    return Payload.png(picture.draw())
 
 
 def solution_text(session: Session, puzzle: Puzzle, target: Target, n: int) -> Payload:
@@ -155,7 +139,7 @@ def position_hint_payload(
     target: Target,
     code: str,
     stage: Stage,
-    media: str,
+    media: Media,
     faceup: bool = False,
     language: str = SOURCE_LANGUAGE,
     fixed: str = "",
@@ -165,9 +149,9 @@ def position_hint_payload(
     placements = placements_of_code(puzzle, code)
     hint = position_hint(session, puzzle, target, placements, stage, faceup, fixed_pieces(puzzle, fixed))
     drawing = hint.drawing(puzzle, target)
-    if media == "png":
-        return Payload.png(position_image(drawing, language))
-    if media == "txt":
+    if media == Media.PNG:
+        return Payload.png(pictures.position(drawing, code, language, faceup=faceup, fixed=fixed).draw())
+    if media == Media.TEXT:
         return Payload.text(position_text(drawing) + "\n")
     caption = position_caption(drawing, language)
     return Payload.json(presenters.position_hint_out(puzzle, target.name, code, hint, caption, language))

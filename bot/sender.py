@@ -21,8 +21,9 @@ from telegram.error import BadRequest, TelegramError
 from telegram.ext import ExtBot
 
 from bot.ratelimit import IF_IDLE
-from bot.replies.types import Button, Photo, Reply
+from bot.replies.types import Button, Reply
 from db import file_ids
+from hints.pictures import Picture
 
 logger = logging.getLogger(__name__)
 
@@ -96,7 +97,7 @@ class Sender:
         )
 
     async def _upload(
-        self, bot: Bot, chat_id: int, reply: Reply, photo: Photo, quoted: ReplyParameters | None
+        self, bot: Bot, chat_id: int, reply: Reply, photo: Picture, quoted: ReplyParameters | None
     ) -> Message:
         lock = self._locks.setdefault(photo.key, asyncio.Lock())
         async with lock:  # one upload per image even when a broadcast sends it to many chats at once
@@ -104,7 +105,7 @@ class Sender:
             if file_id is not None:
                 return await self._send_photo(bot, chat_id, reply, file_id, quoted)
             await self._show_uploading(bot, chat_id)
-            png = await asyncio.to_thread(photo.render)
+            png = await asyncio.to_thread(photo.draw)
             message = await self._send_photo(bot, chat_id, reply, png, quoted)
             self.uploads += 1
             if message.photo:
@@ -132,11 +133,13 @@ class Sender:
             )
             return False
 
-    async def _edit_photo(self, bot: Bot, chat_id: int, message_id: int, reply: Reply, photo: Photo) -> None:
+    async def _edit_photo(
+        self, bot: Bot, chat_id: int, message_id: int, reply: Reply, photo: Picture
+    ) -> None:
         file_id = await self._known_file_id(photo.key)
         if file_id is None:
             await self._show_uploading(bot, chat_id)
-        source: str | bytes = file_id if file_id is not None else await asyncio.to_thread(photo.render)
+        source: str | bytes = file_id if file_id is not None else await asyncio.to_thread(photo.draw)
         media = InputMediaPhoto(source, caption=reply.text, has_spoiler=reply.spoiler or None)
         edited = await bot.edit_message_media(
             media, chat_id=chat_id, message_id=message_id, reply_markup=keyboard(reply)

@@ -21,8 +21,9 @@ class Pruned:
     file_ids: int
 
 
-def _dated_key_day(key: str) -> date | None:
-    """The date in an image key like ``calendar:2026-01-25:stage0`` (None for undated keys)."""
+def dated_key_day(key: str) -> date | None:
+    """The day of a picture key (``kind:YYYY-MM-DD:…``, as ``hints.pictures.picture_key`` makes them),
+    or None for a key that names no day."""
     parts = key.split(":")
     if len(parts) < 2:
         return None
@@ -55,7 +56,7 @@ def prune(*, session: Session, now: datetime, keep_deliveries_days: int = 30) ->
     stale = [
         key
         for key, stored_at in session.execute(select(FileIdRow.key, FileIdRow.stored_at))
-        if ((day := _dated_key_day(key)) is not None and day < today - timedelta(days=2))
+        if ((day := dated_key_day(key)) is not None and day < today - timedelta(days=2))
         or (day is None and ((stored := aware(stored_at)) is None or stored < old))
     ]
     if stale:

@@ -35,6 +35,7 @@ from sqlalchemy.orm import Session
 from db import repository
 from db.repository import CachedHints, TargetKey
 from hints.errors import NoFaceUpSolution
+from hints.pictures import Picture, picture_key
 from hints.solutions import faceup_counts, raw_solutions, solution_at, solution_counts, stored_key
 from i18n import N_, translator
 from render.hint import caption, hint_image, hint_text, stage_title
@@ -65,6 +66,21 @@ class PuzzleKind(StrEnum):
 
     CALENDAR = "calendar"
     PENTOMINO = "pentomino"
+
+
+def stage_key(kind: PuzzleKind, day: date, variant: Variant, stage: Stage, language: str) -> str:
+    """The picture key of a daily puzzle's stage image: the calendar's names its edition and mode;
+    the challenge is the same in every variant."""
+    return picture_key(kind, *_variant_parts(kind, variant), f"stage{int(stage)}", day=day, language=language)
+
+
+def _variant_parts(kind: PuzzleKind, variant: Variant) -> tuple[str, ...]:
+    """What of a variant a daily picture depends on: the calendar's edition (unless the default
+    one) and face-up mode (if on); nothing for the challenge, the same in every variant."""
+    if kind != PuzzleKind.CALENDAR:
+        return ()
+    edition = () if variant.edition == CALENDAR_ID else (variant.edition,)
+    return (*edition, *(("faceup",) if variant.faceup else ()))
 
 
 class Variant(NamedTuple):
@@ -134,6 +150,18 @@ class DailyPuzzle:
         """PNG of a stage, the pieces it adds to the previous stage marked as new."""
         before = self.stages[Stage(stage - 1)].shown if stage > Stage.PUZZLE else None
         return self.draw(self.stages[stage], before, language)
+
+    def picture(self, stage: Stage, language: str = "en") -> Picture:
+        """A stage's image, named by :func:`stage_key`."""
+        variant = Variant(self.puzzle.id, self.faceup)
+        key = stage_key(self.kind, self.day, variant, stage, language)
+        return Picture(key, lambda: self.image(stage, language))
+
+    def solution_picture(self, index: int, solution: Hint, language: str = "en") -> Picture:
+        """Another solution of this puzzle (the ``index``-th after the featured one) as an answer."""
+        where = _variant_parts(self.kind, Variant(self.puzzle.id, self.faceup))
+        key = picture_key(self.kind, *where, f"solution{index}", day=self.day, language=language)
+        return Picture(key, lambda: self.draw(solution, language=language))
 
     def text(self, stage: Stage) -> str:
         """Text drawing of a stage."""

@@ -2,7 +2,8 @@
 
 FastAPI's own ``/docs`` loads Swagger UI from a CDN; this page loads the same
 files from the app (``/docs/assets/...``) and starts it with a script file,
-not inline code, so its Content-Security-Policy needs no third party.
+not inline code, so its Content-Security-Policy needs no third party. The page is
+``api/web/templates/docs.html``.
 """
 
 from __future__ import annotations
@@ -14,6 +15,7 @@ from fastapi import APIRouter, Request, Response
 from fastapi.responses import HTMLResponse
 
 from api.caching import SHORT, Payload, send
+from api.web.templating import render
 
 router = APIRouter(include_in_schema=False)
 
@@ -24,15 +26,7 @@ SERVED = {
     "favicon-32x32.png": "image/png",
 }
 START = b'window.ui = SwaggerUIBundle({url: "/openapi.json", dom_id: "#swagger-ui", deepLinking: true});\n'
-PAGE = """<!doctype html><html lang="en"><head><meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<title>Puzzle hint API · docs</title>
-<link rel="stylesheet" href="/docs/assets/swagger-ui.css">
-<link rel="icon" type="image/png" href="/docs/assets/favicon-32x32.png"></head>
-<body><div id="swagger-ui"></div>
-<script src="/docs/assets/swagger-ui-bundle.js"></script>
-<script src="/docs/assets/start.js"></script></body></html>
-"""
+PAGE = render("docs.html")
 # Swagger UI sets inline styles and shows inline (data:) images; scripts stay same-origin files.
 POLICY = (
     "default-src 'none'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; "

@@ -13,7 +13,7 @@ from api.deps import LanguageDep, State
 from api.errors import documented
 from api.puzzle_content import edition_board_png
 from api.schemas import EditionOut, EditionsOut
-from hints import solutions
+from hints import pictures, solutions
 from hints.daily import calendar_editions, edition_of
 from solver.catalog import Puzzle
 
@@ -66,6 +66,6 @@ async def board_png(
     """The edition's empty board with its labels (months, days, weekdays; in ``lang``)."""
     puzzle = edition_of(edition)  # UnknownPuzzleError -> 404 listing the editions
     payload = await state.cached(
-        ("edition-board", puzzle.id, language), lambda _: edition_board_png(puzzle, language)
+        pictures.empty_board_key(puzzle, language), lambda _: edition_board_png(puzzle, language)
     )
     return send(request, payload, IMMUTABLE)

@@ -10,18 +10,19 @@ count up to symmetry.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Hashable
 from typing import Annotated, Any
 
 from fastapi import APIRouter, Path, Request, Response
 
 from api import presenters
 from api import puzzle_content as content
-from api.caching import IMMUTABLE, PNG, TEXT, Payload, send
+from api.caching import IMMUTABLE, PNG, TEXT, Media, Payload, send
 from api.clients import requester
 from api.deps import FaceUp, Fixed, LanguageDep, PuzzleDep, State, TargetDep
 from api.errors import documented
 from api.schemas import PositionHintOut, PositionIn, PositionOut
+from hints import pictures
 from hints.positions import PlacedPiece, analyse_if_cached, fixed_pieces, parse_placements
 from i18n import SOURCE_LANGUAGE
 from solver.stages import Stage
@@ -92,7 +93,7 @@ async def position(
     return send(request, payload, IMMUTABLE)
 
 
-def _hint_route(media: str) -> Callable[..., Any]:
+def _hint_route(media: Media) -> Callable[..., Any]:
     async def hint(
         request: Request,
         puzzle: PuzzleDep,
@@ -104,9 +105,13 @@ def _hint_route(media: str) -> Callable[..., Any]:
         faceup: FaceUp = False,
         fixed: Fixed = "",
     ) -> Response:
-        words = SOURCE_LANGUAGE if media == "txt" else language  # the text drawing is English
+        words = SOURCE_LANGUAGE if media == Media.TEXT else language  # the text drawing is English
         fixed_pieces(puzzle, fixed)  # an unknown piece: 422 before any store access
-        key = ("position-hint", media, puzzle.id, target.name, code, stage, faceup, words, fixed)
+        key: Hashable = (
+            pictures.position_key(puzzle, target, code, stage, words, faceup=faceup, fixed=fixed)
+            if media == Media.PNG
+            else ("position-hint", media, puzzle.id, target.name, code, stage, faceup, words, fixed)
+        )
         payload = await state.cached(
             key,
             lambda s: content.position_hint_payload(
@@ -120,21 +125,21 @@ def _hint_route(media: str) -> Callable[..., Any]:
 
 
 # The image and text first: "{stage}" alone would also match "1.png" and refuse it.
-HINT_ROUTES: list[tuple[str, str, dict[str, Any], str]] = [
+HINT_ROUTES: list[tuple[Media, str, dict[str, Any], str]] = [
     (
-        "png",
+        Media.PNG,
         ".png",
         {"response_class": Response, "responses": PNG_RESPONSE},
         "A hint from the position, drawn: given pieces, new pieces ringed, pieces to take off crossed",
     ),
     (
-        "txt",
+        Media.TEXT,
         ".txt",
         {"response_class": Response, "responses": TEXT_RESPONSE},
         "A hint from the position as text",
     ),
     (
-        "json",
+        Media.JSON,
         "",
         {"response_model": PositionHintOut, "responses": ERRORS},
         "A hint from the position: the pieces it adds and the solutions that remain",

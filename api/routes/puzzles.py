@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Hashable
 from typing import Annotated, Any
 
 from fastapi import APIRouter, Path, Query, Request, Response
@@ -15,6 +15,7 @@ from api.deps import FaceUp, LanguageDep, PuzzleDep, State, TargetDep, parse_day
 from api.errors import documented
 from api.schemas import PuzzleOut, PuzzlesOut, SolutionOut, SolutionPageOut
 from api.state import ApiState
+from hints import pictures
 from hints.solutions import heatmap_year
 
 router = APIRouter(prefix="/puzzles", tags=["puzzles"])
@@ -36,7 +37,7 @@ async def _fresh(state: ApiState, produce: Callable[[Session], Payload]) -> Payl
 
 
 async def _immutable(
-    request: Request, state: ApiState, key: tuple[object, ...], produce: Callable[[Session], Payload]
+    request: Request, state: ApiState, key: Hashable, produce: Callable[[Session], Payload]
 ) -> Response:
     """A payload cached in process under ``key`` (built in its own session on a miss, one computation
     of the client's budget), sent as immutable."""
@@ -77,7 +78,7 @@ async def heatmap(
     Its words (title, months, legend) are in ``lang``."""
     if puzzle.has_weekdays and year is None:
         year = parse_day("today", None, state.settings.DEFAULT_TIMEZONE).value.year
-    key = ("heatmap", puzzle.id, heatmap_year(puzzle, year), language)  # the year only where it shows
+    key = pictures.heatmap_key(puzzle, heatmap_year(puzzle, year), language)  # the year only where it shows
     found = state.payloads.get(key)
     if found is not None:
         return send(request, found, IMMUTABLE)
@@ -126,7 +127,7 @@ async def solution_png(
     request: Request, puzzle: PuzzleDep, target: TargetDep, n: SolutionNumber, state: State
 ) -> Response:
     """Solution ``n`` drawn as a PNG."""
-    key = ("solution-png", puzzle.id, target.name, n)
+    key = pictures.solution_key(puzzle, target, n)
     return await _immutable(request, state, key, lambda s: content.solution_png(s, puzzle, target, n))
 
 

@@ -26,16 +26,11 @@ from api.deps import State, get_edition, parse_day
 from api.errors import ApiError
 from api.presenters import board_link
 from api.web import assets
-from api.web.board import BoardView, render_board_list, render_board_page
+from api.web.board import BoardView
+from api.web.board_page import render_board_list, render_board_page
+from api.web.day_view import View
 from api.web.language import PageLanguage, page_language
-from api.web.page import (
-    NOT_PRECOMPUTED,
-    STORE_UNAVAILABLE,
-    View,
-    error_text,
-    render_error,
-    render_page,
-)
+from api.web.page import NOT_PRECOMPUTED, STORE_UNAVAILABLE, error_text, render_error, render_page
 from hints.codes import encode_position
 from hints.daily import CALENDAR_ID, calendar_editions, target_difficulty
 from hints.deeplink import encode_link
@@ -77,7 +72,8 @@ BOARD_POLICY = POLICY.replace(
     "frame-ancestors 'none'", "frame-ancestors 'self' https://web.telegram.org"
 ).replace(
     "script-src 'self'",
-    f"script-src 'self' {assets.SCRIPTED_HASH}",  # the one inline script's hash
+    # the two inline scripts by their hashes: the "js" class on <html>, the modules' import map
+    f"script-src 'self' {assets.SCRIPTED_HASH} {assets.IMPORT_MAP_HASH}",
 )
 BOARD_HEADERS = {**HEADERS, "Content-Security-Policy": BOARD_POLICY}
 
@@ -266,7 +262,7 @@ async def play_index(request: Request, state: State, lang: str | None = None) ->
     return _html(render_board_list(_boards(state, language), language=language))
 
 
-@router.get("/static/{name}")
+@router.get("/static/{name:path}")
 async def static_file(request: Request, name: str) -> Response:
     """The pages' stylesheets, scripts and icon (404 for any other name): by the name with a content
     hash, which the pages link, cached for a year; by the plain name, for a minute."""

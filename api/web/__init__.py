@@ -1,1 +1,2 @@
-"""The web page: server-rendered HTML, a stylesheet and a small progressive-enhancement script."""
+"""The web pages: view models (this package's modules), their Jinja2 templates (``templates/``),
+stylesheets and scripts (``static/``)."""

@@ -1,12 +1,18 @@
 """The pages' stylesheets, scripts and icon, served from ``/static`` (no front-end build step).
 
 The daily page's small stylesheet and script are the strings below; the
-playable board's (``board.css``, ``board.js``, ``telegram.js``, ``game.js``) and
-the icon (``favicon.svg``) are plain files in ``api/web/static/``, every one of
-them served. Pages link each by a name that carries a hash of its content
-(``/static/board.1a2b3c4d5e.js``, :func:`url`), which is cached for a year:
-a changed file is a new address. The plain name (``/static/board.js``) is
-served too, briefly cached.
+playable board's stylesheet (``board.css``), its script (the ES modules in
+``board/``, entry ``board/main.js``) and the icon (``favicon.svg``) are plain
+files in ``api/web/static/``, every one of them served. Pages link each by a
+name that carries a hash of its content (``/static/board/main.1a2b3c4d5e.js``,
+:func:`url`), which is cached for a year: a changed file is a new address. The
+plain name (``/static/board/main.js``) is served too, briefly cached.
+
+The modules import each other by relative plain names (``./state.js``); the
+board page's import map (:data:`IMPORT_MAP`) maps each plain address to the
+hashed one, so a module is fetched once, by its hashed name, and a changed
+module changes only its own address. The map is an inline script, allowed by
+its hash (:data:`IMPORT_MAP_HASH`) in the page's Content-Security-Policy.
 """
 
 from __future__ import annotations
@@ -14,9 +20,8 @@ from __future__ import annotations
 import base64
 import hashlib
 import io
-from collections.abc import Sequence
+import json
 from dataclasses import dataclass
-from html import escape
 from importlib import resources
 from pathlib import PurePosixPath
 
@@ -191,7 +196,12 @@ class Asset:
     def hashed(self) -> str:
         path = PurePosixPath(self.name)
         digest = hashlib.sha256(self.body).hexdigest()[:10]
-        return f"{path.stem}.{digest}{path.suffix}"
+        return str(path.with_name(f"{path.stem}.{digest}{path.suffix}"))
+
+
+# The board's script: ES modules in static/board/, loaded from this one (no build step).
+MODULES = "board"
+ENTRY = f"{MODULES}/main.js"
 
 
 def _assets() -> dict[str, Asset]:
@@ -199,10 +209,13 @@ def _assets() -> dict[str, Asset]:
         "page.css": Asset("page.css", CSS.encode(), MEDIA_TYPES[".css"]),
         "page.js": Asset("page.js", JS.encode(), MEDIA_TYPES[".js"]),
     }
-    for entry in sorted(resources.files(__package__).joinpath("static").iterdir(), key=lambda e: e.name):
-        suffix = PurePosixPath(entry.name).suffix
-        if entry.is_file() and suffix in MEDIA_TYPES:
-            found[entry.name] = Asset(entry.name, entry.read_bytes(), MEDIA_TYPES[suffix])
+    static = resources.files(__package__).joinpath("static")
+    for folder, prefix in ((static, ""), (static.joinpath(MODULES), f"{MODULES}/")):
+        for entry in sorted(folder.iterdir(), key=lambda e: e.name):
+            suffix = PurePosixPath(entry.name).suffix
+            if entry.is_file() and suffix in MEDIA_TYPES:
+                name = prefix + entry.name
+                found[name] = Asset(name, entry.read_bytes(), MEDIA_TYPES[suffix])
     return found
 
 
@@ -215,27 +228,28 @@ def url(name: str) -> str:
     return f"/static/{ASSETS[name].hashed}"
 
 
+def _plain_url(name: str) -> str:
+    return f"/static/{name}"
+
+
+# The board's modules: every one by its hashed address. A module's relative import (``./state.js``
+# in ``/static/board/main.1a2b3c4d5e.js``) resolves to the plain address ``/static/board/state.js``,
+# which the import map sends to the hashed one. A browser without import maps fetches the plain
+# names, which are served too.
+BOARD_MODULES = tuple(name for name in ASSETS if name.startswith(f"{MODULES}/") and name.endswith(".js"))
+IMPORT_MAP = json.dumps(
+    {"imports": {_plain_url(name): url(name) for name in BOARD_MODULES}},
+    separators=(",", ":"),
+    sort_keys=True,
+)
+IMPORT_MAP_HASH = "'sha256-" + base64.b64encode(hashlib.sha256(IMPORT_MAP.encode()).digest()).decode() + "'"
+
+
 # The one inline script: it marks <html> as scripted ("js") before the first paint, so the board
 # page shows its controls only where its script runs (no flash of dead buttons, no layout shift).
 # The page's Content-Security-Policy allows exactly this script by its hash.
 SCRIPTED = 'document.documentElement.classList.add("js")'
 SCRIPTED_HASH = "'sha256-" + base64.b64encode(hashlib.sha256(SCRIPTED.encode()).digest()).decode() + "'"
-
-
-def scripted_tag() -> str:
-    """The inline script that adds the ``js`` class to ``<html>`` (allowed by :data:`SCRIPTED_HASH`)."""
-    return f"<script>{SCRIPTED}</script>"
-
-
-def head_tags(description: str, stylesheets: Sequence[str], scripts: Sequence[str] = ()) -> str:
-    """What every page's ``<head>`` links: its description, the icon, its stylesheets and its scripts
-    (deferred), each static file by its hashed address."""
-    return (
-        f'<meta name="description" content="{escape(description)}">'
-        f'<link rel="icon" href="{url("favicon.svg")}" type="image/svg+xml">'
-        + "".join(f'<link rel="stylesheet" href="{url(name)}">' for name in stylesheets)
-        + "".join(f'<script src="{url(name)}" defer></script>' for name in scripts)
-    )
 
 
 def favicon_ico() -> bytes:

@@ -1,4 +1,4 @@
-"""The words ``/static/board.js`` writes, in the page's language.
+"""The words the board's script (``/static/board/``) writes, in the page's language.
 
 The board page embeds them as ``<script type="application/json" id="strings">``
 (data, not code): the script looks a message up by key and fills its ``{fields}``.

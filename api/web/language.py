@@ -11,7 +11,6 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, replace
-from html import escape
 
 from i18n import LANGUAGES, N_, SOURCE_LANGUAGE, translate, translate_plural
 from render.words import board_label, day_label, join_words
@@ -74,14 +73,15 @@ class PageLanguage:
         """A counted message (``Nn_``) for ``n`` in this language (plain text)."""
         return translate_plural(self.code, forms, n).format(n=n, **fields)
 
-    def html(self, message: str, **markup: str) -> str:
-        """``message`` escaped for HTML, its ``{fields}`` filled with ``markup`` (already HTML)."""
-        return escape(translate(self.code, message)).format(**markup)
+    def unfilled(self, message: str) -> str:
+        """``message`` in this language with its ``{fields}`` left for the template to fill (they
+        hold markup: the template's ``fill`` filter)."""
+        return translate(self.code, message)
 
-    def html_plural(self, forms: tuple[str, str], count: int, /, **markup: str) -> str:
-        """A counted message for ``count``, escaped, its ``{fields}`` (``{n}`` too) filled with
-        ``markup``."""
-        return escape(translate_plural(self.code, forms, count)).format(**markup)
+    def unfilled_plural(self, forms: tuple[str, str], n: int) -> str:
+        """The counted message for ``n`` in this language, its ``{fields}`` (``{n}`` too) left for
+        the template to fill."""
+        return translate_plural(self.code, forms, n)
 
 
 def open_cells(puzzle: Puzzle, cells: Iterable[Cell], language: str) -> str:
@@ -103,15 +103,32 @@ def page_language(lang: str | None, accept_language: str | None) -> PageLanguage
     return PageLanguage(lang if lang in LANGUAGES else browser, browser)
 
 
-def language_switch(language: PageLanguage, href: Callable[[PageLanguage], str]) -> str:
-    """Links to the same page in each language; ``href`` gives the page's address in one."""
-    items = []
-    for code in LANGUAGES:
-        name = escape(LANGUAGE_NAMES.get(code, code))
-        if code == language.code:
-            items.append(f'<strong lang="{code}" aria-current="true">{name}</strong>')
-            continue
-        link = escape(href(language.switched(code)))
-        items.append(f'<a href="{link}" lang="{code}" hreflang="{code}" data-lang="{code}">{name}</a>')
-    label = escape(language.text(N_("Language")))
-    return f'<nav class="languages" aria-label="{label}">{" · ".join(items)}</nav>'
+@dataclass(frozen=True)
+class LanguageLink:
+    """One language of the switch: its code, its name in itself, and the page in it (None: the
+    page's own language, not a link)."""
+
+    code: str
+    name: str
+    href: str | None
+
+
+@dataclass(frozen=True)
+class LanguageSwitch:
+    """Links to the same page in each language (``templates/languages.html``)."""
+
+    label: str
+    links: tuple[LanguageLink, ...]
+
+
+def language_switch(language: PageLanguage, href: Callable[[PageLanguage], str]) -> LanguageSwitch:
+    """The same page in each language; ``href`` gives the page's address in one."""
+    links = tuple(
+        LanguageLink(
+            code,
+            LANGUAGE_NAMES.get(code, code),
+            None if code == language.code else href(language.switched(code)),
+        )
+        for code in LANGUAGES
+    )
+    return LanguageSwitch(language.text(N_("Language")), links)

@@ -9,12 +9,13 @@ from sqlalchemy.orm import Session
 
 from bot.callbacks import Action, Callback, encode_board_callback, encode_callback
 from bot.replies.buttons import play_buttons
-from bot.replies.types import Button, Photo, Reply, Web, Who, language_key
+from bot.replies.types import Button, Reply, Web, Who
 from bot.texts import counted, text
+from hints import pictures
 from hints import seat as seats
 from hints.deeplink import board_key
 from hints.positions import PositionAnalysis, problem_texts
-from render.position import piece_names, position_image
+from render.position import piece_names
 from render.words import puzzle_title
 from solver.catalog import Puzzle, Target
 from solver.encoding import Placement
@@ -119,10 +120,7 @@ def board_hint(found: seats.FromBoard, who: Who, web: Web | None = None) -> Repl
     else:
         parts.append(text("board_complete", language))
     drawing = hint.drawing(puzzle, target)
-    photo = Photo(
-        f"board:{puzzle.id}:{target.name}:{found.saved.code}:stage{int(stage)}{language_key(language)}",
-        lambda: position_image(drawing, language),
-    )
+    photo = pictures.position(drawing, found.saved.code, language)
     buttons: list[Button] = []
     if stage < Stage.ANSWER and hint.added:
         buttons.append(

@@ -11,20 +11,18 @@ from sqlalchemy.orm import Session
 from bot.callbacks import encode_edition_callback
 from bot.edition_names import edition_name
 from bot.replies.puzzles import today
-from bot.replies.types import Button, Photo, Reply, Web, Who, language_key
+from bot.replies.types import Button, Reply, Web, Who
 from bot.texts import text
 from db import chats
+from hints import pictures
 from hints import seat as seats
 from hints.daily import CALENDAR_ID, calendar_editions, edition_of
-from render.editions import render_editions
+from hints.pictures import Picture
 
 
-def editions_photo(language: str) -> Photo:
+def editions_photo(language: str) -> Picture:
     """Every edition's board and piece set (what tells them apart), named, in one picture."""
-    choices = calendar_editions()
-    named = [(p, edition_name(p, language)) for p in choices]
-    key = f"edition-sheet:{'|'.join(p.id for p in choices)}{language_key(language)}"
-    return Photo(key, lambda: render_editions(named))
+    return pictures.edition_sheet([(p, edition_name(p, language)) for p in calendar_editions()], language)
 
 
 def editions(who: Who) -> Reply:

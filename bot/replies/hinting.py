@@ -9,8 +9,8 @@ from sqlalchemy.orm import Session
 
 from bot.replies.boards import BOARD_TROUBLES, board_hint
 from bot.replies.buttons import after_answer_buttons, another_buttons
-from bot.replies.puzzles import edition_key, stage_reply, with_play
-from bot.replies.types import Photo, Reply, Web, Who, language_key
+from bot.replies.puzzles import stage_reply, with_play
+from bot.replies.types import Reply, Web, Who
 from bot.texts import text
 from hints import seat as seats
 from hints.daily import PuzzleKind
@@ -78,9 +78,7 @@ def another(session: Session, who: Who, now: datetime, day: date | None = None) 
     if found is None:
         return Reply(text("challenge_unique", who.language))
     who, daily = who.at(found.seat), found.daily
-    solution_key = f"{daily.heading}:solution{found.number - 1}{language_key(who.language)}"
-    key = f"calendar{edition_key(daily)}:{solution_key}"
-    photo = Photo(key, lambda: daily.draw(found.solution, language=who.language))
+    photo = daily.solution_picture(found.number - 1, found.solution, who.language)
     caption = text(
         "another_caption", who.language, number=found.number, total=daily.total, date=daily.heading
     )

@@ -11,7 +11,7 @@ from sqlalchemy.orm import Session
 from bot.callbacks import Action
 from bot.replies.buttons import after_answer_buttons, button, hint_button, play_buttons, solved_button
 from bot.replies.starts import parse_private_start, private_start
-from bot.replies.types import Photo, Reply, Web, Who, language_key
+from bot.replies.types import Reply, Web, Who
 from bot.texts import counted, difficulty_label, language_for, text
 from db import chats
 from db.hint_progress import GroupLink
@@ -19,19 +19,6 @@ from hints import seat as seats
 from hints.daily import CALENDAR_ID, DailyPuzzle, PuzzleKind
 from render.words import board_label, day_label, join_words, month_name
 from solver.stages import Stage
-
-
-def edition_key(daily: DailyPuzzle) -> str:
-    """The part of a photo key that tells a calendar edition other than the default ("" else)."""
-    default = daily.puzzle.id == CALENDAR_ID or daily.kind != PuzzleKind.CALENDAR
-    return ("" if default else f":{daily.puzzle.id}") + (":faceup" if daily.faceup else "")
-
-
-def stage_photo(daily: DailyPuzzle, stage: Stage, language: str = "en") -> Photo:
-    """A stage's image, keyed by puzzle kind, edition, date and stage (the same picture as the API's)."""
-    where = f"{daily.kind}{edition_key(daily)}:{daily.day.isoformat()}"
-    key = f"{where}:stage{int(stage)}{language_key(language)}"
-    return Photo(key, lambda: daily.image(stage, language))
 
 
 def _month_day(language: str, day: date) -> tuple[str, str]:
@@ -69,7 +56,7 @@ def calendar_post(daily: DailyPuzzle, language: str) -> Reply:
         solved_button(language, PuzzleKind.CALENDAR, daily.day),
         button(language, "button_challenge", Action.CHALLENGE, PuzzleKind.PENTOMINO, daily.day),
     )
-    return Reply(today_caption(daily, language), stage_photo(daily, Stage.PUZZLE, language), buttons)
+    return Reply(today_caption(daily, language), daily.picture(Stage.PUZZLE, language), buttons)
 
 
 def post_language(settings: chats.ChatSettings) -> str:
@@ -109,7 +96,7 @@ def challenge_post(daily: DailyPuzzle, language: str) -> Reply:
         hint_button(language, PuzzleKind.PENTOMINO, daily.day, Stage.ONE_PIECE),
         solved_button(language, PuzzleKind.PENTOMINO, daily.day),
     )
-    return Reply(caption, stage_photo(daily, Stage.PUZZLE, language), buttons)
+    return Reply(caption, daily.picture(Stage.PUZZLE, language), buttons)
 
 
 def stage_reply(daily: DailyPuzzle, who: Who, stage: Stage) -> Reply:
@@ -124,7 +111,7 @@ def stage_reply(daily: DailyPuzzle, who: Who, stage: Stage) -> Reply:
         )
     return Reply(
         stage_caption(daily, stage, language),
-        stage_photo(daily, stage, language),
+        daily.picture(stage, language),
         buttons,
         spoiler=who.in_group,
     )

@@ -3,7 +3,6 @@ solutions per date over a year (/heatmap, /stats in a group)."""
 
 from __future__ import annotations
 
-import hashlib
 from collections.abc import Mapping
 from dataclasses import replace
 from datetime import date, datetime
@@ -11,17 +10,15 @@ from datetime import date, datetime
 from sqlalchemy.orm import Session
 
 from bot.inputs import zone_label
-from bot.replies.types import Photo, Reply, Who, language_key
+from bot.replies.types import Reply, Who
 from bot.texts import counted, text
 from db import chats
-from hints import game
+from hints import game, pictures
 from hints.daily import CALENDAR_ID, edition_of
 from hints.errors import NotPrecomputed
+from hints.pictures import Picture
 from hints.solutions import year_counts
-from render.date_counts import MAX_DATES, render_date_counts
-from render.images import render_heatmap
-from render.solved_days import render_solved_days
-from render.words import date_label, heatmap_words, solved_days_words, stored_dates_words
+from render.words import heatmap_words
 from solver.catalog import Puzzle
 
 
@@ -49,17 +46,11 @@ def personal_stats(session: Session, who: Who, now: datetime) -> Reply:
     return Reply("\n".join(lines), solved_days_photo(mine.month, today, language))
 
 
-def solved_days_photo(solved: Mapping[date, int], today: date, language: str) -> Photo:
-    """The month of ``today`` with the days of ``solved`` (date -> hint stages used) marked, keyed by
-    today (the month, and the day framed), the days and hints of that month, and the language."""
+def solved_days_photo(solved: Mapping[date, int], today: date, language: str) -> Picture:
+    """The month of ``today`` with the days of ``solved`` (date -> hint stages used) marked."""
     month = (today.year, today.month)
     days = {day.day: hints for day, hints in solved.items() if (day.year, day.month) == month}
-    digest = hashlib.sha256(repr(sorted(days.items())).encode()).hexdigest()[:12]
-    words = solved_days_words(today.year, today.month, language)
-    return Photo(
-        f"solved:{today.isoformat()}:{digest}{language_key(language)}",
-        lambda: render_solved_days(today.year, today.month, days, today=today.day, **vars(words)),
-    )
+    return pictures.solved_days(days, today, language)
 
 
 def subscription_status(settings: chats.ChatSettings | None, language: str, default_tz: str) -> str:
@@ -90,7 +81,7 @@ def heatmap(session: Session, who: Who, year: int) -> Reply:
 def _year_dates(puzzle: Puzzle, year: int) -> int:
     """How many dates a complete year heatmap of ``puzzle`` has: the days of ``year`` on the weekday
     editions (each counted with its weekday that year), every real target elsewhere."""
-    if puzzle.targets_kind == "month-day-weekday":
+    if puzzle.has_weekdays:
         return (date(year + 1, 1, 1) - date(year, 1, 1)).days
     return sum(1 for t in puzzle.targets if t.real)
 
@@ -110,40 +101,17 @@ def _heatmap_reply(session: Session, who: Who, year: int) -> Reply:
         raise NotPrecomputed(puzzle.id)
     fewest = min(counts, key=lambda k: (counts[k], k))
     most = max(counts, key=lambda k: (counts[k], k))
-    digest = hashlib.sha256(repr((puzzle.id, sorted(counts.items()))).encode()).hexdigest()[:12]
     ends = {"fewest": fewest, "fewest_count": counts[fewest], "most": most, "most_count": counts[most]}
     if partial:
         dates = counted("dates", len(counts), language)
         caption = text("stats_caption_stored", language, dates=dates, **ends)
     else:
         caption = text("stats_caption", language, **ends)
-    if puzzle.targets_kind == "month-day-weekday":
+    if puzzle.has_weekdays:
         caption += " " + text("weekday_year", language, year=year)
     elif len(counts) < _year_dates(puzzle, year) and not partial:
         caption += " " + counted("dates_solved", len(counts), language)
-    words = heatmap_words(language)
-    title = puzzle.title if puzzle.id != CALENDAR_ID else words.title
+    title = puzzle.title if puzzle.id != CALENDAR_ID else heatmap_words(language).title
     if partial:
-        return Reply(caption, _stored_dates_photo(counts, title, digest, language))
-    photo = Photo(
-        f"heatmap:{digest}{language_key(language)}",
-        lambda: render_heatmap(counts, **{**vars(words), "title": title}),
-    )
-    return Reply(caption, photo)
-
-
-def _stored_dates_photo(counts: Mapping[str, int], title: str, digest: str, language: str) -> Photo:
-    """The counts of an edition's dates solved so far: a tile per date while they are few, else the
-    year grid with the missing dates said to be not solved yet."""
-    words = stored_dates_words(language)
-    key = f"heatmap-stored:{digest}{language_key(language)}"
-    if len(counts) > MAX_DATES:
-        year_words = {**vars(heatmap_words(language)), "title": title, "no_data": words.no_data}
-        return Photo(key, lambda: render_heatmap(counts, **year_words))
-    tiles = [(date_label(int(k[:2]), int(k[3:]), language), counts[k]) for k in sorted(counts)]
-    return Photo(
-        key,
-        lambda: render_date_counts(
-            tiles, title=title, subtitle=words.subtitle, fewest=words.fewest, most=words.most
-        ),
-    )
+        return Reply(caption, pictures.stored_dates(puzzle, counts, title, language))
+    return Reply(caption, pictures.heatmap(puzzle, counts, title, language))

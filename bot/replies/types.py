@@ -6,7 +6,7 @@ each key once and re-sends Telegram's file_id afterwards.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from datetime import date, datetime
 
@@ -14,6 +14,7 @@ from bot.local_time import local_today, zone
 from hints import seat as seats
 from hints.codes import encode_position
 from hints.daily import CALENDAR_ID
+from hints.pictures import Picture
 from solver.catalog import Puzzle, Target
 from solver.encoding import Placement
 
@@ -27,15 +28,9 @@ class Button:
 
 
 @dataclass(frozen=True)
-class Photo:
-    key: str  # identifies the image bytes: same key, same picture
-    render: Callable[[], bytes]
-
-
-@dataclass(frozen=True)
 class Reply:
     text: str
-    photo: Photo | None = None
+    photo: Picture | None = None
     buttons: tuple[Button, ...] = ()
     spoiler: bool = False
     private: str | None = None  # in a group: the /start payload of "Hints in private" (same puzzle)
@@ -96,10 +91,5 @@ class Web:
         """The board page of a target (``faceup``: no flipping, face-up counts and hints)."""
         code = encode_position(puzzle, placements) if placements else None
         query = [f"p={code}"] if code else []
-        query += ["faceup=1"] if faceup and puzzle.targets_kind != "board" else []
+        query += ["faceup=1"] if faceup and puzzle.is_calendar else []
         return f"{self.public_url}/play/{puzzle.id}/{target.name}" + ("?" + "&".join(query) if query else "")
-
-
-def language_key(language: str) -> str:
-    """The part of a photo key that tells the language its words are drawn in ("" for English)."""
-    return "" if language == "en" else f":{language}"

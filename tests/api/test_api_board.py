@@ -20,6 +20,7 @@ import httpx
 import pytest
 from playwright.sync_api import Browser, BrowserContext, ConsoleMessage, Page, Request, Route
 
+from api.web.assets import BOARD_MODULES
 from hints.codes import board_placements, encode_position
 from hints.positions import analyse_position
 from solver.catalog import catalog, get_puzzle
@@ -226,7 +227,7 @@ def test_the_board_speaks_japanese_and_the_switch_keeps_the_position(
     assert page.evaluate("document.documentElement.lang") == "ja"
     assert (
         page.locator(".count").inner_text() == "216 通りの解がまだ可能（全 216 通り中）"
-    )  # written by board.js
+    )  # written by the board's script
     assert board.verdict == "ピースが覆うマスをなぞるか、トレイからピースを選んでください。"
     placement = client.get(f"/api/v1/puzzles/{CALENDAR}/targets/{DAY}/solutions/1").json()["placements"][0]
     board.place(placement)
@@ -515,10 +516,10 @@ def test_the_browsers_record_follows_the_services_rules(desktop: BrowserContext,
     never lowered, a past date never extends a streak, and the share text names no cell."""
     page, _, errors = open_board(desktop, f"{api_url}/play/{CALENDAR}/{DAY}")
     result = page.evaluate(
-        """() => {
+        """async () => {
         const store = new Map();
         const storage = { getItem: k => store.get(k) ?? null, setItem: (k, v) => store.set(k, v) };
-        const G = window.PuzzleGame;
+        const G = await import("/static/board/game.js");  // the page's module, through its import map
         const at = (d, h) => new Date(2026, 0, d, h);
         const solve = (target, day) => {
           const play = new G.Play(storage, "calendar-dragonfjord", target, at(day, 9));
@@ -836,6 +837,30 @@ def test_bad_play_links_answer_an_html_error_page(
     assert '<a href="/play/pentomino-6x10/board">' in response.text  # somewhere to go instead
 
 
+def test_the_board_loads_its_modules_by_hashed_address_with_no_policy_violation(
+    desktop: BrowserContext, api_url: str
+) -> None:
+    """The page loads one module, which imports the others through the page's import map: every
+    module is fetched once, by its hashed address, and the Content-Security-Policy (which allows
+    the import map by its hash) reports no violation."""
+    page = desktop.new_page()
+    page.add_init_script(
+        "window.__violations = [];"
+        "document.addEventListener('securitypolicyviolation',"
+        " e => window.__violations.push(e.violatedDirective + ' ' + e.blockedURI));"
+    )
+    fetched: list[str] = []
+    page.on("request", lambda request: fetched.append(urlsplit(request.url).path))
+    page.goto(f"{api_url}/play/{CALENDAR}/{DAY}")
+    Board(page).settle()
+    modules = [path for path in fetched if path.startswith("/static/board/")]
+    assert all(re.fullmatch(r"/static/board/[a-z]+\.[0-9a-f]{10}\.js", path) for path in modules), modules
+    names = sorted(path.split("/")[-1].split(".")[0] for path in modules)
+    every = sorted(name.removeprefix("board/").removesuffix(".js") for name in BOARD_MODULES)
+    assert names == every  # each once
+    assert page.evaluate("window.__violations") == []
+
+
 def test_play_headers_and_static_files(client: httpx.Client) -> None:
     response = client.get(f"/play/{CALENDAR}/{DAY}")
     policy = response.headers["content-security-policy"]
@@ -845,8 +870,8 @@ def test_play_headers_and_static_files(client: httpx.Client) -> None:
     assert client.get("/play").status_code == 200
     for asset, kind in (
         ("/static/board.css", "text/css"),
-        ("/static/board.js", "text/javascript"),
-        ("/static/telegram.js", "text/javascript"),
+        ("/static/board/main.js", "text/javascript"),
+        ("/static/board/telegram.js", "text/javascript"),
     ):
         found = client.get(asset)
         assert found.status_code == 200 and found.headers["content-type"].startswith(kind)

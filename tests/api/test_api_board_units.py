@@ -12,15 +12,10 @@ import pytest
 
 import api.web
 from api.routes.web import BOARD_POLICY
-from api.web.assets import SCRIPTED_HASH, scripted_tag
-from api.web.board import (
-    BoardView,
-    board_data,
-    orientation_of,
-    orientation_table,
-    polygon,
-    render_board_page,
-)
+from api.web.assets import IMPORT_MAP, IMPORT_MAP_HASH, SCRIPTED, SCRIPTED_HASH
+from api.web.board import BoardView, board_data
+from api.web.board_page import render_board_page
+from api.web.board_shapes import orientation_of, orientation_table, polygon
 from api.web.board_words import board_strings
 from api.web.language import PageLanguage
 from hints.codes import board_placements, encode_position
@@ -150,16 +145,25 @@ def test_the_page_embeds_its_data_as_inert_json() -> None:
     assert 'data-testid="remaining"' in page and 'aria-live="polite"' in page
     assert page.count('class="tray-piece"') == 8
     assert 'href="https://t.me/puzzle_bot?start=0_24_' + view.code + '"' in page
-    # one inline script, the "js" class on <html>, allowed by its hash in the policy; no other code
-    assert page.count("<script>") == 1 and scripted_tag() in page
+    # two inline scripts, the "js" class on <html> and the modules' import map, each allowed by its
+    # hash in the policy; no other code
+    assert page.count("<script>") == 1 and f"<script>{SCRIPTED}</script>" in page
+    assert page.count("<script type=") == 4  # the two JSON data, the import map, the one module
+    assert f'<script type="importmap">{IMPORT_MAP}</script>' in page
+    assert page.count('<script type="module"') == 1
     policy = BOARD_POLICY.split("script-src ")[1].split(";")[0]
-    assert policy == f"'self' {SCRIPTED_HASH}"
+    assert policy == f"'self' {SCRIPTED_HASH} {IMPORT_MAP_HASH}"
 
 
 # ---------------------------------------------------------------- languages
 
-BOARD_JS = (Path(api.web.__file__).parent / "static" / "board.js").read_text(encoding="utf-8")
-GAME_JS = (Path(api.web.__file__).parent / "static" / "game.js").read_text(encoding="utf-8")
+MODULES = Path(api.web.__file__).parent / "static" / "board"
+GAME_JS = (MODULES / "game.js").read_text(encoding="utf-8")
+BOARD_JS = "\n".join(  # the board's modules but the player's day (game.js) and the Telegram shim
+    path.read_text(encoding="utf-8")
+    for path in sorted(MODULES.glob("*.js"))
+    if path.name not in ("game.js", "telegram.js")
+)
 
 
 def _strings(page: str) -> dict[str, Any]:
@@ -171,7 +175,7 @@ def _strings(page: str) -> dict[str, Any]:
 
 
 def test_the_script_gets_every_word_it_writes_from_the_page() -> None:
-    """Every message key board.js uses is in the page's strings, in both languages, with the same
+    """Every message key the board's modules use is in the page's strings, in both languages, with the same
     {fields}; no English sentence is left in the script itself."""
     used = set(re.findall(r'\btn?\("(\w+)"', BOARD_JS))  # t("key", ...), tn("key", n)
     english, japanese = board_strings("en"), board_strings("ja")

@@ -9,7 +9,7 @@ import pytest
 from api.caching import LruCache, Payload, etag_matches
 from api.deps import parse_day
 from api.errors import ApiError
-from api.web.page import View
+from api.web.day_view import View
 
 
 def test_lru_evicts_the_least_recently_used_by_count_and_size() -> None:

@@ -10,10 +10,11 @@ import pytest
 from fastapi.testclient import TestClient
 from sqlalchemy.orm import Session, sessionmaker
 
-from api import create_app, puzzle_content
+from api import create_app
 from db import repository
 from db.engine import make_engine, session_factory
 from db.models import TargetRow
+from hints import pictures
 from hints.solutions import all_solutions, solution_counts, solution_page, stored_solution, stored_targets
 from jobs.ondemand import OnDemand
 from render.images import render_heatmap
@@ -182,18 +183,18 @@ def test_the_heatmap_cache_holds_a_year_only_where_the_year_changes_the_picture(
         drawn.append(len(counts))
         return render_heatmap(counts, **words)
 
-    monkeypatch.setattr(puzzle_content, "render_heatmap", counting)
+    monkeypatch.setattr(pictures, "_render_heatmap", counting)
     with app_on(sample_url) as api:
         dragonfjord = "/api/v1/puzzles/calendar-dragonfjord/heatmap.png"
         years = [assert_png(api.get(dragonfjord, params={"year": year})) for year in (2025, 2026, 2027)]
         assert assert_png(api.get(dragonfjord)) == years[0] == years[1] == years[2]
         assert len(drawn) == 1
-        pictures = {
+        weekday_years = {
             year: assert_png(api.get("/api/v1/puzzles/calendar-weekday/heatmap.png", params={"year": year}))
             for year in (2025, 2026, 2025)
         }
         assert len(drawn) == 3  # 2025 and 2026 drawn once each, 2025 again from the cache
-        assert pictures[2025] != pictures[2026]
+        assert weekday_years[2025] != weekday_years[2026]
 
 
 def test_an_edition_solved_on_demand_shows_the_dates_solved_so_far_briefly(api: TestClient) -> None:

@@ -222,8 +222,8 @@ def test_the_challenge_link_opens_the_days_challenge_with_its_pieces_fixed(
         ("/static/page.css", "text/css"),
         ("/static/page.js", "text/javascript"),
         ("/static/board.css", "text/css"),
-        ("/static/board.js", "text/javascript"),
-        ("/static/telegram.js", "text/javascript"),
+        ("/static/board/main.js", "text/javascript"),
+        ("/static/board/telegram.js", "text/javascript"),
     ],
 )
 def test_static_files_are_served_with_etags(api: TestClient, path: str, media: str) -> None:
@@ -267,13 +267,14 @@ def test_an_unknown_page_is_an_html_404_for_browsers_and_json_for_programs(api: 
 def test_pages_link_static_files_by_content_hash_cached_for_a_year(api: TestClient) -> None:
     html = page(api, PLAY)
     linked = re.findall(r'(?:src|href)="(/static/[^"]+)"', html)
-    names = {url.split("/")[-1].split(".")[0] for url in linked}
-    assert {"page", "board", "telegram", "game", "favicon"} <= names
+    names = {url.removeprefix("/static/").split(".")[0] for url in linked}
+    assert {"page", "board", "board/main", "board/telegram", "board/game", "favicon"} <= names
     for url in linked:
-        assert re.fullmatch(r"/static/[a-z]+\.[0-9a-f]{10}\.(css|js|svg)", url)
+        assert re.fullmatch(r"/static/(board/)?[a-z]+\.[0-9a-f]{10}\.(css|js|svg)", url)
         found = api.get(url)
         assert (found.status_code, found.headers["cache-control"]) == (200, IMMUTABLE)
     assert api.get("/static/board.0000000000.js").status_code == 404
+    assert api.get("/static/board/main.0000000000.js").status_code == 404
 
 
 def test_text_is_gzipped_for_clients_that_take_it(api: TestClient) -> None:
@@ -282,10 +283,10 @@ def test_text_is_gzipped_for_clients_that_take_it(api: TestClient) -> None:
     assert int(html.headers["content-length"]) < len(html.content) / 3  # httpx unpacked it
     plain = api.get(PLAY, headers={"Accept-Encoding": "identity"})
     assert "content-encoding" not in plain.headers and plain.text == html.text
-    script = api.get("/static/board.js", headers={"Accept-Encoding": "gzip"})
+    script = api.get("/static/board/main.js", headers={"Accept-Encoding": "gzip"})
     assert script.headers["content-encoding"] == "gzip"
     etag = script.headers["etag"]
-    again = api.get("/static/board.js", headers={"Accept-Encoding": "gzip", "If-None-Match": etag})
+    again = api.get("/static/board/main.js", headers={"Accept-Encoding": "gzip", "If-None-Match": etag})
     assert again.status_code == 304
     icon = api.get("/favicon.ico", headers={"Accept-Encoding": "gzip"})
     assert "content-encoding" not in icon.headers  # images are compressed already

@@ -299,7 +299,7 @@ def test_board_hints_speak_japanese_and_draw_a_japanese_picture(session: Session
     assert reply.text == "あなたのボードから・ヒント 1/3：P を置く。残りの解は 78 通り中 1 通り。"
     assert labels(reply) == ["次のヒント", "今日のヒントに戻る"]
     assert reply.photo is not None and reply.photo.key.endswith(":stage1:ja")
-    assert reply.photo.render().startswith(b"\x89PNG\r\n\x1a\n")
+    assert reply.photo.draw().startswith(b"\x89PNG\r\n\x1a\n")
 
 
 def test_board_hints_are_spoilers_in_a_group_with_a_plain_play_link(session: Session) -> None:

@@ -21,6 +21,7 @@ from sqlalchemy.orm import Session
 from bot.replies import editions, hinting, puzzles, stats
 from db import chats
 from db.engine import make_engine, session_factory
+from hints import pictures
 from hints.daily import CALENDAR_ID, calendar_editions, daily_calendar
 from hints.errors import NotPrecomputed
 from jobs.ondemand import OnDemand
@@ -126,7 +127,7 @@ def test_choosing_an_edition_makes_it_the_chats_and_shows_its_puzzle(
         f"Edition: {JARRING_TITLE}.\n{JARRING_TITLE}\n2026-01-22: {solutions} solutions\n"
         "Leave Jan and 22 uncovered."
     )
-    assert photo_key(reply) == "calendar:calendar-jarringwords:2026-01-22:stage0"
+    assert photo_key(reply) == "calendar:2026-01-22:calendar-jarringwords:stage0"
     assert url(reply, "Play on the board") == f"{WEB.public_url}/play/calendar-jarringwords/01-22"
     settings = chats.get_chat(session=session, chat_id=who.chat_id)
     assert settings is not None and settings.edition == "calendar-jarringwords"
@@ -166,7 +167,7 @@ def test_an_edition_solved_on_demand_draws_only_its_stored_dates(session: Sessio
     reply = stats.heatmap(session, asker(edition="calendar-jarringwords"), 2026)
     assert photo_key(reply).startswith("heatmap-stored:")
     assert reply.photo is not None
-    image = Image.open(io.BytesIO(reply.photo.render())).convert("RGB")
+    image = Image.open(io.BytesIO(reply.photo.draw())).convert("RGB")
     layout = date_counts_layout(1)
     assert image.size == layout.size
     assert image.getpixel(layout.fill_point(0)) == scale_colour(0.5)  # fewest and most alike: mid-scale
@@ -211,11 +212,11 @@ def test_many_stored_dates_of_an_edition_solved_on_demand_draw_the_year_saying_w
     counts = {f"{d.month:02d}-{d.day:02d}": 100 + n for n, d in enumerate(days)}
     monkeypatch.setattr(stats, "year_counts", lambda session, puzzle, year: counts)
     drawn: list[dict[str, object]] = []
-    monkeypatch.setattr(stats, "render_heatmap", lambda counts, **words: drawn.append(words) or b"")
+    monkeypatch.setattr(pictures, "_render_heatmap", lambda counts, **words: drawn.append(words) or b"")
     reply = stats.heatmap(session, asker(edition="calendar-weekday"), 2026)
     assert reply.text.startswith(f"Solutions per date, over the {MAX_DATES + 1} dates solved so far only")
     assert reply.photo is not None and photo_key(reply).startswith("heatmap-stored:")
-    reply.photo.render()
+    reply.photo.draw()
     assert drawn[0]["no_data"] == "no date / not solved yet"
 
 

@@ -51,11 +51,11 @@ def test_a_members_private_solve_from_the_groups_link_counts_on_its_top_and_yest
     mia = asker(user_id=70, first_name="Mia")  # her private chat: DragonFjord's, not face up
     opened = puzzles.from_private_link(session, mia, LINK, WEB, member_of=GROUP)
     assert opened is not None and opened.text.startswith(f"{FROM_GROUP}\n{FACE_UP}")
-    assert photo_key(opened).startswith("calendar:faceup:") and opened.private is None
+    assert photo_key(opened).startswith("calendar:2026-01-22:faceup:") and opened.private is None
     assert any(b.url and b.url.endswith("?faceup=1") for b in opened.buttons)  # the board, face up too
     hint = hinting.next_hint(session, mia, NOW)  # typed in her chat: still the group's puzzle
     assert hint.text.startswith("Hint 1 of 3") and "of 3 solutions" in hint.text
-    assert photo_key(hint).startswith("calendar:faceup:")
+    assert photo_key(hint).startswith("calendar:2026-01-22:faceup:")
     assert record.solved(session, mia, NOW).text.startswith("Well done! 2026-01-22 solved with 1 hint stage")
     assert top_names(session) == ["1. Mia - 1 hint stage, 1 min"]
     (mine,) = solves.user_solves(session=session, user_id=70)
@@ -140,8 +140,8 @@ def test_the_link_opens_the_groups_edition_in_private_and_the_solve_counts_for_i
     session, mia = edition_session, asker(user_id=70, first_name="Mia")
     opened = puzzles.from_private_link(session, mia, LINK, WEB, member_of=GROUP)
     assert opened is not None and opened.text.startswith(f"{FROM_GROUP}\n{JARRING.title}\n2026-01-22: ")
-    assert photo_key(opened).startswith("calendar:calendar-jarringwords:2026-01-22")
+    assert photo_key(opened).startswith("calendar:2026-01-22:calendar-jarringwords:")
     hint = hinting.next_hint(session, mia, NOW)
-    assert photo_key(hint).startswith("calendar:calendar-jarringwords:2026-01-22")
+    assert photo_key(hint).startswith("calendar:2026-01-22:calendar-jarringwords:")
     record.solved(session, mia, NOW)
     assert top_names(session) == ["1. Mia - 1 hint stage"]  # opened by the link alone: no time

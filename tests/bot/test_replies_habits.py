@@ -237,7 +237,7 @@ def test_the_month_picture_changes_with_a_new_solve_and_only_then(session: Sessi
     assert photo_key(same) == photo_key(after)  # the same days and hints, whoever solved them
     tomorrow = stats.personal_stats(session, who, NOW + timedelta(days=1))
     assert photo_key(tomorrow) != photo_key(after)  # another day framed
-    assert after.photo is not None and after.photo.render().startswith(b"\x89PNG\r\n\x1a\n")
+    assert after.photo is not None and after.photo.draw().startswith(b"\x89PNG\r\n\x1a\n")
 
 
 def others_stats(session: Session, *, user_id: int, hints: tuple[tuple[date, int], ...]) -> Reply:
@@ -298,7 +298,7 @@ def test_the_year_in_japanese(session: Session) -> None:
 
 def test_the_heatmap_picture_is_a_png_keyed_by_the_counts(session: Session) -> None:
     photo = stats.stats(session, asker(), "UTC", 2026).photo
-    assert photo is not None and photo.render().startswith(b"\x89PNG\r\n\x1a\n")
+    assert photo is not None and photo.draw().startswith(b"\x89PNG\r\n\x1a\n")
     assert photo.key == photo_key(stats.stats(session, asker(group=True), "UTC", 2025))  # same counts
 
 

@@ -64,7 +64,7 @@ def test_the_first_start_greets_briefly_and_asks_which_calendar_with_one_picture
         "Which calendar do you own? The pieces tell them apart."
     )
     assert reply.photo is not None
-    sheet = Image.open(io.BytesIO(reply.photo.render()))
+    sheet = Image.open(io.BytesIO(reply.photo.draw()))
     assert sheet.width == SHEET_WIDTH and TITLE_SIZE * 400 / SHEET_WIDTH >= 14  # names legible at 400 px
     names = labels(reply)
     assert names[-1] == "Skip" and len(names) == len(calendar_editions()) + 1

@@ -88,6 +88,7 @@ AFFECTED_RELEASES = {
     "starlette": "1.3.0",  # CVE-2026-48710 (< 1.0.1), PYSEC-2026-248 (< 1.3.0), form limits (< 1.3.1)
     "fastapi": "0.136.3",  # MAL-2026-4750; older releases also cap Starlette below its fixes
     "tqdm": "4.66.2",  # CVE-2024-34062
+    "jinja2": "3.1.5",  # CVE-2025-27516
 }
 
 

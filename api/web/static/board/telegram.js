@@ -7,10 +7,15 @@
 // builds a minimal WebApp object from them that talks to the Telegram client with its
 // documented web events (https://core.telegram.org/api/web-events):
 // TelegramWebviewProxy.postEvent(type, json) in the apps, window.parent.postMessage in
-// Telegram Web. In a normal browser (no launch parameters) it does nothing at all.
-(function () {
-  "use strict";
+// Telegram Web. In a normal browser (no launch parameters) it only makes an empty window.Telegram.
+//
+// Like Telegram's own script it works through window.Telegram (the one global the board's modules
+// share): the client calls Telegram.WebView.receiveEvent, and miniapp.js reads Telegram.WebApp.
+// main.js imports this module first, so it runs before every other module of the board.
 
+install();
+
+function install() {
   var KEY = "telegram-launch-params";
   var telegram = (window.Telegram = window.Telegram || {});
   if (telegram.WebApp) return;
@@ -206,4 +211,4 @@
   telegram.WebView = { initParams: params, isIframe: isIframe, postEvent: postEvent, receiveEvent: receiveEvent };
   telegram.WebApp = webApp;
   if (isIframe) postEvent("iframe_ready", { reload_supported: false });
-})();
+}

@@ -1,0 +1,215 @@
+"""The day page's two puzzles: for each, its facts, the stages revealed, the hint buttons (links
+that reveal a stage without the script) and the way to its playable board; in face-up mode on a
+date without a face-up solution, the calendar puzzle's place says so (``templates/daily.html``)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+
+from api import links
+from api.presenters import board_link, symmetry_count
+from api.web.day_view import View
+from api.web.language import PageLanguage, open_cells
+from hints.daily import DailyPuzzle, PuzzleKind
+from i18n import N_, Nn_
+from render.layout import board_layout
+from render.words import puzzle_title
+from solver.stages import HINT_STAGES, Stage
+
+STAGE_BUTTONS = {
+    Stage.ONE_PIECE: N_("Hint 1: one piece"),
+    Stage.HALF: N_("Hint 2: half the pieces"),
+    Stage.ANSWER: N_("Show the answer"),
+}
+PARAM = {PuzzleKind.CALENDAR: "stage", PuzzleKind.PENTOMINO: "pstage"}
+SECTION_TITLES = {
+    PuzzleKind.CALENDAR: N_("Calendar puzzle"),
+    PuzzleKind.PENTOMINO: N_("Pentomino challenge"),
+}
+EXACTLY_ONE = N_("exactly one")  # way to finish the pentomino challenge
+NO_FACEUP = Nn_(
+    "No solution on this date without turning a piece over; {n} with turning.",
+    "No solution on this date without turning a piece over; {n} with turning.",
+)
+
+
+@dataclass(frozen=True)
+class Figure:
+    """One stage of a puzzle: its picture, and the words and size the page shows it with (a button
+    carries its stage's, for the script to show it in place)."""
+
+    stage: int
+    src: str
+    alt: str
+    title: str
+    caption: str
+    width: int
+    height: int
+
+
+@dataclass(frozen=True)
+class HintButton:
+    """A link revealing a stage (``done``: revealed already)."""
+
+    stage: Figure
+    href: str
+    text: str
+    done: bool
+
+
+@dataclass(frozen=True)
+class Difficulty:
+    sentence: str  # unfilled: {label}, {level}
+    label: str
+    level: int
+
+
+@dataclass(frozen=True)
+class CalendarFacts:
+    sentence: str  # unfilled: {puzzle}, {cells}, {n}
+    puzzle: str
+    cells: str
+    total: int
+    difficulty: Difficulty | None
+
+
+@dataclass(frozen=True)
+class ChallengeFacts:
+    sentence: str  # unfilled: {board}, {n}, {exactly_one}, {total}
+    board: str
+    count: int
+    exactly_one: str
+    total: int
+
+
+@dataclass(frozen=True)
+class Section:
+    """One puzzle: its facts, the stages revealed, the hint buttons and the way to its board."""
+
+    kind: str
+    param: str  # the query parameter of its stage
+    day: str
+    title: str
+    facts: CalendarFacts | ChallengeFacts
+    figures: tuple[Figure, ...]
+    hints_label: str
+    buttons: tuple[HintButton, ...]
+    hide: str
+    hide_href: str
+    hidden: bool  # the hide link, while nothing is revealed (the script unhides it)
+    play: str
+    play_href: str
+
+
+@dataclass(frozen=True)
+class NoFaceUp:
+    """Face-up mode on a date every solution of which turns some piece over: said, with the usual
+    puzzle one tap away."""
+
+    title: str
+    says: str
+    usual: str
+    usual_href: str
+
+
+def _figure(daily: DailyPuzzle, stage: Stage, language: PageLanguage) -> Figure:
+    width, height = board_layout(daily.puzzle).size  # the page reserves its room before it loads
+    title, caption = daily.title(stage, language.code), daily.caption(stage, language.code)
+    alt = language.text(
+        N_("{section}, {title}: {caption}"),
+        section=language.text(SECTION_TITLES[daily.kind]),
+        title=title,
+        caption=caption,
+    )
+    src = links.stage_image(daily.day, daily.kind, stage, daily.puzzle.id, daily.faceup, language.code)
+    return Figure(int(stage), src, alt, title, caption, width, height)
+
+
+def _calendar_facts(daily: DailyPuzzle, language: PageLanguage) -> CalendarFacts:
+    level = daily.difficulty
+    difficulty = None
+    if level is not None:
+        sentence = language.unfilled(N_("difficulty {label} (level {level} of 5)"))
+        label = language.text(level.label)  # a hints.daily.DIFFICULTY_LABELS msgid
+        difficulty = Difficulty(sentence, label, level.level)
+    forms = Nn_(
+        "{puzzle}: leave {cells} uncovered. {n} solution",
+        "{puzzle}: leave {cells} uncovered. {n} solutions",
+    )
+    return CalendarFacts(
+        language.unfilled_plural(forms, daily.total),
+        puzzle_title(daily.puzzle, language.code),
+        open_cells(daily.puzzle, daily.marked, language.code),
+        daily.total,
+        difficulty,
+    )
+
+
+def distinct_total(daily: DailyPuzzle) -> int:
+    """The challenge board's one total, as its playable board counts it: solutions up to rotation and
+    reflection (the stored count). ``daily.total`` counts every turned and mirrored image; no
+    pentomino solution of a challenge board is its own image, so each stands for as many images as
+    the board has symmetries."""
+    return daily.total // symmetry_count(daily.puzzle.id)
+
+
+def _challenge_facts(daily: DailyPuzzle, language: PageLanguage) -> ChallengeFacts:
+    count = len(daily.preplaced)
+    forms = Nn_(
+        "{board}: {n} piece pre-placed, {exactly_one} way to finish (the board has {total} solutions "
+        "up to rotation and reflection).",
+        "{board}: {n} pieces pre-placed, {exactly_one} way to finish (the board has {total} solutions "
+        "up to rotation and reflection).",
+    )
+    return ChallengeFacts(
+        language.unfilled_plural(forms, count),
+        puzzle_title(daily.puzzle, language.code),
+        count,
+        language.text(EXACTLY_ONE),
+        distinct_total(daily),
+    )
+
+
+def puzzle_section(daily: DailyPuzzle, view: View) -> Section:
+    kind, language = daily.kind, view.language
+    revealed = view.revealed(kind)
+    title = language.text(SECTION_TITLES[kind])
+    facts = (
+        _calendar_facts(daily, language) if kind == PuzzleKind.CALENDAR else _challenge_facts(daily, language)
+    )
+    buttons = tuple(
+        HintButton(
+            _figure(daily, stage, language),
+            view.with_stage(kind, stage).url(f"{kind}-stage-{stage}"),
+            language.text(STAGE_BUTTONS[stage]),
+            stage <= revealed,
+        )
+        for stage in HINT_STAGES
+    )
+    return Section(
+        kind=str(kind),
+        param=PARAM[kind],
+        day=daily.day.isoformat(),
+        title=title,
+        facts=facts,
+        figures=tuple(_figure(daily, stage, language) for stage in Stage if stage <= revealed),
+        hints_label=language.text(N_("{section} hints"), section=title),
+        buttons=buttons,
+        hide=language.text(N_("Hide the hints")),
+        hide_href=view.with_stage(kind, 0).url(str(kind)),
+        hidden=not revealed,
+        # the playable board, with the challenge's pre-placed pieces already on it, fixed
+        play=language.text(N_("Play this on the board")),
+        play_href=board_link(daily, language.param),
+    )
+
+
+def no_faceup_section(daily: DailyPuzzle, view: View) -> NoFaceUp:
+    """``daily``: the usual puzzle of a date without a face-up solution."""
+    language = view.language
+    return NoFaceUp(
+        language.text(SECTION_TITLES[PuzzleKind.CALENDAR]),
+        language.plural(NO_FACEUP, daily.total),
+        language.text(N_("Show the usual hints (pieces may be turned over)")),
+        replace(view, faceup=False).url("calendar"),
+    )

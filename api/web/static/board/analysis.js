@@ -1,0 +1,108 @@
+// Checking the board: the position API's analysis after every move, shown as the count, the
+// verdict, the take-off button and the page's address.
+
+import { data, main, ui } from "./page.js";
+import { countText, names, noFaceUp, t, verdict } from "./words.js";
+import { state } from "./state.js";
+import { drawPieces } from "./draw.js";
+import { moveSaid, speak } from "./speech.js";
+import { errorText, fetchJson, pageUrl } from "./api.js";
+import { saveToTelegram } from "./miniapp.js";
+import { celebrate } from "./solved.js";
+
+// `initial`: the page's own position, read by its code (a solved link is no solve of yours).
+function showAnalysis(a, initial) {
+  state.analysis = a;
+  if (a.code) state.code = a.code;
+  ui.remaining.textContent = String(a.distinct_remaining);
+  ui.countText.textContent = countText(a);
+  var v = verdict(a);
+  ui.verdict.dataset.state = v[0];
+  ui.verdict.textContent = v[1];
+  main.classList.toggle("solved", !!a.solved);
+  if (a.solved) celebrate(initial);
+  var deadEnd = a.dead_end && a.take_off.length > 0;
+  ui.takeOffRow.hidden = !deadEnd;
+  if (deadEnd) ui.takeOff.textContent = t("takeOffButton", { pieces: names(a.take_off) });
+  ui.hintButtons.forEach(function (button) {
+    button.disabled = !a.legal || a.solved || (a.total === 0 && !noFaceUp(a));
+  });
+  var usual = document.getElementById("usual-row");
+  if (usual) {
+    usual.hidden = !noFaceUp(a);
+    var link = document.getElementById("usual-link");
+    var there = new URL(link.href, window.location.href);
+    if (state.code) there.searchParams.set("p", state.code);
+    link.href = there.pathname + there.search;
+  }
+  if (state.code) {
+    var url = pageUrl(state.code);
+    history.replaceState(history.state, "", url);
+    url.hash = "";
+    ui.share.href = url.pathname + url.search;
+    ui.share.textContent = url.href;
+    if (ui.telegramLink && data.telegram) ui.telegramLink.href = data.telegram + state.code;
+    keepInLanguageLinks(state.code);
+  }
+  drawPieces();
+  if (!initial) moveSaid(a);
+}
+
+// The language switch keeps the board: its links carry the newest position (and Telegram's
+// launch parameters, which live in the fragment).
+function keepInLanguageLinks(code) {
+  document.querySelectorAll("nav.languages a[href]").forEach(function (link) {
+    var url = new URL(link.href, window.location.href);
+    url.searchParams.set("p", code);
+    link.href = url.pathname + url.search + window.location.hash;
+  });
+}
+
+function showFailure(text) {
+  ui.remaining.textContent = "?";
+  ui.countText.textContent = t("unknownCount");
+  ui.verdict.dataset.state = "error";
+  ui.verdict.textContent = text;
+  if (state.moveWords != null) {
+    state.moveWords = null;
+    speak(text);
+  }
+}
+
+// Check the board: the newest request wins; `initial` reads the position by its code.
+export function analyse(initial) {
+  var move = state.moves;
+  var request;
+  if (initial) {
+    request = fetchJson(data.api.positions + encodeURIComponent(state.code) + data.api.query);
+  } else {
+    var body = {
+      placements: Array.from(state.placed.entries()).map(function (entry) {
+        return { piece: data.pieces[entry[0]].name, cells: entry[1].cells };
+      }),
+    };
+    request = fetchJson(data.api.position + data.api.query, {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify(body),
+    });
+  }
+  var done = request.then(
+    function (answer) {
+      if (move !== state.moves) return;
+      if (answer.response.ok) {
+        showAnalysis(answer.payload, initial);
+        if (!initial) saveToTelegram(answer.payload.code);
+      } else {
+        showFailure(errorText(answer.payload, answer.response));
+      }
+    },
+    function () {
+      if (move === state.moves) showFailure(t("unreachable"));
+    }
+  ).then(function () {
+    if (move === state.moves) main.dataset.analysed = String(move);
+  });
+  state.analysing = done;
+  return done;
+}

@@ -1,0 +1,244 @@
+// Drawing the board in SVG: the placed pieces, a hint's pieces, the preview under the pointer,
+// the keyboard's cursor, the traced cells and the tray's pictures.
+
+import { board, cursorShape, data, layers, main, ui } from "./page.js";
+import { t } from "./words.js";
+import { bounds, cellByKey, cellsAt, fixedPieces, key, pieceByName } from "./geometry.js";
+import { misfit, movable, state } from "./state.js";
+import { recognise } from "./recognise.js";
+
+const SVG = "http://www.w3.org/2000/svg";
+
+// Dark mode: the system's (prefers-color-scheme), unless Telegram's theme says otherwise
+// (data-scheme on <html>, miniapp.js applyTheme). Pieces then take their dark-mode fills.
+export const darkQuery = window.matchMedia ? window.matchMedia("(prefers-color-scheme: dark)") : null;
+
+function dark() {
+  var scheme = document.documentElement.dataset.scheme;
+  if (scheme) return scheme === "dark";
+  return !!(darkQuery && darkQuery.matches);
+}
+
+// A piece's fill in the page's scheme; `hint`: the paler one of a hint's pieces.
+function fillOf(pieceIndex, hint) {
+  var piece = data.pieces[pieceIndex];
+  if (dark()) return hint ? piece.darkLight : piece.dark;
+  return hint ? piece.light : piece.colour;
+}
+
+export function empty(element) {
+  while (element.firstChild) element.removeChild(element.firstChild);
+}
+
+function svg(name, attributes) {
+  var element = document.createElementNS(SVG, name);
+  Object.keys(attributes || {}).forEach(function (attribute) {
+    element.setAttribute(attribute, attributes[attribute]);
+  });
+  return element;
+}
+
+function pointsText(points) {
+  return points.map(function (p) {
+    return p[0] + "," + p[1];
+  }).join(" ");
+}
+
+// The outline of a set of cell polygons: every edge that only one of them has.
+function outline(polygons) {
+  var edges = new Map();
+  polygons.forEach(function (points) {
+    points.forEach(function (p, i) {
+      var q = points[(i + 1) % points.length];
+      var a = p[0] + "," + p[1], b = q[0] + "," + q[1];
+      var edgeKey = a < b ? a + " " + b : b + " " + a;
+      var seen = edges.get(edgeKey);
+      edges.set(edgeKey, seen ? null : [p, q]);
+    });
+  });
+  var path = [];
+  edges.forEach(function (edge) {
+    if (edge) path.push("M" + edge[0][0] + " " + edge[0][1] + "L" + edge[1][0] + " " + edge[1][1]);
+  });
+  return path.join("");
+}
+
+function pieceGroup(pieceIndex, cells, className, fill) {
+  var piece = data.pieces[pieceIndex];
+  var group = svg("g", { class: className, "data-piece": piece.name });
+  var polygons = [];
+  cells.forEach(function (cell) {
+    var known = cellByKey.get(key(cell));
+    if (!known) return;
+    polygons.push(known.points);
+    group.appendChild(
+      svg("polygon", {
+        class: "piece-cell",
+        points: pointsText(known.points),
+        fill: fill,
+        stroke: fill,
+        "data-cell": key(cell),
+      })
+    );
+  });
+  group.appendChild(svg("path", { class: "outline", d: outline(polygons) }));
+  return group;
+}
+
+function takeOffNames() {
+  if (state.hint && state.hint.take_off.length) return state.hint.take_off;
+  if (state.analysis && state.analysis.dead_end) return state.analysis.take_off;
+  return [];
+}
+
+export function drawPieces() {
+  var takeOff = takeOffNames();
+  empty(layers.pieces);
+  state.placed.forEach(function (placement, index) {
+    var piece = data.pieces[index];
+    var marked = takeOff.indexOf(piece.name) >= 0;
+    var kind = "piece" + (marked ? " take-off" : "") + (fixedPieces.has(index) ? " fixed" : "");
+    var group = pieceGroup(index, placement.cells, kind, fillOf(index));
+    if (marked) {
+      var stripes = placement.cells.map(function (cell) {
+        return svg("polygon", { class: "stripes", points: pointsText(cellByKey.get(key(cell)).points) });
+      });
+      stripes.forEach(function (s) {
+        group.insertBefore(s, group.lastChild);
+      });
+    }
+    if (state.gesture && state.gesture.dragging && state.gesture.source === "board" && state.gesture.piece === index) {
+      group.classList.add("lifted");
+    }
+    layers.pieces.appendChild(group);
+  });
+}
+
+export function drawHint() {
+  empty(layers.hint);
+  if (!state.hint) return;
+  state.hint.placements.forEach(function (p) {
+    var index = pieceByName.get(p.piece);
+    if (index == null) return;
+    layers.hint.appendChild(pieceGroup(index, p.cells, "hint-piece", fillOf(index, true)));
+  });
+}
+
+export function drawPreview(pieceIndex, cells) {
+  empty(layers.preview);
+  if (pieceIndex == null || !cells) return;
+  var onBoard = cells.filter(function (c) {
+    return cellByKey.has(key(c));
+  });
+  var fits = !misfit(pieceIndex, cells);
+  var group = pieceGroup(pieceIndex, onBoard, "preview-piece" + (fits ? "" : " misfit"), fillOf(pieceIndex));
+  layers.preview.appendChild(group);
+}
+
+export function drawCursor() {
+  var cell = state.cursor && cellByKey.get(key(state.cursor));
+  if (!cell || !state.keyboard || document.activeElement !== board) {
+    cursorShape.setAttribute("visibility", "hidden");
+    return;
+  }
+  board.dataset.cursor = key(state.cursor);
+  cursorShape.setAttribute("points", pointsText(cell.points));
+  cursorShape.setAttribute("visibility", "visible");
+  if (state.selected != null) {
+    drawPreview(state.selected, cellsAt(state.selected, state.orientation[state.selected], state.cursor, null));
+  }
+}
+
+// Every tray piece is drawn at the same scale, centred in a box that fits any orientation.
+const trayBox = (function () {
+  var width = 0, height = 0;
+  data.pieces.forEach(function (piece) {
+    piece.orientations.forEach(function (o) {
+      var b = bounds(o.points);
+      width = Math.max(width, b.width);
+      height = Math.max(height, b.height);
+    });
+  });
+  return { width: width + 8, height: height + 8 };
+})();
+
+function drawTrayPiece(button, index) {
+  var piece = data.pieces[index];
+  var orientation = state.orientation[index];
+  var shape = piece.orientations[orientation];
+  var b = bounds(shape.points);
+  if (state.turned) b = { left: -(b.top + b.height), top: b.left, width: b.height, height: b.width };
+  var x = b.left + b.width / 2 - trayBox.width / 2, y = b.top + b.height / 2 - trayBox.height / 2;
+  var picture = svg("svg", {
+    viewBox: [x, y, trayBox.width, trayBox.height].join(" "),
+    "aria-hidden": "true",
+    focusable: "false",
+  });
+  var drawing = svg("g", state.turned ? { transform: "rotate(90)" } : {}); // as the board shows it
+  shape.points.forEach(function (points, i) {
+    drawing.appendChild(svg("polygon", { points: pointsText(points), fill: fillOf(index), "data-i": String(i) }));
+  });
+  drawing.appendChild(svg("path", { class: "outline", d: outline(shape.points) }));
+  picture.appendChild(drawing);
+  button.replaceChild(picture, button.querySelector("svg"));
+  button.dataset.orientation = String(orientation);
+}
+
+function renderTray() {
+  ui.tray.forEach(function (button) {
+    var index = pieceByName.get(button.dataset.piece);
+    var onBoard = state.placed.has(index);
+    var selected = state.selected === index;
+    drawTrayPiece(button, index);
+    button.classList.toggle("on-board", onBoard);
+    button.setAttribute("aria-pressed", selected ? "true" : "false");
+    var name = data.pieces[index].name;
+    var label = onBoard ? "trayOnBoard" : selected ? "traySelected" : "trayPiece";
+    if (fixedPieces.has(index) && onBoard) label = "trayFixed";
+    button.setAttribute("aria-label", t(label, { piece: name }));
+    button.classList.toggle("fixed", fixedPieces.has(index) && onBoard);
+  });
+  main.dataset.selected = state.selected == null ? "" : data.pieces[state.selected].name;
+}
+
+export function render() {
+  drawPieces();
+  drawHint();
+  drawTrace();
+  empty(layers.preview);
+  drawCursor();
+  renderTray();
+  ui.undo.disabled = state.history.length === 0;
+  ui.clear.disabled = movable().length === 0;
+}
+
+export function forgetTrace() {
+  state.trace = [];
+  state.traceRejected = false;
+  state.traceMatch = null;
+  ui.traceRow.hidden = true;
+  main.dataset.traced = "0";
+}
+
+// The traced cells, highlighted: in the colour of the piece they already are, if any; marked
+// as refused when they are no piece that may go there.
+export function drawTrace() {
+  empty(layers.trace);
+  var keys = state.trace;
+  main.dataset.traced = String(keys.length);
+  if (!keys.length) return;
+  var found = state.traceRejected ? null : recognise(keys).match;
+  var group = svg("g", { class: "traced" + (state.traceRejected ? " refused" : found ? " matched" : "") });
+  if (found) {
+    group.setAttribute("data-piece", data.pieces[found.piece].name);
+    group.style.setProperty("--trace-fill", fillOf(found.piece));
+  }
+  var polygons = [];
+  keys.forEach(function (cellKey) {
+    var known = cellByKey.get(cellKey);
+    polygons.push(known.points);
+    group.appendChild(svg("polygon", { class: "trace-cell", points: pointsText(known.points), "data-cell": cellKey }));
+  });
+  group.appendChild(svg("path", { class: "outline", d: outline(polygons) }));
+  layers.trace.appendChild(group);
+}

@@ -1,0 +1,213 @@
+// The pointer on the board and the tray. On the board a press starts one of three gestures: on a
+// placed piece (no trace under way) it picks that piece up (a tap) or moves it (a drag); with a
+// tray piece selected it shows that piece under the pointer and drops it where the pointer lifts;
+// else it traces (trace.js). A tray piece is dragged onto the board, or tapped to select it.
+
+import { board, data, layers, ui } from "./page.js";
+import { t } from "./words.js";
+import { cellsAt, fixedPieces, key, pieceByName } from "./geometry.js";
+import { occupancy, state } from "./state.js";
+import { drawPieces, drawPreview, drawTrace, empty } from "./draw.js";
+import { commit, pickUp, place, placeSelectedAt, select, withPlaced } from "./moves.js";
+import { boardCellAt, boardPoint, cellAtPoint } from "./hit.js";
+import { traceEnd, traceMove } from "./trace.js";
+
+const DRAG_DISTANCE = 8; // px a pointer must move before a press becomes a drag
+
+function capture(event) {
+  try {
+    board.setPointerCapture(event.pointerId);
+  } catch (e) {
+    /* a pointer the browser does not know (a synthetic event): the document still hears it */
+  }
+}
+
+function startGesture(event, pieceIndex, source, grabIndex) {
+  if (event.pointerType === "mouse" && event.button !== 0) return;
+  state.gesture = {
+    kind: "piece",
+    id: event.pointerId,
+    x: event.clientX,
+    y: event.clientY,
+    piece: pieceIndex,
+    source: source,
+    grab: grabIndex,
+    dragging: false,
+  };
+  state.keyboard = false;
+}
+
+function gestureOrientation(g) {
+  return g.source === "board" ? state.placed.get(g.piece).orientation : state.orientation[g.piece];
+}
+
+function gestureCells(g, target) {
+  return target ? cellsAt(g.piece, gestureOrientation(g), target, g.grab) : null;
+}
+
+function dropPreview(event) {
+  var index = state.selected;
+  var target = boardCellAt(event.clientX, event.clientY);
+  drawPreview(index, target ? cellsAt(index, state.orientation[index], target, null) : null);
+}
+
+function pointerMove(event) {
+  var g = state.gesture;
+  if (!g || g.id !== event.pointerId) {
+    hover(event);
+    return;
+  }
+  if (g.kind === "trace") {
+    event.preventDefault();
+    traceMove(g, event);
+    return;
+  }
+  if (g.kind === "drop") {
+    event.preventDefault();
+    if (state.selected != null) dropPreview(event);
+    return;
+  }
+  if (!g.dragging) {
+    if (Math.hypot(event.clientX - g.x, event.clientY - g.y) < DRAG_DISTANCE) return;
+    g.dragging = true;
+    document.body.classList.add("dragging");
+    drawPieces();
+  }
+  event.preventDefault();
+  drawPreview(g.piece, gestureCells(g, boardCellAt(event.clientX, event.clientY)));
+}
+
+function swallowNextClick() {
+  state.swallowClick = true;
+  window.setTimeout(function () {
+    state.swallowClick = false;
+  }, 0);
+}
+
+function endGesture(event, cancelled) {
+  var g = state.gesture;
+  if (!g || g.id !== event.pointerId) return;
+  state.gesture = null;
+  document.body.classList.remove("dragging");
+  empty(layers.preview);
+  if (g.kind === "trace") {
+    traceEnd(g, cancelled);
+    return;
+  }
+  if (g.kind === "drop") {
+    var spot = cancelled ? null : boardCellAt(event.clientX, event.clientY);
+    if (spot && state.selected != null) {
+      state.cursor = spot;
+      placeSelectedAt(spot);
+    }
+    return;
+  }
+  if (!g.dragging) {
+    if (g.source === "board" && !cancelled) pickUp(g.piece); // a tap on a placed piece
+    return; // a tap on the tray: its click handler selects
+  }
+  swallowNextClick();
+  var target = cancelled ? null : boardCellAt(event.clientX, event.clientY);
+  var name = data.pieces[g.piece].name;
+  if (!target) {
+    if (g.source === "board" && !cancelled) {
+      commit(
+        withPlaced(function (placed) {
+          placed.delete(g.piece);
+        }),
+        t("takenOff", { piece: name })
+      );
+    } else {
+      drawPieces();
+    }
+    return;
+  }
+  var orientation = gestureOrientation(g);
+  if (!place(g.piece, orientation, gestureCells(g, target))) drawPieces();
+}
+
+function swallowClick(event) {
+  if (state.swallowClick) {
+    state.swallowClick = false;
+    event.stopPropagation();
+    event.preventDefault();
+  }
+}
+
+function hover(event) {
+  if (event.pointerType !== "mouse" || state.selected == null) return;
+  if (!board.contains(event.target)) {
+    if (layers.preview.firstChild) empty(layers.preview);
+    return;
+  }
+  dropPreview(event);
+}
+
+function pressBoard(event) {
+  if ((event.pointerType === "mouse" && event.button !== 0) || state.gesture) return;
+  var point = boardPoint(event.clientX, event.clientY);
+  var cellKey = point && cellAtPoint(point, 1);
+  if (!cellKey) return;
+  state.keyboard = false;
+  var owner = occupancy(null).get(cellKey);
+  if (owner != null && !state.trace.length) {
+    if (fixedPieces.has(owner)) {
+      pickUp(owner); // it stays where it is, and says so
+      return;
+    }
+    var grab = state.placed.get(owner).cells.findIndex(function (c) {
+      return key(c) === cellKey;
+    });
+    startGesture(event, owner, "board", grab >= 0 ? grab : null);
+    return;
+  }
+  capture(event);
+  if (state.selected != null) {
+    state.gesture = { kind: "drop", id: event.pointerId };
+    dropPreview(event); // on touch too: the piece shows under the finger before it drops
+    return;
+  }
+  var marked = state.trace.indexOf(cellKey) >= 0;
+  state.gesture = {
+    kind: "trace",
+    id: event.pointerId,
+    start: cellKey,
+    wasMarked: marked,
+    goesOn: marked && !state.traceRejected,
+    stroke: false,
+    last: point,
+  };
+  if (!marked) {
+    state.trace.push(cellKey); // shown marked while pressed
+    state.traceRejected = false;
+  }
+  drawTrace();
+}
+
+export function listenForPointers() {
+  document.addEventListener("pointermove", pointerMove);
+  document.addEventListener("pointerup", function (event) {
+    endGesture(event, false);
+  });
+  document.addEventListener("pointercancel", function (event) {
+    endGesture(event, true);
+  });
+  document.addEventListener("click", swallowClick, true);
+  board.addEventListener("pointerdown", pressBoard);
+  board.addEventListener("pointerleave", function () {
+    if (!state.gesture) empty(layers.preview);
+  });
+  ui.tray.forEach(listenToTrayPiece);
+}
+
+function listenToTrayPiece(button) {
+  var index = pieceByName.get(button.dataset.piece);
+  button.addEventListener("pointerdown", function (event) {
+    if (state.placed.has(index)) return;
+    var polygon = event.target.closest("polygon[data-i]");
+    startGesture(event, index, "tray", polygon ? Number(polygon.getAttribute("data-i")) : null);
+  });
+  button.addEventListener("click", function () {
+    select(index);
+  });
+}

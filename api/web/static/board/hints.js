@@ -1,0 +1,65 @@
+// Hints from the board as it is: asked for by stage, shown over the board.
+
+import { data, main, ui } from "./page.js";
+import { noFaceUp, t } from "./words.js";
+import { state } from "./state.js";
+import { drawHint, drawPieces } from "./draw.js";
+import { say } from "./speech.js";
+import { errorText, fetchJson } from "./api.js";
+import { inTelegram, recordOnServer } from "./miniapp.js";
+import { play } from "./solved.js";
+
+export function showHint() {
+  var hint = state.hint;
+  ui.hintActions.hidden = !hint || (!hint.placements.length && !hint.take_off.length);
+  main.dataset.hint = hint ? String(hint.stage) : "";
+  if (!hint) ui.hintText.textContent = "";
+  else {
+    ui.hintText.textContent = hint.caption;
+    say(""); // the newest words only: they share the room under the board
+  }
+  drawHint();
+  drawPieces();
+}
+
+export function requestHint(stage) {
+  var pending = state.analysing || Promise.resolve();
+  ui.hintText.textContent = t("lookingForHint");
+  pending.then(function () {
+    var move = state.moves;
+    var a = state.analysis;
+    if (!a || !state.code) {
+      ui.hintText.textContent = t("notChecked");
+      return;
+    }
+    if (!a.legal) {
+      ui.hintText.textContent = t("hintIllegal", { problems: a.problems.join("; ") });
+      return;
+    }
+    if (a.solved) {
+      ui.hintText.textContent = t("hintSolved");
+      return;
+    }
+    if (noFaceUp(a)) {
+      ui.hintText.textContent = t("noFaceUpHint");
+      return;
+    }
+    var url = data.api.positions + encodeURIComponent(state.code) + "/hints/" + stage + data.api.query;
+    fetchJson(url).then(
+      function (answer) {
+        if (move !== state.moves) return;
+        if (!answer.response.ok) {
+          ui.hintText.textContent = errorText(answer.payload, answer.response);
+          return;
+        }
+        state.hint = answer.payload;
+        if (inTelegram) recordOnServer("hints/" + stage);
+        else if (play) play.hint(Number(stage));
+        showHint();
+      },
+      function () {
+        ui.hintText.textContent = t("hintUnreachable");
+      }
+    );
+  });
+}

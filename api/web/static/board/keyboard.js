@@ -1,0 +1,149 @@
+// The keyboard: the board's cursor (arrows, Home), Enter and Space to place, pick up or mark,
+// Delete to take off, the number keys and [ ] to pick a piece; anywhere on the page R, F, Escape
+// and Ctrl+Z.
+
+import { board, data, layers } from "./page.js";
+import { cellByKey, key, pieceCount } from "./geometry.js";
+import { occupancy, state } from "./state.js";
+import { drawCursor, empty, forgetTrace, render } from "./draw.js";
+import { announceCursor, say } from "./speech.js";
+import { showHint } from "./hints.js";
+import { pickUp, placeSelectedAt, select, takeOff, turn, undo } from "./moves.js";
+import { judgeTrace, toggleTraced } from "./trace.js";
+
+// The number keys pick the tray's first to ninth piece (a placed one is picked up, as its tray
+// button does); [ and ] the previous or next piece not on the board.
+function pickByKey(index) {
+  if (state.placed.has(index)) {
+    select(index);
+    return;
+  }
+  state.selected = index;
+  forgetTrace();
+  say("");
+  render();
+  announceCursor();
+}
+
+function nextUnplaced(step) {
+  var from = state.selected == null ? (step > 0 ? -1 : pieceCount) : state.selected;
+  for (var i = 1; i <= pieceCount; i++) {
+    var index = (((from + step * i) % pieceCount) + pieceCount) % pieceCount;
+    if (!state.placed.has(index)) return index;
+  }
+  return null;
+}
+
+function moveCursor(dr, dc) {
+  if (!state.cursor) {
+    state.cursor = data.cells[0].cell.slice();
+    return;
+  }
+  for (var step = 1; step < 64; step++) {
+    var next = [state.cursor[0] + dr * step, state.cursor[1] + dc * step];
+    if (cellByKey.has(key(next))) {
+      state.cursor = next;
+      return;
+    }
+  }
+}
+
+const ARROWS = { ArrowUp: [-1, 0], ArrowDown: [1, 0], ArrowLeft: [0, -1], ArrowRight: [0, 1] };
+// On a board turned a quarter clockwise: screen up is a column back, screen right a row back.
+const TURNED_ARROWS = { ArrowUp: [0, -1], ArrowDown: [0, 1], ArrowLeft: [1, 0], ArrowRight: [-1, 0] };
+
+function keyOnBoard(event) {
+  if (event.altKey || event.ctrlKey || event.metaKey) return;
+  var arrow = (state.turned ? TURNED_ARROWS : ARROWS)[event.key];
+  if (arrow) {
+    event.preventDefault();
+    state.keyboard = true;
+    moveCursor(arrow[0], arrow[1]);
+    empty(layers.preview);
+    drawCursor();
+    announceCursor();
+    return;
+  }
+  if (event.key === "Home") {
+    event.preventDefault();
+    state.keyboard = true;
+    state.cursor = data.cells[0].cell.slice();
+    empty(layers.preview);
+    drawCursor();
+    announceCursor();
+    return;
+  }
+  var digit = /^[1-9]$/.test(event.key) ? Number(event.key) - 1 : null;
+  var next = event.key === "]" ? nextUnplaced(1) : event.key === "[" ? nextUnplaced(-1) : null;
+  if (digit != null || event.key === "]" || event.key === "[") {
+    event.preventDefault();
+    state.keyboard = true;
+    if (digit != null && digit < pieceCount) pickByKey(digit);
+    else if (next != null) pickByKey(next);
+    return;
+  }
+  if (!state.cursor) return;
+  var owner = occupancy(null).get(key(state.cursor));
+  if (event.key === "Enter" || event.key === " ") {
+    event.preventDefault();
+    state.keyboard = true;
+    if (state.selected != null) placeSelectedAt(state.cursor);
+    else if (owner != null && !state.trace.length) pickUp(owner);
+    else {
+      toggleTraced(key(state.cursor)); // nothing selected: mark the cell, as a tap does
+      judgeTrace(false);
+    }
+  } else if ((event.key === "Delete" || event.key === "Backspace") && owner != null) {
+    event.preventDefault();
+    takeOff([data.pieces[owner].name]);
+  }
+}
+
+function focusBoard() {
+  if (!state.cursor) state.cursor = data.cells[0].cell.slice();
+  drawCursor();
+  // a press of the pointer focuses the board too: only the keyboard's focus speaks the cell
+  if (!board.matches || board.matches(":focus-visible")) announceCursor();
+}
+
+// Keys anywhere on the page but in a field: undo, rotate, flip, and Escape to let go.
+function keyOnPage(event) {
+  var target = event.target;
+  if (target && /^(INPUT|TEXTAREA|SELECT)$/.test(target.tagName)) return;
+  if ((event.ctrlKey || event.metaKey) && !event.altKey && event.key.toLowerCase() === "z") {
+    event.preventDefault();
+    undo();
+    return;
+  }
+  if (event.altKey || event.ctrlKey || event.metaKey) return;
+  var letter = event.key.toLowerCase();
+  if (letter === "r") turn("rotate", event.shiftKey ? -1 : 1);
+  else if (letter === "f" && !data.faceup) turn("flip", 1);
+  else if (event.key === "Escape") {
+    state.selected = null;
+    forgetTrace();
+    state.hint = null;
+    showHint();
+    say("");
+    render();
+  }
+}
+
+export function listenForKeys() {
+  board.addEventListener("keydown", keyOnBoard);
+  board.addEventListener("focus", focusBoard);
+  board.addEventListener("blur", function () {
+    empty(layers.preview);
+    drawCursor();
+  });
+  // The skip link to the board: it focuses the board and shows its cursor.
+  var skip = document.querySelector('.skip[href="#board"]');
+  if (skip) {
+    skip.addEventListener("click", function (event) {
+      event.preventDefault();
+      state.keyboard = true;
+      board.focus();
+    });
+  }
+  document.addEventListener("keydown", keyOnPage);
+}

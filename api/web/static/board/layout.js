@@ -1,0 +1,92 @@
+// A long board on a narrow screen, and the room under the board on a phone.
+
+import { board, frame, main, ui } from "./page.js";
+import { SIDE } from "./geometry.js";
+import { state } from "./state.js";
+import { render } from "./draw.js";
+
+// A board whose cells would be drawn smaller than MIN_CELL CSS pixels across the page is turned
+// a quarter clockwise (when it is wider than tall), with cells of MIN_CELL to MAX_TURNED_CELL
+// pixels: as large as fit the window's height below the board's top; the count and the hints sit
+// beside it (main.turned in board.css). Pieces, the tray's pictures and the arrow keys turn with it.
+const MIN_CELL = 28;
+const MAX_TURNED_CELL = 40;
+const drawnBox = board.getAttribute("viewBox").split(" ").map(Number); // x, y, width, height
+
+function setTurned(turned) {
+  state.turned = turned;
+  main.classList.toggle("turned", turned);
+  board.dataset.turned = turned ? "true" : "false";
+  var x = drawnBox[0], y = drawnBox[1], width = drawnBox[2], height = drawnBox[3];
+  if (turned) {
+    frame.setAttribute("transform", "rotate(90)"); // (x, y) -> (-y, x)
+    board.setAttribute("viewBox", [-(y + height), x, height, width].join(" "));
+  } else {
+    frame.removeAttribute("transform");
+    board.setAttribute("viewBox", drawnBox.join(" "));
+    board.style.width = "";
+    board.style.height = "";
+  }
+  board.querySelectorAll(".labels text").forEach(function (label) {
+    if (turned) label.setAttribute("transform", "rotate(-90 " + label.getAttribute("x") + " " + label.getAttribute("y") + ")");
+    else label.removeAttribute("transform");
+  });
+}
+
+// The size of a cell on the screen, in CSS pixels.
+function cellPixels() {
+  var matrix = frame.getScreenCTM();
+  return matrix ? Math.hypot(matrix.a, matrix.b) * SIDE : 0;
+}
+
+function viewHeight() {
+  return document.documentElement.clientHeight || window.innerHeight; // not changed by a browser's bars
+}
+
+export function layoutBoard() {
+  if (state.turned) setTurned(false);
+  board.style.maxHeight = "";
+  var width = drawnBox[2], height = drawnBox[3];
+  if (cellPixels() >= MIN_CELL || width <= height) {
+    fitAbove();
+    return;
+  }
+  setTurned(true);
+  var top = board.getBoundingClientRect().top + window.scrollY;
+  var room = viewHeight() - top - 16;
+  var cell = Math.max(MIN_CELL, Math.min(MAX_TURNED_CELL, Math.floor((room * SIDE) / width)));
+  board.style.width = (height / SIDE) * cell + "px";
+  board.style.height = (width / SIDE) * cell + "px";
+}
+
+// On one column (phones), the board leaves room under it for the count, the words and the hint
+// buttons within the window, as far as its cells stay MIN_CELL pixels or more.
+function fitAbove() {
+  var boardBox = board.getBoundingClientRect(), hintsBox = ui.hints.getBoundingClientRect();
+  if (hintsBox.top < boardBox.bottom) return; // beside the board
+  var below = hintsBox.bottom - boardBox.bottom + 8;
+  var room = viewHeight() - (boardBox.top + window.scrollY) - below;
+  var least = (drawnBox[3] / SIDE) * MIN_CELL;
+  if (boardBox.height > room) board.style.maxHeight = Math.max(room, least) + "px";
+}
+
+let layoutPending = false;
+let laidOutFor = null;
+
+// Lay the board out again when the window changes size (not when only a browser's bars come and go).
+export function followResize() {
+  laidOutFor = [window.innerWidth, viewHeight()];
+  window.addEventListener("resize", relayout);
+}
+
+function relayout() {
+  if (layoutPending || (window.innerWidth === laidOutFor[0] && viewHeight() === laidOutFor[1])) return;
+  laidOutFor = [window.innerWidth, viewHeight()];
+  layoutPending = true;
+  window.requestAnimationFrame(function () {
+    layoutPending = false;
+    var wasTurned = state.turned;
+    layoutBoard();
+    if (wasTurned !== state.turned) render();
+  });
+}
