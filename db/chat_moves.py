@@ -10,6 +10,7 @@ from sqlalchemy import delete, select, tuple_, update
 from sqlalchemy.orm import Session
 from sqlalchemy.sql.schema import ScalarElementColumnDefault
 
+from db.chats import CHOSEN, chosen
 from db.models import (
     ChatRow,
     DeliveryRow,
@@ -27,7 +28,8 @@ SUBSCRIPTION_COLUMNS = ("subscribed", "post_time", "subscribed_at", "next_post_a
 
 
 def _explicit(row: ChatRow, column: Any) -> bool:
-    """Whether ``row`` holds a value someone chose: not NULL and not the column's default."""
+    """Whether ``row`` holds a value of a column no one chooses (``telegram_language``) that
+    someone's message set: not NULL and not the column's default."""
     value = getattr(row, column.key)
     default = column.default.arg if isinstance(column.default, ScalarElementColumnDefault) else None
     return value is not None and value != default
@@ -37,17 +39,23 @@ def _merged_chat(old: ChatRow, new: ChatRow | None) -> dict[str, Any]:
     """What the supergroup keeps of the group's settings and its own.
 
     Telegram gives the supergroup a new id at the upgrade, so whatever is kept under it was set
-    after everything kept under the group's: the newer explicit setting is the supergroup's where
-    it made one, the group's elsewhere; the daily post moves as a whole, the supergroup's when it
-    is subscribed. Every column of ``chats`` but the id is merged so (a column added later too).
+    after everything kept under the group's: a setting the supergroup chose (``chosen``, a
+    default value or "no daily post" included) is the supergroup's, any other the group's; the
+    daily post moves as a whole. Every column of ``chats`` but the id is merged so (a column
+    added later too: the supergroup's when it holds a value other than the default).
     """
-    post = new if new is not None and new.subscribed else old
+    mine = chosen(new) if new is not None else set()
+    post = new if new is not None and "subscribed" in mine else old
     values: dict[str, Any] = {"kind": new.kind if new is not None else "supergroup"}
     for column in ChatRow.__table__.columns:
         if column.key in ("id", "kind"):
             continue
         if column.key in SUBSCRIPTION_COLUMNS:
             values[column.key] = getattr(post, column.key)
+        elif column.key == "chosen":
+            values[column.key] = ",".join(sorted(chosen(old) | mine))
+        elif column.key in CHOSEN:
+            values[column.key] = getattr(new if column.key in mine else old, column.key)
         elif new is not None and _explicit(new, column):
             values[column.key] = getattr(new, column.key)
         else:

@@ -59,8 +59,23 @@ def _ensure(session: Session, chat_id: int, kind: str) -> ChatRow:
     return row
 
 
+# The settings a chat may choose, as ChatRow.chosen names them ("subscribed": the daily post).
+CHOSEN = ("language", "timezone", "edition", "faceup", "subscribed")
+
+
+def chosen(row: ChatRow) -> set[str]:
+    """The settings someone chose in the chat (a default value chosen on purpose included)."""
+    return {name for name in (row.chosen or "").split(",") if name}
+
+
+def _choose(row: ChatRow, setting: str) -> None:
+    row.chosen = ",".join(sorted(chosen(row) | {setting}))
+
+
 def set_language(*, session: Session, chat_id: int, kind: str, language: str) -> None:
-    _ensure(session, chat_id, kind).language = language
+    row = _ensure(session, chat_id, kind)
+    row.language = language
+    _choose(row, "language")
 
 
 TELEGRAM_LANGUAGE_LENGTH = 16  # the column's width; Telegram's codes are IETF tags like "pt-br"
@@ -94,12 +109,16 @@ def remember_language(
 
 def set_edition(*, session: Session, chat_id: int, kind: str, edition: str | None) -> None:
     """The chat's calendar edition (None: the default one)."""
-    _ensure(session, chat_id, kind).edition = edition
+    row = _ensure(session, chat_id, kind)
+    row.edition = edition
+    _choose(row, "edition")
 
 
 def set_faceup(*, session: Session, chat_id: int, kind: str, faceup: bool) -> None:
     """Face-up mode for the chat's calendar puzzles."""
-    _ensure(session, chat_id, kind).faceup = faceup
+    row = _ensure(session, chat_id, kind)
+    row.faceup = faceup
+    _choose(row, "faceup")
 
 
 def set_timezone(
@@ -108,6 +127,7 @@ def set_timezone(
     """Set the chat's zone; a subscribed chat's schedule is looked at again from ``now``."""
     row = _ensure(session, chat_id, kind)
     row.timezone = timezone
+    _choose(row, "timezone")
     if row.subscribed and now is not None:
         row.next_post_at = utc(now)
 
@@ -134,16 +154,21 @@ def subscribe(
     row.subscribed = True
     row.post_time = post_time
     row.next_post_at = utc(now)
+    _choose(row, "subscribed")
 
 
 def unsubscribe(*, session: Session, chat_id: int) -> bool:
-    """Stop daily posts; False if the chat was not subscribed."""
+    """Stop daily posts; False if the chat was not subscribed (the choice is kept all the same)."""
     row = session.get(ChatRow, chat_id)
-    if row is None or not row.subscribed:
+    if row is None:
+        return False
+    if not row.subscribed:
+        _choose(row, "subscribed")
         return False
     row.subscribed = False
     row.subscribed_at = None
     row.next_post_at = None
+    _choose(row, "subscribed")
     return True
 
 

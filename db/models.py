@@ -135,6 +135,9 @@ class ChatRow(Base):
     subscribed_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), nullable=True)
     # When the dispatcher must look at this chat next (at or before its next post); NULL: not subscribed.
     next_post_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), nullable=True, index=True)
+    # The settings someone chose here, comma-separated (db.chats.CHOSEN): a choice of a default
+    # value counts too, so a supergroup's choices win over its group's when they merge.
+    chosen: Mapped[str] = mapped_column(String(64), default="", server_default="")
 
 
 class HintProgressRow(Base):

@@ -12,7 +12,7 @@ from db import chat_moves, chats, hint_progress, outbox, solves
 from db import days_repository as days
 from db import positions_repository as boards
 from db.hint_progress import Progress
-from db.models import HintProgressRow
+from db.models import ChatRow, HintProgressRow
 from db.solves import Solve
 
 NOW = datetime(2026, 1, 25, 7, 0, tzinfo=UTC)
@@ -62,6 +62,37 @@ def test_a_subscription_made_in_the_supergroup_is_kept(sessions: sessionmaker[Se
         moved = chats.get_chat(session=session, chat_id=SUPERGROUP)
     assert moved is not None and moved.subscribed and moved.post_time == "21:00"
     assert moved.subscribed_at == NOW + timedelta(hours=1)
+
+
+def test_a_default_or_off_chosen_in_the_supergroup_wins_over_the_groups_setting(
+    sessions: sessionmaker[Session],
+) -> None:
+    """Before, "face-up off" and "no daily post" chosen in the supergroup looked like defaults and
+    lost to the group's face-up mode and post when the group's settings arrived."""
+    with sessions.begin() as session:
+        chats.set_faceup(session=session, chat_id=GROUP, kind="group", faceup=True)
+        chats.set_edition(session=session, chat_id=GROUP, kind="group", edition="calendar-weekday")
+        chats.subscribe(session=session, chat_id=GROUP, kind="group", post_time="07:30", now=NOW)
+        chats.set_faceup(session=session, chat_id=SUPERGROUP, kind="supergroup", faceup=False)
+        chats.set_edition(session=session, chat_id=SUPERGROUP, kind="supergroup", edition=None)
+        chats.subscribe(session=session, chat_id=SUPERGROUP, kind="supergroup", post_time="09:00", now=NOW)
+        assert chats.unsubscribe(session=session, chat_id=SUPERGROUP)
+    with sessions.begin() as session:
+        chat_moves.move_chat(session=session, old_id=GROUP, new_id=SUPERGROUP)
+    with sessions() as session:
+        moved = chats.get_chat(session=session, chat_id=SUPERGROUP)
+    assert moved is not None
+    assert (moved.faceup, moved.edition, moved.subscribed) == (False, None, False)
+
+
+def test_a_chats_choices_are_remembered_defaults_included(sessions: sessionmaker[Session]) -> None:
+    with sessions.begin() as session:
+        chats.set_faceup(session=session, chat_id=GROUP, kind="group", faceup=False)
+        chats.set_language(session=session, chat_id=GROUP, kind="group", language="en")
+        chats.remember_language(session=session, chat_id=GROUP, kind="group", language_code="ja", stored=None)
+    with sessions() as session:
+        row = session.get(ChatRow, GROUP)
+        assert row is not None and chats.chosen(row) == {"faceup", "language"}  # not Telegram's code
 
 
 def test_a_group_without_settings_moves_its_solves_and_progress(sessions: sessionmaker[Session]) -> None:

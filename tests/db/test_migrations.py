@@ -273,6 +273,26 @@ def test_0017_downgrade_refuses_to_drop_the_groups_languages_and_solves_but_not_
     upgrade(url)
 
 
+def test_0018_marks_as_chosen_the_settings_that_hold_more_than_a_default(any_database_url: str) -> None:
+    """Before the chats kept their choices, a setting other than its default was read as chosen:
+    the upgrade writes just that down, so a move of the chat merges as it did."""
+    url = any_database_url
+    downgrade(url, "0017")
+    with make_engine(url).begin() as connection:
+        connection.execute(
+            text(
+                "INSERT INTO chats (id, kind, language, timezone, edition, faceup, subscribed, post_time) "
+                "VALUES (-5, 'group', 'ja', NULL, 'calendar-weekday', :on, :on, '07:30'), "
+                "(7, 'private', NULL, NULL, NULL, :off, :off, '08:00')"
+            ),
+            {"on": True, "off": False},
+        )
+    upgrade(url)
+    with make_engine(url).connect() as connection:
+        rows = dict(connection.execute(text("SELECT id, chosen FROM chats ORDER BY id")).all())
+    assert rows == {-5: "language,edition,faceup,subscribed", 7: ""}
+
+
 # ---------------------------------------------------------------- downgrades and people's data
 
 
