@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from render.canvas import Canvas
+from render.fonts import text_width
 from render.palette import BORDER, CANVAS, EMPTY, GRID, INK, INK_LIGHT, piece_colour
 from solver.catalog import Puzzle
 from solver.geometry import Cell, Lattice
@@ -21,6 +22,7 @@ COLUMNS = 2
 TILE_WIDTH = SHEET_WIDTH // COLUMNS
 PADDING = 18
 TITLE_SIZE = 30  # px at 800 wide: 15 px shown at 400
+MIN_TITLE_SIZE = 22  # a long name is drawn smaller to fit its tile, down to 11 px shown at 400
 BOARD_CELL = 20
 PIECE_CELL = 16
 PIECE_GAP = 10
@@ -89,10 +91,19 @@ def _tile_height(puzzle: Puzzle) -> int:
     return round(PADDING + TITLE_SIZE + 12 + (bottom - top) + 14 + _pieces_height(puzzle, room) + PADDING)
 
 
+def _title_size(name: str, room: int) -> int:
+    """The title's size: :data:`TITLE_SIZE`, or smaller (not below 22 px) so a long name fits."""
+    size = TITLE_SIZE
+    while size > MIN_TITLE_SIZE and text_width(name, size) > room:
+        size -= 1
+    return size
+
+
 def _draw_tile(canvas: Canvas, puzzle: Puzzle, name: str, origin: tuple[int, int]) -> None:
     x0, y0 = origin
     room = TILE_WIDTH - 2 * PADDING
-    canvas.text((x0 + PADDING, y0 + PADDING), name, TITLE_SIZE, INK, CANVAS, "lt")
+    size = _title_size(name, room)
+    canvas.text((x0 + PADDING, y0 + PADDING + (TITLE_SIZE - size) // 2), name, size, INK, CANVAS, "lt")
     y = y0 + PADDING + TITLE_SIZE + 12
     _, top, _, bottom = _extent(puzzle.lattice, puzzle.cells, BOARD_CELL)
     _draw_cells(canvas, puzzle.lattice, puzzle.cells, BOARD_CELL, (x0 + PADDING, y), EMPTY, GRID)
