@@ -24,9 +24,9 @@ PADDING = 18
 TITLE_SIZE = 30  # px at 800 wide: 15 px shown at 400
 MIN_TITLE_SIZE = 22  # a long name is drawn smaller to fit its tile, down to 11 px shown at 400
 BOARD_CELL = 20
-PIECE_CELL = 16
+PIECE_CELL = 22  # px at 800 wide: 11 px shown at 400
 PIECE_GAP = 10
-LETTER_SIZE = 14
+LETTER_SIZE = 18  # the pieces' letters: 9 px shown at 400
 
 
 def _extent(lattice: Lattice, cells: Sequence[Cell], side: float) -> tuple[float, float, float, float]:
