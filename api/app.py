@@ -14,7 +14,7 @@ from api.routes import check, daily, docs, editions, health, me, me_days, positi
 from api.state import ApiState
 from bot.webhook import WebhookBridge
 from hints.ondemand import SolverFactory
-from hints.solutions import RAW_SOLUTIONS
+from hints.solutions import raw_cache
 from settings import Settings, get_settings
 
 MAX_BODY_BYTES = 64 * 1024
@@ -34,8 +34,8 @@ def create_app(settings: Settings | None = None, solvers: SolverFactory | None =
     :class:`jobs.ondemand.OnDemand`); without it such a target is answered as not precomputed.
     """
     settings = settings or get_settings()
-    RAW_SOLUTIONS.resize(settings.RAW_SOLUTION_CACHE_MB << 20)
     state = ApiState.create(settings, solvers)
+    raw_cache(state.sessions).resize(settings.RAW_SOLUTION_CACHE_MB << 20)
     bridge = WebhookBridge(settings, state.sessions, solvers) if settings.WEBHOOK_URL else None
 
     @asynccontextmanager

@@ -96,7 +96,7 @@ class ApiState:
     ) -> T:
         """``work`` (which reads the target's solutions) in a worker thread, the target solved on
         demand first if need be; one computation of ``who``'s budget unless they are in memory."""
-        if solutions_in_memory(str(self.engine.url), puzzle, target):
+        if solutions_in_memory(self.sessions, puzzle, target):
             return await run_in_threadpool(work)
         return await self._charged(who, lambda: run_in_threadpool(work))
 

@@ -41,7 +41,7 @@ def read_everything(url: str, bound_mb: int) -> str:
         before, started = resident_mb(), time.perf_counter()
         for _ in range(2):
             for puzzle, target in targets:
-                if cache.peek(str(session.get_bind().engine.url), puzzle, target) is None:
+                if cache.peek(puzzle, target) is None:
                     loads += 1
                 cache.get(session, puzzle, target)
         seconds = time.perf_counter() - started

@@ -37,7 +37,7 @@ from bot.sender import Sender
 from bot.solving import SolveQueue
 from bot.texts import LANGUAGES, text
 from hints.ondemand import SolverFactory
-from hints.solutions import RAW_SOLUTIONS
+from hints.solutions import raw_cache
 from settings import Settings
 
 logger = logging.getLogger(__name__)
@@ -95,7 +95,7 @@ def build_application(
     :class:`jobs.ondemand.OnDemand`); without it such a target is answered as not ready.
     """
     token = bot_token(settings)
-    RAW_SOLUTIONS.resize(settings.RAW_SOLUTION_CACHE_MB << 20)
+    raw_cache(sessions).resize(settings.RAW_SOLUTION_CACHE_MB << 20)
     redact_logs([token])  # every log record of this process, any logger, any level, from now on
     for noisy in ("httpx", "httpcore"):  # their request lines carry the URL (redacted, and noisy)
         logging.getLogger(noisy).setLevel(logging.WARNING)

@@ -48,4 +48,7 @@ def make_engine(url: str) -> Engine:
 
 
 def session_factory(engine: Engine) -> sessionmaker[Session]:
-    return sessionmaker(engine, expire_on_commit=False)
+    """Sessions on ``engine``. ``info["caches"]`` is one dict shared by every session the factory
+    makes: where the layers above keep what they cache per store and process (the service's raw
+    solutions), so a cache lives as long as the factory a process makes once, and no longer."""
+    return sessionmaker(engine, expire_on_commit=False, info={"caches": {}})

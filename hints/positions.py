@@ -36,11 +36,11 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from itertools import combinations
 
-from sqlalchemy.orm import Session
+from sqlalchemy.orm import Session, sessionmaker
 
 from hints.codes import decode_position, encode_position
 from hints.errors import MalformedPosition, NoFaceUpSolution
-from hints.solutions import RAW_SOLUTIONS, RawSolutions, describe, raw_solutions
+from hints.solutions import RawSolutions, describe, raw_cache, raw_solutions
 from i18n import N_, SOURCE_LANGUAGE, translate
 from render.position import PositionDrawing
 from render.words import board_label
@@ -339,13 +339,13 @@ def analyse_position(
     return _analyse_among(raw_solutions(session, puzzle, target), puzzle, target, placements, faceup, fixed)
 
 
-def solutions_in_memory(store: str, puzzle: Puzzle, target: Target) -> bool:
+def solutions_in_memory(sessions: sessionmaker[Session], puzzle: Puzzle, target: Target) -> bool:
     """Are the target's solutions loaded in this process (an analysis then costs no store read)?"""
-    return RAW_SOLUTIONS.peek(store, puzzle, target) is not None
+    return raw_cache(sessions).peek(puzzle, target) is not None
 
 
 def analyse_if_cached(
-    store: str,
+    sessions: sessionmaker[Session],
     puzzle: Puzzle,
     target: Target,
     placements: Sequence[Placement],
@@ -354,7 +354,7 @@ def analyse_if_cached(
 ) -> PositionAnalysis | None:
     """The analysis from the in-process cache alone (well under a millisecond), or None when the
     store must be read first (then call :func:`analyse_position` off the event loop)."""
-    raw = RAW_SOLUTIONS.peek(store, puzzle, target)
+    raw = raw_cache(sessions).peek(puzzle, target)
     if raw is None:
         return None
     return _analyse_among(raw, puzzle, target, placements, faceup, fixed)

@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from datetime import date, timedelta
 from functools import cached_property
 
-from sqlalchemy.orm import Session
+from sqlalchemy.orm import Session, sessionmaker
 
 from db import repository
 from db.repository import StoredTarget, TargetKey
@@ -28,7 +28,6 @@ from solver.problem import TargetProblem
 from solver.stages import SolutionSet, images_by_class
 
 __all__ = [
-    "RAW_SOLUTIONS",
     "RawSolutionCache",
     "RawSolutions",
     "SolutionPage",
@@ -37,6 +36,7 @@ __all__ = [
     "complete_counts",
     "footprint",
     "heatmap_year",
+    "raw_cache",
     "solution_counts",
     "solution_page",
     "stored_solution",
@@ -373,21 +373,19 @@ class RawSolutionCache:
             self._evict()
 
     @staticmethod
-    def _key(store: str, puzzle: Puzzle, target: Target) -> tuple[str, ...]:
-        return (store, puzzle.id, puzzle.fingerprint, target.name)
+    def _key(puzzle: Puzzle, target: Target) -> tuple[str, ...]:
+        return (puzzle.id, puzzle.fingerprint, target.name)
 
-    def peek(
-        self, store: str, puzzle: Puzzle, target: Target, stored: TargetKey | None = None
-    ) -> RawSolutions | None:
+    def peek(self, puzzle: Puzzle, target: Target, stored: TargetKey | None = None) -> RawSolutions | None:
         """The cached raw solutions when they were checked recently (and, given ``stored``, were
         read from that storing of the target), without touching the store."""
         with self._lock:
-            entry = self._entries.get(self._key(store, puzzle, target))
+            entry = self._entries.get(self._key(puzzle, target))
             if entry is None or time.monotonic() - entry.checked_at > self._recheck:
                 return None
             if stored is not None and entry.stored != stored:
                 return None
-            self._entries.move_to_end(self._key(store, puzzle, target))
+            self._entries.move_to_end(self._key(puzzle, target))
             return entry.raw
 
     def get(
@@ -396,14 +394,14 @@ class RawSolutionCache:
         """The target's raw solutions; NotPrecomputed when it is not stored. ``stored``: the target
         as the caller read it; an entry kept from another storing is then checked against the
         store at once, not after ``recheck_seconds`` (hints computed from it are cached)."""
-        key = self._key(str(session.get_bind().engine.url), puzzle, target)
-        found = self.peek(key[0], puzzle, target, stored)
+        key = self._key(puzzle, target)
+        found = self.peek(puzzle, target, stored)
         if found is not None:
             return found
         with self._lock:
             loading = self._loading.setdefault(key, threading.Lock())
         with loading:  # one loader per key; the others wait, then find it fresh
-            found = self.peek(key[0], puzzle, target, stored)
+            found = self.peek(puzzle, target, stored)
             if found is not None:
                 return found
             stored = stored_key(session, puzzle, target)
@@ -448,14 +446,21 @@ class RawSolutionCache:
         return RawSolutions(tuple(classes), tuple(classes.values()), len(stored))
 
 
-RAW_SOLUTIONS = RawSolutionCache()
+def raw_cache(sessions: sessionmaker[Session] | Session) -> RawSolutionCache:
+    """The raw-solution cache of a store in this process: one per session factory, kept in its
+    ``info["caches"]`` (:func:`db.engine.session_factory`), shared by all its sessions."""
+    info = sessions.info if isinstance(sessions, Session) else sessions.kw.setdefault("info", {})
+    caches: dict[str, object] = info.setdefault("caches", {})
+    cache = caches.setdefault("raw_solutions", RawSolutionCache())
+    assert isinstance(cache, RawSolutionCache)
+    return cache
 
 
 def raw_solutions(
     session: Session, puzzle: Puzzle, target: Target, faceup: bool = False, stored: TargetKey | None = None
 ) -> RawSolutions:
     """Every raw solution of a target (``faceup``: those with no piece turned over), from the
-    process's one cache; ``stored``: the target as the caller read it, which a cached entry must
-    come from (else the store is read again)."""
-    raw = RAW_SOLUTIONS.get(session, puzzle, target, stored)
+    store's cache (:func:`raw_cache`); ``stored``: the target as the caller read it, which a
+    cached entry must come from (else the store is read again)."""
+    raw = raw_cache(session).get(session, puzzle, target, stored)
     return raw.face_up(puzzle) if faceup else raw

@@ -60,7 +60,7 @@ async def analyse_position(
     pieces = [PlacedPiece(p.piece, tuple((int(r), int(c)) for r, c in p.cells)) for p in body.placements]
     placements = parse_placements(puzzle, pieces)  # malformed: 422 before any store access
     staying = fixed_pieces(puzzle, fixed)
-    cached = analyse_if_cached(str(state.engine.url), puzzle, target, placements, faceup, staying)
+    cached = analyse_if_cached(state.sessions, puzzle, target, placements, faceup, staying)
     if cached is not None:  # the hot path: no thread hop, no query
         answer = presenters.position_out(cached, faceup, language, fixed)
         return send(request, Payload.json(answer), "no-store")

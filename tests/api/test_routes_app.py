@@ -14,7 +14,7 @@ from api import create_app
 from api.app import MAX_BODY_BYTES
 from api.middleware import location_path
 from hints.codes import encode_position
-from hints.solutions import RAW_SOLUTIONS
+from hints.solutions import raw_cache
 from jobs import ondemand
 from jobs.ondemand import OnDemand
 from settings import Settings, get_settings
@@ -108,23 +108,14 @@ def test_an_unknown_default_time_zone_is_refused_at_start() -> None:
         create_app(settings, OnDemand)
 
 
-@pytest.fixture
-def restored_cache_bound() -> Iterator[None]:
-    """Puts the process's raw-solution cache back to the default bound after the test."""
-    yield
-    RAW_SOLUTIONS.resize(Settings(_env_file=None).RAW_SOLUTION_CACHE_MB << 20)  # type: ignore[call-arg]
-
-
-def test_the_app_bounds_the_raw_solution_cache_by_its_setting(
-    store_url: str, restored_cache_bound: None
-) -> None:
+def test_the_app_bounds_the_raw_solution_cache_by_its_setting(store_url: str) -> None:
     settings = Settings(_env_file=None, DATABASE_URL=store_url, RAW_SOLUTION_CACHE_MB=1)  # type: ignore[call-arg]
     empty = encode_position(get_puzzle("calendar-dragonfjord"), [])
     with TestClient(create_app(settings, OnDemand)) as api:
         for day in ("01-20", "01-21", "01-22", "01-23", "01-24", "01-25"):
             path = f"/api/v1/puzzles/calendar-dragonfjord/targets/{day}/positions/{empty}"
             assert api.get(path).status_code == 200
-        assert 0 < RAW_SOLUTIONS.size <= 1 << 20
+        assert 0 < raw_cache(api.app.state.api.sessions).size <= 1 << 20
 
 
 def test_a_cache_bound_below_one_mb_is_refused() -> None:

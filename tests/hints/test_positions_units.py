@@ -9,8 +9,9 @@ from collections.abc import Iterator, Sequence
 from itertools import combinations
 
 import pytest
-from sqlalchemy.orm import Session
+from sqlalchemy.orm import Session, sessionmaker
 
+from db.engine import make_engine, session_factory
 from hints.codes import board_placements, encode_position
 from hints.errors import MalformedPosition
 from hints.positions import (
@@ -264,16 +265,16 @@ def test_face_up_analysis_counts_only_the_face_up_solutions(session: Session) ->
     assert analyse_position(session, CALENDAR, DATE, []).total == 216
 
 
-def test_the_cached_analysis_needs_the_target_read_first(session: Session) -> None:
-    placements = by_piece(raw_solutions(session, CALENDAR, DATE).solutions[3])[:2]
-    store = str(session.get_bind().engine.url)
-    assert analyse_if_cached(store, CALENDAR, DATE, placements) == analyse_position(
-        session, CALENDAR, DATE, placements
-    )
-    assert analyse_if_cached(store, CALENDAR, DATE, placements, faceup=True) == analyse_position(
-        session, CALENDAR, DATE, placements, faceup=True
-    )
-    assert analyse_if_cached("sqlite:///never-read.db", CALENDAR, DATE, placements) is None
+def test_the_cached_analysis_needs_the_target_read_first(own_sessions: sessionmaker[Session]) -> None:
+    sessions = own_sessions
+    with sessions() as session:
+        placements = by_piece(raw_solutions(session, CALENDAR, DATE).solutions[3])[:2]
+        expected = analyse_position(session, CALENDAR, DATE, placements)
+        face_up = analyse_position(session, CALENDAR, DATE, placements, faceup=True)
+    assert analyse_if_cached(sessions, CALENDAR, DATE, placements) == expected
+    assert analyse_if_cached(sessions, CALENDAR, DATE, placements, faceup=True) == face_up
+    never_read = session_factory(make_engine("sqlite://"))
+    assert analyse_if_cached(never_read, CALENDAR, DATE, placements) is None
 
 
 # ---------------------------------------------------------------- hints from a position

@@ -8,11 +8,11 @@ from sqlalchemy import update
 from sqlalchemy.orm import Session, sessionmaker
 
 from db import repository
+from db.engine import make_engine, session_factory
 from db.models import SolutionSetRow, TargetRow
 from hints.daily import calendar_editions
 from hints.errors import NotPrecomputed, OffsetOutOfRange, UnknownSolution
 from hints.solutions import (
-    RAW_SOLUTIONS,
     RawSolutionCache,
     RawSolutions,
     all_solutions,
@@ -21,6 +21,7 @@ from hints.solutions import (
     faceup_counts,
     footprint,
     heatmap_year,
+    raw_cache,
     raw_solutions,
     solution_counts,
     solution_page,
@@ -41,10 +42,6 @@ DATE = CALENDAR.target("01-25")  # 216 solutions, 11 of them face up
 LINE = get_puzzle("pentomino-3x20")  # 2 solutions up to symmetry, 8 arrangements
 HOLE = get_puzzle("pentomino-8x8-hole")  # 65 up to symmetry, 520 arrangements
 BOARD = "board"
-
-
-def store_of(session: Session) -> str:
-    return str(session.get_bind().engine.url)
 
 
 # ---------------------------------------------------------------- counts and stored solutions
@@ -307,9 +304,9 @@ class CountingCache(RawSolutionCache):
 def test_a_target_is_loaded_once_and_then_served_without_the_store(session: Session) -> None:
     cache = CountingCache()
     first = cache.get(session, CALENDAR, DATE)
-    assert cache.get(session, CALENDAR, DATE) is first is cache.peek(store_of(session), CALENDAR, DATE)
+    assert cache.get(session, CALENDAR, DATE) is first is cache.peek(CALENDAR, DATE)
     assert cache.loads == ["calendar-dragonfjord 01-25"]
-    assert cache.peek(store_of(session), CALENDAR, CALENDAR.target("01-24")) is None  # never asked for
+    assert cache.peek(CALENDAR, CALENDAR.target("01-24")) is None  # never asked for
 
 
 def test_the_targets_used_longest_ago_go_first_when_the_bytes_run_out(session: Session) -> None:
@@ -318,18 +315,18 @@ def test_the_targets_used_longest_ago_go_first_when_the_bytes_run_out(session: S
         for puzzle in (LINE, HOLE)
     }
     date_size = footprint(CountingCache().get(session, CALENDAR, DATE))
-    cache, store = CountingCache(max_bytes=date_size + sizes[HOLE.id]), store_of(session)
+    cache = CountingCache(max_bytes=date_size + sizes[HOLE.id])
     cache.get(session, CALENDAR, DATE)
     cache.get(session, LINE, LINE.target(BOARD))
     cache.get(session, CALENDAR, DATE)  # used again: now the line board is the oldest
     cache.get(session, HOLE, HOLE.target(BOARD))  # does not fit beside both: the line board goes
-    assert cache.peek(store, LINE, LINE.target(BOARD)) is None
-    assert cache.peek(store, HOLE, HOLE.target(BOARD)) is not None
-    assert cache.peek(store, CALENDAR, DATE) is not None  # a peek is a use: the hole board is oldest now
+    assert cache.peek(LINE, LINE.target(BOARD)) is None
+    assert cache.peek(HOLE, HOLE.target(BOARD)) is not None
+    assert cache.peek(CALENDAR, DATE) is not None  # a peek is a use: the hole board is oldest now
     assert cache.size == date_size + sizes[HOLE.id]
     cache.get(session, LINE, LINE.target(BOARD))  # read again from the store, pushing out the hole board
     assert cache.loads[-1] == "pentomino-3x20 board" and len(cache.loads) == 4
-    assert cache.peek(store, HOLE, HOLE.target(BOARD)) is None
+    assert cache.peek(HOLE, HOLE.target(BOARD)) is None
     assert cache.size == date_size + sizes[LINE.id]
 
 
@@ -337,16 +334,16 @@ def test_a_target_larger_than_the_whole_bound_is_served_but_not_kept(session: Se
     cache = CountingCache(max_bytes=1000)
     raw = cache.get(session, HOLE, HOLE.target(BOARD))
     assert len(raw) == 520 and cache.size == 0
-    assert cache.peek(store_of(session), HOLE, HOLE.target(BOARD)) is None
+    assert cache.peek(HOLE, HOLE.target(BOARD)) is None
 
 
 def test_a_smaller_bound_drops_the_oldest_at_once(session: Session) -> None:
-    cache, store = CountingCache(), store_of(session)
+    cache = CountingCache()
     line = cache.get(session, LINE, LINE.target(BOARD))
     cache.get(session, HOLE, HOLE.target(BOARD))
     cache.resize(footprint(line))
-    assert cache.peek(store, LINE, LINE.target(BOARD)) is None  # the older one went, though it fits
-    assert cache.peek(store, HOLE, HOLE.target(BOARD)) is None  # and the other does not fit
+    assert cache.peek(LINE, LINE.target(BOARD)) is None  # the older one went, though it fits
+    assert cache.peek(HOLE, HOLE.target(BOARD)) is None  # and the other does not fit
     assert cache.size == 0
 
 
@@ -362,7 +359,7 @@ def test_the_footprint_grows_with_the_solutions_and_counts_shared_placements_onc
 def test_a_stale_entry_is_checked_and_kept_while_the_store_holds_the_same_target(session: Session) -> None:
     cache = CountingCache(recheck_seconds=-1)  # every entry is due for a check at once
     first = cache.get(session, CALENDAR, DATE)
-    assert cache.peek(store_of(session), CALENDAR, DATE) is None  # due: peek does not vouch for it
+    assert cache.peek(CALENDAR, DATE) is None  # due: peek does not vouch for it
     assert cache.get(session, CALENDAR, DATE) is first and len(cache.loads) == 1
 
 
@@ -400,7 +397,7 @@ def test_a_caller_that_read_the_target_stored_again_is_not_served_the_entry_read
         now = stored_key(session, CALENDAR, DATE)
         assert cache.get(session, CALENDAR, DATE) is old  # without a key: trusted until the recheck
         new = cache.get(session, CALENDAR, DATE, stored=now)
-        assert cache.peek(store_of(session), CALENDAR, DATE, stored=before) is None
+        assert cache.peek(CALENDAR, DATE, stored=before) is None
     assert len(new) == 2 and len(old) == 216
     assert cache.loads == ["calendar-dragonfjord 01-25"] * 2
 
@@ -409,11 +406,19 @@ def test_clear_forgets_every_entry(session: Session) -> None:
     cache = CountingCache()
     cache.get(session, LINE, LINE.target(BOARD))
     cache.clear()
-    assert cache.peek(store_of(session), LINE, LINE.target(BOARD)) is None
+    assert cache.peek(LINE, LINE.target(BOARD)) is None
     cache.get(session, LINE, LINE.target(BOARD))
     assert len(cache.loads) == 2
 
 
-def test_the_process_has_one_cache_that_raw_solutions_reads(session: Session) -> None:
-    raw = raw_solutions(session, LINE, LINE.target(BOARD))
-    assert RAW_SOLUTIONS.peek(store_of(session), LINE, LINE.target(BOARD)) is raw
+def test_each_session_factory_has_one_cache_that_raw_solutions_reads(sample_url: str) -> None:
+    """The cache belongs to the factory a process makes once: its sessions share it, another
+    factory (another process's, or another store's) has its own."""
+    engine = make_engine(sample_url)
+    sessions, others = session_factory(engine), session_factory(engine)
+    with sessions() as session:
+        raw = raw_solutions(session, LINE, LINE.target(BOARD))
+    with sessions() as again:
+        assert raw_cache(again) is raw_cache(sessions)
+        assert raw_cache(sessions).peek(LINE, LINE.target(BOARD)) is raw
+    assert raw_cache(others).peek(LINE, LINE.target(BOARD)) is None
