@@ -14,7 +14,7 @@ from api.routes import check, daily, docs, editions, health, me, me_days, positi
 from api.state import ApiState
 from bot.webhook import WebhookBridge
 from hints.ondemand import SolverFactory
-from hints.solutions import raw_cache
+from hints.raw_solutions import raw_cache
 from settings import Settings, get_settings
 
 MAX_BODY_BYTES = 64 * 1024

@@ -44,7 +44,15 @@ from api.caching import LruCache, Payload, PayloadStore
 from api.clients import ClientBudget, Requester
 from api.errors import ApiError
 from api.ondemand import OnDemandWaiter, QueueFull
-from hints.daily import CALENDAR_ID, DailyBundle, PuzzleKind, Variant, daily_bundle, stage_key
+from hints.daily import (
+    CALENDAR_ID,
+    DEFAULT_VARIANT,
+    DailyBundle,
+    PuzzleKind,
+    Variant,
+    daily_bundle,
+    stage_key,
+)
 from hints.ondemand import after_solving
 from i18n import SOURCE_LANGUAGE
 from solver.stages import Stage
@@ -52,7 +60,6 @@ from solver.stages import Stage
 MAX_BUNDLES = 256
 MAX_QUEUED_PER_CLIENT = 2
 T = TypeVar("T")
-DEFAULT_VARIANT = Variant()
 BundleKey = tuple[date, Variant]
 
 

@@ -18,7 +18,8 @@ from api.errors import invalid
 from api.state import ApiState
 from hints.daily import CALENDAR_ID, calendar_editions, edition_choice
 from i18n import LANGUAGES, SOURCE_LANGUAGE
-from solver.catalog import Puzzle, Target, get_puzzle
+from solver.catalog import Puzzle, Target
+from solver.puzzles import get_puzzle
 
 ISO_DATE = re.compile(r"\d{4}-\d{2}-\d{2}")
 TODAY = "today"

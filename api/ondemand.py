@@ -29,7 +29,7 @@ from typing import TypeVar
 from api.clients import Requester
 from api.errors import ApiError
 from hints.ondemand import TargetSolver, after_solving
-from solver.catalog import get_puzzle
+from solver.puzzles import get_puzzle
 
 WAIT_SECONDS = 10.0
 RETRY_AFTER_SECONDS = 5

@@ -15,14 +15,16 @@ from api import presenters
 from api.caching import Media, Payload
 from api.errors import not_found
 from api.schemas import PuzzlesOut, SolutionPageOut
-from hints import pictures, solutions
-from hints.positions import analyse_position, fixed_pieces, placements_of_code, position_hint
+from hints import pictures, solution_pages, solutions
+from hints.position_hints import position_hint
+from hints.positions import analyse_position, fixed_pieces, placements_of_code
 from i18n import SOURCE_LANGUAGE
 from render.position import position_caption, position_text
 from render.text import render_text
 from render.words import heatmap_words, puzzle_title
-from solver.catalog import Puzzle, Target, catalog
+from solver.catalog import Puzzle, Target
 from solver.encoding import Placement
+from solver.puzzles import catalog
 from solver.stages import Stage
 
 
@@ -66,7 +68,7 @@ def edition_board_png(puzzle: Puzzle, language: str = SOURCE_LANGUAGE) -> Payloa
 def solution_page(
     session: Session, puzzle: Puzzle, target: Target, offset: int, limit: int, faceup: bool = False
 ) -> Payload:
-    page = solutions.solution_page(session, puzzle, target, offset, limit, faceup)
+    page = solution_pages.solution_page(session, puzzle, target, offset, limit, faceup)
     page_out = SolutionPageOut(
         puzzle=puzzle.id,
         target=target.name,

@@ -30,7 +30,7 @@ from sqlalchemy.engine import make_url
 
 from benchmarks.api_load import start_server, stop_server
 from settings import get_settings
-from solver.catalog import get_puzzle
+from solver.puzzles import get_puzzle
 
 FLOODED = "calendar-weekday"
 BESIDE = "calendar-weekday-monday"

@@ -32,7 +32,7 @@ from pathlib import Path
 from db import repository
 from db.engine import make_engine, session_factory
 from db.migrate import upgrade
-from solver.catalog import get_puzzle
+from solver.puzzles import get_puzzle
 
 KNOWN_SOLUTIONS = {"calendar-weekday": 4_860_000}  # issue 11, counted independently
 GOAL_MB = 64.0

@@ -54,9 +54,10 @@ from ortools.sat.python import cp_model
 
 from jobs.ondemand import on_demand_processes, solve_target
 from solver import cover
-from solver.catalog import Puzzle, all_puzzles, get_puzzle
+from solver.catalog import Puzzle
 from solver.encoding import encode
 from solver.problem import Subproblem, TargetProblem, board_blockers
+from solver.puzzles import all_puzzles, get_puzzle
 from solver.verify import check_encodings
 
 EDITIONS = ("calendar-weekday", "calendar-tetromino")

@@ -27,10 +27,11 @@ from pathlib import Path
 from benchmarks.api_load import parse_wrk, start_server, stop_server, warm
 from db.engine import make_engine, session_factory
 from hints.positions import analyse_position
-from hints.solutions import raw_solutions
+from hints.raw_solutions import raw_solutions
 from settings import get_settings
-from solver.catalog import Puzzle, Target, get_puzzle
+from solver.catalog import Puzzle, Target
 from solver.encoding import Placement
+from solver.puzzles import get_puzzle
 
 CALENDAR = get_puzzle("calendar-dragonfjord")
 BOARD = get_puzzle("pentomino-6x10")

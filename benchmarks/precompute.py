@@ -16,7 +16,7 @@ import tempfile
 from db.engine import make_engine, session_factory
 from db.migrate import upgrade
 from jobs.precompute import run
-from solver.catalog import catalog
+from solver.puzzles import catalog
 
 
 def main() -> int:

@@ -17,9 +17,9 @@ import sys
 import time
 
 from db.engine import make_engine, session_factory
-from hints.solutions import RawSolutionCache
+from hints.raw_solutions import RawSolutionCache
 from settings import get_settings
-from solver.catalog import catalog
+from solver.puzzles import catalog
 
 
 def resident_mb() -> float:

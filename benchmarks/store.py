@@ -44,7 +44,8 @@ from db.engine import make_engine, session_factory
 from db.migrate import downgrade, upgrade
 from jobs.precompute import run
 from jobs.transfer import transfer
-from solver.catalog import Puzzle, get_puzzle, target_for_date
+from solver.catalog import Puzzle, target_for_date
+from solver.puzzles import get_puzzle
 
 EDITION_SOLUTIONS = 4_860_000  # issue 11: calendar-weekday, counted independently
 GOAL_MB = 64.0

@@ -22,7 +22,8 @@ from db import repository
 from db.engine import make_engine, session_factory
 from db.migrate import upgrade
 from jobs.precompute import run
-from solver.catalog import Puzzle, get_puzzle
+from solver.catalog import Puzzle
+from solver.puzzles import get_puzzle
 from tests.support.exact_cover import solve
 
 FORTY_THREE_CELL_EDITIONS = ("calendar-jarringwords", "calendar-creamakerspace", "calendar-tetromino")

@@ -37,7 +37,7 @@ from bot.sender import Sender
 from bot.solving import SolveQueue
 from bot.texts import LANGUAGES, text
 from hints.ondemand import SolverFactory
-from hints.solutions import raw_cache
+from hints.raw_solutions import raw_cache
 from settings import Settings
 
 logger = logging.getLogger(__name__)

@@ -56,7 +56,7 @@ from db.models import DeliveryStatus
 from hints.daily import CALENDAR_ID, PuzzleKind, known_edition
 from hints.errors import NotPrecomputed
 from hints.ondemand import TargetSolver, after_solving
-from solver.catalog import get_puzzle
+from solver.puzzles import get_puzzle
 
 logger = logging.getLogger(__name__)
 

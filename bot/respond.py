@@ -28,10 +28,10 @@ from bot.replies.types import Button, Reply, Who
 from bot.solving import SolvesBusy
 from bot.texts import language_for, text
 from db import chats
-from hints.daily import known_edition
+from hints.daily import Variant, known_edition
 from hints.errors import NotPrecomputed
 from hints.ondemand import after_solving
-from solver.catalog import get_puzzle
+from solver.puzzles import get_puzzle
 
 Build = Callable[[Session, Who], Reply]
 
@@ -83,8 +83,8 @@ def who_is_asking(session: Session, update: Update, default_timezone: str) -> Wh
     language = language_for(settings.language if settings else None, asker.language_code)
     timezone = (settings.timezone if settings else None) or default_timezone
     edition = known_edition(settings.edition if settings else None)
-    faceup = bool(settings and settings.faceup)
-    return Who(chat.id, chat.type, asker.id, language, timezone, asker.first_name, edition, faceup)
+    variant = Variant(edition, bool(settings and settings.faceup))
+    return Who(chat.id, chat.type, asker.id, language, timezone, asker.first_name, variant)
 
 
 class MustSolve(NotPrecomputed):
@@ -137,11 +137,14 @@ def _bad_argument(exc: BadArgument, language: str) -> Reply:
     return Reply(text("pick_one", language), buttons=buttons, columns=2)
 
 
-async def send(update: Update, context: BotContext, reply: Reply, *, in_place: bool = False) -> None:
+async def send(
+    update: Update, context: BotContext, reply: Reply, *, in_place: bool = False, shared: bool = False
+) -> None:
     """Private replies go at once; a group's join its queue, so its 20-a-minute pace holds no one up.
 
     With ``in_place`` (a button that moves its own message on, like **Next hint**)
-    the message carrying the button is edited when it was the presser's, else a
+    the message carrying the button is edited when it was the presser's (or, ``shared``, a
+    message that is the whole chat's, like the settings an admin may change), else a
     new message is sent; a new message with buttons takes the buttons off the
     asker's previous one, when that delays no reply: only while the chat's send
     pace has room to spare and, in a group, no other reply waits. In a group the
@@ -157,7 +160,7 @@ async def send(update: Update, context: BotContext, reply: Reply, *, in_place: b
     if not private:
         reply = addressed(reply, update, bot.username)
     reply_to = None if private or message is None or update.callback_query else message.message_id
-    target = _editable(update, found) if in_place else None
+    target = _editable(update, found, shared) if in_place else None
 
     async def deliver() -> None:
         if target is not None:
@@ -175,13 +178,15 @@ async def send(update: Update, context: BotContext, reply: Reply, *, in_place: b
         found.group_replies.submit(chat_id, deliver)
 
 
-def _editable(update: Update, found: Deps) -> tuple[int, bool] | None:
-    """The pressed button's message and whether it is a photo, if the presser may change it."""
+def _editable(update: Update, found: Deps, shared: bool = False) -> tuple[int, bool] | None:
+    """The pressed button's message and whether it is a photo, if the presser may change it: in a
+    private chat, or in a group a message of theirs or (``shared``) one that is the chat's."""
     query, chat, presser = update.callback_query, update.effective_chat, person(update)
     if query is None or chat is None or presser is None or not isinstance(query.message, Message):
         return None
     message = query.message
-    if chat.type != ChatType.PRIVATE and found.messages.owner(chat.id, message.message_id) != presser.id:
+    mine = shared or found.messages.owner(chat.id, message.message_id) == presser.id
+    if chat.type != ChatType.PRIVATE and not mine:
         return None
     return message.message_id, bool(message.photo)
 
@@ -197,8 +202,11 @@ def addressed(reply: Reply, update: Update, bot_username: str) -> Reply:
     return replace(reply, text=named, buttons=buttons)
 
 
-async def respond(update: Update, context: BotContext, build: Build, *, in_place: bool = False) -> None:
-    """Build a reply for the asker in one unit of work (one at a time per person), then send it.
+async def respond(
+    update: Update, context: BotContext, build: Build, *, in_place: bool = False, shared: bool = False
+) -> None:
+    """Build a reply for the asker in one unit of work (one at a time per person), then send it
+    (``in_place`` and ``shared``: see :func:`send`).
 
     A reply that needs a target solved on demand waits for the solve (:func:`after_solving`), or
     says the solver is busy.
@@ -234,7 +242,7 @@ async def respond(update: Update, context: BotContext, build: Build, *, in_place
     if pending is not None:
         await answer(pending, reply.toast)
     if reply.toast is None:
-        await send(update, context, reply, in_place=in_place)
+        await send(update, context, reply, in_place=in_place, shared=shared)
 
 
 async def answer(query: CallbackQuery, toast: str | None) -> None:

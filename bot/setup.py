@@ -60,7 +60,7 @@ def _press(field: str, value: str, onboarding: bool = False) -> str:
 def _edition_buttons(who: Who, onboarding: bool) -> tuple[Button, ...]:
     return tuple(
         Button(
-            ("✓ " if p.id == who.edition and not onboarding else "") + edition_name(p, who.language),
+            ("✓ " if p.id == who.variant.edition and not onboarding else "") + edition_name(p, who.language),
             _press("edition", p.id, onboarding),
         )
         for p in calendar_editions()
@@ -86,7 +86,7 @@ def onboarding_time(who: Who, zone: str) -> Reply:
     words = text(
         "onboard_time",
         language,
-        edition=edition_name(edition_of(who.edition), language),
+        edition=edition_name(edition_of(who.variant.edition), language),
         zone=zone_label(zone),
     )
     buttons = (
@@ -124,8 +124,8 @@ def settings_text(settings: ChatSettings | None, who: Who, zone: str) -> str:
     )
     lines = [
         text("settings_heading", language),
-        text("settings_edition", language, edition=edition_name(edition_of(who.edition), language)),
-        text("settings_faceup", language, state=_state(who.faceup, language)),
+        text("settings_edition", language, edition=edition_name(edition_of(who.variant.edition), language)),
+        text("settings_faceup", language, state=_state(who.variant.faceup, language)),
         text("settings_post", language, state=post),
         text("settings_zone", language, zone=zone_label(zone)),
         text("settings_language", language, name=LANGUAGE_NAMES.get(language, language)),
@@ -142,8 +142,8 @@ def settings_panel(settings: ChatSettings | None, who: Who, zone: str) -> Reply:
     buttons = (
         Button(text("button_set_edition", language), _press("view", "edition")),
         Button(
-            text("button_set_faceup", language, state=_state(not who.faceup, language)),
-            _press("faceup", "off" if who.faceup else "on"),
+            text("button_set_faceup", language, state=_state(not who.variant.faceup, language)),
+            _press("faceup", "off" if who.variant.faceup else "on"),
         ),
         Button(
             text("button_set_post", language, state=_state(not subscribed, language)),
@@ -188,10 +188,10 @@ def apply(session: Session, who: Who, press: SetupCallback, now: datetime, zone:
         puzzle = edition_of(press.value)
         stored = None if puzzle.id == CALENDAR_ID else puzzle.id
         chats.set_edition(session=session, chat_id=chat_id, kind=kind, edition=stored)
-        return replace(who, edition=puzzle.id)
+        return replace(who, variant=who.variant._replace(edition=puzzle.id))
     if press.field == "faceup":
         chats.set_faceup(session=session, chat_id=chat_id, kind=kind, faceup=press.value == "on")
-        return replace(who, faceup=press.value == "on")
+        return replace(who, variant=who.variant._replace(faceup=press.value == "on"))
     if press.field == "zone":
         chats.set_timezone(session=session, chat_id=chat_id, kind=kind, timezone=press.value, now=now)
         return replace(who, timezone=press.value)

@@ -277,7 +277,7 @@ def text(key: str, language: str, **values: object) -> str:
 
 
 def difficulty_label(label: str, language: str) -> str:
-    """A difficulty label (``hints.daily.DIFFICULTY_LABELS``) in ``language``."""
+    """A difficulty label (``hints.difficulty.DIFFICULTY_LABELS``) in ``language``."""
     return translate(language, label)
 
 

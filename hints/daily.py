@@ -10,21 +10,15 @@ the same day.
 
 A :class:`DailyPuzzle` holds all four stages (0 the puzzle, 1 one piece, 2 half
 the pieces, 3 the answer) and draws them; a :class:`DailyBundle` holds both
-puzzles of a day. Each is computed once per request from a handful of reads.
-
-Computed hints are cached in the store (``hint_cache``) per featured solution.
-The cache write joins the caller's transaction and is never committed here:
-the front end's unit of work (a request, an update, a CLI run) commits it, or
-rolls it back and loses nothing but the cache entry. Hints are computed from
-the target as it was read (its :class:`~db.repository.TargetKey`), and the
-write is dropped when the target has been stored again since.
+puzzles of a day. Each is computed once per request from a handful of reads:
+the hints of the featured solution come from :mod:`hints.featured`, the
+difficulty from :mod:`hints.difficulty`.
 """
 
 from __future__ import annotations
 
 import hashlib
-from bisect import bisect_left
-from collections.abc import Callable, Collection
+from collections.abc import Collection
 from dataclasses import dataclass
 from datetime import date
 from enum import StrEnum
@@ -32,17 +26,20 @@ from typing import NamedTuple
 
 from sqlalchemy.orm import Session
 
-from db import repository
-from db.repository import CachedHints, TargetKey
+from db.repository import TargetKey
+from hints.difficulty import Difficulty, edition_difficulty
 from hints.errors import NoFaceUpSolution
+from hints.featured import HintStages, calendar_computer, challenge_computer, featured_hints
 from hints.pictures import Picture, picture_key
-from hints.solutions import faceup_counts, raw_solutions, solution_at, solution_counts, stored_key
+from hints.raw_solutions import raw_solutions
+from hints.solutions import solution_at, stored_key
 from i18n import N_, translator
 from render.hint import caption, hint_image, hint_text, stage_title
-from solver.catalog import SINGLE_TARGET, Puzzle, Target, all_puzzles, get_puzzle, target_for_date
-from solver.encoding import Placement, decode, encode
+from solver.catalog import SINGLE_TARGET, Puzzle, Target, target_for_date
+from solver.encoding import Placement
 from solver.geometry import Cell
-from solver.stages import Hint, SolutionSet, Stage, hint_stages, minimum_unique_subset
+from solver.puzzles import all_puzzles, get_puzzle
+from solver.stages import Hint, Stage, hint_stages
 
 CALENDAR_ID = "calendar-dragonfjord"
 PENTOMINO_BOARDS = (
@@ -52,13 +49,7 @@ PENTOMINO_BOARDS = (
     "pentomino-3x20",
     "pentomino-8x8-hole",
 )
-# English msgids: translate with ``i18n.translate(language, label)``.
-DIFFICULTY_LABELS = (N_("very easy"), N_("easy"), N_("medium"), N_("hard"), N_("very hard"))
 FACE_UP = N_("face up")  # the images' heading in face-up mode
-
-HintStages = tuple[Hint, Hint, Hint]
-# featured solution -> (pre-placed pieces, hint stages 1 to 3)
-HintComputer = Callable[[SolutionSet], tuple[tuple[Placement, ...], HintStages]]
 
 
 class PuzzleKind(StrEnum):
@@ -91,17 +82,7 @@ class Variant(NamedTuple):
     faceup: bool = False
 
 
-@dataclass(frozen=True)
-class Difficulty:
-    level: int  # 1 (most solutions) .. 5 (fewest)
-    label: str
-    rank: int  # 1 = the date with the fewest solutions
-    out_of: int
-
-    @property
-    def stars(self) -> str:
-        """★★★☆☆: the level out of five."""
-        return "★" * self.level + "☆" * (5 - self.level)
+DEFAULT_VARIANT = Variant()  # DragonFjord's calendar, pieces may be turned over
 
 
 @dataclass(frozen=True)
@@ -271,85 +252,7 @@ def challenge_board(day: date) -> str:
     return PENTOMINO_BOARDS[day.toordinal() % len(PENTOMINO_BOARDS)]
 
 
-def difficulty(count: int, all_counts: list[int]) -> Difficulty:
-    """Rank a solution count among all dates' counts: fewer solutions is harder."""
-    ordered = sorted(all_counts)
-    below = bisect_left(ordered, count)
-    fraction = below / max(len(ordered), 1)
-    level = 5 - min(int(fraction * 5), 4)
-    return Difficulty(level, DIFFICULTY_LABELS[level - 1], below + 1, len(ordered))
-
-
-# ---------------------------------------------------------------- hints, cached per featured solution
-
-
-def _to_cache(puzzle: Puzzle, preplaced: tuple[Placement, ...], stages: HintStages) -> CachedHints:
-    return CachedHints(
-        preplaced=encode(puzzle, preplaced),
-        stage1=encode(puzzle, stages[0].shown),
-        stage2=encode(puzzle, stages[1].shown),
-        remaining1=stages[0].remaining,
-        remaining2=stages[1].remaining,
-        total=stages[0].total,
-    )
-
-
-def _featured_hints(
-    session: Session, puzzle: Puzzle, target: Target, key: TargetKey, ordinal: int, compute: HintComputer
-) -> tuple[tuple[Placement, ...], HintStages]:
-    """Pre-placed pieces and hint stages 1-3 of one featured solution: cached, or computed and cached."""
-    featured = solution_at(session, puzzle, target, ordinal)
-    cached = repository.get_cached_hints(session=session, target_id=key.id, ordinal=ordinal)
-    if cached is None:
-        cached = _to_cache(puzzle, *compute(frozenset(featured)))
-        repository.save_cached_hints(session=session, target=key, ordinal=ordinal, hints=cached)
-    one = Hint(Stage.ONE_PIECE, decode(puzzle, cached.stage1), cached.remaining1, cached.total)
-    half = Hint(Stage.HALF, decode(puzzle, cached.stage2), cached.remaining2, cached.total)
-    answer = Hint(Stage.ANSWER, featured, 1, cached.total)
-    return decode(puzzle, cached.preplaced), (one, half, answer)
-
-
-def _calendar_computer(session: Session, puzzle: Puzzle, target: Target, key: TargetKey) -> HintComputer:
-    def compute(featured: SolutionSet) -> tuple[tuple[Placement, ...], HintStages]:
-        return (), hint_stages(featured, raw_solutions(session, puzzle, target, stored=key).solutions)
-
-    return compute
-
-
-def _challenge_computer(session: Session, puzzle: Puzzle, target: Target, key: TargetKey) -> HintComputer:
-    def compute(featured: SolutionSet) -> tuple[tuple[Placement, ...], HintStages]:
-        raw = raw_solutions(session, puzzle, target, stored=key).solutions
-        preplaced = minimum_unique_subset(featured, raw)
-        return preplaced, hint_stages(featured, raw, preplaced)
-
-    return compute
-
-
 # ---------------------------------------------------------------- the daily puzzles
-
-
-def _difficulty(session: Session, puzzle: Puzzle, count: int, faceup: bool = False) -> Difficulty | None:
-    """The date's rank among the edition's dates (face-up counts in face-up mode, dates without a
-    face-up solution left out); None while some real date of an edition solved on demand is not
-    stored yet (a rank among a few dates would mislead)."""
-    counts = solution_counts(session, puzzle)
-    if len(counts) < sum(1 for t in puzzle.targets if t.real):
-        return None
-    if faceup:
-        counts = {name: n for name, n in faceup_counts(session, puzzle).items() if n}
-    return difficulty(count, list(counts.values()))
-
-
-def target_difficulty(
-    session: Session, puzzle: Puzzle, target: str, faceup: bool = False
-) -> Difficulty | None:
-    """A calendar target's difficulty from the stored counts alone (no solving, no hint): the same
-    rank as the daily puzzle's; None when the target is not stored, has no face-up solution in
-    face-up mode, or the edition's year is not all stored."""
-    count = solution_counts(session, puzzle).get(target)
-    if count is not None and faceup:
-        count = faceup_counts(session, puzzle).get(target) or None
-    return _difficulty(session, puzzle, count, faceup) if count is not None else None
 
 
 def daily_calendar(
@@ -367,10 +270,10 @@ def daily_calendar(
     key = stored_key(session, puzzle, target)
     if faceup:
         return _faceup_calendar(session, day, puzzle, target, key)
-    rank = _difficulty(session, puzzle, key.solution_count)
+    rank = edition_difficulty(session, puzzle, key.solution_count)
     featured = pick(day, puzzle.id, key.solution_count)
-    _, hints = _featured_hints(
-        session, puzzle, target, key, featured, _calendar_computer(session, puzzle, target, key)
+    _, hints = featured_hints(
+        session, puzzle, target, key, featured, calendar_computer(session, puzzle, target, key)
     )
     first = Hint(Stage.PUZZLE, (), key.solution_count, key.solution_count)
     return DailyPuzzle(
@@ -391,7 +294,7 @@ def _faceup_calendar(
     hints = hint_stages(featured, faceup.solutions)
     total = len(faceup.solutions)
     first = Hint(Stage.PUZZLE, (), total, total)
-    rank = _difficulty(session, puzzle, total, faceup=True)
+    rank = edition_difficulty(session, puzzle, total, faceup=True)
     heading = f"{day.isoformat()} · {FACE_UP}"
     return DailyPuzzle(
         PuzzleKind.CALENDAR,
@@ -418,8 +321,8 @@ def daily_challenge(session: Session, day: date) -> DailyPuzzle:
     target = puzzle.target(SINGLE_TARGET)
     key = stored_key(session, puzzle, target)
     featured = pick(day, puzzle.id, key.solution_count)
-    preplaced, hints = _featured_hints(
-        session, puzzle, target, key, featured, _challenge_computer(session, puzzle, target, key)
+    preplaced, hints = featured_hints(
+        session, puzzle, target, key, featured, challenge_computer(session, puzzle, target, key)
     )
     first = Hint(Stage.PUZZLE, preplaced, 1, hints[0].total)
     heading = challenge_heading(day, puzzle)

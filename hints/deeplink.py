@@ -22,7 +22,8 @@ import re
 from dataclasses import dataclass
 
 from hints.errors import MalformedPosition, OutdatedCode
-from solver.catalog import Puzzle, Target, UnknownPuzzleError, UnknownTargetError, get_puzzle
+from solver.catalog import Puzzle, Target, UnknownPuzzleError, UnknownTargetError
+from solver.puzzles import get_puzzle
 
 MAX_PAYLOAD = 64
 KEY_PART = re.compile(r"[A-Za-z0-9-]{1,40}")

@@ -32,25 +32,22 @@ from sqlalchemy.orm import Session
 from db import chats, solves
 from db import days_repository as days
 from hints.daily import (
-    CALENDAR_ID,
+    DEFAULT_VARIANT,
     PuzzleKind,
+    Variant,
     challenge_board,
     challenge_heading,
     daily_calendar,
     edition_of,
 )
 from hints.errors import MalformedPosition, NoFaceUpSolution, NotPrecomputed
-from hints.positions import (
-    PositionAnalysis,
-    PositionHint,
-    analyse_position,
-    placements_of_code,
-    position_hint,
-)
+from hints.position_hints import PositionHint, position_hint
+from hints.positions import PositionAnalysis, analyse_position, placements_of_code
 from hints.saved import SavedPosition, record_board_stage
 from i18n import N_, translator
-from solver.catalog import Puzzle, Target, get_puzzle, target_for_date
+from solver.catalog import Puzzle, Target, target_for_date
 from solver.encoding import Placement
+from solver.puzzles import get_puzzle
 from solver.stages import Stage
 
 
@@ -68,22 +65,21 @@ class Play:
 
     kind: PuzzleKind
     day: date
-    edition: str = CALENDAR_ID
-    faceup: bool = False
+    variant: Variant = DEFAULT_VARIANT
 
     @property
     def key(self) -> str:
-        return variant_key(self.kind, self.edition, self.faceup)
+        return variant_key(self.kind, self.variant)
 
 
-def variant_key(kind: PuzzleKind, edition: str = CALENDAR_ID, faceup: bool = False) -> str:
+def variant_key(kind: PuzzleKind, variant: Variant = DEFAULT_VARIANT) -> str:
     """A puzzle variant as stored: ``calendar`` (DragonFjord's, not face up), ``calendar:<edition>``
     with ``:faceup`` in face-up mode, ``pentomino``."""
     if kind == PuzzleKind.PENTOMINO:
         return str(PuzzleKind.PENTOMINO)
-    if edition == CALENDAR_ID and not faceup:
+    if variant == DEFAULT_VARIANT:
         return str(PuzzleKind.CALENDAR)
-    return f"{PuzzleKind.CALENDAR}:{edition}" + (":faceup" if faceup else "")
+    return f"{PuzzleKind.CALENDAR}:{variant.edition}" + (":faceup" if variant.faceup else "")
 
 
 def daily_play(puzzle: Puzzle, target: Target, today: date, faceup: bool = False) -> Play | None:
@@ -92,7 +88,7 @@ def daily_play(puzzle: Puzzle, target: Target, today: date, faceup: bool = False
     if puzzle.is_calendar:
         if target.name != target_for_date(puzzle, today).name:
             return None
-        return Play(PuzzleKind.CALENDAR, today, puzzle.id, faceup)
+        return Play(PuzzleKind.CALENDAR, today, Variant(puzzle.id, faceup))
     return Play(PuzzleKind.PENTOMINO, today) if puzzle.id == challenge_board(today) else None
 
 
@@ -364,9 +360,9 @@ def share_heading(session: Session, play: Play, language: str) -> tuple[str, str
     if play.kind == PuzzleKind.PENTOMINO:
         return challenge_heading(play.day, get_puzzle(challenge_board(play.day)), language), None
     try:
-        daily = daily_calendar(session, play.day, play.edition, faceup=play.faceup)
+        daily = daily_calendar(session, play.day, *play.variant)
     except (NotPrecomputed, NoFaceUpSolution):
-        return edition_of(play.edition).title, None
+        return edition_of(play.variant.edition).title, None
     return daily.puzzle.title, daily.difficulty.stars if daily.difficulty is not None else None
 
 

@@ -20,7 +20,8 @@ from db.positions_repository import SavedPosition
 from hints.codes import current_code
 from hints.errors import MalformedPosition
 from hints.positions import PositionAnalysis, analyse_position, placements_of_code
-from solver.catalog import Puzzle, Target, UnknownPuzzleError, get_puzzle
+from solver.catalog import Puzzle, Target, UnknownPuzzleError
+from solver.puzzles import get_puzzle
 
 __all__ = ["SavedPosition", "latest_board", "record_board_stage", "save_board", "saved_board", "use_board"]
 

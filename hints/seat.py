@@ -25,9 +25,10 @@ from db import chats, hint_progress
 from db.hint_progress import GroupLink, Progress
 from hints import game
 from hints.daily import (
-    CALENDAR_ID,
+    DEFAULT_VARIANT,
     DailyPuzzle,
     PuzzleKind,
+    Variant,
     daily_calendar,
     daily_puzzle,
     known_edition,
@@ -39,7 +40,8 @@ from hints.errors import MalformedPosition, NoFaceUpSolution, OutdatedCode
 from hints.game import BoardHint, Play
 from hints.positions import PositionAnalysis, analyse_position, placements_of_code
 from hints.saved import SavedPosition, latest_board, save_board, saved_board, use_board
-from solver.catalog import Puzzle, Target, get_puzzle
+from solver.catalog import Puzzle, Target
+from solver.puzzles import get_puzzle
 from solver.stages import Hint, Stage
 
 
@@ -51,8 +53,7 @@ class Seat:
     chat_id: int
     player: int
     timezone: str = "UTC"
-    edition: str = CALENDAR_ID
-    faceup: bool = False
+    variant: Variant = DEFAULT_VARIANT  # the chat's calendar edition and face-up mode
     in_group: bool = False
     name: str = ""
     via: int | None = None
@@ -69,7 +70,7 @@ class Seat:
         """The player's puzzle variant: the seat's edition and face-up mode for the calendar."""
         if kind == PuzzleKind.PENTOMINO:
             return Play(kind, day)
-        return Play(kind, day, self.edition, self.faceup)
+        return Play(kind, day, self.variant)
 
 
 # ---------------------------------------------------------------- what comes back
@@ -158,9 +159,10 @@ NextHint = Shown | StaleDay | AllSeen | FromBoard | BoardTrouble
 # ---------------------------------------------------------------- the daily puzzles
 
 
-def calendar_of(session: Session, day: date, edition: str, faceup: bool) -> tuple[DailyPuzzle, bool]:
-    """The calendar puzzle of ``day`` in ``edition``, face up if asked; when no solution keeps every
-    piece face up, the usual puzzle and True (say so)."""
+def calendar_of(session: Session, day: date, variant: Variant) -> tuple[DailyPuzzle, bool]:
+    """The calendar puzzle of ``day`` in the variant's edition, face up if asked; when no solution
+    keeps every piece face up, the usual puzzle and True (say so)."""
+    edition, faceup = variant
     if faceup:
         try:
             return daily_calendar(session, day, edition, faceup=True), False
@@ -171,7 +173,7 @@ def calendar_of(session: Session, day: date, edition: str, faceup: bool) -> tupl
 
 def _daily(session: Session, seat: Seat, kind: PuzzleKind, day: date, stage: Stage = Stage.PUZZLE) -> Shown:
     if kind == PuzzleKind.CALENDAR:
-        daily, no_faceup = calendar_of(session, day, seat.edition, seat.faceup)
+        daily, no_faceup = calendar_of(session, day, seat.variant)
         return Shown(seat, daily, stage, no_faceup)
     return Shown(seat, daily_puzzle(session, kind, day), stage)
 
@@ -180,7 +182,7 @@ def daily_of(puzzle: Puzzle, target: Target, seat: Seat, now: datetime) -> tuple
     """The daily puzzle (kind, local day) this target is, today for the seat, if any (a calendar
     only in the seat's own edition)."""
     play = game.daily_play(puzzle, target, seat.today(now))
-    if play is None or (play.kind == PuzzleKind.CALENDAR and puzzle.id != seat.edition):
+    if play is None or (play.kind == PuzzleKind.CALENDAR and puzzle.id != seat.variant.edition):
         return None
     return play.kind, play.day
 
@@ -193,20 +195,20 @@ def linked(seat: Seat, group: GroupLink | None) -> Seat:
     face-up mode, with the group as ``via`` (solves count for it too); else as it is."""
     if group is None or seat.in_group:
         return seat
-    return replace(seat, edition=known_edition(group.edition), faceup=group.faceup, via=group.chat_id)
+    return replace(seat, variant=Variant(known_edition(group.edition), group.faceup), via=group.chat_id)
 
 
 def _stored(session: Session, seat: Seat) -> Progress | None:
     """The person's puzzle in this chat and the featured stage seen of it (one query; a second when
     a group's link made it a calendar variant other than the chat's)."""
-    variant = game.variant_key(PuzzleKind.CALENDAR, seat.edition, seat.faceup)
+    variant = game.variant_key(PuzzleKind.CALENDAR, seat.variant)
     stored = hint_progress.get_progress(
         session=session, chat_id=seat.chat_id, user_id=seat.player, calendar_variant=variant
     )
     if stored is None or stored.group is None or stored.kind != PuzzleKind.CALENDAR:
         return stored
     other = linked(seat, stored.group)
-    other_variant = game.variant_key(PuzzleKind.CALENDAR, other.edition, other.faceup)
+    other_variant = game.variant_key(PuzzleKind.CALENDAR, other.variant)
     if other_variant == variant:
         return stored
     return hint_progress.get_progress(
@@ -300,7 +302,7 @@ def next_hint(
     seat = linked(seat, progress.group)
     current = PuzzleKind(progress.kind)
     if kind is None:
-        puzzle, target = puzzle_target(current, progress.day, seat.edition)
+        puzzle, target = puzzle_target(current, progress.day, seat.variant.edition)
         saved = saved_board(session, seat.player, puzzle, target)
         if saved is not None and saved.active:
             return _board_hint(session, seat, now, puzzle, target, saved)
@@ -317,7 +319,7 @@ def next_hint(
 def featured_hint(session: Session, seat: Seat, now: datetime, kind: PuzzleKind, day: date) -> NextHint:
     """Stop hinting from the saved board of this daily puzzle: the next of the day's featured hints."""
     linked_seat = linked(seat, _day_group(_stored(session, seat), day))
-    puzzle, target = puzzle_target(kind, day, linked_seat.edition)
+    puzzle, target = puzzle_target(kind, day, linked_seat.variant.edition)
     use_board(session, seat.player, puzzle, target, False)
     return next_hint(session, seat, now, kind, day)
 
@@ -342,7 +344,7 @@ def another(session: Session, seat: Seat, now: datetime, day: date | None = None
     seat = linked(seat, progress.group)
     if progress.kind != PuzzleKind.CALENDAR:
         return None
-    daily, _ = calendar_of(session, progress.day, seat.edition, seat.faceup)
+    daily, _ = calendar_of(session, progress.day, seat.variant)
     step = progress.another + 1
     number, solution = other_solution(session, daily, step)
     _save(session, seat, replace(progress, stage=Stage.ANSWER, another=step))
@@ -405,7 +407,7 @@ def current_board(session: Session, seat: Seat, now: datetime) -> BoardStatus | 
     """The person's saved board of their puzzle here, else their latest saved board, analysed."""
     progress = _current(session, seat, now)
     seat = linked(seat, progress.group)
-    puzzle, target = puzzle_target(PuzzleKind(progress.kind), progress.day, seat.edition)
+    puzzle, target = puzzle_target(PuzzleKind(progress.kind), progress.day, seat.variant.edition)
     saved = saved_board(session, seat.player, puzzle, target) or latest_board(session, seat.player)
     if saved is None:
         return BoardTrouble.NO_BOARD

@@ -1,142 +1,34 @@
-"""Stored solutions as the front ends need them: counts, "solution n of a target", pages, raw sets.
+"""Stored solutions as the front ends need them: counts, "solution n of a target", stored targets.
 
-Every read goes through here, so the front ends never touch the repository.
-Boards store one solution per symmetry class; :class:`RawSolutionCache` adds
-their symmetric images back (the *raw* solutions a player can lay out) and is
-the one in-process cache of them.
+Every read of the solution store goes through here (and :mod:`hints.raw_solutions`,
+:mod:`hints.solution_pages`), so the front ends never touch the repository.
 """
 
 from __future__ import annotations
 
-import sys
 import threading
-import time
-from collections import OrderedDict
-from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from datetime import date, timedelta
-from functools import cached_property
 
-from sqlalchemy.orm import Session, sessionmaker
+from sqlalchemy.orm import Session
 
 from db import repository
 from db.repository import StoredTarget, TargetKey
-from hints.errors import NotPrecomputed, OffsetOutOfRange, UnknownSolution, precompute_command
-from solver.catalog import Puzzle, Target, catalog, target_for_date
-from solver.encoding import FlipReader, Placement, decode, is_flipped
-from solver.problem import TargetProblem
-from solver.stages import SolutionSet, images_by_class
+from hints.errors import NotPrecomputed, UnknownSolution, precompute_command
+from solver.catalog import Puzzle, Target, target_for_date
+from solver.encoding import FlipReader, Placement, decode
+from solver.puzzles import catalog
 
 __all__ = [
-    "RawSolutionCache",
-    "RawSolutions",
-    "SolutionPage",
     "StoredSolution",
     "StoredTarget",
     "complete_counts",
-    "footprint",
     "heatmap_year",
-    "raw_cache",
     "solution_counts",
-    "solution_page",
     "stored_solution",
     "stored_targets",
     "target_count",
 ]
-
-
-@dataclass(frozen=True, eq=False)
-class RawSolutions:
-    """Every raw solution of a target, each with the stored solution (its symmetry class) it images.
-
-    ``masks`` indexes them by placement: bit ``i`` of ``masks[p]`` is set when
-    raw solution ``i`` contains placement ``p``, so "how many solutions contain
-    all of these placements" is an AND and a bit count.
-    """
-
-    solutions: tuple[SolutionSet, ...]
-    classes: tuple[int, ...]  # per raw solution: the ordinal (from 0) of its stored representative
-    stored: int  # stored solutions: the count up to symmetry
-
-    def __len__(self) -> int:
-        return len(self.solutions)
-
-    @property
-    def everything(self) -> int:
-        """The mask of all raw solutions."""
-        return (1 << len(self.solutions)) - 1
-
-    @cached_property
-    def masks(self) -> dict[Placement, int]:
-        members: dict[Placement, list[int]] = {}
-        for index, solution in enumerate(self.solutions):
-            for placement in solution:
-                members.setdefault(placement, []).append(index)
-        return {placement: _mask(indices) for placement, indices in members.items()}
-
-    @cached_property
-    def index(self) -> dict[SolutionSet, int]:
-        return {solution: i for i, solution in enumerate(self.solutions)}
-
-    @cached_property
-    def numbers(self) -> dict[int, int]:
-        """Per stored ordinal of this set's classes, its number from 1 among them in stored order:
-        the ordinal plus one for a whole target, the place among the face-up solutions in face-up
-        mode (what "solution 2 of 3" counts)."""
-        return {ordinal: n for n, ordinal in enumerate(sorted(set(self.classes)), 1)}
-
-    def distinct(self, mask: int) -> int:
-        """How many symmetry classes (stored solutions) the raw solutions in ``mask`` belong to:
-        the count up to symmetry that puzzle fans know ("12 of the 2,339")."""
-        if len(self.solutions) == self.stored:
-            return mask.bit_count()  # no symmetry: every raw solution is its own class
-        found = set()
-        while mask:
-            low = mask & -mask
-            found.add(self.classes[low.bit_length() - 1])
-            mask ^= low
-        return len(found)
-
-    def face_up(self, puzzle: Puzzle) -> RawSolutions:
-        """The raw solutions with no piece turned over (face-up mode), each with its class; worked
-        out once per cached set of solutions (a placement's side is judged once)."""
-        cached: RawSolutions | None = self.__dict__.get("_face_up")
-        if cached is None:
-            flipped: dict[Placement, bool] = {}
-
-            def up(solution: SolutionSet) -> bool:
-                for placement in solution:
-                    if placement not in flipped:
-                        flipped[placement] = is_flipped(puzzle, placement)
-                    if flipped[placement]:
-                        return False
-                return True
-
-            kept = [(s, c) for s, c in zip(self.solutions, self.classes, strict=True) if up(s)]
-            cached = RawSolutions(
-                tuple(s for s, _ in kept), tuple(c for _, c in kept), len({c for _, c in kept})
-            )
-            self.__dict__["_face_up"] = cached
-        return cached
-
-    def containing(self, placements: Iterable[Placement], within: int | None = None) -> int:
-        """The mask of the raw solutions (within ``within``) that contain every one of ``placements``."""
-        found = self.everything if within is None else within
-        for placement in placements:
-            found &= self.masks.get(placement, 0)
-            if not found:
-                break
-        return found
-
-
-def _mask(indices: Sequence[int]) -> int:
-    """An int with the given bits set (built as bytes: one pass, no quadratic big-int growth)."""
-    if not indices:
-        return 0
-    bits = bytearray((indices[-1] >> 3) + 1)
-    for i in indices:
-        bits[i >> 3] |= 1 << (i & 7)
-    return int.from_bytes(bits, "little")
 
 
 def describe(puzzle: Puzzle, target: Target) -> str:
@@ -189,46 +81,6 @@ def stored_solution(session: Session, puzzle: Puzzle, target: Target, number: in
     if not 1 <= number <= total:
         raise UnknownSolution(describe(puzzle, target), number, total)
     return StoredSolution(number, solution_at(session, puzzle, target, number - 1), total)
-
-
-@dataclass(frozen=True)
-class SolutionPage:
-    total: int
-    offset: int
-    solutions: tuple[StoredSolution, ...]
-
-
-def solution_page(
-    session: Session, puzzle: Puzzle, target: Target, offset: int, limit: int, faceup: bool = False
-) -> SolutionPage:
-    """Up to ``limit`` stored solutions from ``offset``; OffsetOutOfRange past the end. ``faceup``:
-    only those that turn no piece over (on boards, the classes with such an arrangement); their
-    numbers stay the stored ones."""
-    if faceup:
-        return _faceup_page(session, puzzle, target, offset, limit)
-    total = target_count(session, puzzle, target)
-    if offset > total:
-        raise OffsetOutOfRange(describe(puzzle, target), offset, total)
-    codes = repository.get_encodings(
-        session=session, puzzle_id=puzzle.id, target=target.name, offset=offset, limit=limit
-    )
-    solutions = tuple(
-        StoredSolution(offset + i + 1, decode(puzzle, code), total) for i, code in enumerate(codes)
-    )
-    return SolutionPage(total, offset, solutions)
-
-
-def _faceup_page(session: Session, puzzle: Puzzle, target: Target, offset: int, limit: int) -> SolutionPage:
-    ordinals = sorted(set(raw_solutions(session, puzzle, target, faceup=True).classes))
-    total = len(ordinals)
-    if offset > total:
-        raise OffsetOutOfRange(describe(puzzle, target), offset, total)
-    codes = repository.get_encodings(session=session, puzzle_id=puzzle.id, target=target.name)
-    solutions = tuple(
-        StoredSolution(ordinal + 1, decode(puzzle, codes[ordinal]), total)
-        for ordinal in ordinals[offset : offset + limit]
-    )
-    return SolutionPage(total, offset, solutions)
 
 
 def solution_counts(session: Session, puzzle: Puzzle) -> dict[str, int]:
@@ -312,155 +164,3 @@ def stored_targets(session: Session, puzzle: Puzzle | None = None) -> dict[str, 
     for target in found:
         grouped.setdefault(target.puzzle_id, []).append(target)
     return grouped
-
-
-def footprint(raw: RawSolutions) -> int:
-    """About how many bytes ``raw`` holds in memory: its solution sets, the placements in them
-    (counted once however many sets share one), its class list, and the placement masks as
-    :attr:`RawSolutions.masks` builds them (counted whether built yet or not)."""
-    placements = {id(p): p for solution in raw.solutions for p in solution}
-    sets = sum(sys.getsizeof(solution) for solution in raw.solutions)
-    shapes = sum(
-        sys.getsizeof(p) + sys.getsizeof(p.cells) + sum(sys.getsizeof(c) for c in p.cells)
-        for p in placements.values()
-    )
-    distinct = len(set(placements.values()))
-    masks = distinct * (_MASK_SLOT + len(raw.solutions) // 8)
-    return sys.getsizeof(raw.solutions) + sys.getsizeof(raw.classes) + sets + shapes + masks
-
-
-_MASK_SLOT = 100  # a dict slot and an int's header per placement in RawSolutions.masks
-
-
-@dataclass(frozen=True)
-class _Entry:
-    stored: TargetKey
-    raw: RawSolutions
-    checked_at: float  # time.monotonic() of the last check that the store still holds ``stored``
-    size: int  # footprint(raw), counted against the cache's bound
-
-
-class RawSolutionCache:
-    """Every raw solution of a target (stored ones and their symmetric images), in a least
-    recently used cache bounded by bytes (:func:`footprint`).
-
-    A calendar target holds a few dozen to a few thousand raw solutions (tens of KB to a few
-    MB), a large board up to 9,936 (about 10 MB): whatever is read, the cache stays under
-    ``max_bytes``, dropping the targets used longest ago; a target larger than the bound alone
-    is returned but not kept. A target is loaded once however many threads ask at the same
-    time (single-flight per key). Entries are checked against the store's target row at most
-    every ``recheck_seconds``, so a hot target costs no query at all, and a target stored again
-    (``--force``) is read again within that time. Thread-safe.
-    """
-
-    def __init__(self, max_bytes: int = 256 << 20, recheck_seconds: float = 10.0) -> None:
-        self._entries: OrderedDict[tuple[str, ...], _Entry] = OrderedDict()
-        self._lock = threading.Lock()
-        self._loading: dict[tuple[str, ...], threading.Lock] = {}
-        self._max_bytes = max_bytes
-        self._bytes = 0
-        self._recheck = recheck_seconds
-
-    @property
-    def size(self) -> int:
-        """The bytes the kept entries hold (their footprints), never more than the bound."""
-        return self._bytes
-
-    def resize(self, max_bytes: int) -> None:
-        """Set the bound (RAW_SOLUTION_CACHE_MB), dropping the least recently used past it."""
-        with self._lock:
-            self._max_bytes = max_bytes
-            self._evict()
-
-    @staticmethod
-    def _key(puzzle: Puzzle, target: Target) -> tuple[str, ...]:
-        return (puzzle.id, puzzle.fingerprint, target.name)
-
-    def peek(self, puzzle: Puzzle, target: Target, stored: TargetKey | None = None) -> RawSolutions | None:
-        """The cached raw solutions when they were checked recently (and, given ``stored``, were
-        read from that storing of the target), without touching the store."""
-        with self._lock:
-            entry = self._entries.get(self._key(puzzle, target))
-            if entry is None or time.monotonic() - entry.checked_at > self._recheck:
-                return None
-            if stored is not None and entry.stored != stored:
-                return None
-            self._entries.move_to_end(self._key(puzzle, target))
-            return entry.raw
-
-    def get(
-        self, session: Session, puzzle: Puzzle, target: Target, stored: TargetKey | None = None
-    ) -> RawSolutions:
-        """The target's raw solutions; NotPrecomputed when it is not stored. ``stored``: the target
-        as the caller read it; an entry kept from another storing is then checked against the
-        store at once, not after ``recheck_seconds`` (hints computed from it are cached)."""
-        key = self._key(puzzle, target)
-        found = self.peek(puzzle, target, stored)
-        if found is not None:
-            return found
-        with self._lock:
-            loading = self._loading.setdefault(key, threading.Lock())
-        with loading:  # one loader per key; the others wait, then find it fresh
-            found = self.peek(puzzle, target, stored)
-            if found is not None:
-                return found
-            stored = stored_key(session, puzzle, target)
-            with self._lock:
-                entry = self._entries.get(key)
-            if entry is not None and entry.stored == stored:
-                entry = _Entry(stored, entry.raw, time.monotonic(), entry.size)
-            else:
-                raw = self._load(session, puzzle, target)
-                entry = _Entry(stored, raw, time.monotonic(), footprint(raw))
-            self._keep(key, entry)
-        with self._lock:
-            self._loading.pop(key, None)
-        return entry.raw
-
-    def _keep(self, key: tuple[str, ...], entry: _Entry) -> None:
-        """Store an entry, then drop the least recently used ones past the bound."""
-        with self._lock:
-            old = self._entries.pop(key, None)
-            self._bytes -= old.size if old is not None else 0
-            if entry.size > self._max_bytes:
-                return  # larger than the whole bound: served, not kept
-            self._entries[key] = entry
-            self._bytes += entry.size
-            self._evict()
-
-    def _evict(self) -> None:
-        """Drop least recently used entries until the kept ones fit the bound (lock held)."""
-        while self._bytes > self._max_bytes and self._entries:
-            _, dropped = self._entries.popitem(last=False)
-            self._bytes -= dropped.size
-
-    def clear(self) -> None:
-        with self._lock:
-            self._entries.clear()
-            self._bytes = 0
-
-    @staticmethod
-    def _load(session: Session, puzzle: Puzzle, target: Target) -> RawSolutions:
-        stored = all_solutions(session, puzzle, target)
-        classes = images_by_class(TargetProblem(puzzle, target), stored)
-        return RawSolutions(tuple(classes), tuple(classes.values()), len(stored))
-
-
-def raw_cache(sessions: sessionmaker[Session] | Session) -> RawSolutionCache:
-    """The raw-solution cache of a store in this process: one per session factory, kept in its
-    ``info["caches"]`` (:func:`db.engine.session_factory`), shared by all its sessions."""
-    info = sessions.info if isinstance(sessions, Session) else sessions.kw.setdefault("info", {})
-    caches: dict[str, object] = info.setdefault("caches", {})
-    cache = caches.setdefault("raw_solutions", RawSolutionCache())
-    assert isinstance(cache, RawSolutionCache)
-    return cache
-
-
-def raw_solutions(
-    session: Session, puzzle: Puzzle, target: Target, faceup: bool = False, stored: TargetKey | None = None
-) -> RawSolutions:
-    """Every raw solution of a target (``faceup``: those with no piece turned over), from the
-    store's cache (:func:`raw_cache`); ``stored``: the target as the caller read it, which a
-    cached entry must come from (else the store is read again)."""
-    raw = raw_cache(session).get(session, puzzle, target, stored)
-    return raw.face_up(puzzle) if faceup else raw

@@ -3,7 +3,7 @@
     python -m solver.precompute [--puzzle ID ... [--all | --target T ...]] [--force]
                                 [--workers N] [--report json] [--verify]
 
-Without ``--puzzle`` it takes the default catalog (:func:`solver.catalog.catalog`);
+Without ``--puzzle`` it takes the default catalog (:func:`solver.puzzles.catalog`);
 the editions marked ``precompute: on-demand`` are solved only when named.
 ``--puzzle ID`` computes every target of each puzzle named; ``--all`` says so
 explicitly (a whole edition) and needs at least one ``--puzzle``; ``--target``
@@ -42,7 +42,8 @@ from jobs.progress import ProgressBars
 from jobs.reports import PuzzleSummary, RunSummary, format_summary, report, stored_message, verify_counts
 from jobs.storing import add_flip_records, store_target, targets_to_compute
 from jobs.workers import task_results
-from solver.catalog import Puzzle, all_puzzles, catalog, get_puzzle
+from solver.catalog import Puzzle
+from solver.puzzles import all_puzzles, catalog, get_puzzle
 from solver.tasks import TaskResult, plan_tasks
 
 

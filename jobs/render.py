@@ -24,9 +24,9 @@ from hints.errors import NotPrecomputed
 from hints.solutions import solution_counts
 from jobs import cli
 from render.images import render_board, render_heatmap
-from solver.catalog import get_puzzle
 from solver.cover import find_solution
 from solver.problem import TargetProblem
+from solver.puzzles import get_puzzle
 from solver.stages import Stage
 
 

@@ -10,7 +10,7 @@ from hints.errors import UnknownSolution
 from hints.solutions import stored_solution
 from jobs import cli
 from render.text import render_text
-from solver.catalog import get_puzzle
+from solver.puzzles import get_puzzle
 
 
 def _parser() -> argparse.ArgumentParser:

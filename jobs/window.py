@@ -14,7 +14,8 @@ from db.engine import make_engine, session_factory
 from jobs import cli
 from jobs.ondemand import OnDemand
 from settings import get_settings
-from solver.catalog import Puzzle, Target, all_puzzles, target_for_date
+from solver.catalog import Puzzle, Target, target_for_date
+from solver.puzzles import all_puzzles
 
 
 def window_days(today: date, before: int = 1, after: int = 7) -> list[date]:

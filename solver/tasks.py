@@ -12,9 +12,10 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 
-from solver.catalog import Puzzle, Target, get_puzzle
+from solver.catalog import Puzzle, Target
 from solver.encoding import ENCODING_VERSION, decode, flip_records, pieces_of_record
 from solver.problem import TargetProblem, board_has_symmetry
+from solver.puzzles import get_puzzle
 from solver.verify import check_encodings, check_flipped
 
 

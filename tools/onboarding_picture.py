@@ -20,7 +20,6 @@ from PIL import Image, ImageDraw
 
 from bot.replies.types import Reply, Who
 from bot.setup import onboarding, onboarding_time, suggested_zone
-from hints.daily import CALENDAR_ID
 from render.fonts import face_for, printable, text_width
 
 PHONE = 390  # CSS px of a phone's width; each message is drawn this wide, side by side
@@ -105,7 +104,7 @@ def draw_message(reply: Reply) -> Drawn:
 
 def onboarding_picture(language: str = "en") -> tuple[Image.Image, list[Drawn]]:
     """The first two onboarding messages (which calendar; when to post), side by side."""
-    who = Who(1, "private", 1, language, "UTC", "Ann", CALENDAR_ID)
+    who = Who(1, "private", 1, language, "UTC", "Ann")
     steps = [
         draw_message(onboarding(who)),
         draw_message(onboarding_time(who, suggested_zone(None, language, "UTC"))),

@@ -10,7 +10,7 @@ from api.deps import State
 from api.errors import documented
 from api.schemas import CheckIn, CheckOut
 from hints.positions import PlacedPiece, check_position, resolve_target
-from solver.catalog import get_puzzle
+from solver.puzzles import get_puzzle
 
 router = APIRouter(tags=["check"])
 

@@ -12,7 +12,7 @@ from api.schemas import HealthOut, ReadyOut, ReadyPuzzleOut
 from api.state import ApiState
 from hints.errors import PRECOMPUTE_COMMAND
 from hints.solutions import stored_targets
-from solver.catalog import catalog
+from solver.puzzles import catalog
 
 router = APIRouter(tags=["health"])
 

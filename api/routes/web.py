@@ -32,20 +32,15 @@ from api.web.day_view import View
 from api.web.language import PageLanguage, page_language
 from api.web.page import NOT_PRECOMPUTED, STORE_UNAVAILABLE, error_text, render_error, render_page
 from hints.codes import encode_position
-from hints.daily import CALENDAR_ID, calendar_editions, target_difficulty
+from hints.daily import CALENDAR_ID, calendar_editions
 from hints.deeplink import encode_link
+from hints.difficulty import target_difficulty
 from hints.errors import MalformedPosition, NoFaceUpSolution, NotPrecomputed
 from hints.positions import fixed_pieces, placements_of_code
 from i18n import N_, SOURCE_LANGUAGE
 from render.words import puzzle_title
-from solver.catalog import (
-    Puzzle,
-    UnknownPuzzleError,
-    UnknownTargetError,
-    catalog,
-    get_puzzle,
-    target_for_date,
-)
+from solver.catalog import Puzzle, UnknownPuzzleError, UnknownTargetError, target_for_date
+from solver.puzzles import catalog, get_puzzle
 
 log = logging.getLogger(__name__)
 router = APIRouter(include_in_schema=False)

@@ -130,7 +130,7 @@ def _calendar_facts(daily: DailyPuzzle, language: PageLanguage) -> CalendarFacts
     difficulty = None
     if level is not None:
         sentence = language.unfilled(N_("difficulty {label} (level {level} of 5)"))
-        label = language.text(level.label)  # a hints.daily.DIFFICULTY_LABELS msgid
+        label = language.text(level.label)  # a hints.difficulty.DIFFICULTY_LABELS msgid
         difficulty = Difficulty(sentence, label, level.level)
     forms = Nn_(
         "{puzzle}: leave {cells} uncovered. {n} solution",

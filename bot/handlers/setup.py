@@ -52,11 +52,14 @@ async def setup_button(update: Update, context: BotContext) -> None:
         return
     found = deps(context)
     now, web, default_tz = found.clock(), found.web, found.default_timezone
+    # In a group the settings are the chat's, and only admins get this far: any admin's press
+    # edits the message (the hello's "Post the daily puzzle here" turns into the settings).
     await respond(
         update,
         context,
         lambda session, who: pressed(session, who, press, now, web, default_tz),
         in_place=True,
+        shared=True,
     )
 
 

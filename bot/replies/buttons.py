@@ -22,7 +22,7 @@ def play_buttons(
     ``web_app`` inline buttons only in private chats); nothing without ``PUBLIC_URL``."""
     if web is None:
         return ()
-    url = web.play(puzzle, target, placements, who.faceup)
+    url = web.play(puzzle, target, placements, who.variant.faceup)
     return (Button(text("button_play", who.language), url=url, web_app=not who.in_group),)
 
 

@@ -33,11 +33,12 @@ def editions(who: Who) -> Reply:
     photo = editions_photo(language)
     buttons = tuple(
         Button(
-            ("✓ " if p.id == who.edition else "") + edition_name(p, language), encode_edition_callback(p.id)
+            ("✓ " if p.id == who.variant.edition else "") + edition_name(p, language),
+            encode_edition_callback(p.id),
         )
         for p in choices
     )
-    current = edition_of(who.edition)
+    current = edition_of(who.variant.edition)
     return Reply(text("editions", language, current=current.title), photo, buttons)
 
 
@@ -52,7 +53,7 @@ def set_edition(session: Session, who: Who, edition_id: str, now: datetime, web:
     stored = None if puzzle.id == CALENDAR_ID else puzzle.id
     chats.set_edition(session=session, chat_id=who.chat_id, kind=who.chat_kind, edition=stored)
     seats.leave_group(session, who.seat)
-    chosen = replace(who, edition=puzzle.id)
+    chosen = replace(who, variant=who.variant._replace(edition=puzzle.id))
     day = who.today(now)
     puzzle_reply = today(session, chosen, day, web, now)
     words = text("edition_set", who.language, edition=puzzle.title)
@@ -60,7 +61,7 @@ def set_edition(session: Session, who: Who, edition_id: str, now: datetime, web:
 
 
 def faceup_status(who: Who) -> Reply:
-    return Reply(text("faceup_is_on" if who.faceup else "faceup_is_off", who.language))
+    return Reply(text("faceup_is_on" if who.variant.faceup else "faceup_is_off", who.language))
 
 
 def set_faceup(session: Session, who: Who, on: bool, now: datetime, web: Web | None = None) -> Reply:
@@ -68,6 +69,6 @@ def set_faceup(session: Session, who: Who, on: bool, now: datetime, web: Web | N
     chats.set_faceup(session=session, chat_id=who.chat_id, kind=who.chat_kind, faceup=on)
     seats.leave_group(session, who.seat)
     day = who.today(now)
-    puzzle_reply = today(session, replace(who, faceup=on), day, web, now)
+    puzzle_reply = today(session, replace(who, variant=who.variant._replace(faceup=on)), day, web, now)
     words = text("faceup_set_on" if on else "faceup_set_off", who.language)
     return replace(puzzle_reply, text=f"{words}\n{puzzle_reply.text}")

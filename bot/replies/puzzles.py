@@ -16,7 +16,7 @@ from bot.texts import counted, difficulty_label, language_for, text
 from db import chats
 from db.hint_progress import GroupLink
 from hints import seat as seats
-from hints.daily import CALENDAR_ID, DailyPuzzle, PuzzleKind
+from hints.daily import CALENDAR_ID, DailyPuzzle, PuzzleKind, Variant
 from render.words import board_label, day_label, join_words, month_name
 from solver.stages import Stage
 
@@ -71,7 +71,7 @@ def daily_post(
 ) -> Reply:
     """The day's calendar post (for the dispatcher, which builds one per language, edition, mode and
     day); face up when the chat asked, else (or when no face-up solution exists, saying so) as usual."""
-    daily, no_faceup = seats.calendar_of(session, day, edition, faceup)
+    daily, no_faceup = seats.calendar_of(session, day, Variant(edition, faceup))
     return _noted(calendar_post(daily, language), text("no_faceup", language) if no_faceup else None)
 
 

@@ -66,5 +66,5 @@ def welcome(who: Who, day: date, web: Web | None = None) -> Reply:
         button(language, "button_today", Action.TODAY, PuzzleKind.CALENDAR, day),
         button(language, "button_challenge", Action.CHALLENGE, PuzzleKind.PENTOMINO, day),
     )
-    puzzle, target = puzzle_target(PuzzleKind.CALENDAR, day, who.edition)
+    puzzle, target = puzzle_target(PuzzleKind.CALENDAR, day, who.variant.edition)
     return Reply(text("welcome_back", language), buttons=buttons + play_buttons(web, who, puzzle, target))

@@ -91,7 +91,7 @@ def _heatmap_reply(session: Session, who: Who, year: int) -> Reply:
     edition solved on demand and not solved for every date yet shows only the dates it has, and
     says so (nothing solved yet: a text saying so); any other edition not precomputed at all:
     NotPrecomputed."""
-    puzzle = edition_of(who.edition)
+    puzzle = edition_of(who.variant.edition)
     counts = year_counts(session, puzzle, year)
     language = who.language
     partial = puzzle.on_demand and len(counts) < _year_dates(puzzle, year)

@@ -13,7 +13,7 @@ from datetime import date, datetime
 from bot.local_time import local_today, zone
 from hints import seat as seats
 from hints.codes import encode_position
-from hints.daily import CALENDAR_ID
+from hints.daily import DEFAULT_VARIANT, Variant
 from hints.pictures import Picture
 from solver.catalog import Puzzle, Target
 from solver.encoding import Placement
@@ -48,8 +48,7 @@ class Who:
     language: str
     timezone: str
     first_name: str = ""
-    edition: str = CALENDAR_ID  # the chat's calendar edition (/edition)
-    faceup: bool = False  # the chat's face-up mode (/faceup)
+    variant: Variant = DEFAULT_VARIANT  # the chat's calendar edition (/edition) and face-up mode (/faceup)
     via: int | None = None  # in a private chat: the group whose link opened the puzzle (hints.seat.linked)
 
     @property
@@ -64,19 +63,12 @@ class Who:
     def seat(self) -> seats.Seat:
         """The person in this chat, as the service knows them."""
         return seats.Seat(
-            self.chat_id,
-            self.user_id,
-            self.timezone,
-            self.edition,
-            self.faceup,
-            self.in_group,
-            self.first_name,
-            self.via,
+            self.chat_id, self.user_id, self.timezone, self.variant, self.in_group, self.first_name, self.via
         )
 
     def at(self, seat: seats.Seat) -> Who:
         """Answer as the service placed them: a group's link may change the edition and face-up mode."""
-        return replace(self, edition=seat.edition, faceup=seat.faceup, via=seat.via)
+        return replace(self, variant=seat.variant, via=seat.via)
 
 
 @dataclass(frozen=True)

@@ -23,8 +23,8 @@ from playwright.sync_api import Browser, BrowserContext, ConsoleMessage, Page, R
 from api.web.assets import BOARD_MODULES
 from hints.codes import board_placements, encode_position
 from hints.positions import analyse_position
-from solver.catalog import catalog, get_puzzle
 from solver.encoding import Placement
+from solver.puzzles import catalog, get_puzzle
 from tests.support.browser import LoopbackOnly, screenshot_path
 
 CALENDAR = "calendar-dragonfjord"

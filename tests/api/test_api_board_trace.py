@@ -19,7 +19,7 @@ import httpx
 import pytest
 from playwright.sync_api import Browser, BrowserContext, CDPSession, Page, expect
 
-from solver.catalog import catalog, get_puzzle
+from solver.puzzles import catalog, get_puzzle
 from tests.api.test_api_board import Board, PlacementJson, open_board
 from tests.support.browser import LoopbackOnly, screenshot_path
 

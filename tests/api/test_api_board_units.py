@@ -20,8 +20,9 @@ from api.web.board_words import board_strings
 from api.web.language import PageLanguage
 from hints.codes import board_placements, encode_position
 from i18n.catalogs import fields
-from solver.catalog import Piece, Puzzle, catalog, get_puzzle
+from solver.catalog import Piece, Puzzle
 from solver.geometry import Transform
+from solver.puzzles import catalog, get_puzzle
 
 PIECES = [(puzzle.id, piece.name) for puzzle in catalog().values() for piece in puzzle.pieces]
 

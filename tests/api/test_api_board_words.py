@@ -16,8 +16,8 @@ import pytest
 from playwright.sync_api import Browser, BrowserContext, Page, Route, expect
 
 from hints.codes import encode_position
-from solver.catalog import get_puzzle
 from solver.encoding import Placement
+from solver.puzzles import get_puzzle
 from tests.api.test_api_board import STUB, Board, open_board
 from tests.support.browser import LoopbackOnly
 

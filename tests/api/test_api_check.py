@@ -10,9 +10,10 @@ import pytest
 from sqlalchemy.orm import Session, sessionmaker
 
 from db import repository
-from solver.catalog import Puzzle, get_puzzle
+from solver.catalog import Puzzle
 from solver.encoding import Placement, decode
 from solver.geometry import symmetries
+from solver.puzzles import get_puzzle
 from solver.verify import check_solution
 from tests.support.api_server import assert_error
 

@@ -12,7 +12,7 @@ from pathlib import Path
 import httpx
 import pytest
 
-from solver.catalog import get_puzzle
+from solver.puzzles import get_puzzle
 from tests.support.api_server import assert_error, start_server
 from tests.support.exact_cover import solve
 

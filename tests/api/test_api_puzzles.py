@@ -10,8 +10,8 @@ from hints.daily import CALENDAR_ID
 from hints.solutions import solution_counts
 from render.images import render_heatmap
 from render.text import render_text
-from solver.catalog import catalog, get_puzzle
 from solver.encoding import Placement, decode
+from solver.puzzles import catalog, get_puzzle
 from tests.support.api_server import assert_error, assert_png
 
 IMPOSSIBLE_DATES = {"02-30", "02-31", "04-31", "06-31", "09-31", "11-31"}

@@ -14,11 +14,11 @@ from api import create_app
 from api.app import MAX_BODY_BYTES
 from api.middleware import location_path
 from hints.codes import encode_position
-from hints.solutions import raw_cache
+from hints.raw_solutions import raw_cache
 from jobs import ondemand
 from jobs.ondemand import OnDemand
 from settings import Settings, get_settings
-from solver.catalog import get_puzzle
+from solver.puzzles import get_puzzle
 from tests.support.api_server import assert_error
 from tests.support.stores import copy_sqlite_file
 

@@ -20,7 +20,7 @@ from hints.saved import saved_board
 from hints.solutions import all_solutions
 from jobs.ondemand import OnDemand
 from settings import Settings
-from solver.catalog import get_puzzle
+from solver.puzzles import get_puzzle
 from tests.support.api_server import SHARED_BY_MANY_TESTS, assert_error
 from tests.support.miniapp import TOKEN, init_data
 

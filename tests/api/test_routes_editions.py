@@ -14,7 +14,7 @@ from api.puzzle_content import edition_board_png
 from hints.daily import CALENDAR_ID, calendar_editions
 from jobs.ondemand import OnDemand
 from settings import Settings
-from solver.catalog import get_puzzle
+from solver.puzzles import get_puzzle
 from tests.support.api_server import SHARED_BY_MANY_TESTS, assert_error, assert_png
 from tests.support.stores import copy_sqlite_file
 

@@ -13,7 +13,7 @@ from db.engine import make_engine, session_factory
 from db.models import TargetRow
 from jobs.ondemand import OnDemand
 from settings import Settings
-from solver.catalog import catalog
+from solver.puzzles import catalog
 from solver.tasks import fingerprint
 from tests.support.api_server import assert_error
 

@@ -10,13 +10,16 @@ from fastapi.testclient import TestClient
 from sqlalchemy.orm import Session, sessionmaker
 
 from api import create_app
-from hints.positions import PlacedPiece, analyse_position, check_position, parse_placements, position_hint
-from hints.solutions import all_solutions, raw_solutions
+from hints.position_hints import position_hint
+from hints.positions import PlacedPiece, analyse_position, check_position, parse_placements
+from hints.raw_solutions import raw_solutions
+from hints.solutions import all_solutions
 from jobs.ondemand import OnDemand
 from render.position import position_image, position_text
 from settings import Settings
-from solver.catalog import Puzzle, get_puzzle
+from solver.catalog import Puzzle
 from solver.encoding import Placement
+from solver.puzzles import get_puzzle
 from solver.stages import Stage
 from solver.verify import check_solution
 from tests.support.api_server import SHARED_BY_MANY_TESTS, assert_error, assert_png

@@ -15,13 +15,15 @@ from db import repository
 from db.engine import make_engine, session_factory
 from db.models import TargetRow
 from hints import pictures
-from hints.solutions import all_solutions, solution_counts, solution_page, stored_solution, stored_targets
+from hints.solution_pages import solution_page
+from hints.solutions import all_solutions, solution_counts, stored_solution, stored_targets
 from jobs.ondemand import OnDemand
 from render.images import render_heatmap
 from render.text import render_text
 from settings import Settings
-from solver.catalog import Puzzle, catalog, get_puzzle
+from solver.catalog import Puzzle
 from solver.encoding import Placement
+from solver.puzzles import catalog, get_puzzle
 from solver.tasks import fingerprint
 from tests.support.api_server import SHARED_BY_MANY_TESTS, assert_error, assert_png
 

@@ -23,7 +23,7 @@ from hints.solutions import all_solutions
 from jobs.ondemand import OnDemand
 from render.words import PUZZLE_TITLES
 from settings import Settings
-from solver.catalog import all_puzzles, catalog, get_puzzle
+from solver.puzzles import all_puzzles, catalog, get_puzzle
 from tests.support.api_server import assert_head_and_own_files
 
 CALENDAR = get_puzzle("calendar-dragonfjord")

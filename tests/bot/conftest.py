@@ -49,9 +49,9 @@ def store_url(full_catalog_url: str, tmp_path: Path) -> str:
 
 
 @pytest.fixture
-def fake() -> AsyncIterator[FakeTelegram]:
+def fake() -> Iterator[FakeTelegram]:
     server = FakeTelegram(TOKEN).start()
-    yield server  # type: ignore[misc]
+    yield server
     server.stop()
 
 

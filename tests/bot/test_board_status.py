@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from bot.replies.boards import board_status
 from hints.positions import COVERS_OPEN, NOT_A_SHAPE, PositionAnalysis, RuleProblem
-from solver.catalog import get_puzzle
+from solver.puzzles import get_puzzle
 
 CALENDAR = get_puzzle("calendar-dragonfjord")
 

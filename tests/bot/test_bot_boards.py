@@ -11,9 +11,9 @@ import pytest
 from db.engine import make_engine, session_factory
 from hints.codes import encode_position
 from hints.deeplink import encode_link
+from hints.raw_solutions import raw_solutions
 from hints.saved import saved_board
-from hints.solutions import raw_solutions
-from solver.catalog import get_puzzle
+from solver.puzzles import get_puzzle
 from tests.support.bot import FakeClock, RunningBot, bot_settings, press, start_bot, stop_bot
 from tests.support.fake_telegram import FakeTelegram
 

@@ -6,7 +6,7 @@ What the menu and the edition's replies say is test_replies_editions.py's."""
 
 from __future__ import annotations
 
-from solver.catalog import get_puzzle
+from solver.puzzles import get_puzzle
 from tests.support.bot import RunningBot, press
 from tests.support.bot import buttons as keyboard
 from tests.support.exact_cover import solve

@@ -8,13 +8,8 @@ from __future__ import annotations
 
 import json
 
-import pytest
-
 from tests.support.bot import RunningBot
 from tests.support.fake_telegram import Call
-
-# a person's pace is one message a second (bot.ratelimit): these walks take 1-10 s each
-pytestmark = pytest.mark.slow
 
 
 def labels(call: Call) -> list[str]:

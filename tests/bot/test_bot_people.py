@@ -11,9 +11,9 @@ from typing import Any
 from db import solves
 from hints.codes import encode_position
 from hints.deeplink import encode_link
+from hints.raw_solutions import raw_solutions
 from hints.saved import saved_board
-from hints.solutions import raw_solutions
-from solver.catalog import get_puzzle
+from solver.puzzles import get_puzzle
 from tests.support.bot import RunningBot, buttons, press
 
 GROUP_A, GROUP_B = -1_001_100, -1_001_200

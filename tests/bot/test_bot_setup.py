@@ -7,13 +7,9 @@ import json
 import time
 from typing import Any
 
-import pytest
-
 from db import chats
 from tests.support.bot import RunningBot
 from tests.support.fake_telegram import Call
-
-pytestmark = pytest.mark.slow  # a person's pace is one message a second (bot.ratelimit)
 
 GROUP = -4_004
 BOT_USER = {"id": 42, "is_bot": True, "first_name": "Puzzle hints", "username": "puzzle_hint_bot"}
@@ -110,9 +106,16 @@ async def test_a_group_hears_hello_once_and_only_admins_start_its_post(running_b
     assert toasts[-1] == "Only the group's admins can change its settings."
     assert len(bot.fake.sent(GROUP)) == 1  # a refusal is a toast, never a group message
     bot.fake.press(
-        button(hello, "Post the daily puzzle here"), chat_id=GROUP, user_id=7, chat_type="supergroup"
+        button(hello, "Post the daily puzzle here"),
+        chat_id=GROUP,
+        user_id=7,
+        chat_type="supergroup",
+        under=hello.result,
     )
-    await bot.eventually(lambda: len(bot.fake.sent(GROUP)) == 2)  # the settings, for the admin
+    await bot.eventually(lambda: len(bot.fake.calls_to("editMessageText", GROUP)) == 1)
+    (edited,) = bot.fake.calls_to("editMessageText", GROUP)
+    assert int(edited.params["message_id"]) == hello.result["message_id"]  # the hello became the settings
+    assert len(bot.fake.sent(GROUP)) == 1 and "Daily puzzle: every day at 08:00" in edited.params["text"]
     with bot.sessions() as session:
         settings = chats.get_chat(session=session, chat_id=GROUP)
     assert settings is not None and settings.subscribed

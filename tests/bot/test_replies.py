@@ -24,7 +24,8 @@ from db import hint_progress
 from db.hint_progress import Progress
 from db.models import HintProgressRow
 from hints.codes import board_placements
-from hints.daily import Difficulty, PuzzleKind, daily_calendar, daily_puzzle
+from hints.daily import PuzzleKind, daily_calendar, daily_puzzle
+from hints.difficulty import Difficulty
 from solver.catalog import SINGLE_TARGET
 from solver.stages import Stage
 from tests.support.replies import (

@@ -27,7 +27,8 @@ from hints.errors import NotPrecomputed
 from jobs.ondemand import OnDemand
 from render.date_counts import MAX_DATES, date_counts_layout
 from render.palette import scale_colour
-from solver.catalog import get_puzzle, target_for_date
+from solver.catalog import target_for_date
+from solver.puzzles import get_puzzle
 from tests.support.replies import GROUP, NOW, TODAY, WEB, asker, labels, open_session, photo_key, url
 from tests.support.stores import copy_sqlite_file
 

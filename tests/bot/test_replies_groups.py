@@ -19,7 +19,7 @@ from db import chats, solves
 from db.engine import make_engine, session_factory
 from hints.daily import PuzzleKind
 from jobs.ondemand import OnDemand
-from solver.catalog import get_puzzle
+from solver.puzzles import get_puzzle
 from tests.support.replies import GROUP, NOW, OTHER_DAY, TODAY, WEB, asker, open_session, photo_key
 from tests.support.stores import copy_sqlite_file
 

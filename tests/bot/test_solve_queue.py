@@ -10,7 +10,8 @@ from collections.abc import AsyncIterator
 import pytest
 
 from bot.solving import SolveQueue, SolvesBusy
-from solver.catalog import Puzzle, Target, get_puzzle
+from solver.catalog import Puzzle, Target
+from solver.puzzles import get_puzzle
 from tests.support.solving import GatedSolver
 
 WEEKDAY = get_puzzle("calendar-weekday")

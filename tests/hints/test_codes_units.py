@@ -37,9 +37,12 @@ from hints.errors import (
     UnknownSolution,
     precompute_command,
 )
-from hints.solutions import all_solutions, raw_solutions
-from solver.catalog import DATA_DIR, Puzzle, all_puzzles, get_puzzle, parse_puzzle
+from hints.raw_solutions import raw_solutions
+from hints.solutions import all_solutions
+from solver.catalog import Puzzle
+from solver.catalog_files import DATA_DIR, parse_puzzle
 from solver.encoding import Placement
+from solver.puzzles import all_puzzles, get_puzzle
 
 CALENDAR = get_puzzle("calendar-dragonfjord")
 HOLE = get_puzzle("pentomino-8x8-hole")

@@ -14,7 +14,7 @@ from sqlalchemy.orm import Session, sessionmaker
 
 from db import repository
 from db.models import HintCacheRow, TargetRow
-from hints import daily as daily_module
+from hints import featured as featured_module
 from hints.daily import (
     CALENDAR_ID,
     PENTOMINO_BOARDS,
@@ -27,7 +27,6 @@ from hints.daily import (
     daily_calendar,
     daily_challenge,
     daily_puzzle,
-    difficulty,
     edition_choice,
     edition_of,
     find_edition,
@@ -36,12 +35,15 @@ from hints.daily import (
     pick,
     target_name,
 )
+from hints.difficulty import difficulty
 from hints.errors import NoFaceUpSolution, NotPrecomputed
-from hints.solutions import all_solutions, faceup_counts, raw_solutions, solution_at, solution_counts
+from hints.raw_solutions import raw_solutions
+from hints.solutions import all_solutions, faceup_counts, solution_at, solution_counts
 from jobs.storing import save_solutions
 from render.hint import caption, hint_image, hint_text
-from solver.catalog import UnknownPuzzleError, get_puzzle
+from solver.catalog import UnknownPuzzleError
 from solver.encoding import Placement, decode, is_flipped
+from solver.puzzles import get_puzzle
 from solver.stages import Stage, half_size
 
 CALENDAR = get_puzzle(CALENDAR_ID)
@@ -384,8 +386,8 @@ def refuse_to_compute(monkeypatch: pytest.MonkeyPatch) -> None:
     def fail(*_: object) -> None:
         raise AssertionError("computed again instead of read from the cache")
 
-    monkeypatch.setattr(daily_module, "hint_stages", fail)
-    monkeypatch.setattr(daily_module, "minimum_unique_subset", fail)
+    monkeypatch.setattr(featured_module, "hint_stages", fail)
+    monkeypatch.setattr(featured_module, "minimum_unique_subset", fail)
 
 
 def test_hints_are_cached_per_featured_solution_once_the_caller_commits(
@@ -428,7 +430,7 @@ def test_hints_computed_while_the_target_is_stored_again_are_not_cached_on_the_n
     first, second = codes[:100], codes[100:200]  # the same count: the same featured ordinal
     with own_sessions.begin() as session:
         save_solutions(session, CALENDAR, target, first, 0.1)  # the newest row: its id is reused
-    compute = daily_module.hint_stages
+    compute = featured_module.hint_stages
 
     def straddling(*args: Any, **kwargs: Any) -> Any:
         stages = compute(*args, **kwargs)  # from the solutions stored first...
@@ -436,7 +438,7 @@ def test_hints_computed_while_the_target_is_stored_again_are_not_cached_on_the_n
             save_solutions(other, CALENDAR, target, second, 0.1)
         return stages
 
-    monkeypatch.setattr(daily_module, "hint_stages", straddling)
+    monkeypatch.setattr(featured_module, "hint_stages", straddling)
     with own_sessions.begin() as session:
         stale = daily_calendar(session, DAY)
     monkeypatch.undo()

@@ -28,7 +28,8 @@ from hints.deeplink import (
     targets_digest,
 )
 from hints.errors import MalformedPosition, OutdatedCode
-from solver.catalog import Puzzle, Target, all_puzzles, catalog, get_puzzle
+from solver.catalog import Puzzle, Target
+from solver.puzzles import all_puzzles, catalog, get_puzzle
 
 CALENDAR = get_puzzle("calendar-dragonfjord")
 DATE = CALENDAR.target("01-25")

@@ -9,7 +9,7 @@ from sqlalchemy.orm import Session, sessionmaker
 
 from hints.errors import NotPrecomputed
 from hints.solutions import complete_counts, stored_key
-from solver.catalog import get_puzzle
+from solver.puzzles import get_puzzle
 
 
 def test_a_missing_target_names_the_command_that_computes_it(sessions: sessionmaker[Session]) -> None:

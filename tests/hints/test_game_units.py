@@ -12,11 +12,11 @@ from sqlalchemy.orm import Session, sessionmaker
 
 from hints import game
 from hints.codes import encode_position
-from hints.daily import PuzzleKind
+from hints.daily import PuzzleKind, Variant
 from hints.game import Ladder, Play
+from hints.raw_solutions import raw_solutions
 from hints.saved import save_board, saved_board
-from hints.solutions import raw_solutions
-from solver.catalog import get_puzzle
+from solver.puzzles import get_puzzle
 from solver.stages import Stage
 
 CAL, PEN = PuzzleKind.CALENDAR, PuzzleKind.PENTOMINO
@@ -34,13 +34,15 @@ def session(own_sessions: sessionmaker[Session]) -> Iterator[Session]:
 def test_the_variants_are_told_apart() -> None:
     keys = {
         Play(CAL, DAY).key,
-        Play(CAL, DAY, faceup=True).key,
-        Play(CAL, DAY, "calendar-jarringwords").key,
-        Play(CAL, DAY, "calendar-jarringwords", True).key,
+        Play(CAL, DAY, Variant(faceup=True)).key,
+        Play(CAL, DAY, Variant("calendar-jarringwords")).key,
+        Play(CAL, DAY, Variant("calendar-jarringwords", True)).key,
         Play(PEN, DAY).key,
     }
     assert (
-        len(keys) == 5 and Play(CAL, DAY).key == "calendar" and Play(PEN, DAY, "x", True).key == "pentomino"
+        len(keys) == 5
+        and Play(CAL, DAY).key == "calendar"
+        and Play(PEN, DAY, Variant("x", True)).key == "pentomino"
     )
 
 
@@ -60,7 +62,7 @@ def test_a_named_stage_is_shown_again_and_never_lowers_what_was_seen(session: Se
 
 
 def test_each_puzzle_keeps_its_own_hints_and_the_count_takes_the_most_of_any(session: Session) -> None:
-    dragon, faceup, challenge = Play(CAL, DAY), Play(CAL, DAY, faceup=True), Play(PEN, DAY)
+    dragon, faceup, challenge = Play(CAL, DAY), Play(CAL, DAY, Variant(faceup=True)), Play(PEN, DAY)
     game.take_hint(session, ANN, faceup, wanted=Stage.HALF)
     game.take_hint(session, ANN, challenge, wanted=Stage.ANSWER)
     game.open_play(session, ANN, dragon, NOW)

@@ -12,10 +12,10 @@ import pytest
 from sqlalchemy.orm import Session
 
 from hints.daily import DailyPuzzle, NoFaceUpSolution, daily_calendar, daily_challenge
-from hints.positions import position_hint
-from hints.solutions import raw_solutions
-from solver.catalog import get_puzzle
+from hints.position_hints import position_hint
+from hints.raw_solutions import raw_solutions
 from solver.encoding import Placement
+from solver.puzzles import get_puzzle
 from solver.stages import HINT_STAGES, Stage
 
 SAMPLE_DAYS = [date(2026, 1, day) for day in range(20, 32)] + [date(2026, 11, 24)]

@@ -10,7 +10,7 @@ from db.pruning import dated_key_day
 from hints import pictures
 from hints.daily import PuzzleKind, Variant, daily_calendar, daily_puzzle, stage_key
 from hints.pictures import picture_key
-from solver.catalog import get_puzzle
+from solver.puzzles import get_puzzle
 from solver.stages import Stage
 
 DAY = date(2026, 1, 22)

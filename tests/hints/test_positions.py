@@ -15,10 +15,13 @@ from db.engine import make_engine, session_factory
 from hints.codes import CODE_ALPHABET, MAX_CODE_LENGTH, board_placements, code_length, encode_position
 from hints.deeplink import MAX_PAYLOAD, decode_link, encode_link
 from hints.errors import MalformedPosition
-from hints.positions import analyse, half_of_an_extension, placements_of_code, position_hint, take_off
-from hints.solutions import RawSolutions, all_solutions, raw_solutions
-from solver.catalog import Puzzle, Target, catalog, get_puzzle
+from hints.position_hints import half_of_an_extension, position_hint
+from hints.positions import analyse, placements_of_code, take_off
+from hints.raw_solutions import RawSolutions, raw_solutions
+from hints.solutions import all_solutions
+from solver.catalog import Puzzle, Target
 from solver.encoding import Placement
+from solver.puzzles import catalog, get_puzzle
 from solver.stages import SolutionSet, Stage
 from solver.verify import check_solution
 

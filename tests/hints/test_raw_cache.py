@@ -13,10 +13,11 @@ from sqlalchemy.orm import Session, sessionmaker
 
 from db import repository
 from db.engine import make_engine, session_factory
-from hints.solutions import RawSolutionCache, RawSolutions, footprint
+from hints.raw_solutions import RawSolutionCache, RawSolutions, footprint
 from jobs.storing import save_solutions
-from solver.catalog import Puzzle, Target, get_puzzle
+from solver.catalog import Puzzle, Target
 from solver.encoding import decode
+from solver.puzzles import get_puzzle
 
 
 class CountingCache(RawSolutionCache):

@@ -13,7 +13,7 @@ from hints.errors import MalformedPosition, OutdatedCode
 from hints.positions import placements_of_code
 from hints.saved import latest_board, record_board_stage, save_board, saved_board, use_board
 from hints.solutions import all_solutions
-from solver.catalog import get_puzzle
+from solver.puzzles import get_puzzle
 
 CALENDAR = get_puzzle("calendar-dragonfjord")
 DATE = CALENDAR.target("01-25")

@@ -91,9 +91,9 @@ def test_another_solution_cycles_and_the_challenge_has_none(session: Session) ->
 def test_a_groups_link_opens_its_edition_in_private_and_the_solve_counts_for_it(session: Session) -> None:
     link = GroupLink(GROUP_ID, None, faceup=True)  # the sample stores DragonFjord's edition only
     shown = seat.open_puzzle(session, PRIVATE, PuzzleKind.CALENDAR, TODAY, NOW, link)
-    assert (shown.seat.faceup, shown.seat.via) == (True, GROUP_ID)
+    assert (shown.seat.variant.faceup, shown.seat.via) == (True, GROUP_ID)
     later = seat.next_hint(session, PRIVATE, NOW)
-    assert isinstance(later, seat.Shown) and later.seat.faceup
+    assert isinstance(later, seat.Shown) and later.seat.variant.faceup
     assert game.stage_seen(session, PRIVATE.player, later.seat.play(PuzzleKind.CALENDAR, TODAY)) == 1
     report = seat.report_solve(session, PRIVATE, NOW)
     assert report.seat.via == GROUP_ID and report.solved.fresh

@@ -14,10 +14,11 @@ from sqlalchemy.orm import Session
 
 from db.engine import make_engine, session_factory
 from hints.daily import PENTOMINO_BOARDS, challenge_board, daily_calendar, daily_challenge
-from hints.solutions import all_solutions, raw_solutions
-from solver.catalog import get_puzzle
+from hints.raw_solutions import raw_solutions
+from hints.solutions import all_solutions
 from solver.cover import Constraints, find_other_solution, find_solution
 from solver.problem import TargetProblem
+from solver.puzzles import get_puzzle
 from solver.stages import SolutionSet
 
 LEAP_YEAR = [date(2024, 1, 1) + timedelta(days=i) for i in range(366)]

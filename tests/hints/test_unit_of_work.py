@@ -15,9 +15,11 @@ from db.engine import make_engine, session_factory
 from db.models import HintCacheRow, TargetRow
 from hints.daily import daily_bundle, daily_calendar, daily_challenge
 from hints.positions import PlacedPiece, check_position
-from hints.solutions import complete_counts, raw_solutions, solution_page, stored_solution
+from hints.raw_solutions import raw_solutions
+from hints.solution_pages import solution_page
+from hints.solutions import complete_counts, stored_solution
 from jobs.transfer import copy_sqlite
-from solver.catalog import get_puzzle
+from solver.puzzles import get_puzzle
 
 DAY = date(2026, 11, 22)
 

@@ -11,7 +11,8 @@ from sqlalchemy.exc import OperationalError
 from db.engine import DatabaseUnavailable
 from hints.errors import NotPrecomputed, ServiceError
 from jobs import cli
-from solver.catalog import CatalogError, UnknownPuzzleError, UnknownTargetError
+from solver.catalog import UnknownPuzzleError, UnknownTargetError
+from solver.catalog_files import CatalogError
 
 
 @pytest.mark.parametrize(

@@ -26,8 +26,8 @@ from jobs.ondemand import (
     solve_target,
 )
 from jobs.window import solve_window, window_days, window_targets
-from solver.catalog import get_puzzle
 from solver.problem import TargetProblem, board_has_symmetry
+from solver.puzzles import get_puzzle
 from solver.tasks import Task, TaskResult, plan_tasks, solve_task, target_tasks
 from tests.support.exact_cover import solve
 

@@ -22,7 +22,7 @@ from sqlalchemy.orm import Session, sessionmaker
 from db import repository
 from db.engine import make_engine, session_factory
 from jobs.precompute import main, run
-from solver.catalog import all_puzzles, catalog, get_puzzle
+from solver.puzzles import all_puzzles, catalog, get_puzzle
 
 SMALL = ["--puzzle", "pentomino-3x20", "--puzzle", "pentomino-8x8-hole"]
 

@@ -21,7 +21,8 @@ from sqlalchemy.orm import Session, sessionmaker
 from db import repository
 from db.engine import make_engine, session_factory
 from jobs.precompute import _parser, main, resume_command, run
-from solver.catalog import Puzzle, get_puzzle
+from solver.catalog import Puzzle
+from solver.puzzles import get_puzzle
 from tests.jobs.test_precompute import stored_counts
 
 EDITION = "calendar-jarringwords"

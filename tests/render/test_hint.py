@@ -14,8 +14,8 @@ from render.fonts import cjk_font_file, printable
 from render.hint import caption, hint_image, hint_text, stage_title
 from render.images import name_cell
 from render.words import board_labels
-from solver.catalog import get_puzzle
 from solver.encoding import Placement
+from solver.puzzles import get_puzzle
 from solver.stages import Hint, Stage
 
 DAY = date(2026, 1, 25)

@@ -26,11 +26,12 @@ from render.fonts import printable, text_width
 from render.images import badge_radius, name_cell
 from render.layout import HEATMAP_NUMBER_SIZE, BoardLayout
 from render.palette import BORDER, text_colour_on
-from solver.catalog import MONTH_ABBREVIATIONS, Puzzle, get_puzzle
+from solver.catalog import MONTH_ABBREVIATIONS, Puzzle
 from solver.cover import find_solution
 from solver.encoding import Placement
 from solver.geometry import Cell
 from solver.problem import TargetProblem
+from solver.puzzles import get_puzzle
 
 PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
 

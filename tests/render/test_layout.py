@@ -22,7 +22,8 @@ from render.layout import (
     board_layout,
     heatmap_layout,
 )
-from solver.catalog import MONTH_ABBREVIATIONS, all_puzzles, get_puzzle
+from solver.catalog import MONTH_ABBREVIATIONS
+from solver.puzzles import all_puzzles, get_puzzle
 
 PHONE_WIDTH = 400  # px: a phone's chat bubble
 LEGIBLE = 9  # px of font size, at least, once an image is scaled down to PHONE_WIDTH

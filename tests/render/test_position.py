@@ -5,8 +5,8 @@ the board says so instead of counting ways to finish."""
 from __future__ import annotations
 
 from render.position import PositionDrawing, position_caption
-from solver.catalog import get_puzzle
 from solver.encoding import Placement
+from solver.puzzles import get_puzzle
 from solver.stages import Stage
 
 CALENDAR = get_puzzle("calendar-dragonfjord")  # 8 pieces, no symmetry

@@ -1,8 +1,8 @@
 """Golden text output of the seed-001-style renderer (checked by eye, then frozen)."""
 
 from render.text import render_text
-from solver.catalog import get_puzzle
 from solver.encoding import decode
+from solver.puzzles import get_puzzle
 
 # One of pentomino-3x20's two solutions, in the store's encoding (one letter per cell).
 THREE_BY_TWENTY = "GGJBBBBBDDDAFIKKKKLHGJJJEECDDAAAFIIKLLLHGGJEEECCCCAFFFIILHHH"

@@ -5,10 +5,11 @@ import pytest
 
 from solver.blockers import find_blockers, with_facts
 from solver.catalog import SINGLE_TARGET as BOARD
-from solver.catalog import Target, get_puzzle
+from solver.catalog import Target
 from solver.cover import CoverProblem, Option, enumerate_solutions
 from solver.encoding import encode
 from solver.problem import TargetProblem, board_blockers
+from solver.puzzles import get_puzzle
 
 # A 1x5 strip (items 0..4) and two groups: a domino (group 0) and a tromino (group 1).
 # The domino on items 1-2 leaves item 0 alone: a lone blocker. Solutions: domino 0-1 with

@@ -6,16 +6,9 @@ from pathlib import Path
 import pytest
 
 import solver.catalog
-from solver.catalog import (
-    CatalogError,
-    UnknownPuzzleError,
-    UnknownTargetError,
-    all_puzzles,
-    catalog,
-    get_puzzle,
-    load_catalog,
-    target_for_date,
-)
+from solver.catalog import UnknownPuzzleError, UnknownTargetError, target_for_date
+from solver.catalog_files import CatalogError, load_catalog
+from solver.puzzles import all_puzzles, catalog, get_puzzle
 
 EXPECTED_IDS = {
     "calendar-dragonfjord",

@@ -8,9 +8,9 @@ and takes CP-SAT up to ~7 s, so the weekday samples are dates with a few hundred
 
 import pytest
 
-from solver.catalog import all_puzzles, get_puzzle
 from solver.encoding import decode
 from solver.problem import TargetProblem
+from solver.puzzles import all_puzzles, get_puzzle
 from solver.verify import check_solution
 from tests.support import exact_cover
 

@@ -2,9 +2,9 @@
 
 import pytest
 
-from solver.catalog import all_puzzles, get_puzzle
 from solver.encoding import Placement, decode, encode, flipped_pieces, is_flipped
 from solver.problem import TargetProblem
+from solver.puzzles import all_puzzles, get_puzzle
 from tests.solver.test_problem import enumerate_target
 from tests.support import exact_cover
 

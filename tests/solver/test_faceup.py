@@ -17,7 +17,7 @@ from db.models import SolutionSetRow
 from db.repository import pack_encodings
 from jobs.precompute import run
 from jobs.reports import report
-from solver.catalog import Puzzle, get_puzzle
+from solver.catalog import Puzzle
 from solver.encoding import (
     FlipReader,
     Placement,
@@ -28,6 +28,7 @@ from solver.encoding import (
     pieces_of_record,
 )
 from solver.problem import TargetProblem, face_up_count
+from solver.puzzles import get_puzzle
 from solver.verify import InvalidSolution, check_flipped
 from tests.support import exact_cover
 

@@ -2,8 +2,8 @@ from collections import Counter
 
 import pytest
 
-from solver.catalog import get_puzzle
 from solver.geometry import SquareLattice, TriangleLattice, symmetries
+from solver.puzzles import get_puzzle
 
 
 @pytest.mark.parametrize(

@@ -2,10 +2,11 @@
 
 import pytest
 
-from solver.catalog import Puzzle, all_puzzles, get_puzzle
+from solver.catalog import Puzzle
 from solver.cover import Constraints, enumerate_solutions
 from solver.encoding import Placement, decode, encode, flipped_pieces
 from solver.problem import TargetProblem
+from solver.puzzles import all_puzzles, get_puzzle
 from solver.verify import check_flipped
 from tests.support import exact_cover
 

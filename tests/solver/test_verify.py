@@ -6,11 +6,12 @@ from collections.abc import Callable, Sequence
 
 import pytest
 
-from solver.catalog import Puzzle, Target, all_puzzles, get_puzzle
+from solver.catalog import Puzzle, Target
 from solver.cover import enumerate_solutions, find_solution
 from solver.encoding import UNCOVERED, Placement, decode, flipped_pieces
 from solver.geometry import symmetries
 from solver.problem import TargetProblem
+from solver.puzzles import all_puzzles, get_puzzle
 from solver.verify import (
     InvalidSolution,
     check_encodings,

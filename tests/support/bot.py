@@ -24,7 +24,8 @@ TOKEN = "123456789:AAH-fake-token-for-tests-0123456789abc"
 
 # Telegram's pace in one chat (bot.ratelimit) is a burst, then a message a second (every 3.75 s in
 # a group). A walk through the bot that is not about pacing goes QUICKER times faster, with the same
-# bursts; pacing itself is tested at Telegram's pace (test_flood_units.py, test_bot_flood.py).
+# bursts; pacing itself is tested at Telegram's pace (test_flood_units.py, test_bot_flood.py's
+# group floods).
 QUICKER = 50
 
 

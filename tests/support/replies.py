@@ -20,11 +20,12 @@ from db import hint_progress
 from db.engine import make_engine, session_factory
 from db.hint_progress import Progress
 from hints.codes import board_placements, encode_position
-from hints.daily import CALENDAR_ID
+from hints.daily import CALENDAR_ID, Variant
+from hints.raw_solutions import raw_solutions
 from hints.saved import save_board
-from hints.solutions import raw_solutions
-from solver.catalog import Puzzle, Target, get_puzzle
+from solver.catalog import Puzzle, Target
 from solver.encoding import Placement
+from solver.puzzles import get_puzzle
 
 # The clock of every test: 10:00 UTC on a sample date whose daily puzzles are both in the sample
 # store (the calendar's 01-22: 78 solutions, 3 of them face up; the challenge on pentomino-3x20).
@@ -50,7 +51,7 @@ def asker(
 ) -> Who:
     """Who asks: a user in their private chat (its id is theirs), or in the test supergroup."""
     chat_id, kind = (GROUP, "supergroup") if group else (user_id, "private")
-    return Who(chat_id, kind, user_id, language, timezone, first_name, edition, faceup)
+    return Who(chat_id, kind, user_id, language, timezone, first_name, Variant(edition, faceup))
 
 
 @contextmanager

@@ -21,7 +21,7 @@ from sqlalchemy.engine import make_url
 from db.engine import make_engine, session_factory
 from db.migrate import upgrade
 from jobs.precompute import run
-from solver.catalog import catalog
+from solver.puzzles import catalog
 
 PROJECT_ROOT = Path(__file__).resolve().parents[2]
 # What the precomputed catalog is made from: a change to any of these makes a new cached store.

@@ -9,14 +9,13 @@ from PIL import Image
 
 from bot.replies.types import Who
 from bot.setup import onboarding, onboarding_time
-from hints.daily import CALENDAR_ID
 from tools.onboarding_picture import PHONE, main, onboarding_picture
 
 
 @pytest.mark.parametrize("language", ["en", "ja"])
 def test_both_steps_are_drawn_with_every_button_the_bot_sends(language: str) -> None:
     sheet, steps = onboarding_picture(language)
-    who = Who(1, "private", 1, language, "UTC", "Ann", CALENDAR_ID)
+    who = Who(1, "private", 1, language, "UTC", "Ann")
     zone = "Asia/Tokyo" if language == "ja" else "UTC"
     expected = [len(onboarding(who).buttons), len(onboarding_time(who, zone).buttons)]
     assert [step.buttons for step in steps] == expected
