@@ -30,7 +30,6 @@ from __future__ import annotations
 
 import asyncio
 import dataclasses
-import fcntl
 import itertools
 import logging
 import os
@@ -38,14 +37,13 @@ import socket
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import date, datetime, timedelta
-from pathlib import Path
-from typing import IO
 
 import httpx
 from sqlalchemy.orm import Session, sessionmaker
 from telegram import Bot, Message
 from telegram.error import BadRequest, ChatMigrated, Forbidden, NetworkError, RetryAfter, TimedOut
 
+from bot.dispatch_lock import SingleDispatcherLock
 from bot.local_time import local_today, post_is_due, scheduled_at, zone
 from bot.ratelimit import retry_seconds
 from bot.replies import puzzles, record, starts
@@ -112,38 +110,6 @@ def _default_name() -> str:
     posts and beats its heart under a name of its own."""
     number = next(_instances)
     return f"{socket.gethostname()}:{os.getpid()}" + (f":{number}" if number > 1 else "")
-
-
-class DispatcherAlreadyRunning(RuntimeError):
-    """A second dispatcher tried to start on a SQLite database."""
-
-
-class SingleDispatcherLock:
-    """An exclusive lock file beside a SQLite database, held while the dispatcher runs."""
-
-    def __init__(self, database: str) -> None:
-        self.path = Path(f"{database}.dispatcher.lock")
-        self._file: IO[str] | None = None
-
-    def acquire(self) -> None:
-        handle = self.path.open("w")
-        try:
-            fcntl.flock(handle, fcntl.LOCK_EX | fcntl.LOCK_NB)
-        except BlockingIOError:
-            handle.close()
-            raise DispatcherAlreadyRunning(
-                f"another dispatcher already runs on this SQLite database (lock {self.path}); "
-                "SQLite supports one dispatcher - use PostgreSQL to run several"
-            ) from None
-        handle.write(f"{os.getpid()}\n")
-        handle.flush()
-        self._file = handle
-
-    def release(self) -> None:
-        if self._file is not None:
-            fcntl.flock(self._file, fcntl.LOCK_UN)
-            self._file.close()
-            self._file = None
 
 
 class Dispatcher:

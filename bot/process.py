@@ -14,7 +14,7 @@ from collections.abc import Callable
 from telegram.error import InvalidToken, NetworkError
 
 from bot.app import ConfigurationError, bot_token
-from bot.daily_posts import DispatcherAlreadyRunning
+from bot.dispatch_lock import DispatcherAlreadyRunning
 from bot.logs import configure_logging
 from db.engine import DatabaseUnavailable
 from db.migrate import upgrade
