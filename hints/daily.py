@@ -30,11 +30,11 @@ from db.repository import TargetKey
 from hints.difficulty import Difficulty, edition_difficulty
 from hints.errors import NoFaceUpSolution
 from hints.featured import HintStages, calendar_computer, challenge_computer, featured_hints
-from hints.pictures import Picture, picture_key
+from hints.pictures import Picture, hint_png, picture_key
 from hints.raw_solutions import raw_solutions
 from hints.solutions import solution_at, stored_key
 from i18n import N_, translator
-from render.hint import caption, hint_image, hint_text, stage_title
+from render.hint import caption, hint_text, stage_title
 from solver.catalog import SINGLE_TARGET, Puzzle, Target, target_for_date
 from solver.encoding import Placement
 from solver.geometry import Cell
@@ -157,7 +157,7 @@ class DailyPuzzle:
     def draw(self, hint: Hint, before: Collection[Placement] | None = None, language: str = "en") -> bytes:
         """PNG of any hint on this puzzle (a stage, or another solution shown as an answer); the
         pieces not in ``before`` are marked as new."""
-        return hint_image(
+        return hint_png(
             self.puzzle,
             hint,
             heading=self.heading_in(language),

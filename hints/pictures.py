@@ -1,4 +1,5 @@
 """The pictures the service shows: each one named by one key and drawn (to PNG) only when asked.
+This module is the one place the service and the front ends rasterise (:mod:`render`'s PNGs).
 
 A :class:`Picture` is what a front end sends or serves: ``key`` names its bytes (same key, same
 picture), ``draw()`` makes them through :mod:`render`. The bot keeps Telegram's file id per key
@@ -15,10 +16,12 @@ import hashlib
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import date
+from typing import Any
 
 from i18n import SOURCE_LANGUAGE
 from render.date_counts import MAX_DATES, render_date_counts
 from render.editions import render_editions
+from render.hint import hint_image
 from render.images import render_board
 from render.images import render_heatmap as _render_heatmap
 from render.position import PositionDrawing, position_image
@@ -34,6 +37,7 @@ from render.words import (
 )
 from solver.catalog import Puzzle, Target
 from solver.encoding import Placement
+from solver.stages import Hint
 
 
 @dataclass(frozen=True)
@@ -42,6 +46,12 @@ class Picture:
 
     key: str
     draw: Callable[[], bytes]
+
+
+def hint_png(puzzle: Puzzle, hint: Hint, **drawing: Any) -> bytes:
+    """A hint (a daily stage, or another solution shown as an answer) on its puzzle's board:
+    :func:`render.hint.hint_image` with ``drawing``'s heading, marks and words."""
+    return hint_image(puzzle, hint, **drawing)
 
 
 def picture_key(kind: str, *parts: object, day: date | None = None, language: str = SOURCE_LANGUAGE) -> str:

@@ -92,3 +92,33 @@ def test_the_documented_command_names_only_run_the_entry_points() -> None:
         tree = ast.parse((PROJECT_ROOT / shim).read_text())
         imports = [node for node in ast.walk(tree) if isinstance(node, ast.Import | ast.ImportFrom)]
         assert [alias.name for node in imports for alias in node.names] == ["runpy"], shim
+
+
+RASTERISERS = {
+    "hint_image",
+    "position_image",
+    "render_board",
+    "render_date_counts",
+    "render_editions",
+    "render_heatmap",
+    "render_solved_days",
+}
+
+
+def test_only_the_service_s_pictures_module_rasterises() -> None:
+    """One presenter turns drawings into PNG bytes: ``hints.pictures``. The service's other modules
+    and the front ends import none of render's rasterising functions (the contracts forbid the
+    front ends the modules; this names the functions, for the service too)."""
+    found = []
+    for package in ("hints", "bot", "api"):
+        for path in sorted((PROJECT_ROOT / package).rglob("*.py")):
+            tree = ast.parse(path.read_text())
+            imported = {
+                alias.name
+                for node in ast.walk(tree)
+                if isinstance(node, ast.ImportFrom) and (node.module or "").startswith("render")
+                for alias in node.names
+            }
+            if imported & RASTERISERS:
+                found.append(str(path.relative_to(PROJECT_ROOT)))
+    assert found == ["hints/pictures.py"]
