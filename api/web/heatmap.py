@@ -58,7 +58,7 @@ def _box(month: int, day: int) -> Box:
 def _words(puzzle: Puzzle, year: int, language: PageLanguage) -> str:
     """The paragraph over the heatmap: what it shows, whose weekdays, what grey means."""
     words = language.text(N_("How many solutions the calendar has on each date; grey dates do not exist"))
-    if puzzle.targets_kind == "month-day-weekday":
+    if puzzle.has_weekdays:
         words = language.text(
             N_(
                 "{text}. Each date is counted with the weekday it has in {year} "
@@ -92,7 +92,7 @@ def heatmap(puzzle: Puzzle, shown: date, today: date, faceup: bool, language: Pa
     """The year at a glance of the edition shown (on the weekday editions, the shown year's
     weekdays), loaded when scrolled to; each date links to its board (tapped, clicked, or reached
     with Tab), and today is outlined."""
-    weekdays = puzzle.targets_kind == "month-day-weekday"
+    weekdays = puzzle.has_weekdays
     year = shown.year if weekdays else LEAP_YEAR  # elsewhere the picture is every year's
     width, height = heatmap_layout().size
     alt = language.text(
