@@ -54,11 +54,19 @@ def _parser() -> argparse.ArgumentParser:
     return parser
 
 
+def _zone(name: str) -> ZoneInfo:
+    """The IANA zone ``name``; UsageError (exit 2) for one that does not exist."""
+    try:
+        return ZoneInfo(name)
+    except (ValueError, KeyError, OSError):
+        raise cli.UsageError(f"unknown time zone {name!r}: give an IANA name like Asia/Tokyo") from None
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     args = _parser().parse_args(argv)
 
     def work() -> int:
-        zone = ZoneInfo(args.timezone or get_settings().DEFAULT_TIMEZONE)
+        zone = _zone(args.timezone or get_settings().DEFAULT_TIMEZONE)
         editions = [p for p in all_puzzles().values() if p.on_demand]
         engine = make_engine(cli.database_url(args))
         try:

@@ -245,3 +245,12 @@ def test_a_target_asked_for_later_gets_the_next_free_place_in_the_pool() -> None
     for run in runs:
         run.join(timeout=10)
     assert sorted(t.puzzle_id for t, _ in pool.handed) == ["first"] * 4 + ["later"] * 2
+
+
+def test_an_unknown_time_zone_is_one_error_line_and_exit_2(capsys: pytest.CaptureFixture[str]) -> None:
+    from jobs.window import main as window_main
+
+    assert window_main(["--window", "--timezone", "Mars/Olympus"]) == 2
+    assert capsys.readouterr().err == (
+        "error: unknown time zone 'Mars/Olympus': give an IANA name like Asia/Tokyo\n"
+    )
