@@ -123,6 +123,11 @@ def position(puzzle_id: str, target: str) -> str:
     return f"{puzzle(puzzle_id)}/targets/{target}/position"
 
 
+def solution_digits(puzzle_id: str, target: str) -> str:
+    """Every raw solution of a target as code digits: what the board needs to analyse moves itself."""
+    return f"{puzzle(puzzle_id)}/targets/{target}/solution-digits"
+
+
 def position_code(puzzle_id: str, target: str, code: str) -> str:
     return f"{puzzle(puzzle_id)}/targets/{target}/positions/{code}"
 

@@ -12,6 +12,7 @@ from api.schemas import (
     BoardCellOut,
     ChallengeOut,
     CheckOut,
+    CodeLayoutOut,
     DailyOut,
     DifficultyOut,
     HintLinkOut,
@@ -22,6 +23,7 @@ from api.schemas import (
     PositionOut,
     PuzzleOut,
     PuzzleSummaryOut,
+    SolutionDigitsOut,
     SolutionOut,
     TargetOut,
 )
@@ -29,6 +31,7 @@ from hints.codes import encode_position
 from hints.daily import DailyBundle, DailyPuzzle, PuzzleKind
 from hints.position_hints import PositionHint
 from hints.positions import CheckResult, PositionAnalysis, problem_texts
+from hints.solution_digits import SolutionDigits
 from hints.solutions import StoredSolution, StoredTarget
 from i18n import SOURCE_LANGUAGE, translate
 from render.position import POSITION_TITLES
@@ -281,6 +284,21 @@ def position_out(
         hints=position_hint_links(puzzle, target, analysis.code, faceup, language, fixed)
         if with_hints and analysis.code
         else [],
+    )
+
+
+def solution_digits_out(found: SolutionDigits) -> SolutionDigitsOut:
+    return SolutionDigitsOut(
+        puzzle=found.puzzle.id,
+        target=found.target.name,
+        code=CodeLayoutOut(
+            version=found.version, tag=found.tag, width=found.width, cells=[list(c) for c in found.cells]
+        ),
+        pieces=list(found.puzzle.piece_names),
+        solutions=[list(row) for row in found.solutions],
+        classes=list(found.classes),
+        face_up=list(found.face_up),
+        stored=found.stored,
     )
 
 

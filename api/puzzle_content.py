@@ -18,6 +18,7 @@ from api.schemas import PuzzlesOut, SolutionPageOut
 from hints import pictures, solution_pages, solutions
 from hints.position_hints import position_hint
 from hints.positions import analyse_position, fixed_pieces, placements_of_code
+from hints.solution_digits import solution_digits
 from i18n import SOURCE_LANGUAGE
 from render.position import position_caption, position_text
 from render.text import render_text
@@ -133,6 +134,10 @@ def position_code_payload(
 ) -> Payload:
     placements = placements_of_code(puzzle, code)
     return position_payload(session, puzzle, target, placements, faceup, language, fixed)
+
+
+def solution_digits_payload(session: Session, puzzle: Puzzle, target: Target) -> Payload:
+    return Payload.json(presenters.solution_digits_out(solution_digits(session, puzzle, target)))
 
 
 def position_hint_payload(

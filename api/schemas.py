@@ -236,6 +236,35 @@ class PositionOut(BaseModel):
     hints: list[HintLinkOut] = Field(default_factory=list, description="hints from this position")
 
 
+class CodeLayoutOut(BaseModel):
+    version: str = Field(description="the version character every code starts with")
+    tag: str = Field(description="the puzzle's layout tag, after the version character")
+    width: int = Field(description="base-64 digits of the number that follows the tag")
+    cells: list[list[int]] = Field(
+        description="the whole board's cells in layout order: per piece, per orientation (in the "
+        "order of the board page's data), each translation that moves the orientation's first cell "
+        "onto one of these cells in turn, the lattice allowing and every cell on the board, is the "
+        "next placement; a placement's digit is 1 + its index among its piece's"
+    )
+
+
+class SolutionDigitsOut(BaseModel):
+    puzzle: str
+    target: str
+    code: CodeLayoutOut = Field(description="how the position codes are written")
+    pieces: list[str] = Field(description="the pieces, in the order of each solution's digits")
+    solutions: list[list[int]] = Field(
+        description="every raw solution (every rotation and reflection of a stored one on boards with "
+        "symmetry), as one digit per piece: 1 + the index of its placement in layout order"
+    )
+    classes: list[int] = Field(
+        description="per raw solution: the stored solution it is an image of, from 0 (solution_number "
+        "- 1 for a whole target)"
+    )
+    face_up: list[bool] = Field(description="per raw solution: true when it turns no piece over")
+    stored: int = Field(description="stored solutions: the count up to the board's symmetry")
+
+
 class PositionHintOut(BaseModel):
     puzzle: str
     target: str

@@ -47,6 +47,7 @@ from math import prod
 from hints.errors import MalformedPosition, OutdatedCode
 from solver.catalog import Puzzle, Target
 from solver.encoding import Placement
+from solver.geometry import Cell
 from solver.problem import TargetProblem
 
 VERSION = "2"
@@ -134,6 +135,14 @@ def _make_layout(puzzle: Puzzle) -> Layout:
         hashed.hex()[:16],
         _base64(hashed)[:TAG_LENGTH],
     )
+
+
+def code_cells(puzzle: Puzzle) -> tuple[Cell, ...]:
+    """The whole board's cells in the order the layout lists each orientation's translations: with
+    the pieces' orientations (in catalog order), enough to list every placement in code order (a
+    translation moves an orientation's first cell onto one of these cells, and is kept when the
+    lattice allows it and every moved cell is on the board)."""
+    return TargetProblem(puzzle, Target("whole board")).cells
 
 
 def board_placements(puzzle: Puzzle) -> tuple[tuple[Placement, ...], ...]:

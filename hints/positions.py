@@ -233,7 +233,9 @@ class PositionAnalysis:
 
     @property
     def solved(self) -> bool:
-        return self.legal and len(self.placements) == len(self.puzzle.pieces)
+        """Every piece placed, as one of the solutions counted (in face-up mode a full board that
+        turns a piece over is a dead end: the pieces to turn back are the ones to take off)."""
+        return self.legal and len(self.placements) == len(self.puzzle.pieces) and self.remaining > 0
 
 
 def take_off(
@@ -275,7 +277,7 @@ def analyse(
     remaining = extensions.bit_count()
     removed = take_off(raw, ordered, fixed) if not problems and not remaining else ()
     number = None
-    if not problems and len(ordered) == len(puzzle.pieces):
+    if remaining and len(ordered) == len(puzzle.pieces):
         number = raw.numbers[raw.classes[raw.index[frozenset(ordered)]]]
     return PositionAnalysis(
         puzzle,

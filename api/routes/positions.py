@@ -21,7 +21,7 @@ from api.caching import IMMUTABLE, PNG, TEXT, Media, Payload, send
 from api.clients import requester
 from api.deps import FaceUp, Fixed, LanguageDep, PuzzleDep, State, TargetDep
 from api.errors import documented
-from api.schemas import PositionHintOut, PositionIn, PositionOut
+from api.schemas import PositionHintOut, PositionIn, PositionOut, SolutionDigitsOut
 from hints import pictures
 from hints.positions import PlacedPiece, analyse_if_cached, fixed_pieces, parse_placements
 from i18n import SOURCE_LANGUAGE
@@ -89,6 +89,18 @@ async def position(
         key,
         lambda s: content.position_code_payload(s, puzzle, target, code, faceup, language, fixed),
         requester(request),
+    )
+    return send(request, payload, IMMUTABLE)
+
+
+@router.get(f"{BASE}/solution-digits", response_model=SolutionDigitsOut, responses=ERRORS)
+async def solution_digits(request: Request, puzzle: PuzzleDep, target: TargetDep, state: State) -> Response:
+    """Every raw solution of the target as one digit per piece (a position code's digits), with
+    the code's layout: all it takes to analyse any position of the target without asking again,
+    as the board does on the calendars (a few KB there; far more on the large boards)."""
+    key = ("solution-digits", puzzle.id, target.name)
+    payload = await state.cached(
+        key, lambda s: content.solution_digits_payload(s, puzzle, target), requester(request)
     )
     return send(request, payload, IMMUTABLE)
 

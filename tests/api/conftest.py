@@ -68,6 +68,14 @@ def store_url(sample_store: Path, tmp_path_factory: pytest.TempPathFactory) -> s
 
 
 @pytest.fixture(scope="module")
+def api(store_url: str) -> Iterator[TestClient]:
+    """The API in-process on the module's store (a module that needs other settings has its own)."""
+    settings = Settings(_env_file=None, DATABASE_URL=store_url, **SHARED_BY_MANY_TESTS)  # type: ignore[call-arg, arg-type]
+    with TestClient(create_app(settings, OnDemand)) as http:
+        yield http
+
+
+@pytest.fixture(scope="module")
 def sessions(store_url: str) -> Iterator[sessionmaker[Session]]:
     """Sessions on the module's store, for the service's own answers."""
     engine = make_engine(store_url)

@@ -311,6 +311,34 @@ def test_a_dead_end_says_what_to_take_off_and_taking_it_off_helps(
     assert errors == []
 
 
+def test_a_calendar_board_plays_on_offline_once_loaded(
+    desktop: BrowserContext, api_url: str, client: httpx.Client, store: Any
+) -> None:
+    placements, take_off = _dead_end(store, CALENDAR, DAY)
+    page, board, errors = open_board(desktop, f"{api_url}/play/{CALENDAR}/{DAY}")
+    page.locator('main[data-offline="ready"]').wait_for()  # the date's solutions are in the page
+    asked: list[str] = []
+    page.on("request", lambda request: asked.append(request.url) if "/api/" in request.url else None)
+    desktop.set_offline(True)
+    try:
+        for placement in placements:
+            board.place(placement)
+        assert board.remaining == 0 and board.verdict == f"Dead end: take off {' and '.join(take_off)}."
+        page.locator("#take-off").click()
+        board.settle()
+        assert_matches_api(board, client, [p for p in placements if p["piece"] not in take_off])
+        page.locator("#clear").click()
+        board.settle()
+        solution = client.get(f"/api/v1/puzzles/{CALENDAR}/targets/{DAY}/solutions/3").json()
+        for placement in solution["placements"]:
+            board.place(placement)
+        assert board.verdict == "Solved! This is solution 3 of 216."
+        assert_matches_api(board, client, solution["placements"])
+    finally:
+        desktop.set_offline(False)
+    assert asked == [] and errors == []
+
+
 def _hint(client: httpx.Client, code: str, stage: int) -> dict[str, Any]:
     response = client.get(f"/api/v1/puzzles/{CALENDAR}/targets/{DAY}/positions/{code}/hints/{stage}")
     assert response.status_code == 200, response.text

@@ -3,26 +3,24 @@ the sample store: analyses and hints agree with the service; malformed input is 
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+from collections.abc import Sequence
 
 import pytest
 from fastapi.testclient import TestClient
 from sqlalchemy.orm import Session, sessionmaker
 
-from api import create_app
+from hints.codes import board_placements, code_cells
 from hints.position_hints import position_hint
 from hints.positions import PlacedPiece, analyse_position, check_position, parse_placements
 from hints.raw_solutions import raw_solutions
 from hints.solutions import all_solutions
-from jobs.ondemand import OnDemand
 from render.position import position_image, position_text
-from settings import Settings
 from solver.catalog import Puzzle
-from solver.encoding import Placement
+from solver.encoding import Placement, is_flipped
 from solver.puzzles import get_puzzle
 from solver.stages import Stage
 from solver.verify import check_solution
-from tests.support.api_server import SHARED_BY_MANY_TESTS, assert_error, assert_png
+from tests.support.api_server import assert_error, assert_png
 
 CALENDAR = get_puzzle("calendar-dragonfjord")
 HOLE = get_puzzle("pentomino-8x8-hole")
@@ -35,14 +33,6 @@ X_IN_THE_CORNER: dict[str, object] = {
 COVERS_JAN: dict[str, object] = {"piece": "R", "cells": [[0, 0], [0, 1], [0, 2], [1, 0], [1, 1], [1, 2]]}
 NOT_A_SHAPE: dict[str, object] = {"piece": "R", "cells": [[2, 0], [3, 0], [4, 0], [5, 0], [6, 0], [2, 1]]}
 IMMUTABLE = "public, max-age=31536000, immutable"
-
-
-@pytest.fixture(scope="module")
-def api(store_url: str) -> Iterator[TestClient]:
-    with TestClient(
-        create_app(Settings(_env_file=None, DATABASE_URL=store_url, **SHARED_BY_MANY_TESTS), OnDemand)
-    ) as client:  # type: ignore[call-arg]
-        yield client
 
 
 def as_json(puzzle: Puzzle, placements: Sequence[Placement]) -> list[dict[str, object]]:
@@ -180,6 +170,37 @@ def test_a_face_up_solve_is_numbered_among_the_face_up_solutions(
         usual = analysed(api, base, stored["placements"])
         assert (usual["solution_number"], usual["all_sides_total"]) == (stored["n"], None)
     assert analysed(api, base, [], faceup="true")["all_sides_total"] == 78
+
+
+def test_a_whole_board_that_turns_a_piece_over_is_a_face_up_dead_end(
+    api: TestClient, sessions: sessionmaker[Session]
+) -> None:
+    with sessions() as session:
+        raw = raw_solutions(session, CALENDAR, CALENDAR.target("01-25"))
+    turned = next(s for s in raw.solutions if any(is_flipped(CALENDAR, p) for p in s))
+    answer = analysed(api, BASE, as_json(CALENDAR, list(turned)), faceup="true")
+    assert (answer["solved"], answer["dead_end"], answer["solution_number"]) == (False, True, None)
+    kept = [p for p in as_json(CALENDAR, list(turned)) if p["piece"] not in answer["take_off"]]
+    assert answer["take_off"] and analysed(api, BASE, kept, faceup="true")["remaining"] > 0
+    assert analysed(api, BASE, as_json(CALENDAR, list(turned)))["solved"]
+
+
+def test_solution_digits_are_immutable_and_in_layout_order(
+    api: TestClient, sessions: sessionmaker[Session]
+) -> None:
+    response = api.get(f"{BASE}/solution-digits")
+    assert response.status_code == 200 and response.headers["cache-control"] == IMMUTABLE
+    found = response.json()
+    with sessions() as session:
+        raw = raw_solutions(session, CALENDAR, CALENDAR.target("01-25"))
+    placements = board_placements(CALENDAR)
+    assert found["pieces"] == list(CALENDAR.piece_names)
+    assert [{placements[i][d - 1] for i, d in enumerate(row)} for row in found["solutions"]] == [
+        set(s) for s in raw.solutions
+    ]
+    assert found["code"]["cells"] == [list(c) for c in code_cells(CALENDAR)]
+    assert (len(found["classes"]), len(found["face_up"]), found["stored"]) == (len(raw), len(raw), len(raw))
+    assert_error(api.get("/api/v1/puzzles/calendar-dragonfjord/targets/13-01/solution-digits"), 404)
 
 
 def test_a_date_without_face_up_solutions_says_how_many_it_has_with_turning(api: TestClient) -> None:

@@ -9,9 +9,27 @@ import { moveSaid, speak } from "./speech.js";
 import { errorText, fetchJson, pageUrl } from "./api.js";
 import { saveToTelegram } from "./miniapp.js";
 import { celebrate } from "./solved.js";
+import { localAnalyser } from "./local.js";
+
+// The calendars' moves are analysed here, from every solution of the target (local.js), once they
+// have come; till then, and for what only the server can say, the position API answers.
+let analyseHere = null;
+
+export function loadSolutions() {
+  if (!data.api.digits) return;
+  fetchJson(data.api.digits).then(
+    function (answer) {
+      if (!answer.response.ok || !answer.payload) return;
+      analyseHere = localAnalyser(data, answer.payload);
+      main.dataset.offline = "ready"; // moves are checked here from now on, with or without a network
+    },
+    function () {} // the server answers every move instead
+  );
+}
 
 // `initial`: the page's own position, read by its code (a solved link is no solve of yours).
 function showAnalysis(a, initial) {
+  var marked = takeOffMarks(state.analysis);
   state.analysis = a;
   if (a.code) state.code = a.code;
   ui.remaining.textContent = String(a.distinct_remaining);
@@ -44,8 +62,12 @@ function showAnalysis(a, initial) {
     if (ui.telegramLink && data.telegram) ui.telegramLink.href = data.telegram + state.code;
     keepInLanguageLinks(state.code);
   }
-  drawPieces();
+  if (takeOffMarks(a) !== marked) drawPieces(); // the pieces to take off are striped
   if (!initial) moveSaid(a);
+}
+
+function takeOffMarks(a) {
+  return a && a.dead_end ? a.take_off.join(",") : "";
 }
 
 // The language switch keeps the board: its links carry the newest position (and Telegram's
@@ -69,9 +91,18 @@ function showFailure(text) {
   }
 }
 
-// Check the board: the newest request wins; `initial` reads the position by its code.
+// Check the board: here when the page can, else the newest request wins; `initial` reads the
+// position by its code.
 export function analyse(initial) {
   var move = state.moves;
+  var here = !initial && analyseHere ? analyseHere(state.placed) : null;
+  if (here) {
+    showAnalysis(here, false);
+    saveToTelegram(here.code);
+    main.dataset.analysed = String(move);
+    state.analysing = Promise.resolve();
+    return state.analysing;
+  }
   var request;
   if (initial) {
     request = fetchJson(data.api.positions + encodeURIComponent(state.code) + data.api.query);

@@ -162,9 +162,14 @@ const trayBox = (function () {
   return { width: width + 8, height: height + 8 };
 })();
 
+// A tray piece's picture, drawn again only when what it shows has changed (a move redraws the
+// tray: one picture at most is new).
 function drawTrayPiece(button, index) {
   var piece = data.pieces[index];
   var orientation = state.orientation[index];
+  var drawn = [orientation, state.turned, dark()].join(" ");
+  if (button.dataset.drawn === drawn) return;
+  button.dataset.drawn = drawn;
   var shape = piece.orientations[orientation];
   var b = bounds(shape.points);
   if (state.turned) b = { left: -(b.top + b.height), top: b.left, width: b.height, height: b.width };

@@ -10,6 +10,13 @@ import { inTelegram, recordOnServer } from "./miniapp.js";
 import { play } from "./solved.js";
 
 export function showHint() {
+  hintWords();
+  drawHint();
+  drawPieces();
+}
+
+// The hint's words and buttons alone (a move redraws the board itself).
+export function hintWords() {
   var hint = state.hint;
   ui.hintActions.hidden = !hint || (!hint.placements.length && !hint.take_off.length);
   main.dataset.hint = hint ? String(hint.stage) : "";
@@ -18,8 +25,6 @@ export function showHint() {
     ui.hintText.textContent = hint.caption;
     say(""); // the newest words only: they share the room under the board
   }
-  drawHint();
-  drawPieces();
 }
 
 export function requestHint(stage) {

@@ -17,7 +17,7 @@ import { darkQuery, forgetTrace, render } from "./draw.js";
 import { followResize, layoutBoard } from "./layout.js";
 import { applyTheme, call, inTelegram, restoreFromTelegram, webApp } from "./miniapp.js";
 import { openPlay, share } from "./solved.js";
-import { analyse } from "./analysis.js";
+import { analyse, loadSolutions } from "./analysis.js";
 import { requestHint, showHint } from "./hints.js";
 import { acceptHint, clear, takeOff, turn, undo } from "./moves.js";
 import { placeMatched } from "./trace.js";
@@ -65,6 +65,7 @@ if (darkQuery && darkQuery.addEventListener) darkQuery.addEventListener("change"
 layoutBoard();
 forgetTrace();
 render();
+loadSolutions();
 const linked = new URL(window.location.href).searchParams.has("p");
 if (inTelegram) {
   document.documentElement.classList.add("in-telegram");

@@ -8,14 +8,14 @@ import { misfit, movable, placementsFrom, snapshot, state } from "./state.js";
 import { forgetTrace, render } from "./draw.js";
 import { announceCursor, say } from "./speech.js";
 import { analyse } from "./analysis.js";
-import { showHint } from "./hints.js";
+import { hintWords } from "./hints.js";
 
 export function commit(placed, message) {
   state.history.push(snapshot());
   state.placed = placed;
   forgetTrace();
   state.hint = null;
-  showHint();
+  hintWords();
   state.moves += 1;
   main.dataset.moves = String(state.moves);
   say(message, true);
@@ -92,7 +92,7 @@ export function undo() {
   state.placed = new Map(state.history.pop());
   forgetTrace();
   state.hint = null;
-  showHint();
+  hintWords();
   state.moves += 1;
   main.dataset.moves = String(state.moves);
   say(t("undone"), true);
