@@ -25,8 +25,11 @@ MutationObserver watches ``main[data-moves]`` (a move committed), the count
 (``[data-testid=remaining]``, ``#count-text``) and ``#verdict``. A move's latency is from its input
 event's ``timeStamp`` to the first change of the count or verdict while ``data-moves`` is that
 move's number (the board drops a stale answer, and the next move starts only when
-``main[data-analysed]`` names this one); the count shown is checked against the plan's. Also
-recorded: the first animation frame after the change, and the position request's Resource
+``main[data-analysed]`` names this one); the count shown is checked against the plan's. The
+phone starts once the page has the date's solutions (``main[data-offline="ready"]``, as a few
+milliseconds after the page opens): from then on the page answers the calendar's moves itself,
+and a move asks the server only for what the page cannot word. Also recorded: the first animation
+frame after the change, and, for a move that asks the server, the position request's Resource
 Timing, to split the time into the page before the request, the request (server and loopback)
 and the page after it.
 
@@ -40,8 +43,8 @@ The moves run twice on a fresh page each: with the server idle, then while the l
 ``benchmarks.api_flood`` runs against the same server (wrk alternating today's daily JSON and
 hint PNG over ``--connections`` connections with api_flood's own Lua script, and
 ``python -m benchmarks.api_flood --flood`` asking random dates from 8 threads). Prints median,
-p95 (nearest rank), max and n of both, and exits 0: a measurement, not a test. Goal (issue 24,
-item 7): p95 <= 50 ms under that load. Only loopback addresses are loaded.
+p95 (nearest rank), max and n of both, and exits 0: a measurement, not a test. Goal: p95 <= 50 ms
+under that load. Only loopback addresses are loaded.
 """
 
 from __future__ import annotations
@@ -269,6 +272,7 @@ def open_phone(browser: Browser, base: str, args: argparse.Namespace) -> tuple[B
         cdp.send("Network.emulateNetworkConditions", conditions)
     page.goto(f"{base}/play/{PUZZLE}/{args.date}")
     page.locator('main[data-analysed="0"]').wait_for(timeout=SETTLE_MS)
+    page.locator('main[data-offline="ready"]').wait_for(timeout=SETTLE_MS)  # the date's solutions came
     page.evaluate(INSTRUMENT)
     return context, page
 

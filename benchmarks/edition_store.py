@@ -11,12 +11,12 @@ Ctrl-C keeps every stored target whole). Nothing is solved here. Printed:
 - the file's size after ``VACUUM`` (on a copy), bytes per solution over an empty migrated store,
   and, when the store is partial, the size projected to the whole edition at that rate: by the
   edition's solution count where it is known (``--edition-solutions``; 4.86 million for
-  ``calendar-weekday``, issue 11, counted independently), and by targets (which overestimates
+  ``calendar-weekday``, counted independently), and by targets (which overestimates
   when the stored targets are larger than the edition's average);
 - reading all solutions of each target with ``db.repository.get_encodings`` (warm, ``--repeat``
   reads, the median per target): the median over targets, the slowest and the largest target.
 
-Goals (issue 11): the whole ``calendar-weekday`` edition in at most 64 MB of SQLite, every
+Goals: the whole ``calendar-weekday`` edition in at most 64 MB of SQLite, every
 target read in at most 5 ms.
 """
 
@@ -34,7 +34,7 @@ from db.engine import make_engine, session_factory
 from db.migrate import upgrade
 from solver.puzzles import get_puzzle
 
-KNOWN_SOLUTIONS = {"calendar-weekday": 4_860_000}  # issue 11, counted independently
+KNOWN_SOLUTIONS = {"calendar-weekday": 4_860_000}  # counted independently
 GOAL_MB = 64.0
 GOAL_READ_MS = 5.0
 MB = 1_000_000

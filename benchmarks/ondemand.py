@@ -19,7 +19,7 @@ real target, the same ones on every run) and enumerates every solution of each t
 Both produce the target's encodings; they must be the same set on every target, or the run
 stops with exit 1. Times are CPU seconds of this single process (``time.process_time``; the
 machine is shared, so CPU time is steadier than wall time; medians of both are printed).
-Goal (issue 11): median CP-SAT within 3x of the reference, on 2 cores.
+Goal: median CP-SAT within 3x of the reference, on 2 cores.
 
 ``--try-params`` runs the CP-SAT leg a second time with SAT parameters set on top of the
 product's (``solver.cover._solver``, patched in this process only), e.g.

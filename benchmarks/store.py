@@ -13,7 +13,7 @@
    codec 2: Zstandard, with flip records), migrated down to revision 0011 (codec 1: LZMA2, no
    flip records), migrated down to revision 0009 (one row per solution), and an empty store.
    Bytes per solution = (file - empty store) / solutions. Projected, not measured: the edition's
-   4.86 million solutions (issue 11) at that rate, and 2,604 targets at the sample's bytes per
+   4.86 million solutions at that rate, and 2,604 targets at the sample's bytes per
    target (the sample averages more solutions per target than the edition). Goal: <= 64 MB.
 3. Read time, measured: ``db.repository.get_encodings`` for a whole target (what
    ``hints.solutions`` calls: one query, unpack, the list of encodings), warm (one untimed read
@@ -47,7 +47,7 @@ from jobs.transfer import transfer
 from solver.catalog import Puzzle, target_for_date
 from solver.puzzles import get_puzzle
 
-EDITION_SOLUTIONS = 4_860_000  # issue 11: calendar-weekday, counted independently
+EDITION_SOLUTIONS = 4_860_000  # calendar-weekday, counted independently
 GOAL_MB = 64.0
 GOAL_READ_MS = 5.0
 OLD_LAYOUT = "0009"  # the last revision with one row per solution

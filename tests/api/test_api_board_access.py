@@ -107,6 +107,33 @@ def test_dark_mode_follows_the_system_with_pieces_that_stand_out(
     assert errors == []
 
 
+def test_the_pieces_follow_the_system_scheme_when_it_changes_mid_game(
+    context_for: Any, api_url: str, client: httpx.Client
+) -> None:
+    context = context_for(viewport={"width": 1280, "height": 900}, color_scheme="light")
+    placements = solution(client)[:3]
+    code = analyse(client, CALENDAR, DAY, placements)["code"]
+    page, board, errors = open_board(context, f"{api_url}/play/{CALENDAR}/{DAY}?p={code}")
+    pieces = {piece["name"]: piece for piece in board.data["pieces"]}
+
+    def fills(kind: str) -> dict[str, str]:
+        drawn = page.locator("#board .pieces [data-piece]").evaluate_all(
+            "gs => gs.map(g => [g.dataset.piece, g.querySelector('.piece-cell').getAttribute('fill')])"
+        )
+        tray = page.locator(".tray-piece svg polygon").first.get_attribute("fill")
+        assert tray == board.data["pieces"][0][kind]
+        return dict(drawn)
+
+    assert fills("colour") == {p["piece"]: pieces[p["piece"]]["colour"] for p in placements}
+    page.emulate_media(color_scheme="dark")
+    page.wait_for_function(
+        "f => document.querySelector('#board .pieces .piece-cell').getAttribute('fill') !== f",
+        arg=pieces[placements[0]["piece"]]["colour"],
+    )
+    assert fills("dark") == {p["piece"]: pieces[p["piece"]]["dark"] for p in placements}
+    assert errors == []
+
+
 @pytest.mark.parametrize("scheme", ["light", "dark"])
 def test_every_piece_stands_three_to_one_against_an_empty_cell(
     context_for: Any, api_url: str, client: httpx.Client, scheme: str

@@ -1,5 +1,5 @@
-// Checking the board: the position API's analysis after every move, shown as the count, the
-// verdict, the take-off button and the page's address.
+// Checking the board after every move (in the page on the calendars, else by the position API),
+// shown as the count, the verdict, the take-off button, and then the page's address and links.
 
 import { data, main, ui } from "./page.js";
 import { countText, names, noFaceUp, t, verdict } from "./words.js";
@@ -46,24 +46,43 @@ function showAnalysis(a, initial) {
     button.disabled = !a.legal || a.solved || (a.total === 0 && !noFaceUp(a));
   });
   var usual = document.getElementById("usual-row");
-  if (usual) {
-    usual.hidden = !noFaceUp(a);
-    var link = document.getElementById("usual-link");
-    var there = new URL(link.href, window.location.href);
-    if (state.code) there.searchParams.set("p", state.code);
-    link.href = there.pathname + there.search;
-  }
-  if (state.code) {
-    var url = pageUrl(state.code);
-    history.replaceState(history.state, "", url);
-    url.hash = "";
-    ui.share.href = url.pathname + url.search;
-    ui.share.textContent = url.href;
-    if (ui.telegramLink && data.telegram) ui.telegramLink.href = data.telegram + state.code;
-    keepInLanguageLinks(state.code);
-  }
+  if (usual) usual.hidden = !noFaceUp(a);
   if (takeOffMarks(a) !== marked) drawPieces(); // the pieces to take off are striped
   if (!initial) moveSaid(a);
+}
+
+// The page's address, the share link and every link that carries the position follow it.
+function followPosition() {
+  var usual = document.getElementById("usual-link");
+  if (usual) {
+    var there = new URL(usual.href, window.location.href);
+    if (state.code) there.searchParams.set("p", state.code);
+    usual.href = there.pathname + there.search;
+  }
+  if (!state.code) return;
+  var url = pageUrl(state.code);
+  history.replaceState(history.state, "", url);
+  url.hash = "";
+  ui.share.href = url.pathname + url.search;
+  ui.share.textContent = url.href;
+  if (ui.telegramLink && data.telegram) ui.telegramLink.href = data.telegram + state.code;
+  keepInLanguageLinks(state.code);
+}
+
+// After the next frame is painted: what the player does not see at once waits for the move's
+// words to be shown (a phone's history.replaceState alone costs milliseconds).
+function afterPaint(then) {
+  if (!window.requestAnimationFrame) return Promise.resolve().then(then);
+  return new Promise(function (resolve) {
+    var started = false;
+    function start() {
+      if (started) return;
+      started = true;
+      setTimeout(resolve, 0);
+    }
+    window.requestAnimationFrame(start);
+    setTimeout(start, 100); // a hidden page paints no frame
+  }).then(then);
 }
 
 function takeOffMarks(a) {
@@ -98,9 +117,12 @@ export function analyse(initial) {
   var here = !initial && analyseHere ? analyseHere(state.placed) : null;
   if (here) {
     showAnalysis(here, false);
-    saveToTelegram(here.code);
-    main.dataset.analysed = String(move);
-    state.analysing = Promise.resolve();
+    state.analysing = afterPaint(function () {
+      if (move !== state.moves) return;
+      followPosition();
+      saveToTelegram(here.code);
+      main.dataset.analysed = String(move);
+    });
     return state.analysing;
   }
   var request;
@@ -123,6 +145,7 @@ export function analyse(initial) {
       if (move !== state.moves) return;
       if (answer.response.ok) {
         showAnalysis(answer.payload, initial);
+        followPosition();
         if (!initial) saveToTelegram(answer.payload.code);
       } else {
         showFailure(errorText(answer.payload, answer.response));

@@ -10,13 +10,26 @@ import { recognise } from "./recognise.js";
 const SVG = "http://www.w3.org/2000/svg";
 
 // Dark mode: the system's (prefers-color-scheme), unless Telegram's theme says otherwise
-// (data-scheme on <html>, miniapp.js applyTheme). Pieces then take their dark-mode fills.
+// (data-scheme on <html>, miniapp.js applyTheme). Pieces then take their dark-mode fills. Asked
+// once and kept until the scheme changes (reading a media query on every piece of every move
+// costs a phone milliseconds).
 export const darkQuery = window.matchMedia ? window.matchMedia("(prefers-color-scheme: dark)") : null;
+let darkNow = null;
 
 function dark() {
-  var scheme = document.documentElement.dataset.scheme;
-  if (scheme) return scheme === "dark";
-  return !!(darkQuery && darkQuery.matches);
+  if (darkNow === null) {
+    var scheme = document.documentElement.dataset.scheme;
+    darkNow = scheme ? scheme === "dark" : !!(darkQuery && darkQuery.matches);
+  }
+  return darkNow;
+}
+
+// The system's or Telegram's scheme changed: everything drawn again in the new one.
+export function schemeChanged() {
+  darkNow = null;
+  drawn.clear();
+  empty(layers.pieces);
+  render();
 }
 
 // A piece's fill in the page's scheme; `hint`: the paler one of a hint's pieces.
@@ -91,26 +104,45 @@ function takeOffNames() {
   return [];
 }
 
+// The placed pieces' groups, by piece index: each with what it shows, so a move redraws only
+// the pieces it changed.
+const drawn = new Map();
+
+function pieceDrawing(index, placement, marked) {
+  var kind = "piece" + (marked ? " take-off" : "") + (fixedPieces.has(index) ? " fixed" : "");
+  var group = pieceGroup(index, placement.cells, kind, fillOf(index));
+  if (marked) {
+    var stripes = placement.cells.map(function (cell) {
+      return svg("polygon", { class: "stripes", points: pointsText(cellByKey.get(key(cell)).points) });
+    });
+    stripes.forEach(function (s) {
+      group.insertBefore(s, group.lastChild);
+    });
+  }
+  return group;
+}
+
 export function drawPieces() {
   var takeOff = takeOffNames();
-  empty(layers.pieces);
+  drawn.forEach(function (shown, index) {
+    if (!state.placed.has(index)) {
+      layers.pieces.removeChild(shown.group);
+      drawn.delete(index);
+    }
+  });
   state.placed.forEach(function (placement, index) {
-    var piece = data.pieces[index];
-    var marked = takeOff.indexOf(piece.name) >= 0;
-    var kind = "piece" + (marked ? " take-off" : "") + (fixedPieces.has(index) ? " fixed" : "");
-    var group = pieceGroup(index, placement.cells, kind, fillOf(index));
-    if (marked) {
-      var stripes = placement.cells.map(function (cell) {
-        return svg("polygon", { class: "stripes", points: pointsText(cellByKey.get(key(cell)).points) });
-      });
-      stripes.forEach(function (s) {
-        group.insertBefore(s, group.lastChild);
-      });
+    var marked = takeOff.indexOf(data.pieces[index].name) >= 0;
+    var what = placement.cells.map(key).join(" ") + (marked ? " marked" : "");
+    var shown = drawn.get(index);
+    if (!shown || shown.what !== what) {
+      var group = pieceDrawing(index, placement, marked);
+      if (shown) layers.pieces.replaceChild(group, shown.group);
+      else layers.pieces.appendChild(group);
+      shown = { group: group, what: what };
+      drawn.set(index, shown);
     }
-    if (state.gesture && state.gesture.dragging && state.gesture.source === "board" && state.gesture.piece === index) {
-      group.classList.add("lifted");
-    }
-    layers.pieces.appendChild(group);
+    var lifted = state.gesture && state.gesture.dragging && state.gesture.source === "board" && state.gesture.piece === index;
+    shown.group.classList.toggle("lifted", !!lifted);
   });
 }
 
@@ -197,10 +229,12 @@ function renderTray() {
     drawTrayPiece(button, index);
     button.classList.toggle("on-board", onBoard);
     button.setAttribute("aria-pressed", selected ? "true" : "false");
-    var name = data.pieces[index].name;
     var label = onBoard ? "trayOnBoard" : selected ? "traySelected" : "trayPiece";
     if (fixedPieces.has(index) && onBoard) label = "trayFixed";
-    button.setAttribute("aria-label", t(label, { piece: name }));
+    if (button.dataset.label !== label) {
+      button.dataset.label = label;
+      button.setAttribute("aria-label", t(label, { piece: data.pieces[index].name }));
+    }
     button.classList.toggle("fixed", fixedPieces.has(index) && onBoard);
   });
   main.dataset.selected = state.selected == null ? "" : data.pieces[state.selected].name;

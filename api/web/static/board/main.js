@@ -13,7 +13,7 @@
 import "./telegram.js"; // first: it makes window.Telegram.WebApp in a Mini App
 import { data, ui } from "./page.js";
 import { placementsFrom, state } from "./state.js";
-import { darkQuery, forgetTrace, render } from "./draw.js";
+import { darkQuery, forgetTrace, render, schemeChanged } from "./draw.js";
 import { followResize, layoutBoard } from "./layout.js";
 import { applyTheme, call, inTelegram, restoreFromTelegram, webApp } from "./miniapp.js";
 import { openPlay, share } from "./solved.js";
@@ -61,7 +61,7 @@ state.placed = placementsFrom(data.placements);
 ui.tray.forEach(function (button) {
   button.disabled = false; // disabled in the page as served: without the script they do nothing
 });
-if (darkQuery && darkQuery.addEventListener) darkQuery.addEventListener("change", render);
+if (darkQuery && darkQuery.addEventListener) darkQuery.addEventListener("change", schemeChanged);
 layoutBoard();
 forgetTrace();
 render();

@@ -6,7 +6,7 @@ import "./telegram.js";
 import { data, ui } from "./page.js";
 import { t } from "./words.js";
 import { state } from "./state.js";
-import { render } from "./draw.js";
+import { schemeChanged } from "./draw.js";
 import { fetchJson, pageUrl } from "./api.js";
 
 export const webApp = window.Telegram && window.Telegram.WebApp;
@@ -39,7 +39,7 @@ export function applyTheme() {
     if (/^#[0-9a-f]{3,8}$/i.test(theme[name] || "")) root.style.setProperty(THEME[name], theme[name]);
   });
   if (webApp.colorScheme) root.dataset.scheme = webApp.colorScheme;
-  render();
+  schemeChanged();
 }
 
 function telegramHeaders(extra) {
