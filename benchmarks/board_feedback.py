@@ -13,9 +13,12 @@ needs are precomputed, as in production) unless ``--database-url`` names another
 is loopback, unthrottled unless ``--rtt-ms`` adds a round trip (CDP
 ``Network.emulateNetworkConditions``; Lighthouse's mobile profile assumes 150 ms).
 
-Every move is made with a finger (Playwright's touch taps): a piece is placed by tapping it in
-the tray, the rotate/flip buttons until it lies as wanted, then the board cell its anchor goes on
-(the move, on the finger's lift); undo and clear are taps on their buttons. A cycle of nine moves
+Every move is made with a finger: a piece is placed by tapping it in the tray, the rotate/flip
+buttons until it lies as wanted (Playwright's touch taps), then the board cell its anchor goes on
+(the move, on the finger's lift); undo and clear are taps on their buttons. The move's own tap
+lasts ``--touch-ms`` (80 ms, a quick finger's; CDP ``Input.dispatchTouchEvent``): Playwright's
+tap lifts the finger in the same instant it touches, so the lift would wait for the touch's own
+handling, which a finger never does. A cycle of nine moves
 per solution of the date: place, place, undo, place, a placement the API calls a dead end, undo,
 place, another dead end, clear. The plan (and each position's count) is asked of the position
 API before the browser starts, with the server idle.
@@ -64,7 +67,7 @@ from pathlib import Path
 from typing import Any
 
 import httpx
-from playwright.sync_api import Browser, BrowserContext, Page, Route, sync_playwright
+from playwright.sync_api import Browser, BrowserContext, CDPSession, Page, Route, sync_playwright
 
 from benchmarks.api_flood import LUA, PATHS
 from benchmarks.api_load import parse_wrk, require_loopback, start_server, stop_server, warm
@@ -85,6 +88,7 @@ CPU_SLOWDOWN = 4  # Lighthouse's mobile profile
 PHONE_ADDRESS = "198.51.100.23"  # the phone's own address (TEST-NET-2), forwarded by "a proxy"
 SETTLE_MS = 30_000
 PAUSE_S = 0.3  # between moves: the page idle again, as between a player's taps
+TOUCH_MS = 80  # how long a quick tap's finger stays on the glass
 
 Placement = dict[str, Any]  # {"piece": "L", "cells": [[r, c], ...]} as the position API takes it
 
@@ -255,7 +259,9 @@ class LoopbackOnly:
             route.abort()
 
 
-def open_phone(browser: Browser, base: str, args: argparse.Namespace) -> tuple[BrowserContext, Page]:
+def open_phone(
+    browser: Browser, base: str, args: argparse.Namespace
+) -> tuple[BrowserContext, Page, CDPSession]:
     context = browser.new_context(**PHONE, extra_http_headers={"X-Forwarded-For": PHONE_ADDRESS})  # type: ignore[arg-type]
     context.route("**/*", LoopbackOnly(base))
     page = context.new_page()
@@ -274,7 +280,20 @@ def open_phone(browser: Browser, base: str, args: argparse.Namespace) -> tuple[B
     page.locator('main[data-analysed="0"]').wait_for(timeout=SETTLE_MS)
     page.locator('main[data-offline="ready"]').wait_for(timeout=SETTLE_MS)  # the date's solutions came
     page.evaluate(INSTRUMENT)
-    return context, page
+    return context, page, cdp
+
+
+def finger_tap(page: Page, cdp: CDPSession, selector: str, touch_ms: float) -> None:
+    """A tap whose finger stays ``touch_ms`` on the element's centre before it lifts."""
+    target = page.locator(selector)
+    target.scroll_into_view_if_needed()
+    box = target.bounding_box()
+    if box is None:
+        raise SystemExit(f"error: {selector} is not on the page")
+    point = {"x": box["x"] + box["width"] / 2, "y": box["y"] + box["height"] / 2}
+    cdp.send("Input.dispatchTouchEvent", {"type": "touchStart", "touchPoints": [point]})
+    time.sleep(touch_ms / 1000)
+    cdp.send("Input.dispatchTouchEvent", {"type": "touchEnd", "touchPoints": []})
 
 
 def orientation_and_anchor(data: dict[str, Any], placement: Placement) -> tuple[int, list[int]]:
@@ -305,7 +324,15 @@ def ready_to_place(page: Page, data: dict[str, Any], placement: Placement) -> li
     raise SystemExit(f"error: could not turn {placement['piece']} into orientation {wanted}")
 
 
-def play(page: Page, data: dict[str, Any], moves: list[Move], run: Run, until: float | None = None) -> None:
+def play(
+    page: Page,
+    cdp: CDPSession,
+    data: dict[str, Any],
+    moves: list[Move],
+    run: Run,
+    touch_ms: float,
+    until: float | None = None,
+) -> None:
     """Make every move with a finger; one sample per move (``until``: stop when the load ends)."""
     started = time.monotonic()
     for move in moves:
@@ -317,9 +344,9 @@ def play(page: Page, data: dict[str, Any], moves: list[Move], run: Run, until: f
             assert move.placement is not None
             anchor = ready_to_place(page, data, move.placement)
             time.sleep(PAUSE_S)
-            page.locator(f'#board .cells [data-cell="{anchor[0]},{anchor[1]}"]').tap()
+            finger_tap(page, cdp, f'#board .cells [data-cell="{anchor[0]},{anchor[1]}"]', touch_ms)
         else:
-            page.locator("#undo" if move.kind == "undo" else "#clear").tap()
+            finger_tap(page, cdp, "#undo" if move.kind == "undo" else "#clear", touch_ms)
         page.locator(f'main[data-analysed="{number}"]').wait_for(timeout=SETTLE_MS)
         page.wait_for_function("(m) => window.__feedback.moves[m]?.frame !== undefined", arg=number)
         record = page.evaluate(RECORD, number)
@@ -438,6 +465,7 @@ def main(argv: list[str] | None = None) -> int:
     )
     parser.add_argument("--rtt-ms", type=float, default=0.0, help="a round trip added to every request")
     parser.add_argument("--cpu-slowdown", type=float, default=CPU_SLOWDOWN, help="CDP CPU throttling rate")
+    parser.add_argument("--touch-ms", type=float, default=TOUCH_MS, help="how long a move's tap touches")
     args = parser.parse_args(argv)
     if not CHROMIUM.exists() or shutil.which("wrk") is None:
         raise SystemExit(f"error: needs Chromium at {CHROMIUM} and wrk (apt-get install -y chromium wrk)")
@@ -457,8 +485,9 @@ def main(argv: list[str] | None = None) -> int:
         finally:
             stop_server(process)
     print(
-        f"\n{PUZZLE}/{args.date}, {len(moves)} moves a run; phone 390x844 @3x, touch, "
-        f"CPU {args.cpu_slowdown:g}x slower, RTT added {args.rtt_ms:.0f} ms; one API worker"
+        f"\n{PUZZLE}/{args.date}, {len(moves)} moves a run; phone 390x844 @3x, "
+        f"touch ({args.touch_ms:g} ms taps), CPU {args.cpu_slowdown:g}x slower, "
+        f"RTT added {args.rtt_ms:.0f} ms; one API worker"
     )
     report(runs)
     return 0
@@ -471,9 +500,9 @@ def measure(
         browser = playwright.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
         try:
             idle = Run("server idle")
-            context, page = open_phone(browser, base, args)
+            context, page, cdp = open_phone(browser, base, args)
             print(f"server idle: {len(moves)} moves", flush=True)
-            play(page, data, moves, idle)
+            play(page, cdp, data, moves, idle, args.touch_ms)
             context.close()
             seconds = args.load_seconds or int(idle.seconds * 2) + 30
             loaded = Run(f"under api_flood's load (wrk -c{args.connections})")
@@ -482,8 +511,8 @@ def measure(
             until = time.monotonic() + seconds - 2
             try:
                 time.sleep(2)  # the load running before the page opens
-                context, page = open_phone(browser, base, args)
-                play(page, data, moves, loaded, until)
+                context, page, cdp = open_phone(browser, base, args)
+                play(page, cdp, data, moves, loaded, args.touch_ms, until)
                 context.close()
             finally:
                 print(f"  load: {finish_load(load, seconds)}", flush=True)
