@@ -8,7 +8,8 @@ piece's digit in its column. So a page that holds a target's :class:`SolutionDig
 answers every move (count, dead end, what to take off, solved and which solution,
 the position's code) without asking the server, offline too, and gives the same
 answer as :func:`hints.positions.analyse`: the board's script does this for the
-calendar editions, whose dates have a few dozen to a few hundred raw solutions.
+calendar editions, whose dates have from a few to a few thousand raw solutions (7 to 216 on
+DragonFjord's, up to 3,701 on the tetromino edition's).
 """
 
 from __future__ import annotations

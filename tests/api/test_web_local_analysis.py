@@ -31,7 +31,7 @@ from tests.support.browser import PROJECT_ROOT
 CALENDAR = get_puzzle("calendar-dragonfjord")
 LOCAL = PROJECT_ROOT / "api" / "web" / "static" / "board" / "local.js"
 DATES = ("01-25", "01-29", "02-29", "11-24")  # 01-29: no face-up solution
-POSITIONS = 60  # per date and mode
+POSITIONS = 30  # per date and mode
 COMPARED = (
     "puzzle",
     "target",

@@ -199,9 +199,9 @@ const trayBox = (function () {
 function drawTrayPiece(button, index) {
   var piece = data.pieces[index];
   var orientation = state.orientation[index];
-  var drawn = [orientation, state.turned, dark()].join(" ");
-  if (button.dataset.drawn === drawn) return;
-  button.dataset.drawn = drawn;
+  var look = [orientation, state.turned, dark()].join(" ");
+  if (button.dataset.drawn === look) return;
+  button.dataset.drawn = look;
   var shape = piece.orientations[orientation];
   var b = bounds(shape.points);
   if (state.turned) b = { left: -(b.top + b.height), top: b.left, width: b.height, height: b.width };
