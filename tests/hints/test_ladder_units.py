@@ -20,6 +20,7 @@ from solver.stages import HINT_STAGES, Stage
 
 SAMPLE_DAYS = [date(2026, 1, day) for day in range(20, 32)] + [date(2026, 11, 24)]
 CHALLENGE_DAYS = [date(2026, 1, 21), date(2026, 1, 22), date(2026, 1, 23)]
+NO_FACE_UP_DAY = date(2026, 1, 29)  # every solution of 01-29 turns a piece over
 
 
 def assert_nested(daily: DailyPuzzle) -> None:
@@ -33,12 +34,14 @@ def test_the_days_calendar_ladder_nests(session: Session, day: date) -> None:
     assert_nested(daily_calendar(session, day))
 
 
-@pytest.mark.parametrize("day", SAMPLE_DAYS, ids=str)
+@pytest.mark.parametrize("day", [d for d in SAMPLE_DAYS if d != NO_FACE_UP_DAY], ids=str)
 def test_the_face_up_ladder_nests(session: Session, day: date) -> None:
-    try:
-        assert_nested(daily_calendar(session, day, "calendar-dragonfjord", True))
-    except NoFaceUpSolution:
-        pytest.skip("no face-up solution that day")
+    assert_nested(daily_calendar(session, day, "calendar-dragonfjord", True))
+
+
+def test_a_day_without_a_face_up_solution_has_no_face_up_ladder(session: Session) -> None:
+    with pytest.raises(NoFaceUpSolution):
+        daily_calendar(session, NO_FACE_UP_DAY, "calendar-dragonfjord", True)
 
 
 @pytest.mark.parametrize("day", CHALLENGE_DAYS, ids=str)
