@@ -67,7 +67,7 @@ coverage: install browser
 lint: install
 	$(VENV)/bin/ruff check .
 	$(VENV)/bin/ruff format --check .
-	$(VENV)/bin/mypy solver db hints render bot api i18n jobs tools settings.py
+	$(VENV)/bin/mypy solver db hints render bot api i18n jobs tools benchmarks tests/support settings.py
 	$(VENV)/bin/lint-imports
 	$(PY) -m tools.doccheck && $(PY) -m tools.bot_commands --check
 	$(VENV)/bin/pip-audit --progress-spinner off --disable-pip --require-hashes -r requirements.lock $(PIP_AUDIT_FLAGS) \

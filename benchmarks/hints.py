@@ -18,10 +18,12 @@ import tempfile
 import time
 from collections.abc import Callable
 from datetime import date, timedelta
+from functools import partial
 from pathlib import Path
 
 from sqlalchemy import delete
 from sqlalchemy.engine import make_url
+from sqlalchemy.orm import Session
 
 from db.engine import make_engine, session_factory
 from db.models import HintCacheRow
@@ -47,6 +49,14 @@ def _ms(run: Callable[[], object]) -> float:
     started = time.perf_counter()
     run()
     return (time.perf_counter() - started) * 1000
+
+
+def calendar_hints(session: Session, day: date) -> object:
+    return daily_calendar(session, day).hints
+
+
+def challenge_hints(session: Session, day: date) -> object:
+    return daily_challenge(session, day).hints
 
 
 def _line(label: str, values: list[float]) -> str:
@@ -76,8 +86,8 @@ def main() -> int:
         days = [date(2024, 1, 1) + timedelta(days=i) for i in range(366)]
         with sessions() as session:
             daily_calendar(session, date(2023, 6, 1))  # imports and catalog, outside the timing
-            cold = [_ms(lambda d=d: daily_calendar(session, d).hints) for d in days]
-            warm = [_ms(lambda d=d: daily_calendar(session, d).hints) for d in days]
+            cold = [_ms(partial(calendar_hints, session, d)) for d in days]
+            warm = [_ms(partial(calendar_hints, session, d)) for d in days]
             print(_line("calendar, all 3 stages, cache cold", cold))
             print(_line("calendar, all 3 stages, cached", warm))
             challenge_days = days[:30]
@@ -85,12 +95,12 @@ def main() -> int:
             cold_c = []
             for d in challenge_days:
                 board = challenge_board(d)
-                elapsed = _ms(lambda d=d: daily_challenge(session, d).hints)
+                elapsed = _ms(partial(challenge_hints, session, d))
                 if board in first:
                     cold_c.append(elapsed)
                 else:
                     first[board] = elapsed
-            warm_c = [_ms(lambda d=d: daily_challenge(session, d).hints) for d in challenge_days]
+            warm_c = [_ms(partial(challenge_hints, session, d)) for d in challenge_days]
             firsts = ", ".join(f"{b.removeprefix('pentomino-')} {ms:.0f}" for b, ms in first.items())
             print(f"challenge, first date per board (raw solutions built): {firsts} ms")
             print(_line("challenge, all stages, cache cold", cold_c))
@@ -113,7 +123,7 @@ def main() -> int:
             daily = daily_calendar(session, date(2026, 1, 25))
             hints = daily_calendar(session, date(2026, 1, 25)).hints
         warm_render = [
-            _ms(lambda h=h: hint_image(daily.puzzle, h, heading="2026-01-25", marked=daily.target.uncovered))
+            _ms(partial(hint_image, daily.puzzle, h, heading="2026-01-25", marked=daily.target.uncovered))
             for h in hints * 10
         ]
         print(_line("hint image, warm", warm_render))

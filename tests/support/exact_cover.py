@@ -78,7 +78,7 @@ def solve(puzzle: Puzzle, target: Target, *, face_up_only: bool = False) -> list
     """Every solution of a target by Algorithm X (face-up solutions only if asked)."""
     rows = options(puzzle, target, face_up_only=face_up_only)
     cells = sorted(set(puzzle.cells) - target.uncovered)  # row-major: bit i is cells[i]
-    bit = {cell: 1 << i for i, cell in enumerate(cells)}
+    bit: dict[object, int] = {cell: 1 << i for i, cell in enumerate(cells)}  # cells, then piece names
     bit.update({piece.name: 1 << (len(cells) + i) for i, piece in enumerate(puzzle.pieces)})
     masks = [sum(bit[cell] for cell in row.cells) | bit[row.piece] for row in rows]
     return [

@@ -87,7 +87,7 @@ class FakeTelegram:
     @property
     def base_url(self) -> str:
         host, port = self._server.server_address[:2]
-        return f"http://{host}:{port}"
+        return f"http://{host!s}:{port}"
 
     def start(self) -> FakeTelegram:
         self._thread.start()
@@ -521,7 +521,8 @@ def _parse_body(content_type: str, body: bytes) -> tuple[dict[str, Any], dict[st
         files: dict[str, bytes] = {}
         for part in message.iter_parts():
             name = part.get_param("name", header="content-disposition")
-            payload = part.get_payload(decode=True) or b""
+            decoded = part.get_payload(decode=True)
+            payload = decoded if isinstance(decoded, bytes) else b""
             if part.get_filename():
                 files[str(name)] = payload
             else:
