@@ -222,7 +222,10 @@ class PositionOut(BaseModel):
     take_off: list[str] = Field(
         description="on a dead end: the fewest pieces to take off to go on (never a fixed piece)"
     )
-    solved: bool
+    solved: bool = Field(
+        description="every piece placed, as one of the solutions counted (in face-up mode a full board "
+        "that turns a piece over is a dead end instead)"
+    )
     solution_number: int | None = Field(
         description="when solved: which solution (from 1, in the order of the solutions endpoint, "
         "asked with the same faceup: in face-up mode its place among the face-up solutions); on "
