@@ -21,7 +21,7 @@ from sqlalchemy.orm import Session
 from hints.codes import TAG_LENGTH, VERSION, code_cells, code_length, layout
 from hints.raw_solutions import raw_solutions
 from solver.catalog import Puzzle, Target
-from solver.encoding import Placement, is_flipped
+from solver.encoding import Placement
 from solver.geometry import Cell
 
 
@@ -45,19 +45,13 @@ def solution_digits(session: Session, puzzle: Puzzle, target: Target) -> Solutio
     """The target's raw solutions as digits (NotPrecomputed when the target is not stored)."""
     raw = raw_solutions(session, puzzle, target)
     found = layout(puzzle)
-    flipped: dict[Placement, bool] = {}
-
-    def turned(placement: Placement) -> bool:
-        if placement not in flipped:
-            flipped[placement] = is_flipped(puzzle, placement)
-        return flipped[placement]
-
     rows = []
     for solution in raw.solutions:
         digits = [0] * len(puzzle.pieces)
         for placement in solution:
             digits[placement.piece] = found.digits[Placement(placement.piece, tuple(sorted(placement.cells)))]
         rows.append(tuple(digits))
+    face_up = set(raw.face_up(puzzle).solutions)
     return SolutionDigits(
         puzzle,
         target,
@@ -67,6 +61,6 @@ def solution_digits(session: Session, puzzle: Puzzle, target: Target) -> Solutio
         code_cells(puzzle),
         tuple(rows),
         raw.classes,
-        tuple(not any(turned(p) for p in solution) for solution in raw.solutions),
+        tuple(solution in face_up for solution in raw.solutions),
         raw.stored,
     )
