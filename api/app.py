@@ -12,12 +12,14 @@ from api.links import PREFIX
 from api.middleware import BodySizeLimit, Compress, HeadAsGet, RelativeRedirects, SecurityHeaders
 from api.routes import check, daily, docs, editions, health, me, me_days, positions, puzzles, telegram, web
 from api.state import ApiState
-from bot.webhook import WebhookBridge
+from bot.webhook import WEBHOOK_PATH, WebhookBridge
 from hints.ondemand import SolverFactory
 from hints.raw_solutions import raw_cache
 from settings import Settings, get_settings
 
 MAX_BODY_BYTES = 64 * 1024
+# Telegram's updates may be larger (a long message with its entities is over 64 KiB).
+WEBHOOK_BODY_BYTES = 1024 * 1024
 DESCRIPTION = """\
 Daily polyomino puzzles (DragonFjord's A-Puzzle-A-Day calendar, pentomino and hexiamond boards),
 their staged hints and every stored solution.
@@ -60,7 +62,7 @@ def create_app(settings: Settings | None = None, solvers: SolverFactory | None =
     )
     app.state.api = state
     install_error_handlers(app)
-    app.add_middleware(BodySizeLimit, max_bytes=MAX_BODY_BYTES)
+    app.add_middleware(BodySizeLimit, max_bytes=MAX_BODY_BYTES, larger={WEBHOOK_PATH: WEBHOOK_BODY_BYTES})
     app.add_middleware(Compress)  # inside HeadAsGet: a HEAD answers the headers its GET would
     app.add_middleware(HeadAsGet)
     app.add_middleware(SecurityHeaders)

@@ -23,20 +23,22 @@ class BodySizeLimit:
     can turn an oversized body into a 400 or a 500.
     """
 
-    def __init__(self, app: ASGIApp, max_bytes: int) -> None:
+    def __init__(self, app: ASGIApp, max_bytes: int, larger: dict[str, int] | None = None) -> None:
         self.app = app
         self.max_bytes = max_bytes
+        self.larger = larger or {}  # paths allowed a larger body, and their limit
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] != "http" or scope["method"] in ("GET", "HEAD"):
             await self.app(scope, receive, send)
             return
-        too_large = error_response(413, "payload_too_large", f"request body over {self.max_bytes} bytes")
+        limit = self.larger.get(scope["path"], self.max_bytes)
+        too_large = error_response(413, "payload_too_large", f"request body over {limit} bytes")
         declared = dict(scope["headers"]).get(b"content-length")
-        if declared is not None and (not declared.isdigit() or int(declared) > self.max_bytes):
+        if declared is not None and (not declared.isdigit() or int(declared) > limit):
             await too_large(scope, receive, send)
             return
-        guard = _Guard(self.max_bytes, receive, send)
+        guard = _Guard(limit, receive, send)
         try:
             await self.app(scope, guard.receive, guard.send)
         except Exception:

@@ -168,9 +168,9 @@ async def _post_init(application: BotApplication) -> None:
 
 
 async def _post_stop(application: BotApplication) -> None:
-    """Send the group replies still queued before the bot's connection closes (for a few seconds:
+    """Send the replies still queued before the bot's connection closes (for a few seconds:
     a stop must finish inside a container's grace period; the rest are dropped and logged)."""
-    await application.bot_data.deps.group_replies.drain()
+    await application.bot_data.deps.replies.drain()
 
 
 async def _post_shutdown(application: BotApplication) -> None:

@@ -37,7 +37,7 @@ class Deps:
     solves: SolveQueue | None  # solves a target of an edition solved on demand the first time it is needed
     web: Web | None = None  # the web board (PUBLIC_URL), for 'Play on the board' buttons
     budgets: CommandBudgets = field(default_factory=CommandBudgets)  # flood control per user and group
-    group_replies: ChatQueues = field(default_factory=ChatQueues)  # a reply queue per group
+    replies: ChatQueues = field(default_factory=ChatQueues)  # a reply queue per chat
     user_locks: KeyedLocks = field(default_factory=KeyedLocks)  # one update of a user at a time
     messages: MessageBook = field(default_factory=MessageBook)  # whose message is which, for edits
 

@@ -18,7 +18,10 @@
 - **A bounded backlog** (:class:`UpdateBacklog`): at most ``BOT_UPDATE_BACKLOG``
   updates accepted and not yet handled. Long polling then stops fetching
   (Telegram keeps the updates); the webhook answers 503 and Telegram delivers
-  again later. Nothing is dropped.
+  again later. Within it, one person may have at most :data:`PER_PERSON_BACKLOG`
+  updates waiting for the flood gate: beyond that their newest updates are dropped
+  (the webhook still answers 200), since the gate would refuse them anyway. One
+  person's flood so never fills the backlog that everyone else shares.
 """
 
 from __future__ import annotations
@@ -164,6 +167,19 @@ class CommandBudgets:
         return Admission(Verdict.ALLOW, 0.0)
 
 
+PER_PERSON_BACKLOG = 20  # a person's updates waiting for the gate; more than the user budget's burst
+
+
+def update_owner(update: Update) -> int | None:
+    """Whose update this is, for the per-person bound: the chat a message was sent as (a channel,
+    an anonymous admin's group), else the user; None for updates of no one (a poll's results)."""
+    message = update.effective_message if update.callback_query is None else None
+    if message is not None and message.sender_chat is not None:
+        return message.sender_chat.id
+    user = update.effective_user
+    return user.id if user is not None else None
+
+
 class UpdateBacklog(asyncio.Queue[object]):
     """The application's update queue, bounded by updates accepted and not yet fully handled.
 
@@ -172,26 +188,68 @@ class UpdateBacklog(asyncio.Queue[object]):
     from ``put`` to ``task_done`` (called when the handlers have finished).
     Only :class:`~telegram.Update` objects count: the application's own stop
     signal always goes through.
+
+    Per person it counts the updates accepted and not yet :meth:`started` (the
+    flood gate calls it first thing); past ``per_person`` their updates are
+    dropped (:meth:`offer` says so), never queued.
     """
 
-    def __init__(self, limit: int) -> None:
+    def __init__(self, limit: int, per_person: int = PER_PERSON_BACKLOG) -> None:
         super().__init__()
         self.limit = limit
+        self.per_person = per_person
         self.pending = 0
+        self.dropped = 0
+        self._waiting: dict[int, int] = {}  # per person: updates accepted, gate not yet reached
+        self._owners: dict[int, int] = {}  # update id -> its person, while it waits
 
     @property
     def full_of_updates(self) -> bool:
         return self.pending >= self.limit
 
     def put_nowait(self, item: object) -> None:
-        """Queue an update, or raise ``asyncio.QueueFull`` when the backlog is at its limit."""
-        if isinstance(item, Update) and self.full_of_updates:
-            raise asyncio.QueueFull
+        """Queue an update (or drop it, see :meth:`offer`)."""
+        self.offer(item)
+
+    def offer(self, item: object) -> bool:
+        """Queue an update: True; False (dropped) when its person has ``per_person`` updates
+        waiting already; ``asyncio.QueueFull`` when the whole backlog is at its limit."""
+        if isinstance(item, Update):
+            if self.full_of_updates:
+                raise asyncio.QueueFull
+            if not self._admit_person(item):
+                self.dropped += 1
+                return False
         self.pending += 1
         super().put_nowait(item)
+        return True
+
+    def _admit_person(self, update: Update) -> bool:
+        """Count the update against its person's waiting updates; False when they have too many."""
+        owner = update_owner(update)
+        if owner is None:
+            return True
+        waiting = self._waiting.get(owner, 0)
+        if waiting >= self.per_person:
+            return False
+        self._waiting[owner] = waiting + 1
+        self._owners[update.update_id] = owner
+        return True
+
+    def started(self, update: Update) -> None:
+        """The update reached the flood gate: it no longer waits for its person."""
+        owner = self._owners.pop(update.update_id, None)
+        if owner is None:
+            return
+        left = self._waiting.get(owner, 1) - 1
+        if left > 0:
+            self._waiting[owner] = left
+        else:
+            self._waiting.pop(owner, None)
 
     async def put(self, item: object) -> None:
-        """Long polling waits here while the backlog is full, so fetching pauses, nothing is lost."""
+        """Long polling waits here while the backlog is full, so fetching pauses, nothing is lost
+        (but a flooding person's updates past their bound, which the gate would refuse anyway)."""
         while isinstance(item, Update) and self.full_of_updates:
             await asyncio.sleep(0.05)
         self.put_nowait(item)

@@ -1,10 +1,10 @@
-"""Replies to groups go through a queue per group, so waiting out a group's limit blocks no one else.
+"""Replies go through a queue per chat, so waiting out one chat's limit blocks no one else.
 
-A handler submits the group's reply and returns at once; the group's own task
-sends its replies in order, waiting for that group's pace (20 a minute) or
-a 429 pause. Each queue is bounded: a group that asks faster than it can be
-answered loses the newest replies beyond the bound (logged), never another
-chat's turn.
+A handler submits the chat's reply and returns at once, freeing its update slot; the
+chat's own task sends its replies in order, waiting for that chat's pace (one a second
+in a private chat, 20 a minute in a group) or a 429 pause. Each queue is bounded: a
+chat that asks faster than it can be answered loses the newest replies beyond the
+bound (logged), never another chat's turn.
 """
 
 from __future__ import annotations
@@ -20,7 +20,7 @@ Send = Callable[[], Awaitable[object]]
 PER_CHAT_LIMIT = 20
 
 
-DRAIN_SECONDS = 6.0  # at shutdown, how long queued group replies may still go out
+DRAIN_SECONDS = 6.0  # at shutdown, how long queued replies may still go out
 
 
 class ChatQueues:
@@ -67,6 +67,10 @@ class ChatQueues:
         finally:
             self._queues.pop(chat_id, None)
 
+    def busy_chats(self) -> frozenset[int]:
+        """The chats with a reply queued or being sent."""
+        return frozenset(self._queues)
+
     async def drain(self, within: float = DRAIN_SECONDS) -> int:
         """Send what is queued (at shutdown) for at most ``within`` seconds, then drop the rest: a
         group's pace is 20 messages a minute, and a stop must finish inside a container's grace
@@ -82,7 +86,7 @@ class ChatQueues:
             task.cancel()
         await asyncio.gather(*list(self._tasks), return_exceptions=True)
         if left:
-            logger.warning("stopping: %d queued group replies were not sent", left)
+            logger.warning("stopping: %d queued replies were not sent", left)
         return left
 
 

@@ -19,7 +19,7 @@ one a second in a private chat and 20 a minute in a group. So:
   waits up to :data:`IDLE_WAIT` for a turn to spare, then is skipped.
 
 The waits happen where the message is sent: in the dispatcher's workers, and
-for group replies in that group's own queue (:mod:`bot.outgoing`), never in
+for replies in the chat's own queue (:mod:`bot.outgoing`), never in
 the handler slots every chat shares.
 """
 

@@ -2,8 +2,8 @@
 
 Each update is one unit of work: in a worker thread (so the event loop keeps serving other
 chats) one session reads who is asking, builds the reply (database reads, hint computation) and
-commits once. Then the reply is delivered: at once in a private chat, through the group's queue
-in a group, as a new message or an edit of the pressed button's message, with the chat showing
+commits once. Then the reply is delivered through the chat's queue (:mod:`bot.outgoing`),
+as a new message or an edit of the pressed button's message, with the chat showing
 "sending photo…" while a date is solved on demand first. :mod:`bot.sender` makes the requests.
 """
 
@@ -11,12 +11,13 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import logging
 from collections.abc import Callable
 from dataclasses import dataclass, replace
 from datetime import datetime
 
 from sqlalchemy.orm import Session
-from telegram import CallbackQuery, Message, Update
+from telegram import Bot, CallbackQuery, Message, Update
 from telegram.constants import ChatAction, ChatType
 from telegram.error import TelegramError
 
@@ -32,6 +33,8 @@ from hints.daily import Variant, known_edition
 from hints.errors import NotPrecomputed
 from hints.ondemand import after_solving
 from solver.puzzles import get_puzzle
+
+logger = logging.getLogger(__name__)
 
 Build = Callable[[Session, Who], Reply]
 
@@ -140,7 +143,8 @@ def _bad_argument(exc: BadArgument, language: str) -> Reply:
 async def send(
     update: Update, context: BotContext, reply: Reply, *, in_place: bool = False, shared: bool = False
 ) -> None:
-    """Private replies go at once; a group's join its queue, so its 20-a-minute pace holds no one up.
+    """The reply joins its chat's queue (:mod:`bot.outgoing`): waiting out a chat's pace (one
+    message a second in a private chat, 20 a minute in a group) holds no handler slot.
 
     With ``in_place`` (a button that moves its own message on, like **Next hint**)
     the message carrying the button is edited when it was the presser's (or, ``shared``, a
@@ -163,19 +167,31 @@ async def send(
     target = _editable(update, found, shared) if in_place else None
 
     async def deliver() -> None:
+        try:
+            await _deliver()
+        except Exception:  # the handler has returned: apologise here, as the error handler would
+            logger.exception("a reply to chat %s could not be sent", chat_id)
+            await apologise(bot, chat_id, asker.language_code)
+
+    async def _deliver() -> None:
         if target is not None:
             message_id, was_photo = target
             if await found.sender.edit(bot, chat_id, message_id, reply, was_photo=was_photo):
                 return
         sent = await found.sender.send(bot, chat_id, reply, reply_to=reply_to)
         previous = found.messages.sent(chat_id, user_id, sent.message_id, bool(reply.buttons))
-        if previous is not None and not found.group_replies.waiting(chat_id):  # never before a reply
+        if previous is not None and not found.replies.waiting(chat_id):  # never before a reply
             await found.sender.strip_buttons(bot, chat_id, previous)
 
-    if private:
-        await deliver()
-    else:
-        found.group_replies.submit(chat_id, deliver)
+    found.replies.submit(chat_id, deliver)
+
+
+async def apologise(bot: Bot, chat_id: int, language_code: str | None) -> None:
+    """Say sorry for an answer that failed (best effort: a chat that refuses it is only logged)."""
+    try:
+        await bot.send_message(chat_id, text("apology", language_for(None, language_code)))
+    except Exception:  # the failure is logged already
+        logger.warning("could not send the apology")
 
 
 def _editable(update: Update, found: Deps, shared: bool = False) -> tuple[int, bool] | None:

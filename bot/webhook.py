@@ -21,6 +21,7 @@ from telegram import Update
 
 from bot.app import build_application
 from bot.context import BotApplication
+from bot.flood import UpdateBacklog
 from bot.logs import redact_logs
 from hints.ondemand import SolverFactory
 from settings import Settings
@@ -64,10 +65,10 @@ class WebhookBridge:
         )
 
     async def stop(self) -> None:
-        """Stop processing, send the group replies still queued, and stop the on-demand solves."""
+        """Stop processing, send the replies still queued, and stop the on-demand solves."""
         if self.application.running:
             await self.application.stop()
-            if self.application.post_stop:  # sends the group replies still queued
+            if self.application.post_stop:  # sends the replies still queued
                 await self.application.post_stop(self.application)
         await self.application.shutdown()
         if self.application.post_shutdown:  # the solve queue's threads, as polling's shutdown does
@@ -93,8 +94,12 @@ class WebhookBridge:
             return WebhookResult(400, "not a Telegram update")
         if update is None:
             return WebhookResult(400, "not a Telegram update")
+        backlog = self.application.update_queue
+        assert isinstance(backlog, UpdateBacklog)  # what bot.app.build_application gives it
         try:
-            self.application.update_queue.put_nowait(update)
+            queued = backlog.offer(update)
         except asyncio.QueueFull:  # the backlog is at its bound: Telegram delivers it again later
             return WebhookResult(503, "busy: too many updates waiting")
+        if queued is False:  # its person has too many waiting: dropped, as the gate would refuse it
+            logger.debug("an update of a flooding person was dropped")
         return WebhookResult(200, "ok")

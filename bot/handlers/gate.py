@@ -1,4 +1,4 @@
-"""Flood control in front of every handler: a command or button press over budget is refused."""
+"""Flood control in front of every handler: an update over its person's budget is refused."""
 
 from __future__ import annotations
 
@@ -9,29 +9,35 @@ from telegram.constants import ChatType
 from telegram.ext import ApplicationHandlerStop
 
 from bot.context import BotContext, deps
-from bot.flood import Verdict
+from bot.flood import UpdateBacklog, Verdict
 from bot.replies.types import Reply
 from bot.respond import answer, person, send
 from bot.texts import language_for, text
 from db import chats
 
 
-def _counts_against_budget(update: Update) -> bool:
-    """Commands and button presses cost; plain chatter, edits and membership changes do not."""
-    if update.callback_query is not None:
+def _counts_against_budget(update: Update, private: bool) -> bool:
+    """In a private chat every update costs (a message, sticker, photo or edit is answered there);
+    in a group commands and button presses do: the members' chatter is not answered, costs
+    nothing and must not use up the group's budget."""
+    if private or update.callback_query is not None:
         return True
     message_text = update.message.text if update.message is not None else None
     return message_text is not None and message_text.startswith("/")
 
 
 async def gate(update: Update, context: BotContext) -> None:
-    """Runs before every handler: a command or button press over budget is refused, in words that
+    """Runs before every handler: an update over budget is refused before any work, in words that
     are true (:mod:`bot.flood`): a toast for a button; "please send it again in N s" in a private
     chat, at most once a minute; one notice a minute in a busy group; otherwise nothing."""
+    if isinstance(context.application.update_queue, UpdateBacklog):
+        context.application.update_queue.started(update)
     chat, asker = update.effective_chat, person(update)
-    if chat is None or asker is None or not _counts_against_budget(update):
+    if chat is None or asker is None:
         return
     private = chat.type == ChatType.PRIVATE
+    if not _counts_against_budget(update, private):
+        return
     admission = deps(context).budgets.admit(asker.id, chat.id, not private)
     if admission.verdict == Verdict.ALLOW:
         return
@@ -64,4 +70,4 @@ async def _busy_group_notice(
     async def deliver() -> None:
         await found.sender.send(context.bot, chat_id, notice)
 
-    found.group_replies.submit(chat_id, deliver, first=True)
+    found.replies.submit(chat_id, deliver, first=True)

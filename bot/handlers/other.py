@@ -9,8 +9,7 @@ from telegram import Update
 from telegram.constants import ChatType
 
 from bot.context import BotContext
-from bot.respond import say
-from bot.texts import language_for, text
+from bot.respond import apologise, say
 
 logger = logging.getLogger(__name__)
 
@@ -58,8 +57,5 @@ async def error_handler(update: object, context: BotContext) -> None:
     trace = "".join(traceback.format_exception(type(error), error, error.__traceback__)) if error else ""
     logger.error("unhandled error while handling an update: %s\n%s", error, trace)
     if isinstance(update, Update) and update.effective_chat is not None:
-        language = language_for(None, update.effective_user.language_code if update.effective_user else None)
-        try:
-            await context.bot.send_message(update.effective_chat.id, text("apology", language))
-        except Exception:  # the apology is best effort; the error is already logged
-            logger.warning("could not send the apology")
+        language_code = update.effective_user.language_code if update.effective_user else None
+        await apologise(context.bot, update.effective_chat.id, language_code)

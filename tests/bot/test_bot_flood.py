@@ -169,3 +169,62 @@ async def test_concurrent_hints_of_one_user_each_advance_the_ladder(running_bot:
     with running_bot.sessions() as session:
         progress = hint_progress.get_progress(session=session, chat_id=PRIVATE, user_id=PRIVATE)
     assert progress is not None and progress.stage == 3
+
+
+STICKER = {
+    "sticker": {
+        "file_id": "CAACAgIAAxkBAAE",
+        "file_unique_id": "AgADsticker",
+        "width": 512,
+        "height": 512,
+        "is_animated": False,
+        "is_video": False,
+        "type": "regular",
+    }
+}
+FLOODER, OTHER = 5151, 6262
+
+
+async def test_one_persons_stickers_never_delay_anothers_today(running_bot: RunningBot) -> None:
+    """Before, stickers were not counted and each answer waited out the chat's pace inside its
+    handler: 300 stickers held every update slot and another person's /today waited 41.6 s."""
+    fake = running_bot.fake
+    for _ in range(300):
+        fake.message(None, chat_id=FLOODER, extra=STICKER)
+    fake.message("/today 2026-01-25", chat_id=OTHER)
+    await running_bot.eventually(lambda: len(fake.sent(OTHER)) == 1, timeout=10)
+    assert len(fake.sent(FLOODER)) < 20  # answered before the flooder's replies were through
+    await running_bot.settled(timeout=60)
+    answered = texts(fake, FLOODER)
+    assert 1 <= len(answered) <= USER_BUDGET.burst + 1  # the burst, then one "slow down", then silence
+    assert sum("send it again" in words for words in answered) == 1
+
+
+async def test_edits_and_photos_count_against_the_same_budget(running_bot: RunningBot) -> None:
+    """Edits and photos were answered without limit; now they spend the person's budget."""
+    fake = running_bot.fake
+    clock = tight_budgets(running_bot, user=Budget(burst=2, per_minute=60))
+    photo = {"photo": [{"file_id": "p", "file_unique_id": "pu", "width": 9, "height": 9}]}
+    fake.message("hello", chat_id=FLOODER, edited=True)
+    fake.message(None, chat_id=FLOODER, extra=photo)
+    await running_bot.settled()
+    fake.message("/help", chat_id=FLOODER)
+    await running_bot.eventually(lambda: len(fake.sent(FLOODER)) == 3)
+    await running_bot.settled()
+    assert "send it again in 1 s" in texts(fake, FLOODER)[-1]  # the edit and the photo used the budget
+    clock.now += 1
+    fake.message("/help", chat_id=FLOODER)
+    await running_bot.eventually(lambda: "/today" in texts(fake, FLOODER)[-1])
+
+
+async def test_a_groups_chatter_costs_the_group_nothing(running_bot: RunningBot) -> None:
+    """Members talking among themselves are not answered, so they must not use up the group's
+    budget: a command after fifty plain messages is still answered."""
+    fake = running_bot.fake
+    tight_budgets(running_bot, group=Budget(burst=2, per_minute=1))
+    for index in range(50):
+        fake.message(f"chat {index}", chat_id=GROUP, user_id=1000 + index % 5, chat_type="group")
+    await running_bot.settled()
+    fake.message("/help", chat_id=GROUP, user_id=1001, chat_type="group")
+    await running_bot.eventually(lambda: len(fake.sent(GROUP)) == 1)
+    assert "/today" in texts(fake, GROUP)[0]

@@ -94,6 +94,39 @@ def test_odd_headers_huge_chunked_bodies_and_guessing(webhook_api: str, fake: Fa
     assert fake.sent() == []
 
 
+def test_a_long_update_is_taken_and_one_persons_flood_never_turns_into_503(
+    sample_url: str, fake: FakeTelegram
+) -> None:
+    """Before, an update over 64 KiB (a long message with its entities) got 413 and was never
+    answered, and one person's stickers filled the backlog until everyone got 503."""
+    api = start_server(sample_url, **webhook_settings(fake), BOT_UPDATE_BACKLOG="50")
+    try:
+        fake.wait_for(lambda: len(fake.calls_to("setWebhook")) == 1, timeout=60)
+        headers = {SECRET_HEADER: SECRET}
+        words = "word " * 14_000  # 70 KB of text, and an entity per word as a client may send
+        entities = [{"type": "bold", "offset": 5 * i, "length": 4} for i in range(2_000)]
+        long_update = {"update_id": 1, **fake.build_message(words, chat_id=31, extra={"entities": entities})}
+        with httpx.Client(base_url=api.url, timeout=30) as client:
+            long = client.post(WEBHOOK_PATH, json=long_update, headers=headers)
+            assert long.status_code == 200, long.text
+            sticker = {"sticker": {"file_id": "s", "file_unique_id": "su", "width": 9, "height": 9,
+                                   "is_animated": False, "is_video": False, "type": "regular"}}  # fmt: skip
+            statuses = [
+                client.post(
+                    WEBHOOK_PATH,
+                    json={"update_id": 10 + i, **fake.build_message(None, chat_id=32, extra=sticker)},
+                    headers=headers,
+                ).status_code
+                for i in range(150)
+            ]
+            assert set(statuses) == {200}
+            other = {"update_id": 500, **fake.build_message("/help", chat_id=33)}
+            assert client.post(WEBHOOK_PATH, json=other, headers=headers).status_code == 200
+        fake.wait_for(lambda: len(fake.sent(33)) == 1 and len(fake.sent(31)) == 1, timeout=30)
+    finally:
+        api.stop()
+
+
 def test_a_rejected_token_never_reaches_the_api_log(
     sample_url: str,
     capsys: pytest.CaptureFixture[str],

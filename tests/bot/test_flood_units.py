@@ -4,9 +4,10 @@ from __future__ import annotations
 
 import asyncio
 from collections.abc import Awaitable, Callable
+from datetime import UTC, datetime
 
 import pytest
-from telegram import Update
+from telegram import Chat, Message, Update, User
 
 from bot.flood import Admission, Budget, CommandBudgets, UpdateBacklog, Verdict
 from bot.outgoing import ChatQueues
@@ -186,3 +187,20 @@ async def test_a_stop_sends_what_it_can_then_drops_the_rest_and_says_how_many() 
     queues.submit(-5, quick)
     assert await queues.drain(within=0.05) == 2  # the two behind the stuck one
     assert sent == ["quick"] and queues.waiting(-5) == 0
+
+
+def _message_from(update_id: int, user_id: int) -> Update:
+    user = User(user_id, "Tester", False)
+    message = Message(update_id, datetime(2026, 1, 1, tzinfo=UTC), Chat(user_id, "private"), from_user=user)
+    return Update(update_id, message=message)
+
+
+def test_one_person_waits_for_the_gate_with_at_most_their_bound() -> None:
+    """Before, one person's flood filled the whole backlog and everyone else got 503."""
+    backlog = UpdateBacklog(limit=100, per_person=3)
+    accepted = [backlog.offer(_message_from(i, user_id=7)) for i in range(5)]
+    assert accepted == [True, True, True, False, False] and backlog.dropped == 2
+    assert backlog.offer(_message_from(10, user_id=8))  # another person is not held up by 7's flood
+    backlog.started(_message_from(0, user_id=7))  # the gate took one of 7's: room for one more
+    assert backlog.offer(_message_from(11, user_id=7))
+    assert not backlog.offer(_message_from(12, user_id=7))

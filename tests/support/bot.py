@@ -79,9 +79,16 @@ class RunningBot:
 
     async def settled(self, timeout: float = 20.0) -> None:
         """Wait until the bot has taken every update sent so far and finished handling each one,
-        so whatever it was going to answer has been sent (no sleeping to see if more comes)."""
+        so whatever it was going to answer has been sent (no sleeping to see if more comes). Replies
+        to private chats are sent too; a group's may still wait for its pace (20 a minute)."""
         backlog = self.application.update_queue
-        await self.eventually(lambda: self.fake.all_taken() and backlog.pending == 0, timeout)  # type: ignore[attr-defined]
+        replies = self.application.bot_data.deps.replies
+
+        def done() -> bool:
+            private_busy = any(chat_id > 0 for chat_id in replies.busy_chats())
+            return self.fake.all_taken() and backlog.pending == 0 and not private_busy  # type: ignore[attr-defined]
+
+        await self.eventually(done, timeout)
 
     async def ask(self, text: str | None, *, replies: int = 1, chat_id: int = 1, **kwargs: object) -> list:  # type: ignore[type-arg]
         """Send a message and wait for ``replies`` new messages to that chat and for the bot to
