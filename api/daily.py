@@ -17,7 +17,10 @@ Distinct dates cannot push out today's work or starve it:
 - bundles are computed in worker *processes* (``API_COMPUTE_WORKERS`` + 1 for
   the pinned days) at a lower CPU priority (nice 10), so hint computation never
   holds the event loop's GIL nor takes its core: a flood of cold dates does not
-  slow today's cached answers;
+  slow today's cached answers. The pool is supervised (:mod:`hints.supervised`):
+  a worker that dies (killed, out of memory) is replaced and the computation made
+  once more; when no worker can be made the answer is 503 and ``/healthz`` fails.
+  Each worker bounds its raw-solution cache by ``RAW_SOLUTION_CACHE_MB`` too;
 - each such computation counts against its client's budget (:mod:`api.clients`,
   shared with every other uncached answer); cached answers are never limited;
 - a client may hold :data:`MAX_QUEUED_PER_CLIENT` places in the queue, so one
@@ -28,11 +31,8 @@ Distinct dates cannot push out today's work or starve it:
 from __future__ import annotations
 
 import asyncio
-import multiprocessing
-import os
 from collections import Counter
 from collections.abc import Callable, Hashable
-from concurrent.futures import ProcessPoolExecutor
 from datetime import date, timedelta
 from typing import TypeVar
 
@@ -54,6 +54,8 @@ from hints.daily import (
     stage_key,
 )
 from hints.ondemand import after_solving
+from hints.raw_solutions import raw_cache
+from hints.supervised import PoolBroken, PoolClosed, SupervisedPool
 from i18n import SOURCE_LANGUAGE
 from solver.stages import Stage
 
@@ -64,13 +66,12 @@ BundleKey = tuple[date, Variant]
 
 
 _worker_sessions: dict[str, sessionmaker[Session]] = {}
-COMPUTE_NICENESS = 10  # worker processes yield the CPU to the event loop serving cached answers
+_worker_cache_bytes: list[int] = []  # the raw-solution cache bound of this worker process
 
 
-def _lower_priority() -> None:
-    """Run in each worker process at start: computing a date must not slow today's cached answers
-    when the cores are busy (the kernel schedules the serving process first)."""
-    os.nice(COMPUTE_NICENESS)
+def bound_worker_cache(cache_bytes: int) -> None:
+    """Run in each worker process at start: its raw-solution cache keeps the process's bound."""
+    _worker_cache_bytes[:] = [cache_bytes]
 
 
 def build_bundle(database_url: str, day: date, variant: Variant = DEFAULT_VARIANT) -> DailyBundle:
@@ -80,8 +81,16 @@ def build_bundle(database_url: str, day: date, variant: Variant = DEFAULT_VARIAN
     sessions = _worker_sessions.get(database_url)
     if sessions is None:
         sessions = _worker_sessions[database_url] = session_factory(make_engine(database_url))
+        if _worker_cache_bytes:
+            raw_cache(sessions).resize(_worker_cache_bytes[0])
     with sessions.begin() as session:
         return daily_bundle(session, day, *variant)
+
+
+def worker_cache_bytes(database_url: str) -> int | None:
+    """The raw-solution cache bound of this worker's store, if it has opened one (for the tests)."""
+    sessions = _worker_sessions.get(database_url)
+    return None if sessions is None else raw_cache(sessions).max_bytes
 
 
 class DailyContent:
@@ -98,11 +107,12 @@ class DailyContent:
         budget: ClientBudget | None = None,
         database_url: str | None = None,
         solver: OnDemandWaiter | None = None,
+        cache_bytes: int = 256 << 20,
     ) -> None:
         self._sessions = sessions
         self._solver = solver
         self._database_url = database_url  # set: bundles are computed in worker processes
-        self._processes: ProcessPoolExecutor | None = None
+        self._processes = SupervisedPool(workers + 1, bound_worker_cache, (cache_bytes,))
         self._workers = workers
         self._payloads = payloads
         self._today = today
@@ -208,22 +218,29 @@ class DailyContent:
             return daily_bundle(session, day, *variant)
 
     def _compute(self, day: date, variant: Variant) -> DailyBundle:
-        """The bundle, from a worker process when the store can be opened there (blocking)."""
+        """The bundle, from a worker process when the store can be opened there (blocking); 503
+        when no worker can be made, or the server is stopping."""
         if self._database_url is None or self._database_url in ("sqlite://", "sqlite:///:memory:"):
             return self._build(day, variant)
-        if self._processes is None:
-            self._processes = ProcessPoolExecutor(
-                self._workers + 1,
-                mp_context=multiprocessing.get_context("spawn"),
-                initializer=_lower_priority,
-            )
-        return self._processes.submit(build_bundle, self._database_url, day, variant).result()
+        try:
+            return self._processes.run(build_bundle, self._database_url, day, variant)
+        except PoolBroken:
+            raise ApiError(
+                503, "unavailable", "the server cannot compute this now", headers={"Retry-After": "30"}
+            ) from None
+        except PoolClosed:
+            raise ApiError(
+                503, "stopping", "the server is restarting", headers={"Retry-After": "5"}
+            ) from None
+
+    @property
+    def processes(self) -> SupervisedPool:
+        """The supervised worker processes (for ``/healthz``)."""
+        return self._processes
 
     def close(self) -> None:
-        """Stop the worker processes (at shutdown)."""
-        if self._processes is not None:
-            self._processes.shutdown(wait=False, cancel_futures=True)
-            self._processes = None
+        """Stop the worker processes (at shutdown); computations in flight answer 503."""
+        self._processes.close()
 
     async def _solve(self, puzzle_id: str, target: str, client: Requester | None) -> None:
         """Solve a target on demand for ``client``; a refusal for want of room gives back the

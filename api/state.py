@@ -64,6 +64,7 @@ class ApiState:
             budget=budget,
             database_url=settings.DATABASE_URL,
             solver=solver,
+            cache_bytes=settings.RAW_SOLUTION_CACHE_MB << 20,
         )
         return cls(settings, engine, sessions, payloads, daily, solver, budget)
 

@@ -172,6 +172,11 @@ class RawSolutionCache:
         """The bytes the kept entries hold (their footprints), never more than the bound."""
         return self._bytes
 
+    @property
+    def max_bytes(self) -> int:
+        """The bound (RAW_SOLUTION_CACHE_MB)."""
+        return self._max_bytes
+
     def resize(self, max_bytes: int) -> None:
         """Set the bound (RAW_SOLUTION_CACHE_MB), dropping the least recently used past it."""
         with self._lock:

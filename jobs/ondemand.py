@@ -34,8 +34,8 @@ from sqlalchemy import text
 from sqlalchemy.orm import Session, sessionmaker
 
 from db import repository
+from hints.supervised import prepare_worker
 from jobs.storing import save_solutions
-from jobs.workers import block_interrupts
 from settings import get_settings
 from solver.catalog import Puzzle, Target
 from solver.tasks import Task, TaskResult, fingerprint, solve_task, target_tasks
@@ -72,8 +72,9 @@ _STOPPING = threading.Event()  # set by shutdown_pools until the next pool start
 def _shared_pool(processes: int) -> ProcessPoolExecutor:
     """This process's pool of solver processes, started on first use and kept for later targets.
 
-    Spawned (the API and the bot have threads, which fork would copy mid-flight); Ctrl-C is left
-    to the parent as in precompute's pool. Each worker analyses an edition's board once
+    Spawned (the API and the bot have threads, which fork would copy mid-flight); each worker
+    leaves Ctrl-C to the parent, runs below the serving process's priority and exits with its
+    parent (:func:`hints.supervised.prepare_worker`). Each worker analyses an edition's board once
     (``solver.problem``) and keeps it for the targets after.
     """
     with _POOLS_GUARD:
@@ -83,7 +84,7 @@ def _shared_pool(processes: int) -> ProcessPoolExecutor:
             pool = ProcessPoolExecutor(
                 max_workers=processes,
                 mp_context=multiprocessing.get_context("spawn"),
-                initializer=block_interrupts,
+                initializer=prepare_worker,
             )
             _POOLS[processes] = pool
         return pool

@@ -215,6 +215,48 @@ def test_api_exits_within_10_s_of_sigterm_after_a_solve(sample_url: str, run: in
     assert process.returncode == 0, process.stdout.read() if process.stdout else ""
 
 
+def _in_session(session_id: int) -> list[int]:
+    """The processes of a session (its leader started with ``start_new_session``), from /proc."""
+    found = []
+    for entry in Path("/proc").iterdir():
+        if not entry.name.isdigit():
+            continue
+        with contextlib.suppress(OSError, IndexError):
+            fields = (entry / "stat").read_text().rsplit(")", 1)[1].split()
+            if int(fields[3]) == session_id and fields[0] != "Z":  # fields: state, ppid, pgrp, session
+                found.append(int(entry.name))
+    return found
+
+
+def test_api_with_two_workers_leaves_no_process_after_sigterm(sample_url: str) -> None:
+    """Before, both workers' compute processes (about 200 MB each) and the resource tracker were
+    still alive 13 minutes after a SIGTERM, adopted by init."""
+    process = start_module(
+        "api",
+        "--port",
+        "0",
+        "--workers",
+        "2",
+        env=environment(DATABASE_URL=sample_url),
+        start_new_session=True,
+    )
+    try:
+        assert process.stdout is not None
+        base = process.stdout.readline().split()[2]
+        with httpx.Client(base_url=base, timeout=120) as client:  # uncached dates: compute processes
+            for day in (21, 22, 23, 26):
+                assert client.get(f"/api/v1/daily/2026-01-{day}").status_code == 200
+        assert len(_in_session(process.pid)) >= 4  # the supervisor, two workers, their computers
+    finally:
+        process.send_signal(signal.SIGTERM)
+        process.communicate(timeout=60)
+    assert process.returncode == 0
+    deadline = time.monotonic() + 20
+    while _in_session(process.pid) and time.monotonic() < deadline:
+        time.sleep(0.1)
+    assert _in_session(process.pid) == []
+
+
 def test_api_workers_each_run_the_webhook_bridge(fake: FakeTelegram, sample_url: str) -> None:
     secret = "webhook_secret-42-0123456789abcdefghijkl"
     webhook_url = "http://127.0.0.1:9/telegram/webhook"  # where Telegram would call; unused here

@@ -17,9 +17,13 @@ from solver.puzzles import catalog
 router = APIRouter(tags=["health"])
 
 
-@router.get("/healthz", response_model=HealthOut)
-async def healthz() -> JSONResponse:
-    """Always 200 while the process serves requests; touches nothing else."""
+@router.get("/healthz", response_model=HealthOut, responses=documented(503))
+async def healthz(state: State) -> JSONResponse:
+    """200 while the process serves requests and can compute; 503 while no worker process can be
+    made (the pool broke and so did its replacement; a new worker is tried first)."""
+    processes = state.daily.processes
+    if not processes.healthy() and not await run_in_threadpool(processes.probe):
+        raise ApiError(503, "unhealthy", "no worker process can be started", headers={"Retry-After": "30"})
     return JSONResponse({"status": "ok"}, headers={"Cache-Control": "no-store"})
 
 

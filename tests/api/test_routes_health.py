@@ -3,14 +3,20 @@ target is stored, 503 (never 500) on an empty or unmigrated store."""
 
 from __future__ import annotations
 
+import os
+import signal
+import sys
 from pathlib import Path
 
+import pytest
 from fastapi.testclient import TestClient
 
 from api import create_app
+from api.daily import worker_cache_bytes
 from db import repository
 from db.engine import make_engine, session_factory
 from db.models import TargetRow
+from hints.supervised import SupervisedPool
 from jobs.ondemand import OnDemand
 from settings import Settings
 from solver.puzzles import catalog
@@ -108,3 +114,27 @@ def test_an_unmigrated_store_is_unavailable_but_alive(tmp_path: Path) -> None:
         assert_error(api.get("/readyz"), 503, "database_unavailable")
         error = assert_error(api.get("/api/v1/puzzles"), 503, "database_unavailable")
     assert error["message"] == "the solution store cannot be read right now"
+
+
+@pytest.mark.slow
+def test_a_killed_compute_worker_is_replaced_and_its_date_still_answered(sample_url: str) -> None:
+    """Before, a compute worker killed once (kill -9, the out-of-memory killer) meant 500
+    internal_error for every uncached date from then on, while /healthz said 200."""
+    url = sample_url
+    settings = Settings(_env_file=None, DATABASE_URL=url, RAW_SOLUTION_CACHE_MB=4)  # type: ignore[call-arg]
+    with TestClient(create_app(settings, OnDemand)) as api:
+        processes = api.app.state.api.daily.processes  # type: ignore[attr-defined]
+        assert api.get("/api/v1/daily/2026-01-22").status_code == 200
+        worker = processes.run(os.getpid)
+        assert processes.run(worker_cache_bytes, url) == 4 << 20  # the process's bound, not 256 MB
+        os.kill(worker, signal.SIGKILL)
+        assert api.get("/api/v1/daily/2026-01-23").status_code == 200
+        assert api.get("/healthz").status_code == 200 and processes.replaced >= 1
+
+
+def test_healthz_fails_while_no_compute_worker_can_be_made(sample_url: str) -> None:
+    with TestClient(create_app(Settings(_env_file=None, DATABASE_URL=sample_url), OnDemand)) as api:  # type: ignore[call-arg]
+        daily = api.app.state.api.daily  # type: ignore[attr-defined]
+        daily._processes = SupervisedPool(1, sys.exit, (1,))  # every worker ends as it starts
+        assert_error(api.get("/api/v1/daily/2026-01-22"), 503, "unavailable")
+        assert_error(api.get("/healthz"), 503, "unhealthy")
