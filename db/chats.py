@@ -30,7 +30,8 @@ ZONE_NAME_LENGTH = 64  # the column's width
 
 class InvalidSetting(ValueError):
     """A value a chat's setting cannot hold; nothing was written. ``setting``: which one
-    (``post_time``, ``timezone``, ``language``, ``edition``, ``faceup``); ``value``: what was given."""
+    (``post_time``, ``timezone``, ``language``, or ``edition`` from ``hints.chat_settings``);
+    ``value``: what was given."""
 
     def __init__(self, setting: str, value: object) -> None:
         super().__init__(f"{setting} cannot be {value!r}")

@@ -208,7 +208,7 @@ def hints_used(session: Session, player: int, kind: PuzzleKind, day: date) -> in
 
 def player_today(session: Session, player: int, now: datetime, default_timezone: str) -> date:
     """The player's local date: in the time zone of their private chat with the bot, if they set
-    one, else ``default_timezone``."""
+    one that still loads, else ``default_timezone`` (else UTC)."""
     settings = chats.get_chat(session=session, chat_id=player)
     zone = chats.loaded_zone(settings.timezone if settings else None) or chats.loaded_zone(default_timezone)
     return now.astimezone(zone or UTC).date()
