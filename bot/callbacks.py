@@ -49,6 +49,14 @@ class EditionCallback:
 
 
 SETUP_FIELDS = frozenset({"view", "edition", "faceup", "post", "time", "zone", "lang", "skip"})
+# The fields whose values are the bot's own words; the others carry a value to store (a time, a zone,
+# a language, an edition), which the write checks (hints.chat_settings).
+SETUP_WORDS = {
+    "view": frozenset({"main", "edition", "time", "zone"}),
+    "faceup": frozenset({"on", "off"}),
+    "post": frozenset({"on", "off"}),
+    "skip": frozenset({"edition", "time"}),
+}
 
 
 @dataclass(frozen=True)
@@ -68,6 +76,8 @@ def encode_setup_callback(callback: SetupCallback) -> str:
 
 def _setup_callback(parts: list[str]) -> SetupCallback | None:
     if len(parts) not in (4, 5) or parts[2] not in SETUP_FIELDS or not parts[3]:
+        return None
+    if parts[2] in SETUP_WORDS and parts[3] not in SETUP_WORDS[parts[2]]:
         return None
     if len(parts) == 5 and parts[4] != "o":
         return None

@@ -62,6 +62,7 @@ NETWORK_RETRIES = 4
 ENQUEUE_BATCH = 1000  # due chats handled per statement batch
 PRUNE_EVERY = timedelta(hours=1)
 BACKOFF_SECONDS = 0.5
+SKIPPED_CHAT_RETRY = timedelta(hours=1)  # a chat whose post could not be planned is looked at again
 
 
 @dataclass
@@ -186,7 +187,9 @@ class Dispatcher:
         no id is spent on a chat twice a day) and schedule each one's next; whether anything waits.
 
         Only due chats are read (an index on ``next_post_at``), in batches; rows still due from
-        before yesterday (UTC) are closed with the reason instead of being sent days late.
+        before yesterday (UTC) are closed with the reason instead of being sent days late. Each
+        chat is planned on its own: one that cannot be (:meth:`_plan`) is logged and looked at
+        again in ``SKIPPED_CHAT_RETRY``, and the others are posted all the same.
         """
         since = now.date() - timedelta(days=1)
         with self._sessions.begin() as session:
@@ -196,21 +199,37 @@ class Dispatcher:
             while due := chats.due_chats(session=session, now=now, limit=ENQUEUE_BATCH):
                 keys, next_posts = [], {}
                 for chat in due:
-                    tz = zone(chat.timezone, self._default_tz)
-                    today = local_today(now, tz)
-                    if post_is_due(now, chat.post_time, tz, chat.subscribed_at):
-                        keys.append((chat.id, today))
-                    moment = scheduled_at(today, chat.post_time, tz)
-                    next_posts[chat.id] = (
-                        moment
-                        if moment > now
-                        else scheduled_at(today + timedelta(days=1), chat.post_time, tz)
-                    )
+                    try:
+                        key, next_posts[chat.id] = self._plan(chat, now)
+                    except Exception as exc:  # one chat's row never holds the others' posts up
+                        logger.warning("daily post of chat %s skipped: %s", chat.id, type(exc).__name__)
+                        next_posts[chat.id] = now + SKIPPED_CHAT_RETRY
+                        continue
+                    if key is not None:
+                        keys.append(key)
                 outbox.enqueue(session=session, keys=keys, now=now)
                 chats.schedule(session=session, next_posts=next_posts)
                 if len(due) < ENQUEUE_BATCH:
                     break
             return outbox.has_pending(session=session, since=since, now=now, lease=self._lease)
+
+    def _plan(self, chat: chats.ChatSettings, now: datetime) -> tuple[tuple[int, date] | None, datetime]:
+        """The chat's post to enqueue now (chat id and local date; None if its time has not come)
+        and the moment of its next one. A stored zone or time that no longer reads is read as the
+        default (``db.chats``), and said once per post here, so the row can be put right."""
+        if chat.unreadable:
+            logger.warning(
+                "chat %s: its stored %s cannot be read; the default is used",
+                chat.id,
+                ", ".join(sorted(chat.unreadable)),
+            )
+        tz = zone(chat.timezone, self._default_tz)
+        today = local_today(now, tz)
+        key = (chat.id, today) if post_is_due(now, chat.post_time, tz, chat.subscribed_at) else None
+        moment = scheduled_at(today, chat.post_time, tz)
+        if moment <= now:
+            moment = scheduled_at(today + timedelta(days=1), chat.post_time, tz)
+        return key, moment
 
     def _claim(self, since: date, retry_later: set[int]) -> _Job | None:
         """Take the next due row (not one this tick already put back) with the chat's language."""

@@ -3,18 +3,14 @@
 from __future__ import annotations
 
 from datetime import date, datetime, time, timedelta
-from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
+from zoneinfo import ZoneInfo
+
+from db.chats import loaded_zone
 
 
 def zone(name: str | None, default: str) -> ZoneInfo:
-    """The chat's zone, falling back to the default (and to UTC if even that is broken)."""
-    for candidate in (name, default, "UTC"):
-        if candidate:
-            try:
-                return ZoneInfo(candidate)
-            except (ZoneInfoNotFoundError, ValueError):
-                continue
-    return ZoneInfo("UTC")
+    """The chat's zone, falling back to the default (and to UTC if even that does not load)."""
+    return loaded_zone(name) or loaded_zone(default) or ZoneInfo("UTC")
 
 
 def local_today(now: datetime, tz: ZoneInfo) -> date:

@@ -29,6 +29,7 @@ from bot.replies.types import Button, Reply, Who
 from bot.solving import SolvesBusy
 from bot.texts import language_for, text
 from db import chats
+from hints.chat_settings import InvalidSetting
 from hints.daily import Variant, known_edition
 from hints.errors import NotPrecomputed
 from hints.ondemand import after_solving
@@ -116,6 +117,10 @@ def unit_of_work(update: Update, found: Deps, build: Build, *, may_solve: bool =
         except BadArgument as exc:
             session.rollback()
             return _bad_argument(exc, who.language)
+        except InvalidSetting:  # a value no chat may hold (a forged button's): nothing is stored
+            session.rollback()
+            words = text("bad_setting", who.language)
+            return Reply(words, toast=words if update.callback_query is not None else None)
         except NotPrecomputed as missing:
             session.rollback()
             if may_solve and missing.solvable is not None:

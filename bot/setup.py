@@ -27,11 +27,11 @@ from bot.replies.editions import editions_photo
 from bot.replies.types import Button, Reply, Who
 from bot.texts import text
 from db import chats
-from db.chats import ChatSettings
-from hints.daily import CALENDAR_ID, calendar_editions, edition_of
+from db.chats import DEFAULT_POST_TIME, ChatSettings
+from hints import chat_settings
+from hints.daily import calendar_editions, edition_of
 
 POST_TIMES = ("07:00", "08:00", "09:00", "12:00", "18:00", "21:00")
-DEFAULT_POST_TIME = "08:00"
 ZONE_CHOICES = (
     "UTC",
     "Europe/London",
@@ -182,30 +182,31 @@ def settings_choice(view: str, settings: ChatSettings | None, who: Who, zone: st
 
 def apply(session: Session, who: Who, press: SetupCallback, now: datetime, zone: str) -> Who:
     """Make the change a press asks for (views change nothing); the asker as they are after it.
-    ``zone``: the chat's time zone as shown (a post set up in onboarding keeps it)."""
+    ``zone``: the chat's time zone as shown (a post set up in onboarding keeps it).
+
+    A value the chat cannot hold (a forged button's) raises InvalidSetting before anything is
+    written; the unit of work answers it in words."""
     kind, chat_id = who.chat_kind, who.chat_id
     if press.field == "edition":
-        puzzle = edition_of(press.value)
-        stored = None if puzzle.id == CALENDAR_ID else puzzle.id
-        chats.set_edition(session=session, chat_id=chat_id, kind=kind, edition=stored)
+        puzzle = chat_settings.set_edition(session, chat_id, kind, press.value)
         return replace(who, variant=who.variant._replace(edition=puzzle.id))
     if press.field == "faceup":
-        chats.set_faceup(session=session, chat_id=chat_id, kind=kind, faceup=press.value == "on")
+        chat_settings.set_faceup(session, chat_id, kind, press.value == "on")
         return replace(who, variant=who.variant._replace(faceup=press.value == "on"))
     if press.field == "zone":
-        chats.set_timezone(session=session, chat_id=chat_id, kind=kind, timezone=press.value, now=now)
+        chat_settings.set_timezone(session, chat_id, kind, press.value, now)
         return replace(who, timezone=press.value)
     if press.field == "lang":
-        chats.set_language(session=session, chat_id=chat_id, kind=kind, language=press.value)
+        chat_settings.set_language(session, chat_id, kind, press.value)
         return replace(who, language=press.value)
     if press.field == "time" or (press.field == "post" and press.value == "on"):
         settings = chats.get_chat(session=session, chat_id=chat_id)
-        if press.onboarding and (settings is None or not settings.timezone):
-            chats.set_timezone(session=session, chat_id=chat_id, kind=kind, timezone=zone, now=now)
         post_time = (
             press.value if press.field == "time" else (settings.post_time if settings else DEFAULT_POST_TIME)
         )
-        chats.subscribe(session=session, chat_id=chat_id, kind=kind, post_time=post_time, now=now)
+        chat_settings.subscribe(session, chat_id, kind, post_time, now)  # checks the time before any write
+        if press.onboarding and (settings is None or not settings.timezone):
+            chat_settings.set_timezone(session, chat_id, kind, zone, now)
         return who
     if press.field == "post":
         chats.unsubscribe(session=session, chat_id=chat_id)

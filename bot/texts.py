@@ -160,6 +160,7 @@ _TEXTS: dict[str, str] = {
     "plain_text": N_("I answer commands only – try /today or /help."),
     "edited": N_("I don't act on edited messages – please send the command again."),
     "stale_button": N_("This button is no longer valid – use /today."),
+    "bad_setting": N_("I can't keep that setting, so nothing changed. /settings shows the choices."),
     "stale_day_button": N_("That was the puzzle of {date}. Today's: /today"),
     "not_ready": N_("The puzzles are still being prepared. Please try again in a minute."),
     "solver_busy": N_("I am busy working out other new dates right now - please ask again in a minute."),

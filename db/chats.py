@@ -1,10 +1,19 @@
 """A chat's settings and daily post: language, time zone, edition, face-up mode, subscription,
-and when its next post is due (``chats``)."""
+and when its next post is due (``chats``).
+
+What a row may hold is checked here, on both sides: a setter refuses a post time, time zone or
+language the row cannot hold (:class:`InvalidSetting`, nothing written), and a row read back with
+one that no longer reads (an old row, a zone gone from the tz database) reads as the default, so
+no stored value can fail the daily posts or a reply. Which calendar editions exist is the
+catalog's business (``hints.chat_settings``, the one way the front ends change a setting).
+"""
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from datetime import datetime
+from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 from sqlalchemy import select, update
 from sqlalchemy.orm import Session
@@ -12,6 +21,43 @@ from sqlalchemy.orm import Session
 from db.models import ChatRow
 from db.moments import aware, utc
 from db.statements import dialect_insert
+from i18n import LANGUAGES
+
+DEFAULT_POST_TIME = "08:00"
+POST_TIME = re.compile(r"(?:[01]\d|2[0-3]):[0-5]\d")  # HH:MM on a 24-hour clock, as the row keeps it
+ZONE_NAME_LENGTH = 64  # the column's width
+
+
+class InvalidSetting(ValueError):
+    """A value a chat's setting cannot hold; nothing was written. ``setting``: which one
+    (``post_time``, ``timezone``, ``language``, or ``edition`` from ``hints.chat_settings``);
+    ``value``: what was given."""
+
+    def __init__(self, setting: str, value: object) -> None:
+        super().__init__(f"{setting} cannot be {value!r}")
+        self.setting = setting
+        self.value = value
+
+
+def is_post_time(value: str | None) -> bool:
+    """Whether ``value`` is a time of day as the row keeps it, 'HH:MM' from 00:00 to 23:59."""
+    return value is not None and POST_TIME.fullmatch(value) is not None
+
+
+def loaded_zone(name: str | None) -> ZoneInfo | None:
+    """The time zone ``name`` names, or None when it does not load, for whatever reason: unknown,
+    malformed, a directory of the tz database ('Europe'), a file that is not a zone."""
+    if not name or len(name) > ZONE_NAME_LENGTH:
+        return None
+    try:
+        return ZoneInfo(name)
+    except (ZoneInfoNotFoundError, ValueError, OSError):
+        return None
+
+
+def is_language(code: str | None) -> bool:
+    """Whether the bot speaks ``code`` (a language with a catalog, or the source language)."""
+    return code in LANGUAGES
 
 
 @dataclass(frozen=True)
@@ -28,21 +74,38 @@ class ChatSettings:
     faceup: bool = False  # face-up mode: only solutions that turn no piece over
     # Telegram's language_code of the chat's person: a private chat's user, a group's subscribing admin
     telegram_language: str | None = None
+    # the settings whose stored value no longer reads, read as their defaults (timezone: None)
+    unreadable: frozenset[str] = frozenset()
 
 
 def _settings(row: ChatRow) -> ChatSettings:
+    """The row as the code may use it: a zone that does not load reads as none chosen (the default
+    zone), a malformed post time as the default one, a language the bot does not speak as none."""
+    timezone = row.timezone if row.timezone is None or loaded_zone(row.timezone) else None
+    post_time = row.post_time if is_post_time(row.post_time) else DEFAULT_POST_TIME
+    language = row.language if row.language is None or is_language(row.language) else None
+    unreadable = {
+        name
+        for name, stored, read in (
+            ("timezone", row.timezone, timezone),
+            ("post_time", row.post_time, post_time),
+            ("language", row.language, language),
+        )
+        if stored != read
+    }
     return ChatSettings(
         row.id,
         row.kind,
-        row.language,
-        row.timezone,
+        language,
+        timezone,
         row.subscribed,
-        row.post_time,
+        post_time,
         aware(row.subscribed_at),
         aware(row.next_post_at),
         row.edition,
         bool(row.faceup),
         row.telegram_language,
+        frozenset(unreadable),
     )
 
 
@@ -54,7 +117,7 @@ def get_chat(*, session: Session, chat_id: int) -> ChatSettings | None:
 def _ensure(session: Session, chat_id: int, kind: str) -> ChatRow:
     row = session.get(ChatRow, chat_id)
     if row is None:
-        row = ChatRow(id=chat_id, kind=kind, subscribed=False, post_time="08:00")
+        row = ChatRow(id=chat_id, kind=kind, subscribed=False, post_time=DEFAULT_POST_TIME)
         session.add(row)
     return row
 
@@ -73,6 +136,9 @@ def _choose(row: ChatRow, setting: str) -> None:
 
 
 def set_language(*, session: Session, chat_id: int, kind: str, language: str) -> None:
+    """The chat's language; InvalidSetting for one the bot does not speak."""
+    if not is_language(language):
+        raise InvalidSetting("language", language)
     row = _ensure(session, chat_id, kind)
     row.language = language
     _choose(row, "language")
@@ -98,7 +164,12 @@ def remember_language(
             session.execute(update(ChatRow).where(ChatRow.id == chat_id).values(telegram_language=code))
         return
     statement = dialect_insert(session, ChatRow).values(
-        id=chat_id, kind=kind, subscribed=False, post_time="08:00", faceup=False, telegram_language=code
+        id=chat_id,
+        kind=kind,
+        subscribed=False,
+        post_time=DEFAULT_POST_TIME,
+        faceup=False,
+        telegram_language=code,
     )
     session.execute(
         statement.on_conflict_do_update(
@@ -124,7 +195,10 @@ def set_faceup(*, session: Session, chat_id: int, kind: str, faceup: bool) -> No
 def set_timezone(
     *, session: Session, chat_id: int, kind: str, timezone: str, now: datetime | None = None
 ) -> None:
-    """Set the chat's zone; a subscribed chat's schedule is looked at again from ``now``."""
+    """Set the chat's zone; a subscribed chat's schedule is looked at again from ``now``.
+    InvalidSetting for a name that does not load as a time zone."""
+    if loaded_zone(timezone) is None:
+        raise InvalidSetting("timezone", timezone)
     row = _ensure(session, chat_id, kind)
     row.timezone = timezone
     _choose(row, "timezone")
@@ -145,7 +219,10 @@ def subscribe(
 
     The dispatcher looks at the chat on its next tick and schedules its next post from there.
     ``language_code``: Telegram's language of whoever subscribed (kept unless None).
+    InvalidSetting for a post time that is not 'HH:MM' on a 24-hour clock.
     """
+    if not is_post_time(post_time):
+        raise InvalidSetting("post_time", post_time)
     row = _ensure(session, chat_id, kind)
     if language_code:
         row.telegram_language = language_code[:TELEGRAM_LANGUAGE_LENGTH]

@@ -25,7 +25,6 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from datetime import UTC, date, datetime, timedelta
 from enum import StrEnum
-from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 from sqlalchemy.orm import Session
 
@@ -209,16 +208,10 @@ def hints_used(session: Session, player: int, kind: PuzzleKind, day: date) -> in
 
 def player_today(session: Session, player: int, now: datetime, default_timezone: str) -> date:
     """The player's local date: in the time zone of their private chat with the bot, if they set
-    one, else ``default_timezone``."""
+    one that still loads, else ``default_timezone`` (else UTC)."""
     settings = chats.get_chat(session=session, chat_id=player)
-    for name in (settings.timezone if settings else None, default_timezone):
-        if not name:
-            continue
-        try:
-            return now.astimezone(ZoneInfo(name)).date()
-        except (ZoneInfoNotFoundError, ValueError):
-            continue
-    return now.astimezone(UTC).date()
+    zone = chats.loaded_zone(settings.timezone if settings else None) or chats.loaded_zone(default_timezone)
+    return now.astimezone(zone or UTC).date()
 
 
 # ---------------------------------------------------------------- solves and streaks

@@ -15,9 +15,8 @@ result; the player's day itself (hints seen, solves, streaks) is :mod:`hints.gam
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
-from datetime import date, datetime
+from datetime import UTC, date, datetime
 from enum import StrEnum
-from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 from sqlalchemy.orm import Session
 
@@ -60,11 +59,7 @@ class Seat:
 
     def today(self, now: datetime) -> date:
         """The seat's local date at ``now`` (UTC where the zone is unknown)."""
-        try:
-            zone = ZoneInfo(self.timezone)
-        except (ZoneInfoNotFoundError, ValueError):
-            zone = ZoneInfo("UTC")
-        return now.astimezone(zone).date()
+        return now.astimezone(chats.loaded_zone(self.timezone) or UTC).date()
 
     def play(self, kind: PuzzleKind, day: date) -> Play:
         """The player's puzzle variant: the seat's edition and face-up mode for the calendar."""

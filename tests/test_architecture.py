@@ -122,3 +122,45 @@ def test_only_the_service_s_pictures_module_rasterises() -> None:
             if imported & RASTERISERS:
                 found.append(str(path.relative_to(PROJECT_ROOT)))
     assert found == ["hints/pictures.py"]
+
+
+SETTING_WRITERS = {"subscribe", "set_timezone", "set_language", "set_edition", "set_faceup"}
+
+
+def _setting_writes(path: Path) -> list[str]:
+    """Where a module calls one of ``db.chats``' setting writers (``chats.set_timezone(...)``) or
+    imports one by name."""
+    tree = ast.parse(path.read_text(), filename=str(path))
+    where = f"{path.relative_to(PROJECT_ROOT)}:"
+    calls = [
+        f"{where}{node.lineno}"
+        for node in ast.walk(tree)
+        if isinstance(node, ast.Call)
+        and isinstance(node.func, ast.Attribute)
+        and isinstance(node.func.value, ast.Name)
+        and node.func.value.id == "chats"
+        and node.func.attr in SETTING_WRITERS
+    ]
+    imports = [
+        f"{where}{node.lineno}"
+        for node in ast.walk(tree)
+        if isinstance(node, ast.ImportFrom)
+        and node.module == "db.chats"
+        and {alias.name for alias in node.names} & SETTING_WRITERS
+    ]
+    return calls + imports
+
+
+def test_the_front_ends_change_a_chats_settings_only_through_the_service() -> None:
+    """``hints.chat_settings`` checks every value against the catalog before ``db.chats`` stores it;
+    a command, a button, a route or another service module calling the store's writers directly
+    would skip that."""
+    service = PROJECT_ROOT / "hints" / "chat_settings.py"
+    modules = [
+        path
+        for package in ("bot", "api", "jobs", "hints")
+        for path in sorted((PROJECT_ROOT / package).rglob("*.py"))
+        if path != service
+    ]
+    assert [where for path in modules for where in _setting_writes(path)] == []
+    assert _setting_writes(service) != []  # the check does see them

@@ -14,6 +14,8 @@ from bot.replies.types import Reply, Who
 from bot.respond import Build, clock, command_argument, person, respond, say
 from bot.texts import LANGUAGES, text
 from db import chats
+from db.chats import DEFAULT_POST_TIME
+from hints import chat_settings
 from hints.daily import edition_choice, find_edition
 
 
@@ -30,15 +32,8 @@ async def subscribe(update: Update, context: BotContext) -> None:
     language_code = asker.language_code if asker is not None else None
 
     def change(session: Session, who: Who) -> Reply:
-        post_time = parse_post_time(argument) if argument else "08:00"
-        chats.subscribe(
-            session=session,
-            chat_id=who.chat_id,
-            kind=who.chat_kind,
-            post_time=post_time,
-            now=now,
-            language_code=language_code,
-        )
+        post_time = parse_post_time(argument) if argument else DEFAULT_POST_TIME
+        chat_settings.subscribe(session, who.chat_id, who.chat_kind, post_time, now, language_code)
         return Reply(text("subscribed", who.language, time=post_time, tz=zone_label(who.timezone)))
 
     await _change(update, context, change)
@@ -67,7 +62,7 @@ async def timezone(update: Update, context: BotContext) -> None:
 
     def change(session: Session, who: Who) -> Reply:
         name = parse_timezone(argument)
-        chats.set_timezone(session=session, chat_id=who.chat_id, kind=who.chat_kind, timezone=name, now=now)
+        chat_settings.set_timezone(session, who.chat_id, who.chat_kind, name, now)
         return Reply(text("timezone_set", who.language, tz=zone_label(name)))
 
     await _change(update, context, change)
@@ -81,7 +76,7 @@ async def language(update: Update, context: BotContext) -> None:
         return
 
     def change(session: Session, who: Who) -> Reply:
-        chats.set_language(session=session, chat_id=who.chat_id, kind=who.chat_kind, language=argument)
+        chat_settings.set_language(session, who.chat_id, who.chat_kind, argument)
         return Reply(text("language_set", argument))
 
     await _change(update, context, change)

@@ -13,10 +13,9 @@ from bot.edition_names import edition_name
 from bot.replies.puzzles import today
 from bot.replies.types import Button, Reply, Web, Who
 from bot.texts import text
-from db import chats
-from hints import pictures
+from hints import chat_settings, pictures
 from hints import seat as seats
-from hints.daily import CALENDAR_ID, calendar_editions, edition_of
+from hints.daily import calendar_editions, edition_of
 from hints.pictures import Picture
 
 
@@ -49,9 +48,7 @@ def unknown_edition(who: Who, edition_id: str) -> Reply:
 
 def set_edition(session: Session, who: Who, edition_id: str, now: datetime, web: Web | None = None) -> Reply:
     """Make ``edition_id`` the chat's edition; the answer is today's puzzle in it."""
-    puzzle = edition_of(edition_id)
-    stored = None if puzzle.id == CALENDAR_ID else puzzle.id
-    chats.set_edition(session=session, chat_id=who.chat_id, kind=who.chat_kind, edition=stored)
+    puzzle = chat_settings.set_edition(session, who.chat_id, who.chat_kind, edition_id)
     seats.leave_group(session, who.seat)
     chosen = replace(who, variant=who.variant._replace(edition=puzzle.id))
     day = who.today(now)
@@ -66,7 +63,7 @@ def faceup_status(who: Who) -> Reply:
 
 def set_faceup(session: Session, who: Who, on: bool, now: datetime, web: Web | None = None) -> Reply:
     """Turn the chat's face-up mode on or off; the answer is today's puzzle in that mode."""
-    chats.set_faceup(session=session, chat_id=who.chat_id, kind=who.chat_kind, faceup=on)
+    chat_settings.set_faceup(session, who.chat_id, who.chat_kind, on)
     seats.leave_group(session, who.seat)
     day = who.today(now)
     puzzle_reply = today(session, replace(who, variant=who.variant._replace(faceup=on)), day, web, now)

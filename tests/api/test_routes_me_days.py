@@ -12,6 +12,7 @@ from sqlalchemy.orm import Session, sessionmaker
 from api import create_app
 from api.routes import me_days
 from db import chats, solves
+from db.models import ChatRow
 from hints import game
 from hints.daily import PuzzleKind
 from jobs.ondemand import OnDemand
@@ -91,3 +92,15 @@ def test_the_day_follows_the_players_time_zone(api: TestClient, sessions: sessio
 def test_without_a_sign_in_nothing_is_recorded(api: TestClient) -> None:
     assert_error(api.post(f"/api/v1/me/days/{TODAY}/solved"), 401, "unauthorized")
     assert_error(api.post(f"/api/v1/me/days/{TODAY}/hints/4", headers=signed_in(305)), 422, "invalid_request")
+
+
+def test_a_stored_zone_that_no_longer_loads_counts_as_the_default(
+    api: TestClient, sessions: sessionmaker[Session]
+) -> None:
+    """A zone stored before zones were checked ('Europe' is a directory of the tz database) or
+    since dropped from it: the player's day is the default zone's, not a 500."""
+    with sessions.begin() as session:
+        session.add(ChatRow(id=306, kind="private", subscribed=False, post_time="08:00", timezone="Europe"))
+    assert api.post(f"/api/v1/me/days/{TODAY}/hints/1", headers=signed_in(306)).status_code == 204
+    solved = api.post(f"/api/v1/me/days/{TODAY}/solved", headers=signed_in(306))
+    assert solved.status_code == 200 and solved.json()["date"] == "2026-01-22"

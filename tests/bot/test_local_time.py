@@ -28,6 +28,14 @@ def test_a_zone_that_does_not_exist_counts_as_utc() -> None:
     assert zone("Nowhere/Atall", "Also/Nowhere") == ZoneInfo("UTC")
 
 
+def test_a_name_that_is_no_zone_file_counts_as_the_default() -> None:
+    """'Europe' is a directory of the tz database: loading it fails with an OSError, not a
+    ZoneInfoNotFoundError."""
+    assert zone("Europe", "Asia/Tokyo") == ZoneInfo("Asia/Tokyo")
+    assert zone("A" * 300, "Europe") == ZoneInfo("UTC")
+    assert who("Europe").today(NOW) == date(2026, 1, 22)
+
+
 def test_a_post_is_due_once_its_local_time_has_come_after_the_chat_subscribed() -> None:
     tokyo = ZoneInfo("Asia/Tokyo")  # NOW is 05:30 on the 23rd there
     assert post_is_due(NOW, "05:00", tokyo, None)

@@ -56,6 +56,8 @@ def test_setup_buttons_round_trip_and_refuse_what_we_did_not_make() -> None:
         assert len(data.encode()) <= 64 and decode_callback(data) == callback
     for forged in ("v1|set|drop|x", "v1|set|time|", "v1|set|time|09:00|x", "v1|set"):
         assert decode_callback(forged) is None
+    for words in ("v1|set|faceup|maybe", "v1|set|post|x", "v1|set|view|nowhere", "v1|set|skip|zone|o"):
+        assert decode_callback(words) is None  # a field whose values are the bot's own words
 
 
 def test_the_first_start_greets_briefly_and_asks_which_calendar_with_one_picture(session: Session) -> None:
