@@ -118,7 +118,8 @@ class DailyContent:
         self._today = today
         self._bundles: LruCache[BundleKey, DailyBundle] = LruCache(MAX_BUNDLES, MAX_BUNDLES)
         self._pinned: dict[BundleKey, DailyBundle] = {}
-        self._pinned_payloads: dict[Hashable, Payload] = {}
+        self._pinned_payloads: dict[Hashable, tuple[date, Payload]] = {}  # with the day each is of
+        self._pinned_window: frozenset[date] = frozenset()
         self._inflight: dict[Hashable, asyncio.Future[object]] = {}
         self._slots = asyncio.Semaphore(workers)
         self._pinned_slot = asyncio.Semaphore(1)
@@ -129,29 +130,39 @@ class DailyContent:
     # ------------------------------------------------------------ what is kept
 
     def pinned_days(self) -> frozenset[date]:
+        """Yesterday, today and tomorrow; days that left the window go back to the LRU caches."""
         today = self._today()
-        return frozenset((today - timedelta(days=1), today, today + timedelta(days=1)))
+        pinned = frozenset((today - timedelta(days=1), today, today + timedelta(days=1)))
+        if pinned != self._pinned_window:
+            self._pinned_window = pinned
+            self._unpin_stale(pinned)
+        return pinned
+
+    @property
+    def pinned_payloads(self) -> int:
+        """How many payloads are pinned (for the tests: a passed day's are released)."""
+        return len(self._pinned_payloads)
 
     def _cached_bundle(self, key: BundleKey) -> DailyBundle | None:
         return self._pinned.get(key) or self._bundles.get(key)
 
     def _cached_payload(self, key: Hashable) -> Payload | None:
-        return self._pinned_payloads.get(key) or self._payloads.get(key)
+        pinned = self._pinned_payloads.get(key)
+        return pinned[1] if pinned is not None else self._payloads.get(key)
 
     def _keep(self, day: date, key: Hashable, payload: Payload) -> None:
-        pinned = self.pinned_days()
-        if day in pinned:
-            self._pinned_payloads[key] = payload
-            self._unpin_stale(pinned)
+        if day in self.pinned_days():
+            self._pinned_payloads[key] = (day, payload)
         else:
             self._payloads.put(key, payload)
 
     def _unpin_stale(self, pinned: frozenset[date]) -> None:
-        """Days that left the pinned window (the date changed) go back to the LRU caches."""
-        for key in [k for k in self._pinned if k[0] not in pinned]:
-            self._bundles.put(key, self._pinned.pop(key))
-        for key in [k for k in self._pinned_payloads if isinstance(k, tuple) and k[1] not in pinned]:
-            self._payloads.put(key, self._pinned_payloads.pop(key))
+        """Days that left the pinned window (the date changed) go back to the LRU caches, whatever
+        their key's shape (the pictures are keyed by their name)."""
+        for bundle_key in [k for k in self._pinned if k[0] not in pinned]:
+            self._bundles.put(bundle_key, self._pinned.pop(bundle_key))
+        for key in [k for k, (day, _) in self._pinned_payloads.items() if day not in pinned]:
+            self._payloads.put(key, self._pinned_payloads.pop(key)[1])
 
     # ------------------------------------------------------------ computing
 

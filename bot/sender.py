@@ -6,6 +6,7 @@ import asyncio
 import logging
 from datetime import UTC, datetime
 
+from cachetools import LRUCache
 from sqlalchemy.orm import Session, sessionmaker
 from telegram import (
     Bot,
@@ -20,6 +21,7 @@ from telegram.constants import ChatAction
 from telegram.error import BadRequest, TelegramError
 from telegram.ext import ExtBot
 
+from bot.flood import KeyedLocks
 from bot.ratelimit import IF_IDLE
 from bot.replies.types import Button, Reply
 from db import file_ids
@@ -51,14 +53,18 @@ def file_rejected(error: BadRequest) -> bool:
     return "file" in text and "rights" not in text
 
 
+FILE_IDS_KEPT = 4096  # pictures whose file id a process keeps in memory (about 0.5 MB)
+
+
 class Sender:
     """Sends replies; remembers Telegram's file_id per image key (in memory and in the store)."""
 
     def __init__(self, sessions: sessionmaker[Session]) -> None:
         self._sessions = sessions
-        self._file_ids: dict[str, str] = {}
-        self._locks: dict[str, asyncio.Lock] = {}
-        self._rejected: set[str] = set()
+        # Bounded: the pictures sent lately (the store keeps every file id for the others).
+        self._file_ids: LRUCache[str, str] = LRUCache(maxsize=FILE_IDS_KEPT)
+        self._uploading = KeyedLocks()  # a lock per picture only while it is being uploaded
+        self._rejected: LRUCache[str, bool] = LRUCache(maxsize=FILE_IDS_KEPT)
         self.uploads = 0  # how many images were uploaded as bytes (for tests and benchmarks)
 
     async def send(self, bot: Bot, chat_id: int, reply: Reply, *, reply_to: int | None = None) -> Message:
@@ -80,7 +86,7 @@ class Sender:
                     logger.warning(
                         "file_id for %s rejected (%s); uploading again", reply.photo.key, exc.message
                     )
-                    self._rejected.add(file_id)
+                    self._rejected[file_id] = True
                     await asyncio.to_thread(self._forget, reply.photo.key)
         return await self._upload(bot, chat_id, reply, reply.photo, quoted)
 
@@ -99,8 +105,7 @@ class Sender:
     async def _upload(
         self, bot: Bot, chat_id: int, reply: Reply, photo: Picture, quoted: ReplyParameters | None
     ) -> Message:
-        lock = self._locks.setdefault(photo.key, asyncio.Lock())
-        async with lock:  # one upload per image even when a broadcast sends it to many chats at once
+        async with self._uploading.hold(photo.key):  # one upload per image, even for a broadcast
             file_id = self._file_ids.get(photo.key)  # uploaded by another task while this one waited
             if file_id is not None:
                 return await self._send_photo(bot, chat_id, reply, file_id, quoted)
@@ -185,6 +190,11 @@ class Sender:
         self._file_ids[key] = file_id
         with self._sessions.begin() as session:
             file_ids.save_file_id(session=session, key=key, file_id=file_id, now=datetime.now(UTC))
+
+    @property
+    def file_ids_kept(self) -> int:
+        """How many file ids this process keeps in memory (for the tests: bounded)."""
+        return len(self._file_ids)
 
     def _forget(self, key: str) -> None:
         self._file_ids.pop(key, None)

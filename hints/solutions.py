@@ -10,6 +10,7 @@ import threading
 from dataclasses import dataclass
 from datetime import date, timedelta
 
+from cachetools import LRUCache
 from sqlalchemy.orm import Session
 
 from db import repository
@@ -112,13 +113,18 @@ def heatmap_year(puzzle: Puzzle, year: int | None) -> int | None:
     return year if puzzle.has_weekdays else None
 
 
-_FACEUP_COUNTS: dict[tuple[str, str, str, int, int], dict[str, int]] = {}
+FaceUpKey = tuple[str, str, str, int, int]
+FACEUP_CACHE_ENTRIES = 32  # an edition's stored state each (a new target stored makes a new one)
+_FACEUP_COUNTS: LRUCache[FaceUpKey, dict[str, int]] = LRUCache(maxsize=FACEUP_CACHE_ENTRIES)
 _FACEUP_LOCK = threading.Lock()
+_FACEUP_COUNTING: dict[FaceUpKey, threading.Lock] = {}  # single-flight: one count per key at a time
 
 
 def faceup_counts(session: Session, puzzle: Puzzle) -> dict[str, int]:
     """Face-up solutions (no piece turned over) per stored real target of a calendar, read from
-    the encodings once per process and stored state (a new target stored counts them again)."""
+    the encodings once per process and stored state (a new target stored counts them again);
+    counted once however many ask at the same time, and kept for :data:`FACEUP_CACHE_ENTRIES`
+    stored states, the least recently used dropped first."""
     counts = solution_counts(session, puzzle)
     key = (
         str(session.get_bind().engine.url),
@@ -129,12 +135,26 @@ def faceup_counts(session: Session, puzzle: Puzzle) -> dict[str, int]:
     )
     with _FACEUP_LOCK:
         found = _FACEUP_COUNTS.get(key)
-    if found is None:
-        reader = FlipReader(puzzle)
-        found = {name: _face_up_stored(session, puzzle, name, reader) for name in counts}
+        counting = _FACEUP_COUNTING.setdefault(key, threading.Lock()) if found is None else None
+    if counting is None:
+        assert found is not None
+        return found
+    with counting:
         with _FACEUP_LOCK:
-            _FACEUP_COUNTS[key] = found
+            found = _FACEUP_COUNTS.get(key)
+        if found is None:
+            reader = FlipReader(puzzle)
+            found = {name: _face_up_stored(session, puzzle, name, reader) for name in counts}
+            with _FACEUP_LOCK:
+                _FACEUP_COUNTS[key] = found
+                _FACEUP_COUNTING.pop(key, None)
     return found
+
+
+def faceup_cache_entries() -> int:
+    """How many stored states' face-up counts this process keeps (for the tests)."""
+    with _FACEUP_LOCK:
+        return len(_FACEUP_COUNTS)
 
 
 def _face_up_stored(session: Session, puzzle: Puzzle, target: str, reader: FlipReader) -> int:

@@ -9,9 +9,12 @@ from datetime import UTC, datetime
 import pytest
 from telegram import Chat, Message, Update, User
 
+from bot import sender as sender_module
 from bot.flood import Admission, Budget, CommandBudgets, UpdateBacklog, Verdict
 from bot.outgoing import ChatQueues
 from bot.ratelimit import ChatPacer, counted
+from bot.sender import Sender
+from db.engine import make_engine, session_factory
 
 
 class Clock:
@@ -204,3 +207,12 @@ def test_one_person_waits_for_the_gate_with_at_most_their_bound() -> None:
     backlog.started(_message_from(0, user_id=7))  # the gate took one of 7's: room for one more
     assert backlog.offer(_message_from(11, user_id=7))
     assert not backlog.offer(_message_from(12, user_id=7))
+
+
+def test_the_senders_file_ids_in_memory_are_bounded(sample_url: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Before, the sender kept a file id (and a lock) per picture for good: +24 pictures a day."""
+    monkeypatch.setattr(sender_module, "FILE_IDS_KEPT", 3)
+    sender = Sender(session_factory(make_engine(sample_url)))
+    for day in range(1, 6):
+        sender._remember(f"calendar:2026-01-{day:02d}:stage0", f"file-{day}")
+    assert sender.file_ids_kept == 3  # the store keeps all five; memory only the newest three

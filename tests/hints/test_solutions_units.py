@@ -3,12 +3,16 @@ face-up variants."""
 
 from __future__ import annotations
 
+import threading
+
 import pytest
+from cachetools import LRUCache
 from sqlalchemy import update
 from sqlalchemy.orm import Session, sessionmaker
 
 from db import repository
 from db.models import SolutionSetRow, TargetRow
+from hints import solutions as solutions_module
 from hints.daily import calendar_editions
 from hints.errors import NotPrecomputed, OffsetOutOfRange, UnknownSolution
 from hints.raw_solutions import raw_solutions
@@ -17,6 +21,7 @@ from hints.solutions import (
     all_solutions,
     complete_counts,
     describe,
+    faceup_cache_entries,
     faceup_counts,
     heatmap_year,
     solution_counts,
@@ -216,3 +221,37 @@ def test_stores_without_flip_records_are_read_off_the_encodings(own_sessions: se
         packed = repository.get_solutions(session=session, puzzle_id=CALENDAR.id, target="01-25")
         assert packed is not None and packed.flips is None
         assert faceup_counts(session, CALENDAR)["01-25"] == 11
+
+
+def test_faceup_counts_are_kept_within_their_bound_and_counted_once_at_a_time(
+    session: Session, sample_sessions: sessionmaker[Session], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Before, the counts gained a key per stored state and never dropped one, and two pages asking
+    at once both counted every target."""
+    monkeypatch.setattr(solutions_module, "_FACEUP_COUNTS", LRUCache(maxsize=2))
+    counted: list[str] = []
+    real = solutions_module._face_up_stored
+
+    def counting(*args: object) -> int:
+        counted.append(str(args[2]))
+        return real(*args)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(solutions_module, "_face_up_stored", counting)
+    editions = calendar_editions()[:3]
+    for edition in editions:
+        faceup_counts(session, edition)
+    assert faceup_cache_entries() == 2  # the bound holds: the least recently used was dropped
+    counted.clear()
+    start = threading.Barrier(4)
+
+    def ask() -> None:
+        with sample_sessions() as own:
+            start.wait()
+            faceup_counts(own, CALENDAR)
+
+    askers = [threading.Thread(target=ask) for _ in range(4)]
+    for asker in askers:
+        asker.start()
+    for asker in askers:
+        asker.join()
+    assert sorted(counted) == sorted(solution_counts(session, CALENDAR))  # each target counted once
