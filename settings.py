@@ -41,6 +41,10 @@ class Settings(BaseSettings):
     API_COMPUTE_WORKERS: int = 1
     API_COMPUTE_QUEUE: int = 8
     API_COMPUTE_PER_MINUTE: int = 20
+    # The Mini App's writes (saved boards, hints seen, solves) per Telegram user: a minute's, and at
+    # most API_ME_WRITE_BURST of them in any 10 seconds (beyond either: 429 with Retry-After).
+    API_ME_WRITES_PER_MINUTE: int = 30
+    API_ME_WRITE_BURST: int = 10
     # Reverse proxies whose X-Forwarded-For (the client's address) the API believes: addresses or
     # networks, comma-separated ("*": any peer). Empty: none, every client is the address it connects
     # from. Set it to your proxy's address only (compose.proxy.yaml: the edge network's subnet).
@@ -82,6 +86,8 @@ class Settings(BaseSettings):
         "API_COMPUTE_WORKERS",
         "API_COMPUTE_QUEUE",
         "API_COMPUTE_PER_MINUTE",
+        "API_ME_WRITES_PER_MINUTE",
+        "API_ME_WRITE_BURST",
         "API_ON_DEMAND_WAIT",
         "RAW_SOLUTION_CACHE_MB",
     )

@@ -12,6 +12,12 @@ Answers already cached cost nothing. Beyond ``API_COMPUTE_PER_MINUTE`` the answe
 with ``Retry-After``, given after :data:`REFUSAL_DELAY` seconds (at most
 :data:`MAX_DELAYED_REFUSALS` held at once): a client that ignores ``Retry-After`` then
 costs one sleeping coroutine per connection, not a busy event loop.
+
+A :class:`Budget` is the seam under every such limit: ``take(key)`` counts one use of a key and
+says how long to wait when there is no room. :class:`MovingWindow` keeps it in this process (the
+moving-window strategy of the ``limits`` library, whose shared stores can take its place); the
+per-client budget above is one, and the Mini App's writes per Telegram user another
+(``api.routes.me``).
 """
 
 from __future__ import annotations
@@ -21,7 +27,9 @@ import ipaddress
 import threading
 import time
 from collections import OrderedDict, deque
+from collections.abc import Callable
 from dataclasses import dataclass
+from typing import Protocol
 
 from starlette.requests import Request
 from starlette.types import Receive
@@ -71,6 +79,73 @@ def requester(request: Request) -> Requester:
     return Requester(client_key(request.client.host if request.client else None), request.receive)
 
 
+class Budget(Protocol):
+    """How often each key may do something: the one seam a shared store can fill later."""
+
+    def take(self, key: str) -> int | None:
+        """Count one use of ``key``: None when there is room, else the seconds to wait (a refused
+        use is not counted)."""
+        ...  # pragma: no cover
+
+
+@dataclass(frozen=True)
+class Rate:
+    """At most ``limit`` uses in any ``seconds``."""
+
+    limit: int
+    seconds: int
+
+
+class MovingWindow:
+    """A :class:`Budget` in this process: a use is allowed while, for every rate, fewer than its
+    limit were counted over its last seconds. Memory is bounded by :data:`MAX_CLIENTS` keys (the
+    one idle longest is forgotten first)."""
+
+    def __init__(self, *rates: Rate, clock: Callable[[], float] = time.monotonic) -> None:
+        if not rates:
+            raise ValueError("a moving window needs at least one rate")
+        self.rates = rates
+        self._span = max(rate.seconds for rate in rates)
+        self._clock = clock
+        self._seen: OrderedDict[str, deque[float]] = OrderedDict()
+        self._lock = threading.Lock()
+
+    def take(self, key: str) -> int | None:
+        now = self._clock()
+        with self._lock:
+            used = self._seen.setdefault(key, deque())
+            self._seen.move_to_end(key)
+            while used and now - used[0] > self._span:
+                used.popleft()
+            while len(self._seen) > MAX_CLIENTS:
+                self._seen.popitem(last=False)
+            waits = [wait for rate in self.rates if (wait := _wait(used, rate, now)) is not None]
+            if waits:
+                return max(1, int(max(waits)) + 1)
+            used.append(now)
+            return None
+
+    def refund(self, key: str) -> None:
+        """Give back the use last counted for ``key`` (it was refused further on)."""
+        with self._lock:
+            used = self._seen.get(key)
+            if used:
+                used.pop()
+
+
+def _wait(used: deque[float], rate: Rate, now: float) -> float | None:
+    """Seconds until the oldest use that fills ``rate`` leaves its window; None when there is room."""
+    within = [moment for moment in used if now - moment <= rate.seconds]
+    if len(within) < rate.limit:
+        return None
+    return rate.seconds - (now - within[len(within) - rate.limit])
+
+
+def too_many(wait: int, message: str) -> ApiError:
+    """The 429 of a budget used up: ``Retry-After`` says when there is room again."""
+    return ApiError(429, "too_many_requests", message, headers={"Retry-After": str(wait)})
+
+
 class ClientBudget:
     """Computations each client started over the last minute (memory bounded by :data:`MAX_CLIENTS`)."""
 
@@ -78,35 +153,19 @@ class ClientBudget:
         self._per_minute = per_minute
         self._refusal_delay = REFUSAL_DELAY if refusal_delay is None else refusal_delay
         self._delayed_refusals = 0
-        self._seen: OrderedDict[str, deque[float]] = OrderedDict()
-        self._lock = threading.Lock()
+        self._window = MovingWindow(Rate(per_minute, 60))
 
     def spend(self, client: str) -> None:
         """Count one computation for ``client``; 429 (with Retry-After) when its minute is used up."""
-        now = time.monotonic()
-        with self._lock:
-            started = self._seen.setdefault(client, deque())
-            self._seen.move_to_end(client)
-            while started and now - started[0] > 60:
-                started.popleft()
-            while len(self._seen) > MAX_CLIENTS:
-                self._seen.popitem(last=False)
-            if len(started) >= self._per_minute:
-                wait = max(1, int(60 - (now - started[0])) + 1)
-                raise ApiError(
-                    429,
-                    "too_many_requests",
-                    f"at most {self._per_minute} uncached answers a minute per client; try again later",
-                    headers={"Retry-After": str(wait)},
-                )
-            started.append(now)
+        wait = self._window.take(client)
+        if wait is not None:
+            raise too_many(
+                wait, f"at most {self._per_minute} uncached answers a minute per client; try again later"
+            )
 
     def refund(self, client: str) -> None:
         """Give back the computation last counted for ``client`` (it was refused before it started)."""
-        with self._lock:
-            started = self._seen.get(client)
-            if started:
-                started.pop()
+        self._window.refund(client)
 
     async def admit(self, who: Requester | None) -> None:
         """Spend one computation of ``who`` (nothing for the server's own work); a refusal comes late."""

@@ -23,9 +23,11 @@ from hints.errors import (
     MalformedPosition,
     NoFaceUpSolution,
     NotPrecomputed,
+    NotSolved,
     OffsetOutOfRange,
     OutdatedCode,
     ServiceError,
+    SignedBeforeDay,
     UnknownSolution,
 )
 from solver.catalog import UnknownPuzzleError, UnknownTargetError
@@ -42,6 +44,8 @@ SERVICE_STATUSES: tuple[tuple[type[ServiceError], int], ...] = (
     (OffsetOutOfRange, 422),
     (OutdatedCode, 410),
     (MalformedPosition, 422),
+    (SignedBeforeDay, 401),
+    (NotSolved, 409),
 )
 
 # Codes for Starlette's own HTTP errors (no route, wrong method, ...).
@@ -183,11 +187,11 @@ def documented(*statuses: int) -> dict[int | str, dict[str, Any]]:
     """OpenAPI ``responses`` entries for the error statuses an operation can return."""
     descriptions = {
         400: "A request body that cannot be read (not UTF-8)",
-        401: "Missing, forged or stale Telegram Mini App sign-in",
+        401: "Missing, forged or stale Telegram Mini App sign-in (for a day's record: made before that day)",
         404: "Unknown puzzle, target or resource",
         410: "A position code made for an older version of the puzzle",
-        409: "The board is not one of the player's puzzles of the day",
-        429: "Too many computations asked for by this client; see Retry-After",
+        409: "The board is not one of the player's puzzles of the day, or a solve without a solved board",
+        429: "Too many computations asked for by this client, or Mini App writes; see Retry-After",
         413: "Request body too large",
         422: "Invalid parameter or body",
         503: "Store not precomputed or unreachable, or the server is busy computing (see Retry-After)",

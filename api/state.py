@@ -13,7 +13,7 @@ from sqlalchemy.orm import Session, sessionmaker
 from starlette.concurrency import run_in_threadpool
 
 from api.caching import Payload, PayloadStore
-from api.clients import ClientBudget, Requester
+from api.clients import Budget, ClientBudget, MovingWindow, Rate, Requester
 from api.daily import DailyContent
 from api.ondemand import OnDemandWaiter, QueueFull
 from db.engine import make_engine, session_factory
@@ -34,6 +34,7 @@ class ApiState:
     daily: DailyContent
     solver: OnDemandWaiter | None
     budget: ClientBudget
+    writes: Budget  # the Mini App's writes, per Telegram user (api.routes.me)
 
     @classmethod
     def create(cls, settings: Settings, solvers: SolverFactory | None = None) -> ApiState:
@@ -66,7 +67,10 @@ class ApiState:
             solver=solver,
             cache_bytes=settings.RAW_SOLUTION_CACHE_MB << 20,
         )
-        return cls(settings, engine, sessions, payloads, daily, solver, budget)
+        writes = MovingWindow(
+            Rate(settings.API_ME_WRITES_PER_MINUTE, 60), Rate(settings.API_ME_WRITE_BURST, 10)
+        )
+        return cls(settings, engine, sessions, payloads, daily, solver, budget, writes)
 
     def in_session(self, produce: Callable[[Session], Payload]) -> Callable[[], Payload]:
         """A producer that opens its own session, so cache hits never touch the database."""

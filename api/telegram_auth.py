@@ -3,8 +3,10 @@
 The data-check string is every received field except ``hash``, as
 ``key=value`` lines sorted by key; the secret key is HMAC-SHA256 of the bot
 token keyed with ``"WebAppData"``; the hash is the hex HMAC-SHA256 of the
-data-check string under that key. ``auth_date`` must be at most 24 hours old.
-Neither the init data nor the token is ever logged or echoed in an error.
+data-check string under that key. ``auth_date`` must be at most 24 hours old, and
+comes with the user (``signed_at``): a write to a player's day must be signed on that
+day too (``hints.game``). Neither the init data nor the token is ever logged or echoed
+in an error.
 """
 
 from __future__ import annotations
@@ -35,8 +37,11 @@ class SessionExpired(InitDataError):
 
 @dataclass(frozen=True)
 class TelegramUser:
+    """The person a valid sign-in names, and when Telegram signed it (its ``auth_date``)."""
+
     id: int
     first_name: str
+    signed_at: datetime
 
 
 def secret_key(bot_token: str) -> bytes:
@@ -60,7 +65,8 @@ def _fields(init_data: str) -> dict[str, str]:
     return fields
 
 
-def _signed_at(fields: dict[str, str], now: datetime) -> None:
+def _signed_at(fields: dict[str, str], now: datetime) -> datetime:
+    """When the init data was signed; InitDataError when that is missing, too old or to come."""
     try:
         signed = datetime.fromtimestamp(int(fields["auth_date"]), UTC)
     except (KeyError, ValueError, OverflowError):
@@ -69,17 +75,18 @@ def _signed_at(fields: dict[str, str], now: datetime) -> None:
         raise SessionExpired("the Mini App session is more than 24 hours old; reopen the board from the bot")
     if signed - now > CLOCK_SKEW:
         raise InitDataError("the Mini App init data is dated in the future")
+    return signed
 
 
 MAX_USER_ID = 2**63 - 1  # the store's BIGINT; Telegram's ids use at most 52 bits
 
 
-def _user(fields: dict[str, str]) -> TelegramUser:
+def _user(fields: dict[str, str], signed_at: datetime) -> TelegramUser:
     """The user the init data names; InitDataError for anything else (a list, an id that is no
     positive 64-bit number, JSON nested too deep to read)."""
     try:
         user = json.loads(fields["user"])
-        found = TelegramUser(int(user["id"]), str(user.get("first_name", "")))
+        found = TelegramUser(int(user["id"]), str(user.get("first_name", "")), signed_at)
     except (KeyError, ValueError, TypeError, AttributeError, RecursionError):
         raise InitDataError("the Mini App init data names no Telegram user") from None
     if not 0 < found.id <= MAX_USER_ID:
@@ -94,8 +101,7 @@ def validate_init_data(init_data: str, bot_token: str, now: datetime | None = No
     # bytes: compare_digest refuses str with characters beyond ASCII (a TypeError, so a 500)
     if not received or not hmac.compare_digest(received.encode(), sign(fields, bot_token).encode()):
         raise InitDataError("the Mini App init data is not signed by this bot")
-    _signed_at(fields, now or datetime.now(UTC))
-    return _user(fields)
+    return _user(fields, _signed_at(fields, now or datetime.now(UTC)))
 
 
 def init_data_from_header(header: str | None) -> str:

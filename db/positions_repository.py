@@ -9,6 +9,7 @@ from sqlalchemy import select, update
 from sqlalchemy.orm import Session
 
 from db.models import SavedPositionRow
+from db.moments import NEVER, aware, utc
 from db.statements import upsert
 
 
@@ -20,10 +21,12 @@ class SavedPosition:
     code: str
     active: bool
     stage: int  # hints shown from this board since it was saved
+    saved_at: datetime  # when its code was last saved
 
 
 def _saved(row: SavedPositionRow) -> SavedPosition:
-    return SavedPosition(row.user_id, row.puzzle_id, row.target, row.code, row.active, row.stage)
+    saved_at = aware(row.updated_at) or NEVER
+    return SavedPosition(row.user_id, row.puzzle_id, row.target, row.code, row.active, row.stage, saved_at)
 
 
 def save(*, session: Session, user_id: int, puzzle_id: str, target: str, code: str, now: datetime) -> None:
@@ -35,7 +38,7 @@ def save(*, session: Session, user_id: int, puzzle_id: str, target: str, code: s
         "code": code,
         "active": True,
         "stage": 0,
-        "updated_at": now,
+        "updated_at": utc(now),
     }
     upsert(session, SavedPositionRow, ("user_id", "puzzle_id", "target"), values)
 

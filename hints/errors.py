@@ -108,3 +108,25 @@ class OutdatedCode(MalformedPosition):
             "outdated_code",
             f"this board was saved for an older version of the puzzle ({what}); it cannot be restored",
         )
+
+
+class SignedBeforeDay(ServiceError):
+    """A record for a player's day from a sign-in made before that day began (in their time zone):
+    the same sign-in replayed a day later records nothing new."""
+
+    code = "session_before_day"
+
+    def __init__(self, day: str) -> None:
+        super().__init__(
+            f"this Mini App session was opened before {day}, the day it would record; "
+            "reopen the board from the bot"
+        )
+
+
+class NotSolved(ServiceError):
+    """A solve claimed for a board the service has not seen solved: none sent and none saved that
+    day (``no_board``), or one that is not a solution (``not_solved``)."""
+
+    def __init__(self, code: str, message: str) -> None:
+        super().__init__(message)
+        self.code = code

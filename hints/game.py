@@ -12,6 +12,10 @@ make one call per action and only format what comes back:
 - :func:`solve` for "I solved it": the hints used are the most stages seen on any ladder of
   any variant of that kind of puzzle that day, wherever they were seen (never lowered);
   the first report counts.
+- The web board (the Mini App) records a day only with a sign-in made on that day (in the
+  player's time zone), so a sign-in replayed the next day records nothing; and its solve only
+  for a board the service sees solved (:func:`solved_board`): the one it sends, or else the one
+  the player saved that day.
 - Streaks (:func:`streaks`) count consecutive days whose puzzle was solved **on that day**
   (in the person's time zone): solving a past date is recorded but neither extends nor
   repairs a streak. The calendar (any edition) and the pentomino challenge each have their own.
@@ -23,7 +27,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass
-from datetime import UTC, date, datetime, timedelta
+from datetime import UTC, date, datetime, timedelta, tzinfo
 from enum import StrEnum
 
 from sqlalchemy.orm import Session
@@ -39,10 +43,10 @@ from hints.daily import (
     daily_calendar,
     edition_of,
 )
-from hints.errors import MalformedPosition, NoFaceUpSolution, NotPrecomputed
+from hints.errors import MalformedPosition, NoFaceUpSolution, NotPrecomputed, NotSolved, SignedBeforeDay
 from hints.position_hints import PositionHint, position_hint
-from hints.positions import PositionAnalysis, analyse_position, placements_of_code
-from hints.saved import SavedPosition, record_board_stage
+from hints.positions import PositionAnalysis, analyse_position, placements_of_code, problem_texts
+from hints.saved import SavedPosition, record_board_stage, saved_board
 from i18n import N_, translator
 from solver.catalog import Puzzle, Target, target_for_date
 from solver.encoding import Placement
@@ -162,6 +166,18 @@ def board_hint(
     return BoardHint(stage, placements, hint, None)
 
 
+def board_play(
+    puzzle: Puzzle, target: Target, faceup: bool, now: datetime, signed_at: datetime, zone: tzinfo
+) -> Play | None:
+    """The play the web board of ``puzzle`` and ``target`` is today in the player's time zone
+    ``zone``; None when it is none of their puzzles today. SignedBeforeDay when their sign-in
+    (``signed_at``) was made before that day began there: it may not record that day."""
+    play = daily_play(puzzle, target, now.astimezone(zone).date(), faceup)
+    if play is not None and signed_at.astimezone(zone).date() < play.day:
+        raise SignedBeforeDay(play.day.isoformat())
+    return play
+
+
 def seen_on_board(
     session: Session,
     player: int,
@@ -171,10 +187,14 @@ def seen_on_board(
     stage: Stage,
     now: datetime,
     default_timezone: str,
+    *,
+    signed_at: datetime,
 ) -> Play | None:
     """A hint stage the player saw on the web board of ``puzzle`` and ``target``, recorded on its
-    board ladder when the board is one of their puzzles today (their local date); None when not."""
-    play = daily_play(puzzle, target, player_today(session, player, now, default_timezone), faceup)
+    board ladder when the board is one of their puzzles today (their local date); None when not.
+    SignedBeforeDay for a sign-in made before that day (:func:`board_play`)."""
+    zone = player_zone(session, player, default_timezone)
+    play = board_play(puzzle, target, faceup, now, signed_at, zone)
     if play is not None:
         take_hint(session, player, play, Ladder.BOARD, stage)
     return play
@@ -190,15 +210,57 @@ def solved_on_board(
     now: datetime,
     default_timezone: str,
     language: str,
+    *,
+    signed_at: datetime,
+    code: str | None = None,
 ) -> tuple[Solved, str] | None:
-    """The player solved the web board of ``puzzle`` and ``target``: the solve and its share text in
-    ``language``; None when the board is not one of their puzzles today."""
-    today = player_today(session, player, now, default_timezone)
-    play = daily_play(puzzle, target, today, faceup)
+    """The player solved the web board of ``puzzle`` and ``target``: the solve (recorded once a
+    day) and its share text in ``language``; None when the board is not one of their puzzles
+    today. The board must be solved: ``code``, or else the board they saved today
+    (:func:`solved_board`); SignedBeforeDay for a sign-in made before that day."""
+    zone = player_zone(session, player, default_timezone)
+    play = board_play(puzzle, target, faceup, now, signed_at, zone)
     if play is None:
         return None
-    solved = solve(session, player, play, today, now, player, name)
+    solved_board(session, player, puzzle, target, play, code, zone)
+    solved = solve(session, player, play, play.day, now, player, name)
     return solved, share_text(solved, *share_heading(session, play, language), language)
+
+
+def solved_board(
+    session: Session, player: int, puzzle: Puzzle, target: Target, play: Play, code: str | None, zone: tzinfo
+) -> PositionAnalysis:
+    """The analysis of the board that shows ``play`` solved: the position ``code`` names, or
+    without one the board the player saved on the play's day (in ``zone``), judged among the
+    play's solutions (face up or not). NotSolved when there is no such board or it is not solved;
+    MalformedPosition (OutdatedCode) for a code that names no position (any more)."""
+    where = f"{puzzle.id} {target.name}"
+    if code is None:
+        saved = saved_board(session, player, puzzle, target)
+        if saved is None or saved.saved_at.astimezone(zone).date() < play.day:
+            raise NotSolved(
+                "no_board",
+                f"no board of yours on {where} was sent or saved today: send the solved board's code",
+            )
+        code = saved.code
+    placements = placements_of_code(puzzle, code)
+    analysis = analyse_position(session, puzzle, target, placements, play.variant.faceup)
+    if not analysis.solved:
+        raise NotSolved(
+            "not_solved",
+            f"the board on {where} is not solved ({_short_of_solved(analysis)}); nothing recorded",
+        )
+    return analysis
+
+
+def _short_of_solved(analysis: PositionAnalysis) -> str:
+    """What keeps a board from being solved, in a few words."""
+    if not analysis.legal:
+        return "it breaks a rule: " + "; ".join(problem_texts(analysis.problems))
+    placed, pieces = len(analysis.placements), len(analysis.puzzle.pieces)
+    if analysis.dead_end:
+        return f"a dead end with {placed} of {pieces} pieces placed"
+    return f"{placed} of {pieces} pieces placed"
 
 
 def hints_used(session: Session, player: int, kind: PuzzleKind, day: date) -> int:
@@ -206,12 +268,12 @@ def hints_used(session: Session, player: int, kind: PuzzleKind, day: date) -> in
     return days.most_stages(session=session, user_id=player, day=day, kind=kind)
 
 
-def player_today(session: Session, player: int, now: datetime, default_timezone: str) -> date:
-    """The player's local date: in the time zone of their private chat with the bot, if they set
-    one that still loads, else ``default_timezone`` (else UTC)."""
+def player_zone(session: Session, player: int, default_timezone: str) -> tzinfo:
+    """The player's time zone: their private chat's with the bot, if they set one that still
+    loads, else ``default_timezone`` (else UTC)."""
     settings = chats.get_chat(session=session, chat_id=player)
     zone = chats.loaded_zone(settings.timezone if settings else None) or chats.loaded_zone(default_timezone)
-    return now.astimezone(zone or UTC).date()
+    return zone or UTC
 
 
 # ---------------------------------------------------------------- solves and streaks

@@ -3,6 +3,10 @@
 Every request carries ``Authorization: tma <initData>``; a missing, forged or
 stale sign-in is a 401 that says which. The saved board is what the bot's
 ``/hint`` and ``/check`` start from.
+
+Every write of ``/me`` (a board saved here, a hint seen or a solve in ``/me/days``) spends one
+of the signed-in user's writes (:data:`Writer`): ``API_ME_WRITES_PER_MINUTE`` a minute, at most
+``API_ME_WRITE_BURST`` of them in any 10 seconds; beyond, 429 with ``Retry-After``.
 """
 
 from __future__ import annotations
@@ -15,7 +19,7 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from api import presenters
 from api.caching import Payload, send
-from api.clients import requester
+from api.clients import requester, too_many
 from api.deps import PuzzleDep, State, TargetDep
 from api.errors import ApiError, documented, error_response
 from api.schemas import PositionOut
@@ -25,6 +29,7 @@ from hints.saved import save_board, saved_board
 
 router = APIRouter(prefix="/me", tags=["mini app"])
 ERRORS = documented(400, 401, 404, 410, 413, 422, 429, 503)
+WRITER_KEY = "telegram:{}"  # the budget key of a Telegram user's writes
 
 
 class SavePositionIn(BaseModel):
@@ -49,13 +54,30 @@ async def signed_in_user(
 User = Annotated[TelegramUser, Depends(signed_in_user)]
 
 
+async def writing_user(user: User, state: State) -> TelegramUser:
+    """The signed-in user, one of their writes spent; 429 with Retry-After when none is left."""
+    wait = state.writes.take(WRITER_KEY.format(user.id))
+    if wait is None:
+        return user
+    await state.budget.hold_refusal()
+    settings = state.settings
+    raise too_many(
+        wait,
+        f"at most {settings.API_ME_WRITES_PER_MINUTE} Mini App writes a minute, "
+        f"{settings.API_ME_WRITE_BURST} in 10 seconds; try again later",
+    )
+
+
+Writer = Annotated[TelegramUser, Depends(writing_user)]
+
+
 def _no_store(request: Request, model: PositionOut) -> Response:
     return send(request, Payload.json(model), "private, no-store")
 
 
 @router.put("/positions/{puzzle_id}/{target}", response_model=PositionOut, responses=ERRORS)
 async def save_position(
-    request: Request, body: SavePositionIn, puzzle: PuzzleDep, target: TargetDep, user: User, state: State
+    request: Request, body: SavePositionIn, puzzle: PuzzleDep, target: TargetDep, user: Writer, state: State
 ) -> Response:
     """Save the board (by its position code) and answer its analysis."""
 

@@ -100,6 +100,13 @@ BOARD_TEXTS = {
     ),
     "saveFailed": N_("This board could not be saved to Telegram right now."),
     "saveFailedStatus": N_("This board could not be saved to Telegram right now ({status})."),
+    # the solve, recorded on the server in Telegram
+    "sessionBeforeDay": N_(
+        "This Telegram session was opened before today, so today's solve is not recorded: reopen the "
+        "board from the bot."
+    ),
+    "solveNotRecorded": N_("Your solve could not be recorded right now."),
+    "solveNotRecordedStatus": N_("Your solve could not be recorded right now ({status})."),
 }
 BOARD_COUNTED = {
     # after the number of solutions still possible, shown on its own: "216 | of 216 solutions ..."

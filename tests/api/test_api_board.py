@@ -746,7 +746,35 @@ def test_inside_telegram_the_players_day_is_kept_on_the_server(
     paths = [r.url.split("/me/days/")[1].split("?")[0] for r in days]
     assert paths == [f"{CALENDAR}/{DAY}/hints/3", f"{CALENDAR}/{DAY}/solved"]
     assert all(r.method == "POST" and r.headers["authorization"] == f"tma {INIT_DATA}" for r in days)
+    assert days[1].post_data_json == {"code": board.code}  # the solved board, for the server to check
     assert page.evaluate("localStorage.getItem('puzzle-hints:days:v1')") is None
+    assert errors == []
+
+
+def test_inside_telegram_a_solve_the_server_does_not_record_says_why(
+    telegram: Callable[..., BrowserContext], api_url: str
+) -> None:
+    """A sign-in made before today records nothing today: the board says so, under the board, and
+    shows no solved panel."""
+    refusal = {"error": {"code": "session_before_day", "message": "opened before", "details": []}}
+
+    def server(route: Route) -> None:
+        solved = route.request.url.split("?")[0].endswith("/solved")
+        route.fulfill(
+            status=401 if solved else 204,
+            content_type="application/json",
+            body=json.dumps(refusal) if solved else "",
+        )
+
+    context = telegram(SavedPositions(get_status=404))
+    context.route("**/api/v1/me/days/**", server)
+    page, board, errors = open_board(context, f"{api_url}/play/{CALENDAR}/{DAY}", touch=True)
+    page.locator('.hint-button[data-stage="3"]').click()
+    page.locator('main[data-hint="3"]').wait_for()
+    page.locator("#accept").click()
+    board.settle()
+    page.locator("#save-note", has_text="opened before today").wait_for()
+    assert page.locator("[data-testid=solved-panel]").is_hidden()
     assert errors == []
 
 

@@ -17,7 +17,7 @@ import uvicorn
 from fastapi.testclient import TestClient
 
 from api import clients, create_app, ondemand
-from api.clients import Requester, client_key
+from api.clients import MovingWindow, Rate, Requester, client_key
 from api.errors import ApiError
 from api.ondemand import MAX_PENDING_PER_CLIENT, FairTurns, OnDemandWaiter
 from jobs.api import build_parser, listen, uvicorn_config
@@ -40,6 +40,46 @@ def test_ipv4_clients_are_their_address_and_ipv6_clients_their_64_network() -> N
     assert client_key("2001:db8:1:3::1") != client_key("2001:db8:1:2::1")
     assert client_key("::ffff:203.0.113.7") == "203.0.113.7"  # an IPv4 client on a dual-stack socket
     assert client_key(None) == "unknown" and client_key("testclient") == "testclient"
+
+
+# ---------------------------------------------------------------- moving windows
+
+
+class Ticks:
+    """A clock the test moves (seconds)."""
+
+    def __init__(self) -> None:
+        self.now = 0.0
+
+    def __call__(self) -> float:
+        return self.now
+
+
+def test_a_moving_window_keeps_every_rate_and_says_when_there_is_room() -> None:
+    ticks = Ticks()
+    window = MovingWindow(Rate(30, 60), Rate(10, 10), clock=ticks)
+    assert [window.take("ann") for _ in range(10)] == [None] * 10
+    assert window.take("ann") == 11  # the burst: the first of the ten leaves its 10 s at 10
+    assert window.take("bob") is None  # each key its own
+    for ticks.now in (10.5, 21.0):
+        assert [window.take("ann") for _ in range(10)] == [None] * 10  # refused uses were not counted
+    ticks.now = 32.0
+    assert window.take("ann") == 29  # thirty this minute: the first leaves it at 60
+    ticks.now = 60.5
+    assert window.take("ann") is None
+
+
+def test_a_refund_gives_back_the_last_use_and_idle_keys_are_forgotten_first(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    window = MovingWindow(Rate(1, 60), clock=Ticks())
+    assert window.take("ann") is None and window.take("ann") is not None
+    window.refund("ann")
+    assert window.take("ann") is None
+    monkeypatch.setattr(clients, "MAX_CLIENTS", 2)
+    for key in ("bob", "cy", "dee"):  # ann, idle longest, is forgotten
+        window.take(key)
+    assert window.take("ann") is None and window.take("dee") is not None
 
 
 # ---------------------------------------------------------------- the fair queue

@@ -73,8 +73,9 @@ def test_without_a_token_the_server_says_it_is_not_configured(client: httpx.Clie
 
 def test_validation_rules_without_a_server() -> None:
     now = datetime.now(UTC)
-    user = validate_init_data(init_data(5), TOKEN, now)
-    assert (user.id, user.first_name) == (5, "Ada")
+    signed = datetime(2026, 1, 22, 11, 59, tzinfo=UTC)
+    user = validate_init_data(init_data(5, signed_at=signed), TOKEN, signed + timedelta(minutes=1))
+    assert (user.id, user.first_name, user.signed_at) == (5, "Ada", signed)  # when: for a day's record
     with pytest.raises(InitDataError, match="future"):
         validate_init_data(init_data(age=-timedelta(hours=1)), TOKEN, now)
     with pytest.raises(InitDataError, match="repeats"):

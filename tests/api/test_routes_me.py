@@ -7,6 +7,7 @@ import json
 import logging
 import time
 from collections.abc import Iterator
+from dataclasses import replace
 from datetime import timedelta
 from urllib.parse import urlencode
 
@@ -14,7 +15,8 @@ import pytest
 from fastapi.testclient import TestClient
 from sqlalchemy.orm import Session, sessionmaker
 
-from api import create_app
+from api import clients, create_app
+from api.clients import MovingWindow
 from api.telegram_auth import sign
 from hints.codes import encode_position
 from hints.saved import saved_board
@@ -22,7 +24,7 @@ from hints.solutions import all_solutions
 from jobs.ondemand import OnDemand
 from settings import Settings
 from solver.puzzles import get_puzzle
-from tests.support.api_server import assert_error
+from tests.support.api_server import SHARED_BY_MANY_TESTS, assert_error
 from tests.support.miniapp import TOKEN, init_data
 
 CALENDAR = get_puzzle("calendar-dragonfjord")
@@ -46,7 +48,8 @@ def signed_in(user_id: int = 77) -> dict[str, str]:
 
 @pytest.fixture(scope="module")
 def api(store_url: str) -> Iterator[TestClient]:
-    settings = Settings(_env_file=None, DATABASE_URL=store_url, TELEGRAM_BOT_TOKEN=TOKEN)  # type: ignore[call-arg, arg-type]
+    options = {"TELEGRAM_BOT_TOKEN": TOKEN, **SHARED_BY_MANY_TESTS}
+    settings = Settings(_env_file=None, DATABASE_URL=store_url, **options)  # type: ignore[call-arg, arg-type]
     with TestClient(create_app(settings, OnDemand)) as client:
         yield client
 
@@ -159,3 +162,33 @@ def test_neither_the_token_nor_the_init_data_reach_the_logs(
     assert api.put(PATH, headers={"Authorization": f"tma {forged}"}, json={"code": EMPTY}).status_code == 401
     secrets = [TOKEN, good.split("hash=")[1], forged.split("hash=")[1]]
     assert not [r.name for r in caplog.records if any(s in r.getMessage() for s in secrets)]
+
+
+def test_a_users_writes_are_budgeted_reads_are_not(store_url: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The default budget, on a clock that stands still: 10 writes in any 10 seconds, 30 a minute,
+    per Telegram user, whichever /me path writes (one user made 268 writes a second)."""
+    monkeypatch.setattr(clients, "REFUSAL_DELAY", 0.0)  # held a second in service
+    settings = Settings(_env_file=None, DATABASE_URL=store_url, TELEGRAM_BOT_TOKEN=TOKEN)  # type: ignore[call-arg, arg-type]
+    with TestClient(create_app(settings, OnDemand)) as api:
+        state = api.app.state.api  # type: ignore[attr-defined]
+        assert isinstance(state.writes, MovingWindow)
+        now = [0.0]
+        api.app.state.api = replace(state, writes=MovingWindow(*state.writes.rates, clock=lambda: now[0]))  # type: ignore[attr-defined]
+
+        def save(user: int) -> int:
+            return api.put(PATH, headers=signed_in(user), json={"code": EMPTY}).status_code
+
+        assert [save(95) for _ in range(10)] == [200] * 10
+        refused = api.put(PATH, headers=signed_in(95), json={"code": EMPTY})
+        error = assert_error(refused, 429, "too_many_requests")
+        assert refused.headers["retry-after"] == "11" and "30 Mini App writes a minute" in str(
+            error["message"]
+        )
+        hint = api.post("/api/v1/me/days/calendar-dragonfjord/01-25/hints/1", headers=signed_in(95))
+        assert_error(hint, 429, "too_many_requests")
+        assert api.get(PATH, headers=signed_in(95)).status_code == 200  # reading the board is free
+        assert save(96) == 200  # another user's budget
+        for now[0] in (10.5, 21.0):
+            assert [save(95) for _ in range(10)] == [200] * 10
+        now[0] = 32.0
+        assert save(95) == 429

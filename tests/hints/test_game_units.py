@@ -6,13 +6,16 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 from datetime import UTC, date, datetime, timedelta
+from zoneinfo import ZoneInfo
 
 import pytest
 from sqlalchemy.orm import Session, sessionmaker
 
+from db import solves
 from hints import game
 from hints.codes import encode_position
 from hints.daily import PuzzleKind, Variant
+from hints.errors import NotSolved, SignedBeforeDay
 from hints.game import Ladder, Play
 from hints.raw_solutions import raw_solutions
 from hints.saved import save_board, saved_board
@@ -180,3 +183,87 @@ def test_hints_from_a_saved_board_nest_and_count_for_the_days_solve(session: Ses
     assert added[0] <= added[1] <= added[2]
     assert game.stage_seen(session, ANN, play, Ladder.BOARD) == Stage.ANSWER
     assert game.hints_used(session, ANN, CAL, DAY) == 3  # the board's hints count for the solve
+
+
+# ---------------------------------------------------------------- the web board's day
+
+CALENDAR = get_puzzle("calendar-dragonfjord")
+TOKYO = ZoneInfo("Asia/Tokyo")
+
+
+def solution_code(session: Session, puzzle_id: str, target: str, faceup: bool = False) -> str:
+    """A solved board of the target (its first raw solution, face up when asked)."""
+    puzzle = get_puzzle(puzzle_id)
+    raw = raw_solutions(session, puzzle, puzzle.target(target))
+    solution = (raw.face_up(puzzle) if faceup else raw).solutions[0]
+    code = encode_position(puzzle, sorted(solution, key=lambda p: p.piece))
+    assert code is not None
+    return code
+
+
+def web_solve(
+    session: Session, at: datetime, board: str, code: str | None, faceup: bool = False
+) -> tuple[game.Solved, str] | None:
+    """The web board's solve of ``puzzle/target`` at ``at``, signed in then, in UTC."""
+    puzzle_id, target = board.split("/")
+    puzzle = get_puzzle(puzzle_id)
+    return game.solved_on_board(
+        session, ANN, "Ann", puzzle, puzzle.target(target), faceup, at, "UTC", "en", signed_at=at, code=code
+    )
+
+
+def test_a_sign_in_records_only_the_day_it_was_made_on_in_the_players_zone() -> None:
+    target = CALENDAR.target("01-22")
+    play = game.board_play(CALENDAR, target, False, NOW, NOW - timedelta(hours=8), TOKYO)  # 09:00 and 01:00
+    assert play == Play(CAL, DAY, Variant(CALENDAR.id))
+    with pytest.raises(SignedBeforeDay, match="opened before 2026-01-22"):  # 23:59 on the 21st in Tokyo
+        game.board_play(CALENDAR, target, False, NOW, datetime(2026, 1, 21, 14, 59, tzinfo=UTC), TOKYO)
+    with pytest.raises(SignedBeforeDay):  # the same sign-in 23 h 50 min later, in UTC
+        game.board_play(CALENDAR, target, False, NOW, NOW - timedelta(hours=23, minutes=50), UTC)
+    assert game.board_play(CALENDAR, CALENDAR.target("01-21"), False, NOW, NOW, UTC) is None
+
+
+def test_a_web_solve_needs_a_solved_board_and_is_recorded_once(session: Session) -> None:
+    board = "calendar-dragonfjord/01-22"
+    with pytest.raises(NotSolved) as nothing:
+        web_solve(session, NOW, board, None)
+    assert nothing.value.code == "no_board"
+    solution = sorted(
+        raw_solutions(session, CALENDAR, CALENDAR.target("01-22")).solutions[0], key=lambda p: p.piece
+    )
+    with pytest.raises(NotSolved, match="2 of 8 pieces placed") as unsolved:
+        web_solve(session, NOW, board, encode_position(CALENDAR, solution[:2]))
+    assert unsolved.value.code == "not_solved"
+    assert game.streaks(session, ANN, CAL, DAY) == (0, 0)
+    code = encode_position(CALENDAR, solution)
+    first = web_solve(session, NOW, board, code)
+    again = web_solve(session, NOW + timedelta(minutes=1), board, code)
+    assert first is not None and again is not None
+    assert (first[0].fresh, again[0].fresh, again[0].streak) == (True, False, 1)
+    assert len(solves.user_solves(session=session, user_id=ANN)) == 1
+
+
+def test_a_board_saved_on_an_earlier_day_proves_nothing(session: Session) -> None:
+    """The 3x20 board is the challenge of the 22nd and of the 27th: a solve saved on the 22nd is
+    no solve of the 27th."""
+    puzzle = get_puzzle("pentomino-3x20")
+    code = solution_code(session, puzzle.id, "board")
+    save_board(session, ANN, puzzle, puzzle.target("board"), code, NOW)
+    solved = web_solve(session, NOW, "pentomino-3x20/board", None)
+    assert solved is not None and solved[0].play == Play(PEN, DAY)
+    later = NOW + timedelta(days=5)
+    with pytest.raises(NotSolved) as stale:
+        web_solve(session, later, "pentomino-3x20/board", None)
+    assert stale.value.code == "no_board"
+    save_board(session, ANN, puzzle, puzzle.target("board"), code, later)
+    assert web_solve(session, later, "pentomino-3x20/board", None) is not None
+
+
+def test_a_full_board_that_turns_a_piece_over_is_no_face_up_solve(session: Session) -> None:
+    raw = raw_solutions(session, CALENDAR, CALENDAR.target("01-22"))
+    turned = next(s for s in raw.solutions if s not in set(raw.face_up(CALENDAR).solutions))
+    code = encode_position(CALENDAR, sorted(turned, key=lambda p: p.piece))
+    with pytest.raises(NotSolved, match="dead end with 8 of 8"):
+        web_solve(session, NOW, "calendar-dragonfjord/01-22", code, faceup=True)
+    face_up = solution_code(session, CALENDAR.id, "01-22", faceup=True)
+    assert web_solve(session, NOW, "calendar-dragonfjord/01-22", face_up, faceup=True) is not None

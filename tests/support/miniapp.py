@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import json
 import time
-from datetime import timedelta
+from datetime import datetime, timedelta
 from urllib.parse import urlencode
 
 from api.telegram_auth import sign
@@ -12,10 +12,18 @@ from api.telegram_auth import sign
 TOKEN = "123456789:AAH-fake-token-for-tests-0123456789abc"
 
 
-def init_data(user_id: int = 77, *, token: str = TOKEN, age: timedelta = timedelta(minutes=1)) -> str:
-    """Init data as Telegram signs it for a Mini App opened by ``user_id``."""
+def init_data(
+    user_id: int = 77,
+    *,
+    token: str = TOKEN,
+    age: timedelta = timedelta(minutes=1),
+    signed_at: datetime | None = None,
+) -> str:
+    """Init data as Telegram signs it for a Mini App opened by ``user_id``, ``age`` ago (or at
+    ``signed_at``)."""
+    moment = signed_at.timestamp() if signed_at is not None else time.time() - age.total_seconds()
     fields = {
-        "auth_date": str(int(time.time() - age.total_seconds())),
+        "auth_date": str(int(moment)),
         "query_id": "AAF-test",
         "user": json.dumps({"id": user_id, "first_name": "Ada", "language_code": "en"}),
     }

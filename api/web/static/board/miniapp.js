@@ -61,31 +61,72 @@ function signInProblem(response, payload) {
   return t("saveFailedStatus", { status: response.status });
 }
 
+// Writes (a saved board, a hint seen, the solve) spend the user's budget on the server: one it
+// refuses for now (429) is sent again once its Retry-After has passed, if that is soon.
+const MAX_RETRY_SECONDS = 60;
+
+function retryAfter(response) {
+  if (response.status !== 429) return 0;
+  var seconds = Number(response.headers.get("Retry-After"));
+  return seconds > 0 && seconds <= MAX_RETRY_SECONDS ? seconds : 0;
+}
+
+function later(seconds) {
+  return new Promise(function (resolve) {
+    setTimeout(resolve, seconds * 1000);
+  });
+}
+
+// One save on its way at a time: the boards of the moves made meanwhile wait, and only the newest
+// of them is sent next. A solved board whose solve was not recorded keeps saying why when it is
+// saved.
+let saving = false;
+let newest = null;
+let unrecorded = null;
+
 export function saveToTelegram(code) {
   if (!inTelegram || !code) return;
+  newest = code;
+  if (!saving) sendNewest();
+}
+
+function sendNewest() {
+  var code = newest;
+  newest = null;
+  saving = true;
   fetch(data.api.saved, {
     method: "PUT",
     headers: telegramHeaders({ "Content-Type": "application/json" }),
     body: JSON.stringify({ code: code }),
-  }).then(
-    function (response) {
-      if (response.ok) {
-        note(t("saved"));
-        return;
-      }
-      response.json().then(
-        function (payload) {
-          note(signInProblem(response, payload));
-        },
-        function () {
-          note(signInProblem(response, null));
+  })
+    .then(
+      function (response) {
+        var wait = retryAfter(response);
+        if (wait) {
+          if (newest === null) newest = code;
+          return later(wait);
         }
-      );
-    },
-    function () {
-      note(t("saveFailed"));
-    }
-  );
+        if (response.ok) {
+          if (code !== unrecorded) note(t("saved"));
+          return;
+        }
+        return response.json().then(
+          function (payload) {
+            note(signInProblem(response, payload));
+          },
+          function () {
+            note(signInProblem(response, null));
+          }
+        );
+      },
+      function () {
+        note(t("saveFailed"));
+      }
+    )
+    .then(function () {
+      saving = false;
+      if (newest !== null) sendNewest();
+    });
 }
 
 // The board saved in Telegram, when the link names none: reload the page with its code.
@@ -106,7 +147,34 @@ export function restoreFromTelegram() {
   );
 }
 
-// In the Mini App the player's day is kept on the server, by the same rules (/api/v1/me/days).
-export function recordOnServer(path) {
-  return fetchJson(data.api.days + path + data.api.query, { method: "POST", headers: telegramHeaders() });
+// In the Mini App the player's day is kept on the server, by the same rules (/api/v1/me/days);
+// `body` goes as JSON (the solve sends the solved board's code, which the server checks).
+export function recordOnServer(path, body) {
+  var options = {
+    method: "POST",
+    headers: telegramHeaders(body ? { "Content-Type": "application/json" } : {}),
+  };
+  if (body) options.body = JSON.stringify(body);
+  var url = data.api.days + path + data.api.query;
+  return fetchJson(url, options).then(function (answer) {
+    var wait = retryAfter(answer.response);
+    if (!wait) return answer;
+    return later(wait).then(function () {
+      return fetchJson(url, options);
+    });
+  });
+}
+
+// Why the server did not record the solve of the board `code` (`answer`: its answer; none when it
+// was not reached).
+export function solveNotRecorded(code, answer) {
+  unrecorded = code;
+  if (!answer) {
+    note(t("solveNotRecorded"));
+    return;
+  }
+  var code = answer.payload && answer.payload.error && answer.payload.error.code;
+  if (code === "session_before_day") note(t("sessionBeforeDay"));
+  else if (answer.response.status === 401) note(signInProblem(answer.response, answer.payload));
+  else note(t("solveNotRecordedStatus", { status: answer.response.status }));
 }

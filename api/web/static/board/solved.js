@@ -4,7 +4,8 @@
 import { hintMarks, Play, shareText } from "./game.js";
 import { data, ui } from "./page.js";
 import { fill, strings, t, tn } from "./words.js";
-import { inTelegram, recordOnServer } from "./miniapp.js";
+import { state } from "./state.js";
+import { inTelegram, recordOnServer, solveNotRecorded } from "./miniapp.js";
 
 // This board today, remembered in the browser (none when storage is refused, and none in the
 // Mini App, whose player's day the server keeps).
@@ -21,22 +22,24 @@ export function openPlay() {
 }
 
 // The solved panel; a solve made here is recorded (on the server in the Mini App, for one of the
-// day's puzzles; else in this browser), a page opened already solved only shows the solve
-// recorded before in this browser (after a reload), if any.
+// day's puzzles, with the solved board's code for the server to check; else in this browser), a
+// page opened already solved only shows the solve recorded before in this browser (after a
+// reload), if any. In the Mini App a solve the server did not record says why, under the board.
 export function celebrate(initial) {
   if (!ui.solvedPanel || !ui.solvedPanel.hidden) return;
   if (inTelegram && !initial) {
-    recordOnServer("solved").then(
+    var code = state.code;
+    recordOnServer("solved", { code: code }).then(
       function (answer) {
         var p = answer.payload;
         if (answer.response.ok && p) {
           showSolved({ hints: p.hints, seconds: p.seconds, daily: true, streak: p.streak }, p.share_text);
         } else {
-          celebrateHere(false);
+          solveNotRecorded(code, answer);
         }
       },
       function () {
-        celebrateHere(false);
+        solveNotRecorded(code, null);
       }
     );
     return;
