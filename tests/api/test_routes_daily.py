@@ -457,6 +457,8 @@ def test_the_browser_language_picks_the_page_unless_a_known_one_is_asked_for(
         ({"date": "abc"}, "real date"),
         ({"date": DAY, "stage": "9"}, "stage must be 0, 1, 2 or 3"),
         ({"date": DAY, "pstage": "-1"}, "pstage must be 0, 1, 2 or 3"),
+        ({"date": DAY, "stage": "²"}, "stage must be 0, 1, 2 or 3"),  # a digit to str.isdigit, not to int
+        ({"date": DAY, "pstage": "١"}, "pstage must be 0, 1, 2 or 3"),  # an Arabic-Indic one
         ({"tz": "Mars/Olympus"}, "time zone"),
         ({"date": DAY, "edition": "calendar-nope"}, "calendar-weekday"),
     ],
