@@ -1,4 +1,5 @@
-"""Fast unit tests of the API's helpers: LRU bounds, ETag matching, date and time-zone parsing."""
+"""Fast unit tests of the API's helpers: LRU bounds, ETag matching, date and time-zone parsing, the
+year heatmap's dates."""
 
 from __future__ import annotations
 
@@ -10,6 +11,9 @@ from api.caching import LruCache, Payload, etag_matches
 from api.deps import parse_day
 from api.errors import ApiError
 from api.web.day_view import View
+from api.web.heatmap import heatmap
+from api.web.language import PageLanguage
+from solver.puzzles import get_puzzle
 
 
 def test_lru_evicts_the_least_recently_used_by_count_and_size() -> None:
@@ -75,3 +79,11 @@ def test_page_urls_keep_both_stages() -> None:
         == "/?date=2026-01-25&stage=3&pstage=2#calendar-stage-3"
     )
     assert View(date(1, 1, 1)).url() == "/?date=0001-01-01"
+
+
+@pytest.mark.parametrize(("day", "last"), [(date(1, 1, 1), "12-31-mon"), (date(9999, 12, 31), "12-31-fri")])
+def test_a_weekday_editions_year_on_the_page_reaches_its_last_date(day: date, last: str) -> None:
+    """The day's page of a weekday edition links every date of the shown year, 9999's too."""
+    year = heatmap(get_puzzle("calendar-weekday"), day, date(2026, 1, 22), False, PageLanguage())
+    assert len(year.dates) == 365 and year.dates[-1].href == f"/play/calendar-weekday/{last}"
+    assert year.src.endswith(f"year={day.year}")

@@ -491,6 +491,13 @@ def test_a_date_without_a_face_up_solution_offers_the_usual_hints(
     assert "裏返してよければ 74 通り" in japanese and "without turning" not in japanese
 
 
+@pytest.mark.slow  # solves 12-31-fri of the weekday edition on demand: seconds
+def test_the_last_date_there_is_has_its_page_on_a_weekday_edition(api: TestClient) -> None:
+    html = page(api, "/", 200, date="9999-12-31", edition="calendar-weekday")
+    assert "/play/calendar-weekday/12-31-fri" in html and 'rel="next"' not in html
+    assert "/api/v1/puzzles/calendar-weekday/heatmap.png?year=9999" in html
+
+
 def test_face_up_mode_is_kept_in_the_pages_links(api: TestClient) -> None:
     html = page(api, date=DAY, faceup="1")
     assert 'name="faceup" value="1" checked' in html
