@@ -127,7 +127,7 @@ async def page(
             no_faceup = True
     except ApiError as exc:  # bad parameters (400), or too much computing asked for (429/503)
         busy = exc.status in (429, 503)
-        message = error_text(language, exc.code, exc.message)
+        message = error_text(language, exc.code, exc.message, exc.status)
         page = _html(render_error(message, today, language), exc.status if busy else 400)
         page.headers.update(exc.headers)
         return page
@@ -183,7 +183,7 @@ async def play_challenge(request: Request, state: State, date: str, lang: str | 
         day = parse_day(date, None, zone)
         bundle = await state.daily.bundle_async(day.value, requester(request))
     except ApiError as exc:
-        message = error_text(language, exc.code, exc.message)
+        message = error_text(language, exc.code, exc.message, exc.status)
         page = _html(render_error(message, today, language), exc.status if exc.status in (429, 503) else 400)
         page.headers.update(exc.headers)
         return page
