@@ -15,6 +15,7 @@ from sqlalchemy.orm import Session
 
 from api.caching import IMMUTABLE, SHORT, STABLE
 from api.errors import invalid
+from api.schemas import DATE_PATTERN, PIECES_PATTERN, TARGET_PATTERN, ZONE_PATTERN
 from api.state import ApiState
 from hints.daily import CALENDAR_ID, calendar_editions, edition_choice
 from i18n import LANGUAGES, SOURCE_LANGUAGE
@@ -89,9 +90,23 @@ def parse_day(text: str, tz: str | None, default_zone: str) -> Day:
 
 async def get_day(
     state: State,
-    date: Annotated[str, Path(description="YYYY-MM-DD, or 'today'", examples=["2026-01-25"])],
+    date: Annotated[
+        str,
+        Path(
+            description="YYYY-MM-DD (a real date, 0001-01-01 to 9999-12-31), or 'today'; else 422 "
+            "invalid_date",
+            examples=["2026-01-25"],
+            json_schema_extra={"pattern": DATE_PATTERN},
+        ),
+    ],
     tz: Annotated[
-        str | None, Query(max_length=64, description="IANA time zone for 'today', e.g. Europe/Berlin")
+        str | None,
+        Query(
+            max_length=64,
+            description="IANA time zone for 'today', e.g. Europe/Berlin or Asia/Tokyo; a name the "
+            "server's zone database does not have: 422 invalid_timezone",
+            json_schema_extra={"pattern": ZONE_PATTERN},
+        ),
     ] = None,
 ) -> Day:
     return parse_day(date, tz, state.settings.DEFAULT_TIMEZONE)
@@ -153,7 +168,9 @@ Fixed = Annotated[
     Query(
         max_length=400,
         description="placed pieces that stay where they are, comma-separated (the pentomino challenge's "
-        "pre-placed pieces, e.g. I,L): never suggested for taking off",
+        "pre-placed pieces, e.g. I,L): never suggested for taking off; a name the puzzle does not have: "
+        "422 unknown_piece",
+        json_schema_extra={"pattern": PIECES_PATTERN},
     ),
 ]
 
@@ -168,7 +185,14 @@ FaceUp = Annotated[
 
 async def get_target(
     puzzle: PuzzleDep,
-    target: Annotated[str, Path(description="'MM-DD' on calendars, 'board' on boards")],
+    target: Annotated[
+        str,
+        Path(
+            description="'MM-DD' on calendars, 'MM-DD-ddd' on the weekday editions, 'board' on boards; a "
+            "target the puzzle does not have: 404 unknown_target",
+            json_schema_extra={"pattern": TARGET_PATTERN},
+        ),
+    ],
 ) -> Target:
     return puzzle.target(target)  # UnknownTargetError -> 404 listing the valid targets
 

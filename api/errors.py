@@ -2,7 +2,10 @@
 
 Handlers turn the exceptions the service layer and FastAPI raise into that
 shape, so no input ever reaches a bare 500: unknown ids are 404, bad
-parameters and bodies 422, a missing or unreachable store 503.
+parameters and bodies 422, a missing or unreachable store 503. On the site's
+pages (a route declared with ``response_class=HTMLResponse``, or no route at
+all for a browser asking for HTML outside the API) the same status comes as a
+small page in the reader's language instead (:func:`api.web.page.render_failure`).
 """
 
 from __future__ import annotations
@@ -18,7 +21,7 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from api.schemas import ErrorOut
 from api.web.language import page_language
-from api.web.page import render_not_found
+from api.web.page import error_text, render_failure
 from hints.errors import (
     MalformedPosition,
     NoFaceUpSolution,
@@ -108,24 +111,6 @@ def validation_details(exc: RequestValidationError) -> list[dict[str, Any]]:
     ]
 
 
-async def _api_error(_request: Request, exc: Exception) -> JSONResponse:
-    assert isinstance(exc, ApiError)
-    response = error_response(exc.status, exc.code, exc.message, exc.details)
-    response.headers.update(exc.headers)
-    return response
-
-
-async def _validation_error(_request: Request, exc: Exception) -> JSONResponse:
-    assert isinstance(exc, RequestValidationError)
-    details = validation_details(exc)
-    first = details[0] if details else {"location": "request", "type": "", "message": "invalid request"}
-    if first["type"] == "json_invalid":
-        message = "the request body is not valid JSON"
-    else:
-        message = f"{first['location']}: {first['message']}"
-    return error_response(422, "invalid_request", message, details)
-
-
 def wants_page(request: Request) -> bool:
     """A browser asking for a page (``Accept`` names HTML) outside the API's own paths."""
     path = request.url.path
@@ -133,43 +118,86 @@ def wants_page(request: Request) -> bool:
     return not api_path and "text/html" in request.headers.get("accept", "")
 
 
-async def _http_error(request: Request, exc: Exception) -> Response:
-    assert isinstance(exc, StarletteHTTPException)
-    if exc.status_code == 404 and wants_page(request):  # a browser: a page with a way home
+def answers_page(request: Request) -> bool:
+    """Whether an error is answered as a page: the request's route is one of the site's pages (it
+    answers HTML), or no route took it and a browser asks for a page (:func:`wants_page`)."""
+    route = request.scope.get("route")
+    if route is not None:
+        return getattr(route, "response_class", None) is HTMLResponse
+    return wants_page(request)
+
+
+def _answer(
+    request: Request,
+    status: int,
+    code: str,
+    message: str,
+    details: list[dict[str, Any]] | None = None,
+    headers: dict[str, str] | None = None,
+) -> Response:
+    """The error in the shape its route answers in: the JSON shape, or on the site's pages a page
+    saying it in the reader's language (``?lang=``, else the browser's)."""
+    if answers_page(request):
         language = page_language(request.query_params.get("lang"), request.headers.get("accept-language"))
-        return HTMLResponse(render_not_found(language), 404, headers={"Cache-Control": "no-store"})
-    code = _HTTP_CODES.get(exc.status_code, "http_error")
-    message = exc.detail if isinstance(exc.detail, str) else code.replace("_", " ")
-    response = error_response(exc.status_code, code, message)
-    if exc.headers:
-        response.headers.update(exc.headers)
+        sentence = error_text(language, code, message, status)
+        response: Response = HTMLResponse(
+            render_failure(language, status, sentence),
+            status,
+            headers={"Cache-Control": "no-store", "Vary": "Accept-Language"},
+        )
+    else:
+        response = error_response(status, code, message, details)
+    response.headers.update(headers or {})
     return response
 
 
-async def _unknown_puzzle(_request: Request, exc: Exception) -> JSONResponse:
-    return error_response(404, "unknown_puzzle", str(exc))
+async def _api_error(request: Request, exc: Exception) -> Response:
+    assert isinstance(exc, ApiError)
+    return _answer(request, exc.status, exc.code, exc.message, exc.details, exc.headers)
 
 
-async def _unknown_target(_request: Request, exc: Exception) -> JSONResponse:
-    return error_response(404, "unknown_target", str(exc))
+async def _validation_error(request: Request, exc: Exception) -> Response:
+    assert isinstance(exc, RequestValidationError)
+    details = validation_details(exc)
+    first = details[0] if details else {"location": "request", "type": "", "message": "invalid request"}
+    if first["type"] == "json_invalid":
+        message = "the request body is not valid JSON"
+    else:
+        message = f"{first['location']}: {first['message']}"
+    return _answer(request, 422, "invalid_request", message, details)
 
 
-async def _service_error(_request: Request, exc: Exception) -> JSONResponse:
+async def _http_error(request: Request, exc: Exception) -> Response:
+    assert isinstance(exc, StarletteHTTPException)
+    code = _HTTP_CODES.get(exc.status_code, "http_error")
+    message = exc.detail if isinstance(exc.detail, str) else code.replace("_", " ")
+    return _answer(request, exc.status_code, code, message, headers=dict(exc.headers or {}))
+
+
+async def _unknown_puzzle(request: Request, exc: Exception) -> Response:
+    return _answer(request, 404, "unknown_puzzle", str(exc))
+
+
+async def _unknown_target(request: Request, exc: Exception) -> Response:
+    return _answer(request, 404, "unknown_target", str(exc))
+
+
+async def _service_error(request: Request, exc: Exception) -> Response:
     assert isinstance(exc, ServiceError)
     status = next((code for kind, code in SERVICE_STATUSES if isinstance(exc, kind)), 500)
     if exc.public_message != exc.message:  # what the operator should do goes to the log only
         logger.warning("%s", exc.message)
-    return error_response(status, exc.code, exc.public_message)
+    return _answer(request, status, exc.code, exc.public_message)
 
 
-async def _database_error(_request: Request, exc: Exception) -> JSONResponse:
+async def _database_error(request: Request, exc: Exception) -> Response:
     logger.warning("database error: %s", type(exc).__name__)
-    return error_response(503, "database_unavailable", "the solution store cannot be read right now")
+    return _answer(request, 503, "database_unavailable", "the solution store cannot be read right now")
 
 
-async def _unexpected(_request: Request, exc: Exception) -> JSONResponse:
+async def _unexpected(request: Request, exc: Exception) -> Response:
     logger.exception("unexpected error", exc_info=exc)
-    return error_response(500, "internal_error", "unexpected server error")
+    return _answer(request, 500, "internal_error", "unexpected server error")
 
 
 def install_error_handlers(app: FastAPI) -> None:

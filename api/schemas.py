@@ -15,6 +15,14 @@ CellOut = tuple[int, int]
 CellIn = tuple[StrictInt, StrictInt]
 MAX_CHECK_PLACEMENTS = 64
 MAX_CHECK_CELLS = 64
+# What the schema says a value looks like (``json_schema_extra``, like the languages' enum): the
+# routes parse it themselves, so a value that does not fit answers their own code (invalid_date,
+# invalid_timezone, unknown_target, unknown_piece), not a bare schema error.
+DATE_PATTERN = r"^(today|[0-9]{4}-[0-9]{2}-[0-9]{2})$"
+ZONE_PATTERN = r"^[A-Za-z][A-Za-z0-9_+-]*(/[A-Za-z0-9_+-]+)*$"  # every IANA name (Etc/GMT+5, UTC)
+TARGET_PATTERN = r"^(board|[0-9]{2}-[0-9]{2}(-(mon|tue|wed|thu|fri|sat|sun))?)$"
+PIECE_PATTERN = r"^[A-Za-z][A-Za-z0-9]*$"
+PIECES_PATTERN = r"^([A-Za-z][A-Za-z0-9]*(,[A-Za-z][A-Za-z0-9]*)*)?$"
 
 
 class ErrorBody(BaseModel):
@@ -163,7 +171,16 @@ class DailyOut(BaseModel):
 class CheckPlacementIn(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
-    piece: Annotated[str, Field(min_length=1, max_length=64, description="piece name")]
+    piece: Annotated[
+        str,
+        Field(
+            min_length=1,
+            max_length=64,
+            description="a piece name of the puzzle, e.g. 'L' or 'hexagon' (GET /api/v1/puzzles/{id} lists "
+            "them); another name: 422 unknown_piece",
+            json_schema_extra={"pattern": PIECE_PATTERN},
+        ),
+    ]
     cells: Annotated[list[CellIn], Field(min_length=1, max_length=MAX_CHECK_CELLS)]
 
 
@@ -173,7 +190,12 @@ class CheckIn(BaseModel):
     puzzle: Annotated[str, Field(min_length=1, max_length=100, examples=["calendar-dragonfjord"])]
     target: Annotated[
         str | None,
-        Field(max_length=32, description="'MM-DD' on the calendar; may be left out on single-target boards"),
+        Field(
+            max_length=32,
+            description="'MM-DD' on the calendar, 'MM-DD-ddd' on the weekday editions, 'board' (or left "
+            "out) on single-target boards; a target the puzzle does not have: 404 unknown_target",
+            json_schema_extra={"pattern": TARGET_PATTERN},
+        ),
     ] = None
     placements: Annotated[list[CheckPlacementIn], Field(max_length=MAX_CHECK_PLACEMENTS)] = []
     complete: bool = Field(default=False, description="also return one stored solution that extends it")

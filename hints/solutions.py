@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import threading
 from dataclasses import dataclass
-from datetime import date, timedelta
 
 from cachetools import LRUCache
 from sqlalchemy.orm import Session
@@ -16,7 +15,7 @@ from sqlalchemy.orm import Session
 from db import repository
 from db.repository import StoredTarget, TargetKey
 from hints.errors import NotPrecomputed, UnknownSolution, precompute_command
-from solver.catalog import Puzzle, Target, target_for_date
+from solver.catalog import Puzzle, Target, dates_of_year, target_for_date
 from solver.encoding import FlipReader, Placement, decode
 from solver.puzzles import catalog
 
@@ -97,12 +96,10 @@ def year_counts(session: Session, puzzle: Puzzle, year: int) -> dict[str, int]:
     if not puzzle.has_weekdays:
         return stored
     counts = {}
-    day = date(year, 1, 1)
-    while day.year == year:
+    for day in dates_of_year(year):
         count = stored.get(target_for_date(puzzle, day).name)
         if count is not None:
             counts[f"{day.month:02d}-{day.day:02d}"] = count
-        day += timedelta(days=1)
     return counts
 
 

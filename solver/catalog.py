@@ -134,6 +134,13 @@ def date_target_name(month: int, day: int, weekday: str | None) -> str:
     return name if weekday is None else f"{name}-{weekday.lower()}"
 
 
+def dates_of_year(year: int) -> tuple[date, ...]:
+    """Every date of ``year`` (1-9999) in order, by day number: stepping a date past 9999-12-31
+    would overflow."""
+    first, last = date(year, 1, 1).toordinal(), date(year, 12, 31).toordinal()
+    return tuple(date.fromordinal(day) for day in range(first, last + 1))
+
+
 def target_for_date(puzzle: Puzzle, day: date) -> Target:
     """The target of a date: ``MM-DD``, or ``MM-DD-ddd`` with its real weekday; a board's only target."""
     if not puzzle.is_calendar:

@@ -1,6 +1,12 @@
-"""``/healthz`` (the process is up) and ``/readyz`` (the store is reachable and precomputed)."""
+"""``/healthz`` (the process is up) and ``/readyz`` (the store is reachable and precomputed).
+
+A ``/readyz`` that is not ready says only that: which puzzles are missing and the command that
+stores them go to the server's log, for the operator, not to whoever asks.
+"""
 
 from __future__ import annotations
+
+import logging
 
 from fastapi import APIRouter
 from fastapi.responses import JSONResponse
@@ -14,6 +20,7 @@ from hints.errors import PRECOMPUTE_COMMAND
 from hints.solutions import stored_targets
 from solver.puzzles import catalog
 
+log = logging.getLogger(__name__)
 router = APIRouter(tags=["health"])
 
 
@@ -28,25 +35,23 @@ async def healthz(state: State) -> JSONResponse:
 
 
 def readiness(state: ApiState) -> ReadyOut:
-    """Stored targets per catalog puzzle; 503 (not_precomputed) when any is missing."""
+    """Stored targets per catalog puzzle; 503 (not_ready) when any is missing (what is missing goes
+    to the log)."""
     with state.sessions() as session:
         stored = stored_targets(session)
     puzzles = {
         p.id: ReadyPuzzleOut(targets=len(p.targets), stored=len(stored[p.id])) for p in catalog().values()
     }
-    missing = [pid for pid, p in puzzles.items() if p.stored < p.targets]
+    missing = [f"{pid} ({p.stored} of {p.targets})" for pid, p in puzzles.items() if p.stored < p.targets]
     if missing:
-        raise ApiError(
-            503,
-            "not_precomputed",
-            f"not precomputed yet: {', '.join(missing)}; run {PRECOMPUTE_COMMAND}",
-            [{"puzzle": pid, **puzzles[pid].model_dump()} for pid in missing],
-        )
+        log.warning("not ready: not precomputed yet: %s; run %s", ", ".join(missing), PRECOMPUTE_COMMAND)
+        raise ApiError(503, "not_ready", "not ready")
     return ReadyOut(status="ready", puzzles=puzzles)
 
 
 @router.get("/readyz", response_model=ReadyOut, responses=documented(503))
 async def readyz(state: State) -> JSONResponse:
-    """200 when the database answers and every catalog puzzle is precomputed, else 503."""
+    """200 when the database answers and every catalog puzzle is precomputed, else 503 saying only
+    that it is not ready."""
     ready = await run_in_threadpool(readiness, state)
     return JSONResponse(ready.model_dump(), headers={"Cache-Control": "no-store"})

@@ -24,7 +24,15 @@ MAX_OFFSET = 1_000_000
 MAX_LIMIT = 100
 MAX_SOLUTION = 10_000_000
 
-Offset = Annotated[int, Query(ge=0, le=MAX_OFFSET, description="solutions to skip")]
+Offset = Annotated[
+    int,
+    Query(
+        ge=0,
+        le=MAX_OFFSET,
+        description="solutions to skip; more than the target has (its count is in "
+        "GET /api/v1/puzzles/{puzzle_id}): 422 offset_out_of_range",
+    ),
+]
 Limit = Annotated[int, Query(ge=1, le=MAX_LIMIT, description="solutions per page")]
 SolutionNumber = Annotated[int, Path(ge=1, le=MAX_SOLUTION, description="solution number, from 1")]
 PNG_RESPONSE: dict[int | str, dict[str, Any]] = {200: {"content": {PNG: {}}, "description": "PNG image"}}

@@ -73,11 +73,16 @@ BOARD_POLICY = POLICY.replace(
 BOARD_HEADERS = {**HEADERS, "Content-Security-Policy": BOARD_POLICY}
 
 
+STAGES = {"0": 0, "1": 1, "2": 2, "3": 3}
+
+
 def _stage(text: str | None, name: str) -> int:
-    if text is None or text == "":
+    """A hint stage of the page's query, 0 when absent; 400 for anything but the ASCII digits 0-3
+    (``str.isdigit`` admits "²", which ``int`` refuses)."""
+    if not text:
         return 0
-    if text.isdigit() and int(text) <= 3:
-        return int(text)
+    if text in STAGES:
+        return STAGES[text]
     raise ApiError(400, "invalid_stage", f"{name} must be 0, 1, 2 or 3, got {text[:20]!r}")
 
 
@@ -122,7 +127,7 @@ async def page(
             no_faceup = True
     except ApiError as exc:  # bad parameters (400), or too much computing asked for (429/503)
         busy = exc.status in (429, 503)
-        message = error_text(language, exc.code, exc.message)
+        message = error_text(language, exc.code, exc.message, exc.status)
         page = _html(render_error(message, today, language), exc.status if busy else 400)
         page.headers.update(exc.headers)
         return page
@@ -178,7 +183,7 @@ async def play_challenge(request: Request, state: State, date: str, lang: str | 
         day = parse_day(date, None, zone)
         bundle = await state.daily.bundle_async(day.value, requester(request))
     except ApiError as exc:
-        message = error_text(language, exc.code, exc.message)
+        message = error_text(language, exc.code, exc.message, exc.status)
         page = _html(render_error(message, today, language), exc.status if exc.status in (429, 503) else 400)
         page.headers.update(exc.headers)
         return page

@@ -4,14 +4,14 @@ the year to its board, and today outlined (``templates/daily.html`` marks it up)
 from __future__ import annotations
 
 from dataclasses import dataclass
-from datetime import date, timedelta
+from datetime import date
 
 from api import links
 from api.web.language import PageLanguage
 from i18n import N_
 from render.layout import heatmap_layout
 from render.words import date_label, puzzle_title
-from solver.catalog import Puzzle, target_for_date
+from solver.catalog import Puzzle, dates_of_year, target_for_date
 
 LEAP_YEAR = 2000  # a year with every month and day of the calendar, 02-29 too
 PLAY_DATE = N_("{date}: play its board")  # a date's link on the heatmap
@@ -78,13 +78,11 @@ def _words(puzzle: Puzzle, year: int, language: PageLanguage) -> str:
 def _dates(puzzle: Puzzle, year: int, faceup: bool, language: PageLanguage) -> tuple[DateLink, ...]:
     """A link on each date of ``year`` to its board, named by its date."""
     found = []
-    day = date(year, 1, 1)
-    while day.year == year:
+    for day in dates_of_year(year):
         target = target_for_date(puzzle, day).name
         href = links.play(puzzle.id, target, faceup=faceup, lang=language.param)
         name = language.text(PLAY_DATE, date=date_label(day.month, day.day, language.code))
         found.append(DateLink(href, name, _box(day.month, day.day)))
-        day += timedelta(days=1)
     return tuple(found)
 
 

@@ -29,7 +29,10 @@ from render.words import long_date, puzzle_title
 TITLE = N_("Puzzles of the day")
 NOT_PRECOMPUTED = N_("The puzzles are not ready yet; please try again later.")
 STORE_UNAVAILABLE = N_("The solution store cannot be read right now.")
-# What the page says about a refused query, by error code, in a language other than English (the
+NOT_FOUND = N_("There is no page at this address.")
+REFUSED = N_("This address asks for something the site cannot show.")
+FAILED = N_("Something went wrong on our side; please try again later.")
+# What a page says about a refused request, by error code, in a language other than English (the
 # API's English messages name the bad value, and stay what English readers see).
 ERROR_TEXTS = {
     "invalid_date": N_("Please choose a real date between 0001-01-01 and 9999-12-31."),
@@ -38,7 +41,17 @@ ERROR_TEXTS = {
     "invalid_stage": N_("Hints go from 0 (none) to 3 (the answer)."),
     "too_many_requests": N_("Too many new dates at once; please try again in a minute."),
     "overloaded": N_("The server is busy with other dates; please try again in a moment."),
+    "solving": N_("This date's puzzle is being solved; please try again in a moment."),
     "no_faceup_solution": N_("No solution on this date without turning a piece over"),
+}
+# Codes whose API message is meant for programs ("Not Found", an error of ours): a page says its
+# own words for them, in English too.
+OWN_WORDS = {
+    "not_found": NOT_FOUND,
+    "method_not_allowed": N_("This address is a page to open; it takes nothing sent to it."),
+    "not_precomputed": NOT_PRECOMPUTED,
+    "database_unavailable": STORE_UNAVAILABLE,
+    "internal_error": FAILED,
 }
 DESCRIPTION = N_(
     "The day's A-Puzzle-A-Day calendar puzzle and pentomino challenge, with hints in three steps: "
@@ -46,12 +59,17 @@ DESCRIPTION = N_(
 )
 
 
-def error_text(language: PageLanguage, code: str, message: str) -> str:
-    """What went wrong, for a person: the API's own ``message`` in English, the page's translated
-    words for ``code`` in another language."""
-    if language.code == SOURCE_LANGUAGE or code not in ERROR_TEXTS:
+def error_text(language: PageLanguage, code: str, message: str, status: int = 400) -> str:
+    """What went wrong, for a person. A refusal (4xx): the API's own ``message`` in English, the
+    page's translated words for ``code`` in another language. A failure of ours (5xx), and a code
+    whose message is meant for programs: the page's words in every language, never the server's."""
+    if code in OWN_WORDS:
+        return language.text(OWN_WORDS[code])
+    if status >= 500:
+        return language.text(ERROR_TEXTS.get(code, FAILED))
+    if language.code == SOURCE_LANGUAGE:
         return message
-    return language.text(ERROR_TEXTS[code])
+    return language.text(ERROR_TEXTS.get(code, REFUSED))
 
 
 # ---------------------------------------------------------------- the header and the footer
@@ -177,16 +195,27 @@ def render_page(bundle: DailyBundle, view: View, today: date, no_faceup: bool = 
     )
 
 
-def render_not_found(language: PageLanguage) -> str:
-    """The page for an address that names nothing: say so, and link to the puzzles and the boards."""
+def _failure_title(status: int) -> str:
+    """The heading of a failed request's page (a marked msgid)."""
+    if status == 404:
+        return N_("Page not found")
+    if status in (429, 503):
+        return N_("Not available right now")
+    return N_("Something went wrong") if status >= 500 else N_("This address cannot be answered")
+
+
+def render_failure(language: PageLanguage, status: int, sentence: str) -> str:
+    """The page of a request no page answers (an address that names nothing, a wrong method, an
+    error of ours): a heading for ``status``, ``sentence`` (in the page's language), and links to
+    the puzzles and the boards."""
     text = language.text
-    title = text(N_("Page not found"))
+    title = text(_failure_title(status))
     return _site(
-        "not_found.html",
+        "failure.html",
         title,
         language,
         title=title,
-        nothing=text(N_("There is no page at this address.")),
+        sentence=sentence,
         home=f"/?lang={language.param}" if language.param else "/",
         puzzles=text(TITLE),
         boards=f"/play?lang={language.param}" if language.param else "/play",

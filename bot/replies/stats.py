@@ -19,7 +19,7 @@ from hints.errors import NotPrecomputed
 from hints.pictures import Picture
 from hints.solutions import year_counts
 from render.words import heatmap_words
-from solver.catalog import Puzzle
+from solver.catalog import Puzzle, dates_of_year
 
 
 def personal_stats(session: Session, who: Who, now: datetime) -> Reply:
@@ -82,7 +82,7 @@ def _year_dates(puzzle: Puzzle, year: int) -> int:
     """How many dates a complete year heatmap of ``puzzle`` has: the days of ``year`` on the weekday
     editions (each counted with its weekday that year), every real target elsewhere."""
     if puzzle.has_weekdays:
-        return (date(year + 1, 1, 1) - date(year, 1, 1)).days
+        return len(dates_of_year(year))
     return sum(1 for t in puzzle.targets if t.real)
 
 

@@ -13,15 +13,30 @@ Revises: 0015
 import sqlalchemy as sa
 from alembic import op
 
+from db.data_loss import PeopleData
+
 revision = "0016"
 down_revision = "0015"
 branch_labels = None
 depends_on = None
 
-# A downgrade deletes no data the older code had: it still keeps each person's current puzzle and
-# stage in hint_progress and their solves; what goes is the per-variant detail added here (and
-# whether a solve was made on its day), so it needs no permission (db.data_loss).
-PEOPLE_DATA = ()
+# What downgrade() deletes of people's data: refused unless allowed (db.data_loss). hint_progress
+# keeps only each person's current puzzle and stage: a player_days row the upgrade would make from
+# it again (below) loses nothing, any other (hints seen on another day or variant, the saved
+# board's) goes for good. A solve made after its day would count for a streak again (the upgrade
+# marks every solve as made on its day). NULLs count as held: CASE, not NOT, turns them into 1.
+_SAME_DAY = "h.user_id = player_days.user_id AND h.day = player_days.day AND h.kind = player_days.puzzle"
+_FIRST_OPENED = f"(SELECT min(h.opened_at) FROM hint_progress h WHERE {_SAME_DAY})"
+_REMADE_BY_UPGRADE = (
+    "player_days.board_stage = 0"
+    f" AND player_days.featured_stage = (SELECT max(h.stage) FROM hint_progress h WHERE {_SAME_DAY})"
+    f" AND (player_days.opened_at = {_FIRST_OPENED}"
+    f" OR (player_days.opened_at IS NULL AND {_FIRST_OPENED} IS NULL))"
+)
+PEOPLE_DATA = (
+    PeopleData("player_days", held=f"(CASE WHEN {_REMADE_BY_UPGRADE} THEN 0 ELSE 1 END) = 1"),
+    PeopleData("solves", "on_day", held="NOT on_day"),
+)
 
 
 def upgrade() -> None:

@@ -1,4 +1,5 @@
-"""Fast unit tests of the API's helpers: LRU bounds, ETag matching, date and time-zone parsing."""
+"""Fast unit tests of the API's helpers: LRU bounds, ETag matching, date and time-zone parsing, the
+year heatmap's dates."""
 
 from __future__ import annotations
 
@@ -10,6 +11,11 @@ from api.caching import LruCache, Payload, etag_matches
 from api.deps import parse_day
 from api.errors import ApiError
 from api.web.day_view import View
+from api.web.heatmap import heatmap
+from api.web.language import PageLanguage
+from api.web.page import FAILED, REFUSED, STORE_UNAVAILABLE, error_text
+from i18n import translate
+from solver.puzzles import get_puzzle
 
 
 def test_lru_evicts_the_least_recently_used_by_count_and_size() -> None:
@@ -75,3 +81,25 @@ def test_page_urls_keep_both_stages() -> None:
         == "/?date=2026-01-25&stage=3&pstage=2#calendar-stage-3"
     )
     assert View(date(1, 1, 1)).url() == "/?date=0001-01-01"
+
+
+@pytest.mark.parametrize(("day", "last"), [(date(1, 1, 1), "12-31-mon"), (date(9999, 12, 31), "12-31-fri")])
+def test_a_weekday_editions_year_on_the_page_reaches_its_last_date(day: date, last: str) -> None:
+    """The day's page of a weekday edition links every date of the shown year, 9999's too."""
+    year = heatmap(get_puzzle("calendar-weekday"), day, date(2026, 1, 22), False, PageLanguage())
+    assert len(year.dates) == 365 and year.dates[-1].href == f"/play/calendar-weekday/{last}"
+    assert year.src.endswith(f"year={day.year}")
+
+
+def test_a_page_says_what_failed_in_its_own_words_and_a_refusal_in_the_apis_in_english() -> None:
+    english, japanese = PageLanguage(), PageLanguage("ja")
+    said = "date must be a real date like 2026-01-25 or 'today', got 'x'"
+    assert error_text(english, "invalid_date", said) == said  # names the bad value
+    assert error_text(english, "internal_error", "unexpected server error", 500) == FAILED
+    assert error_text(english, "overloaded", "the server is busy computing other dates", 503) == (
+        "The server is busy with other dates; please try again in a moment."
+    )
+    assert error_text(english, "not_found", "Not Found", 404) == "There is no page at this address."
+    assert error_text(japanese, "invalid_request", "query.x: Field required", 422) == translate("ja", REFUSED)
+    unavailable = error_text(japanese, "database_unavailable", "the solution store cannot be read", 503)
+    assert unavailable == translate("ja", STORE_UNAVAILABLE) != STORE_UNAVAILABLE

@@ -457,6 +457,8 @@ def test_the_browser_language_picks_the_page_unless_a_known_one_is_asked_for(
         ({"date": "abc"}, "real date"),
         ({"date": DAY, "stage": "9"}, "stage must be 0, 1, 2 or 3"),
         ({"date": DAY, "pstage": "-1"}, "pstage must be 0, 1, 2 or 3"),
+        ({"date": DAY, "stage": "²"}, "stage must be 0, 1, 2 or 3"),  # a digit to str.isdigit, not to int
+        ({"date": DAY, "pstage": "١"}, "pstage must be 0, 1, 2 or 3"),  # an Arabic-Indic one
         ({"tz": "Mars/Olympus"}, "time zone"),
         ({"date": DAY, "edition": "calendar-nope"}, "calendar-weekday"),
     ],
@@ -487,6 +489,13 @@ def test_a_date_without_a_face_up_solution_offers_the_usual_hints(
     assert 'id="year"' in html and "heatmap.png" in html
     japanese = page(api, "/", 200, date=day.isoformat(), faceup="1", lang="ja")
     assert "裏返してよければ 74 通り" in japanese and "without turning" not in japanese
+
+
+@pytest.mark.slow  # solves 12-31-fri of the weekday edition on demand: seconds
+def test_the_last_date_there_is_has_its_page_on_a_weekday_edition(api: TestClient) -> None:
+    html = page(api, "/", 200, date="9999-12-31", edition="calendar-weekday")
+    assert "/play/calendar-weekday/12-31-fri" in html and 'rel="next"' not in html
+    assert "/api/v1/puzzles/calendar-weekday/heatmap.png?year=9999" in html
 
 
 def test_face_up_mode_is_kept_in_the_pages_links(api: TestClient) -> None:

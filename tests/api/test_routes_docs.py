@@ -2,14 +2,19 @@
 
 from __future__ import annotations
 
+import re
+import zoneinfo
 from collections.abc import Iterator
+from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
 
 from api import create_app
+from hints.daily import calendar_editions
 from jobs.ondemand import OnDemand
 from settings import Settings
+from solver.puzzles import catalog
 
 
 @pytest.fixture(scope="module")
@@ -59,3 +64,43 @@ def test_the_schema_documents_the_routes_and_their_errors(api: TestClient) -> No
     daily = schema["paths"]["/api/v1/daily/{date}"]["get"]
     assert {"422", "429", "503"} <= set(daily["responses"])
     assert "/telegram/webhook" not in schema["paths"] and "/docs" not in schema["paths"]
+
+
+def parameters(schema: dict[str, Any], path: str, method: str = "get") -> dict[str, dict[str, Any]]:
+    return {p["name"]: p["schema"] for p in schema["paths"][path][method]["parameters"]}
+
+
+def test_the_schema_says_what_dates_zones_targets_and_pieces_look_like(api: TestClient) -> None:
+    """The patterns admit every value the server has (each zone of its database, each target and
+    piece of the catalog and the editions), so a client that follows the schema is refused only for
+    a value that looks right and names nothing (2026-02-30, Mars/Olympus, 02-32, piece Q)."""
+    schema = api.get("/openapi.json").json()
+    daily = parameters(schema, "/api/v1/daily/{date}")
+    position = parameters(schema, "/api/v1/puzzles/{puzzle_id}/targets/{target}/position", "post")
+    body = schema["components"]["schemas"]
+    patterns = {
+        "date": daily["date"]["pattern"],
+        "tz": daily["tz"]["pattern"],
+        "target": position["target"]["pattern"],
+        "check target": body["CheckIn"]["properties"]["target"]["pattern"],
+        "piece": body["CheckPlacementIn"]["properties"]["piece"]["pattern"],
+        "fixed": position["fixed"]["pattern"],
+    }
+    puzzles = [*catalog().values(), *calendar_editions()]
+    targets = {t.name for p in puzzles for t in p.targets}
+    pieces = {piece.name for p in puzzles for piece in p.pieces}
+    admitted = {
+        "date": ["today", "2026-01-25", "9999-12-31"],
+        "tz": sorted(zoneinfo.available_timezones()),
+        "target": sorted(targets),
+        "check target": sorted(targets),
+        "piece": sorted(pieces),
+        "fixed": ["", "I,L", ",".join(sorted(pieces))],
+    }
+    for name, values in admitted.items():
+        assert all(re.fullmatch(patterns[name], value) for value in values), name
+    refused = {"date": "2026-1-5", "tz": "../../etc/passwd", "target": "13", "piece": "L 4", "fixed": "I, L"}
+    for name, value in refused.items():
+        assert re.fullmatch(patterns[name], value) is None, name
+    offset = parameters(schema, "/api/v1/puzzles/{puzzle_id}/targets/{target}/solutions")["offset"]
+    assert "offset_out_of_range" in offset["description"]

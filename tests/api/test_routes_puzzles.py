@@ -151,6 +151,12 @@ def test_the_heatmap_of_a_whole_year_is_the_rendered_counts_and_immutable(sample
         assert api.get(url, headers={"If-None-Match": heatmap.headers["etag"]}).status_code == 304
 
 
+@pytest.mark.parametrize("year", [1, 9999])
+def test_a_weekday_heatmap_draws_the_first_and_the_last_year_there_is(api: TestClient, year: int) -> None:
+    """Nothing of the weekday edition is stored here: every date is grey, none is solved."""
+    assert_png(api.get("/api/v1/puzzles/calendar-weekday/heatmap.png", params={"year": year}))
+
+
 def count_every_real_target(url: str, puzzle: Puzzle) -> None:
     """A count for every real target of ``puzzle`` the store lacks (no solutions: enough to draw)."""
     engine = make_engine(url)

@@ -14,8 +14,9 @@ import pytest
 from fastapi.testclient import TestClient
 from sqlalchemy.orm import Session, sessionmaker
 
-from api import create_app
+from api import create_app, puzzle_content
 from api.presenters import board_link
+from api.routes import web
 from hints.codes import board_placements, encode_position
 from hints.daily import calendar_editions, daily_challenge
 from hints.deeplink import encode_link
@@ -24,7 +25,7 @@ from jobs.ondemand import OnDemand
 from render.words import PUZZLE_TITLES
 from settings import Settings
 from solver.puzzles import all_puzzles, catalog, get_puzzle
-from tests.support.api_server import assert_head_and_own_files
+from tests.support.api_server import assert_error, assert_head_and_own_files
 
 CALENDAR = get_puzzle("calendar-dragonfjord")
 PLAY = "/play/calendar-dragonfjord/01-22"
@@ -262,6 +263,41 @@ def test_an_unknown_page_is_an_html_404_for_browsers_and_json_for_programs(api: 
     assert program.status_code == 404 and program.json()["error"]["code"] == "not_found"
     api_path = api.get("/api/v1/no-such-thing", headers={"Accept": "text/html"})
     assert api_path.status_code == 404 and api_path.json()["error"]["code"] == "not_found"
+
+
+def test_an_error_of_ours_on_a_page_is_a_page_in_its_language_and_json_on_the_api(
+    api: TestClient, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Whatever escapes a page's route (here a bug drawing the boards' list) is answered as a page,
+    in the reader's language and without the server's words; an API route keeps the JSON shape."""
+
+    def broken(*_: object) -> object:
+        raise RuntimeError("a bug's own words")
+
+    monkeypatch.setattr(web, "_boards", broken)
+    monkeypatch.setattr(puzzle_content, "catalog_payload", broken)
+    unraised = TestClient(api.app, raise_server_exceptions=False)
+    english = unraised.get("/play")
+    assert (english.status_code, english.headers["content-type"]) == (500, HTML)
+    assert "Something went wrong on our side; please try again later." in english.text
+    assert "bug" not in english.text and english.headers["cache-control"] == "no-store"
+    japanese = unraised.get("/play", headers={"Accept-Language": "ja"})
+    assert japanese.status_code == 500 and '<html lang="ja">' in japanese.text
+    assert "Something went wrong" not in japanese.text and 'href="/?lang=ja"' in japanese.text
+    assert_error(unraised.get("/api/v1/puzzles", headers={"Accept": "text/html"}), 500, "internal_error")
+
+
+def test_a_wrong_method_on_a_page_is_a_page_and_json_on_the_api(api: TestClient) -> None:
+    refused = api.post("/play", params={"lang": "ja"}, headers={"Accept": "application/json"})
+    assert (refused.status_code, refused.headers["content-type"], refused.headers["allow"]) == (
+        405,
+        HTML,
+        "GET",
+    )
+    assert '<html lang="ja">' in refused.text and "<h1>" in refused.text
+    english = api.post("/")
+    assert english.status_code == 405 and "it takes nothing sent to it" in english.text
+    assert_error(api.post("/api/v1/puzzles"), 405, "method_not_allowed")
 
 
 def test_pages_link_static_files_by_content_hash_cached_for_a_year(api: TestClient) -> None:

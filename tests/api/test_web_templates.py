@@ -50,7 +50,7 @@ def test_json_in_a_script_element_cannot_close_it() -> None:
 
 def test_a_value_a_template_was_not_given_is_an_error() -> None:
     with pytest.raises(UndefinedError):
-        ENVIRONMENT.get_template("not_found.html").render()
+        ENVIRONMENT.get_template("failure.html").render()
 
 
 @pytest.mark.parametrize("name", ENVIRONMENT.list_templates(extensions=["html"]))

@@ -20,6 +20,7 @@ from db.models import (
     Base,
     ChatRow,
     HintProgressRow,
+    PlayerDayRow,
     SavedPositionRow,
     SolutionSetRow,
     SolveGroupRow,
@@ -270,6 +271,48 @@ def test_0017_downgrade_refuses_to_drop_the_groups_languages_and_solves_but_not_
     assert revision(url) == HEAD
     downgrade(url, "0016", allow_data_loss=True)
     assert revision(url) == "0016"
+    upgrade(url)
+
+
+def test_0016_downgrade_refuses_to_drop_the_players_days_and_the_solves_made_after_their_day(
+    any_database_url: str,
+) -> None:
+    """hint_progress keeps only a person's current puzzle and stage: a day the upgrade makes again
+    from it loses nothing, any other day's hints are lost, and a solve made after its day would make
+    a streak again."""
+    url, day = any_database_url, datetime(2026, 1, 25, tzinfo=UTC).date()
+    opened = datetime(2026, 1, 25, 9, 30, tzinfo=UTC)
+    engine = make_engine(url)
+    with session_factory(engine).begin() as session:
+        session.add(
+            HintProgressRow(chat_id=7, user_id=7, kind="calendar", day=day, stage=1, opened_at=opened)
+        )
+        session.add(
+            SolveRow(
+                user_id=7, kind="calendar", day=day, chat_id=7, first_name="A", hints=1, solved_at=opened
+            )
+        )
+    engine.dispose()
+    downgrade(url, "0015")
+    upgrade(url)  # player_days made from hint_progress, the solve made on its day
+    downgrade(url, "0015")  # the same again: nothing is lost
+    assert "player_days" not in tables(url) and "on_day" not in columns(url, "solves")
+    upgrade(url)
+    engine = make_engine(url)
+    with session_factory(engine).begin() as session:
+        seen = session.get(PlayerDayRow, (7, day, "calendar"))
+        late = session.get(SolveRow, (7, "calendar", day))
+        assert seen is not None and seen.featured_stage == 1 and late is not None and late.on_day
+        seen.featured_stage, late.on_day = 3, False
+        session.add(PlayerDayRow(user_id=7, day=day, puzzle="calendar-weekday", kind="calendar"))
+    engine.dispose()
+    with pytest.raises(DataLossRefused) as refused:
+        downgrade(url, "0015")
+    assert "player_days: 2 rows (revision 0016)" in str(refused.value)
+    assert "solves.on_day: 1 row (revision 0016)" in str(refused.value)
+    assert revision(url) == HEAD and "on_day" in columns(url, "solves")
+    downgrade(url, "0015", allow_data_loss=True)
+    assert revision(url) == "0015" and "player_days" not in tables(url)
     upgrade(url)
 
 

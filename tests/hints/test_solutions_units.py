@@ -175,6 +175,14 @@ def test_year_counts_on_a_weekday_edition_follow_the_years_weekdays(session: Ses
     assert year_counts(session, CALENDAR, 2027) == solution_counts(session, CALENDAR)
 
 
+def test_year_counts_reach_the_last_date_there_is(session: Session) -> None:
+    weekday = get_puzzle("calendar-weekday")
+    count_target(session, weekday, "12-31-fri", 3)
+    count_target(session, weekday, "01-01-mon", 4)
+    assert year_counts(session, weekday, 9999) == {"12-31": 3}  # 9999-12-31 is a Friday
+    assert year_counts(session, weekday, 1) == {"01-01": 4}  # 0001-01-01 a Monday
+
+
 def test_the_heatmap_year_is_kept_only_where_it_changes_the_picture(session: Session) -> None:
     """The heatmap's cache key: on every calendar without weekdays any two years count the same,
     so the year is left out; on a weekday edition they differ, so it stays."""

@@ -6,7 +6,7 @@ from pathlib import Path
 import pytest
 
 import solver.catalog
-from solver.catalog import UnknownPuzzleError, UnknownTargetError, target_for_date
+from solver.catalog import UnknownPuzzleError, UnknownTargetError, dates_of_year, target_for_date
 from solver.catalog_files import CatalogError, load_catalog
 from solver.puzzles import all_puzzles, catalog, get_puzzle
 
@@ -217,6 +217,20 @@ def test_every_real_target_is_the_target_of_some_date() -> None:
     reached = {target_for_date(weekday, day).name for day in days}
     assert reached == {t.name for t in weekday.targets if t.real}
     assert len(reached) == 2562
+
+
+@pytest.mark.parametrize(
+    ("year", "first", "last", "days"),
+    [(1, "mon", "mon", 365), (2024, "mon", "tue", 366), (9999, "fri", "fri", 365)],
+)
+def test_every_year_has_its_dates_to_the_last_one(year: int, first: str, last: str, days: int) -> None:
+    """The weekday editions have a target for every date a year 1-9999 has, 9999-12-31 included."""
+    dates = dates_of_year(year)
+    assert (len(dates), dates[0], dates[-1]) == (days, date(year, 1, 1), date(year, 12, 31))
+    assert len(set(dates)) == days and all(d.year == year for d in dates)
+    weekday = get_puzzle("calendar-weekday")
+    names = (target_for_date(weekday, dates[0]).name, target_for_date(weekday, dates[-1]).name)
+    assert names == (f"01-01-{first}", f"12-31-{last}")
 
 
 @pytest.mark.parametrize(
