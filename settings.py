@@ -60,6 +60,10 @@ class Settings(BaseSettings):
     # https base of the web board / Telegram Mini App (e.g. https://puzzles.example.org); unset: no
     # "Play on the board" buttons in the bot.
     PUBLIC_URL: str | None = None
+    # Where the rate limits count (the API's budgets per client and per Mini App user, the webhook's
+    # wrong secrets, the bot's flood budgets): unset, in each process's memory; a redis:// URL, in
+    # Redis, shared by every worker and machine (each then spends one budget per client).
+    REDIS_URL: str | None = None
     # The bot's @username without the @, for "Continue in Telegram" deep links from the web page.
     TELEGRAM_BOT_USERNAME: str | None = None
 
@@ -68,6 +72,15 @@ class Settings(BaseSettings):
     def _known_database(cls, value: str) -> str:
         if not value.startswith(("sqlite:", "postgresql")):
             raise ValueError("DATABASE_URL must be a sqlite:/// or postgresql+psycopg:// URL")
+        return value
+
+    @field_validator("REDIS_URL")
+    @classmethod
+    def _redis_url(cls, value: str | None) -> str | None:
+        if not value:
+            return None
+        if not value.startswith(("redis://", "rediss://", "unix://")):
+            raise ValueError("REDIS_URL must be a redis://, rediss:// or unix:// URL")
         return value
 
     @field_validator("API_PORT")

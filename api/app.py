@@ -74,5 +74,5 @@ def create_app(settings: Settings | None = None, solvers: SolverFactory | None =
     app.include_router(docs.router)
     app.include_router(web.router)
     if bridge is not None:
-        app.include_router(telegram.router(bridge))
+        app.include_router(telegram.router(bridge, state.limits))
     return app

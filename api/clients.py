@@ -14,29 +14,26 @@ with ``Retry-After``, given after :data:`REFUSAL_DELAY` seconds (at most
 costs one sleeping coroutine per connection, not a busy event loop.
 
 A :class:`Budget` is the seam under every such limit: ``take(key)`` counts one use of a key and
-says how long to wait when there is no room. :class:`MovingWindow` keeps it in this process (the
-moving-window strategy of the ``limits`` library, whose shared stores can take its place); the
-per-client budget above is one, and the Mini App's writes per Telegram user another
-(``api.routes.me``).
+says how long to wait when there is no room. :class:`db.rate_limits.Window` is the one kind (the
+``limits`` library's moving windows, in this process's memory, or in Redis with ``REDIS_URL`` so
+that every worker and machine spends one budget per client); the per-client budget above is
+one, the Mini App's writes per Telegram user another (``api.routes.me``).
 """
 
 from __future__ import annotations
 
 import asyncio
 import ipaddress
-import threading
-import time
-from collections import OrderedDict, deque
-from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Protocol
 
+from limits.storage import MemoryStorage, Storage
 from starlette.requests import Request
 from starlette.types import Receive
 
 from api.errors import ApiError
+from db.rate_limits import Rate, Window
 
-MAX_CLIENTS = 10_000
 REFUSAL_DELAY = 1.0
 MAX_DELAYED_REFUSALS = 256
 IPV6_GROUP_BITS = 64
@@ -88,72 +85,21 @@ class Budget(Protocol):
         ...  # pragma: no cover
 
 
-@dataclass(frozen=True)
-class Rate:
-    """At most ``limit`` uses in any ``seconds``."""
-
-    limit: int
-    seconds: int
-
-
-class MovingWindow:
-    """A :class:`Budget` in this process: a use is allowed while, for every rate, fewer than its
-    limit were counted over its last seconds. Memory is bounded by :data:`MAX_CLIENTS` keys (the
-    one idle longest is forgotten first)."""
-
-    def __init__(self, *rates: Rate, clock: Callable[[], float] = time.monotonic) -> None:
-        if not rates:
-            raise ValueError("a moving window needs at least one rate")
-        self.rates = rates
-        self._span = max(rate.seconds for rate in rates)
-        self._clock = clock
-        self._seen: OrderedDict[str, deque[float]] = OrderedDict()
-        self._lock = threading.Lock()
-
-    def take(self, key: str) -> int | None:
-        now = self._clock()
-        with self._lock:
-            used = self._seen.setdefault(key, deque())
-            self._seen.move_to_end(key)
-            while used and now - used[0] > self._span:
-                used.popleft()
-            while len(self._seen) > MAX_CLIENTS:
-                self._seen.popitem(last=False)
-            waits = [wait for rate in self.rates if (wait := _wait(used, rate, now)) is not None]
-            if waits:
-                return max(1, int(max(waits)) + 1)
-            used.append(now)
-            return None
-
-    def refund(self, key: str) -> None:
-        """Give back the use last counted for ``key`` (it was refused further on)."""
-        with self._lock:
-            used = self._seen.get(key)
-            if used:
-                used.pop()
-
-
-def _wait(used: deque[float], rate: Rate, now: float) -> float | None:
-    """Seconds until the oldest use that fills ``rate`` leaves its window; None when there is room."""
-    within = [moment for moment in used if now - moment <= rate.seconds]
-    if len(within) < rate.limit:
-        return None
-    return rate.seconds - (now - within[len(within) - rate.limit])
-
-
 def too_many(wait: int, message: str) -> ApiError:
     """The 429 of a budget used up: ``Retry-After`` says when there is room again."""
     return ApiError(429, "too_many_requests", message, headers={"Retry-After": str(wait)})
 
 
 class ClientBudget:
-    """Computations each client started over the last minute (memory bounded by :data:`MAX_CLIENTS`)."""
+    """Computations each client started over the last minute (in ``storage``: shared with Redis)."""
 
-    def __init__(self, per_minute: int, refusal_delay: float | None = None) -> None:
+    def __init__(
+        self, per_minute: int, refusal_delay: float | None = None, storage: Storage | None = None
+    ) -> None:
         self._per_minute = per_minute
         self._refusal_delay = REFUSAL_DELAY if refusal_delay is None else refusal_delay
         self._delayed_refusals = 0
-        self._window = MovingWindow(Rate(per_minute, 60))
+        self._window = Window(storage or MemoryStorage(), "compute", Rate(per_minute, 60))
 
     def spend(self, client: str) -> None:
         """Count one computation for ``client``; 429 (with Retry-After) when its minute is used up."""

@@ -8,15 +8,17 @@ from datetime import datetime
 from typing import TypeVar
 from zoneinfo import ZoneInfo
 
+from limits.storage import Storage
 from sqlalchemy import Engine
 from sqlalchemy.orm import Session, sessionmaker
 from starlette.concurrency import run_in_threadpool
 
 from api.caching import Payload, PayloadStore
-from api.clients import Budget, ClientBudget, MovingWindow, Rate, Requester
+from api.clients import Budget, ClientBudget, Requester
 from api.daily import DailyContent
 from api.ondemand import OnDemandWaiter, QueueFull
 from db.engine import make_engine, session_factory
+from db.rate_limits import Rate, Window, shared_storage
 from hints.ondemand import SolverFactory
 from hints.positions import solutions_in_memory
 from settings import Settings
@@ -35,6 +37,7 @@ class ApiState:
     solver: OnDemandWaiter | None
     budget: ClientBudget
     writes: Budget  # the Mini App's writes, per Telegram user (api.routes.me)
+    limits: Storage  # where every budget counts: this process's memory, or Redis (REDIS_URL)
 
     @classmethod
     def create(cls, settings: Settings, solvers: SolverFactory | None = None) -> ApiState:
@@ -54,7 +57,8 @@ class ApiState:
         sessions = session_factory(engine)
         payloads = PayloadStore()
         solver = None if solvers is None else OnDemandWaiter(solvers(sessions), settings.API_ON_DEMAND_WAIT)
-        budget = ClientBudget(settings.API_COMPUTE_PER_MINUTE)
+        limits = shared_storage(settings.REDIS_URL)  # every budget: this process, or Redis
+        budget = ClientBudget(settings.API_COMPUTE_PER_MINUTE, storage=limits)
         zone = ZoneInfo(settings.DEFAULT_TIMEZONE)
         daily = DailyContent(
             sessions,
@@ -67,10 +71,13 @@ class ApiState:
             solver=solver,
             cache_bytes=settings.RAW_SOLUTION_CACHE_MB << 20,
         )
-        writes = MovingWindow(
-            Rate(settings.API_ME_WRITES_PER_MINUTE, 60), Rate(settings.API_ME_WRITE_BURST, 10)
+        writes = Window(
+            limits,
+            "me-writes",
+            Rate(settings.API_ME_WRITES_PER_MINUTE, 60),
+            Rate(settings.API_ME_WRITE_BURST, 10),
         )
-        return cls(settings, engine, sessions, payloads, daily, solver, budget, writes)
+        return cls(settings, engine, sessions, payloads, daily, solver, budget, writes, limits)
 
     def in_session(self, produce: Callable[[Session], Payload]) -> Callable[[], Payload]:
         """A producer that opens its own session, so cache hits never touch the database."""

@@ -28,7 +28,7 @@ from telegram.ext import (
 from bot.commands import COMMANDS, Scope, menu
 from bot.context import CONTEXT_TYPES, BotApplication, BotContext, Deps
 from bot.daily_posts import Dispatcher
-from bot.flood import UpdateBacklog
+from bot.flood import CommandBudgets, UpdateBacklog
 from bot.handlers import forget, gate, other, play, setup, upgrade
 from bot.logs import redact_logs
 from bot.ratelimit import SharedRateLimiter
@@ -36,6 +36,7 @@ from bot.replies.types import Web
 from bot.sender import Sender
 from bot.solving import SolveQueue
 from bot.texts import LANGUAGES, text
+from db.rate_limits import shared_storage
 from hints.ondemand import SolverFactory
 from hints.raw_solutions import raw_cache
 from settings import Settings
@@ -145,6 +146,7 @@ def build_application(
         start_scheduler=start_scheduler,
         solves=SolveQueue(solver) if solver is not None else None,
         web=Web(settings.PUBLIC_URL) if settings.PUBLIC_URL else None,
+        budgets=CommandBudgets(storage=shared_storage(settings.REDIS_URL)),  # shared with REDIS_URL
     )
     add_routes(application)
     return application

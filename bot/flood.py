@@ -1,20 +1,23 @@
 """Flood control: one user or one group cannot stall everyone else.
 
-- **Command budgets** (per user, and per group chat): a token bucket each. A person may send
-  10 commands or button presses at once, then one a second (what a private chat can be
-  answered at), so someone using the bot normally, even quickly, never meets the budget; a
-  group 10 at once, then 20 a minute (what Telegram lets a bot send to a group). What is over
-  budget is refused and never answered later, and the words say so, truthfully:
+- **Update budgets** (per person, and per group chat): a moving window each (the ``limits``
+  library, :mod:`db.rate_limits`). A person may send 10 updates in any 10 seconds (on average
+  one a second, what a private chat can be answered at), so someone using the bot normally,
+  even quickly, never meets the budget; a group 10 commands in any 30 seconds (20 a minute,
+  what Telegram lets a bot send to a group). What is over budget is refused and never answered
+  later, and the words say so, truthfully:
 
   - in a private chat, the first command over gets "please send it again in N s", N being
     when it would pass; the next ones get silence, for a minute;
   - in a group, a member over the *group's* budget gets nothing, and the group one notice a
-    minute ("send yours again in N s", N being when the group's budget is whole again); a
+    minute ("send yours again in N s", N being when the group's budget has room again); a
     member over their own budget gets nothing;
   - a button press over budget gets the same words as a toast, every time (a toast sends
     nothing to the chat).
 
-  Budgets live in the process that handles the update (each webhook worker keeps its own).
+  The budgets and the once-a-minute notices count where ``REDIS_URL`` says: in Redis they are
+  shared by every process that handles updates (the webhook's API workers); unset, each
+  process keeps its own.
 - **A bounded backlog** (:class:`UpdateBacklog`): at most ``BOT_UPDATE_BACKLOG``
   updates accepted and not yet handled. Long polling then stops fetching
   (Telegram keeps the updates); the webhook answers 503 and Telegram delivers
@@ -28,14 +31,16 @@ from __future__ import annotations
 
 import asyncio
 import math
-import time
-from collections.abc import AsyncIterator, Callable
+from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from enum import Enum
 from typing import NamedTuple
 
+from limits.storage import MemoryStorage, Storage
 from telegram import Update
+
+from db.rate_limits import Notices, Rate, Window
 
 
 class Verdict(Enum):
@@ -46,7 +51,7 @@ class Verdict(Enum):
 
 class Admission(NamedTuple):
     verdict: Verdict
-    wait: float  # seconds until the refused command would pass if sent again (0 when allowed)
+    wait: float  # seconds until the refused update would pass if sent again (0 when allowed)
     group: bool = False  # refused for the group's budget, not the asker's own
 
     @property
@@ -57,113 +62,55 @@ class Admission(NamedTuple):
 
 @dataclass(frozen=True)
 class Budget:
+    """``burst`` at once, ``per_minute`` on average: ``burst`` uses in any window of the seconds
+    ``per_minute`` takes to allow them."""
+
     burst: int
     per_minute: float
 
-    @property
-    def rate(self) -> float:
-        """Tokens back per second."""
-        return self.per_minute / 60.0
+    def rate(self) -> Rate:
+        return Rate(self.burst, max(1, math.ceil(self.burst * 60 / self.per_minute)))
 
 
-NOTICE_EVERY = 60.0  # seconds: a person, or a group, is told about a refusal at most this often
+NOTICE_EVERY = 60  # seconds: a person, or a group, is told about a refusal at most this often
 
-
-@dataclass
-class _Bucket:
-    tokens: float
-    updated: float
-    noticed_at: float | None = None
-
-
-@dataclass
-class TokenBuckets:
-    """One token bucket per key: whether a token is there, spending it, and when one will be."""
-
-    budget: Budget
-    clock: Callable[[], float] = time.monotonic
-    _buckets: dict[object, _Bucket] = field(default_factory=dict)
-
-    def _bucket(self, key: object, now: float) -> _Bucket:
-        bucket = self._buckets.get(key)
-        if bucket is None:
-            bucket = self._buckets[key] = _Bucket(float(self.budget.burst), now)
-        refilled = bucket.tokens + (now - bucket.updated) * self.budget.rate
-        bucket.tokens = min(float(self.budget.burst), refilled)
-        bucket.updated = now
-        return bucket
-
-    def has_token(self, key: object, now: float) -> bool:
-        return self._bucket(key, now).tokens >= 1.0
-
-    def spend(self, key: object, now: float) -> None:
-        self._bucket(key, now).tokens -= 1.0
-        self._forget_full(now)
-
-    def until_token(self, key: object, now: float) -> float:
-        """Seconds until the key has a whole token (0 if it has one)."""
-        return max(0.0, 1.0 - self._bucket(key, now).tokens) / self.budget.rate
-
-    def until_full(self, key: object, now: float) -> float:
-        """Seconds until the key's whole budget is back."""
-        return max(0.0, self.budget.burst - self._bucket(key, now).tokens) / self.budget.rate
-
-    def notice(self, key: object, now: float) -> Verdict:
-        """WARN if the key was not told in the last :data:`NOTICE_EVERY` seconds (and remember
-        telling it now), else SILENT."""
-        bucket = self._bucket(key, now)
-        if bucket.noticed_at is not None and now - bucket.noticed_at < NOTICE_EVERY:
-            return Verdict.SILENT
-        bucket.noticed_at = now
-        return Verdict.WARN
-
-    def _forget_full(self, now: float) -> None:
-        """Drop buckets that have refilled completely and were told nothing lately."""
-        if len(self._buckets) < 10_000:
-            return
-        full_after = max(self.budget.burst / self.budget.rate, NOTICE_EVERY)
-        for key in [k for k, b in self._buckets.items() if now - b.updated >= full_after]:
-            del self._buckets[key]
-
-
-# One a second is what Telegram lets a bot send to a private chat: a person may ask that fast for
-# as long as they like (and 10 at once), so only a script or a stuck key meets this budget.
+# On average one a second is what Telegram lets a bot send to a private chat: a person may ask
+# that fast for as long as they like (10 at once), so only a script or a stuck key meets it.
 USER_BUDGET = Budget(burst=10, per_minute=60)
 GROUP_BUDGET = Budget(burst=10, per_minute=20)  # a group cannot receive more than 20 a minute anyway
 
 
 class CommandBudgets:
-    """Per-user and per-group budgets for commands and button presses."""
+    """Per-person and per-group budgets, counted in ``storage`` (:func:`db.rate_limits.shared_storage`)."""
 
     def __init__(
-        self,
-        user: Budget = USER_BUDGET,
-        group: Budget = GROUP_BUDGET,
-        clock: Callable[[], float] = time.monotonic,
+        self, user: Budget = USER_BUDGET, group: Budget = GROUP_BUDGET, storage: Storage | None = None
     ) -> None:
-        self._clock = clock
-        self._users = TokenBuckets(user, clock)
-        self._groups = TokenBuckets(group, clock)
+        storage = storage or MemoryStorage()
+        self._users = Window(storage, "bot-person", user.rate())
+        self._groups = Window(storage, "bot-group", group.rate())
+        self._person_notices = Notices(storage, "bot-person", NOTICE_EVERY)
+        self._group_notices = Notices(storage, "bot-group", NOTICE_EVERY)
 
     def admit(self, user_id: int, chat_id: int, group: bool) -> Admission:
-        """ALLOW (spending a token of the asker and, in a group, of the group), or a refusal that
+        """ALLOW (spending one use of the asker and, in a group, of the group), or a refusal that
         spends nothing: WARN (say so) or SILENT, with the seconds until it would pass.
 
         In a group a member over their own budget is never announced (SILENT), and the group's
-        own refusals are announced once a minute, with the time its whole budget takes to come
-        back: every member told "send it again in N s" can be answered then.
+        own refusals are announced once a minute.
         """
-        now = self._clock()
-        if not self._users.has_token(user_id, now):
-            wait = self._users.until_token(user_id, now)
+        person = str(user_id)
+        wait = self._users.take(person)
+        if wait is not None:
             if group:
                 return Admission(Verdict.SILENT, wait)
-            return Admission(self._users.notice(user_id, now), wait)
-        if group and not self._groups.has_token(chat_id, now):
-            return Admission(self._groups.notice(chat_id, now), self._groups.until_full(chat_id, now), True)
-        self._users.spend(user_id, now)
+            return Admission(Verdict.WARN if self._person_notices.due(person) else Verdict.SILENT, wait)
         if group:
-            self._groups.spend(chat_id, now)
+            group_wait = self._groups.take(str(chat_id))
+            if group_wait is not None:
+                self._users.refund(person)  # refused: the asker's use is given back
+                told = self._group_notices.due(str(chat_id))
+                return Admission(Verdict.WARN if told else Verdict.SILENT, group_wait, True)
         return Admission(Verdict.ALLOW, 0.0)
 
 

@@ -8,6 +8,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+import redis
 from sqlalchemy import create_engine, text
 from sqlalchemy.engine import make_url
 from sqlalchemy.exc import OperationalError
@@ -57,7 +58,13 @@ MARKER_FIXTURES = {
     "catalog": ("full_catalog_url",),
     "browser": ("browser",),
     "postgres": ("postgres_url", "postgres_template"),
+    "redis": ("redis_url",),
 }
+
+# Redis: tests marked `redis` use the server at REDIS_TEST_URL (default below), each xdist worker
+# its own database, emptied per test. Without a server they are skipped, unless REQUIRE_REDIS=1
+# (set by .ci/run).
+REDIS_TEST_URL = os.environ.get("REDIS_TEST_URL", "redis://127.0.0.1:6379")
 
 
 def _mark_by_fixtures(items: list[pytest.Item]) -> None:
@@ -68,8 +75,33 @@ def _mark_by_fixtures(items: list[pytest.Item]) -> None:
                 item.add_marker(marker)
 
 
+def _redis_problem() -> str | None:
+    """None if the Redis test server answers, else why not."""
+    client = redis.Redis.from_url(REDIS_TEST_URL, socket_connect_timeout=3)
+    try:
+        client.ping()
+        return None
+    except redis.RedisError as exc:
+        return str(exc)
+    finally:
+        client.close()
+
+
+def _skip_without_redis(items: list[pytest.Item]) -> None:
+    wanted = [item for item in items if item.get_closest_marker("redis")]
+    problem = _redis_problem() if wanted else None
+    if problem is None:
+        return
+    if os.environ.get("REQUIRE_REDIS") == "1":
+        raise pytest.UsageError(f"REQUIRE_REDIS=1 but Redis at {REDIS_TEST_URL} is unusable: {problem}")
+    _postgres_problem.append(f"{len(wanted)} redis tests skipped: no Redis at {REDIS_TEST_URL} ({problem})")
+    for item in wanted:
+        item.add_marker(pytest.mark.skip(reason="Redis not reachable"))
+
+
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
     _mark_by_fixtures(items)
+    _skip_without_redis(items)
     wanted = [item for item in items if item.get_closest_marker("postgres")]
     if not wanted:
         return
@@ -90,6 +122,18 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
 def pytest_terminal_summary(terminalreporter: pytest.TerminalReporter) -> None:
     for line in _postgres_problem:
         terminalreporter.write_line(f"NOTICE: {line}")
+
+
+@pytest.fixture
+def redis_url(worker_id: str) -> Iterator[str]:
+    """A Redis database of this xdist worker's own, empty, for one test (emptied afterwards)."""
+    number = 1 + (int(worker_id.removeprefix("gw")) if worker_id.startswith("gw") else 0) % 15
+    url = f"{REDIS_TEST_URL.rstrip('/')}/{number}"
+    client = redis.Redis.from_url(url)
+    client.flushdb()
+    yield url
+    client.flushdb()
+    client.close()
 
 
 @pytest.fixture(scope="session")

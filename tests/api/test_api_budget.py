@@ -15,14 +15,17 @@ import httpx
 import pytest
 import uvicorn
 from fastapi.testclient import TestClient
+from limits.storage import MemoryStorage
 
 from api import clients, create_app, ondemand
-from api.clients import MovingWindow, Rate, Requester, client_key
+from api.clients import Requester, client_key
 from api.errors import ApiError
 from api.ondemand import MAX_PENDING_PER_CLIENT, FairTurns, OnDemandWaiter
+from db.rate_limits import Rate, Window, shared_storage
 from jobs.api import build_parser, listen, uvicorn_config
 from jobs.ondemand import OnDemand, Solved
 from settings import Settings
+from tests.support.limits_clock import freeze_limits
 
 
 @pytest.fixture(autouse=True)
@@ -45,41 +48,35 @@ def test_ipv4_clients_are_their_address_and_ipv6_clients_their_64_network() -> N
 # ---------------------------------------------------------------- moving windows
 
 
-class Ticks:
-    """A clock the test moves (seconds)."""
-
-    def __init__(self) -> None:
-        self.now = 0.0
-
-    def __call__(self) -> float:
-        return self.now
-
-
-def test_a_moving_window_keeps_every_rate_and_says_when_there_is_room() -> None:
-    ticks = Ticks()
-    window = MovingWindow(Rate(30, 60), Rate(10, 10), clock=ticks)
+def test_a_moving_window_keeps_every_rate_and_says_when_there_is_room(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    ticks = freeze_limits(monkeypatch, now=0.0)
+    window = Window(MemoryStorage(), "test", Rate(30, 60), Rate(10, 10))
     assert [window.take("ann") for _ in range(10)] == [None] * 10
-    assert window.take("ann") == 11  # the burst: the first of the ten leaves its 10 s at 10
+    assert window.take("ann") == 10  # the burst: the first of the ten leaves its 10 s at 10
     assert window.take("bob") is None  # each key its own
     for ticks.now in (10.5, 21.0):
         assert [window.take("ann") for _ in range(10)] == [None] * 10  # refused uses were not counted
     ticks.now = 32.0
-    assert window.take("ann") == 29  # thirty this minute: the first leaves it at 60
+    assert window.take("ann") == 28  # thirty this minute: the first leaves it at 60
     ticks.now = 60.5
     assert window.take("ann") is None
 
 
-def test_a_refund_gives_back_the_last_use_and_idle_keys_are_forgotten_first(
-    monkeypatch: pytest.MonkeyPatch,
-) -> None:
-    window = MovingWindow(Rate(1, 60), clock=Ticks())
+def test_a_refund_makes_the_next_use_free(monkeypatch: pytest.MonkeyPatch) -> None:
+    freeze_limits(monkeypatch)
+    window = Window(MemoryStorage(), "test", Rate(1, 60))
     assert window.take("ann") is None and window.take("ann") is not None
     window.refund("ann")
-    assert window.take("ann") is None
-    monkeypatch.setattr(clients, "MAX_CLIENTS", 2)
-    for key in ("bob", "cy", "dee"):  # ann, idle longest, is forgotten
-        window.take(key)
-    assert window.take("ann") is None and window.take("dee") is not None
+    assert window.take("ann") is None and window.take("ann") is not None  # one refund, one use
+
+
+def test_without_redis_the_window_lets_uses_through_and_says_so(caplog: pytest.LogCaptureFixture) -> None:
+    """A rate limit that failed closed would take the whole service down with Redis."""
+    window = Window(shared_storage("redis://127.0.0.1:1/0"), "test", Rate(1, 60))
+    assert window.take("ann") is None and window.take("ann") is None
+    assert sum("rate limits unavailable" in r.getMessage() for r in caplog.records) == 1
 
 
 # ---------------------------------------------------------------- the fair queue

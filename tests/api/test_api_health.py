@@ -27,6 +27,8 @@ def test_empty_store_is_alive_but_not_ready(empty_server: RunningServer) -> None
 
 
 def test_an_empty_store_answers_503_not_500(empty_server: RunningServer) -> None:
+    # The first uncached date starts the compute worker (seconds of imports on a busy machine).
+    http = httpx.Client(timeout=60)
     for path in (
         "/api/v1/daily/2026-01-25",
         "/api/v1/daily/2026-01-25/hints/1.png",
@@ -35,16 +37,15 @@ def test_an_empty_store_answers_503_not_500(empty_server: RunningServer) -> None
         "/api/v1/puzzles/pentomino-6x10/targets/board/solutions",
         "/api/v1/puzzles/pentomino-6x10/targets/board/solutions/1.png",
     ):
-        assert_error(httpx.get(f"{empty_server.url}{path}"), 503, "not_precomputed")
-    check = httpx.post(
-        f"{empty_server.url}/api/v1/check", json={"puzzle": "pentomino-6x10", "placements": []}
-    )
+        assert_error(http.get(f"{empty_server.url}{path}"), 503, "not_precomputed")
+    check = http.post(f"{empty_server.url}/api/v1/check", json={"puzzle": "pentomino-6x10", "placements": []})
     assert_error(check, 503, "not_precomputed")
-    catalog = httpx.get(f"{empty_server.url}/api/v1/puzzles").json()["puzzles"]
+    catalog = http.get(f"{empty_server.url}/api/v1/puzzles").json()["puzzles"]
     assert {p["stored_targets"] for p in catalog} == {0}
-    page = httpx.get(f"{empty_server.url}/?date=2026-01-25")
+    page = http.get(f"{empty_server.url}/?date=2026-01-25")
     assert page.status_code == 503
     assert "not ready yet" in page.text and "python -m" not in page.text
+    http.close()
 
 
 def test_an_unmigrated_store_is_unavailable(tmp_path: Path) -> None:

@@ -7,7 +7,6 @@ import json
 import logging
 import time
 from collections.abc import Iterator
-from dataclasses import replace
 from datetime import timedelta
 from urllib.parse import urlencode
 
@@ -16,7 +15,6 @@ from fastapi.testclient import TestClient
 from sqlalchemy.orm import Session, sessionmaker
 
 from api import clients, create_app
-from api.clients import MovingWindow
 from api.telegram_auth import sign
 from hints.codes import encode_position
 from hints.saved import saved_board
@@ -25,6 +23,7 @@ from jobs.ondemand import OnDemand
 from settings import Settings
 from solver.puzzles import get_puzzle
 from tests.support.api_server import SHARED_BY_MANY_TESTS, assert_error
+from tests.support.limits_clock import freeze_limits
 from tests.support.miniapp import TOKEN, init_data
 
 CALENDAR = get_puzzle("calendar-dragonfjord")
@@ -169,11 +168,8 @@ def test_a_users_writes_are_budgeted_reads_are_not(store_url: str, monkeypatch: 
     per Telegram user, whichever /me path writes (one user made 268 writes a second)."""
     monkeypatch.setattr(clients, "REFUSAL_DELAY", 0.0)  # held a second in service
     settings = Settings(_env_file=None, DATABASE_URL=store_url, TELEGRAM_BOT_TOKEN=TOKEN)  # type: ignore[call-arg, arg-type]
+    clock = freeze_limits(monkeypatch, now=0.0)
     with TestClient(create_app(settings, OnDemand)) as api:
-        state = api.app.state.api  # type: ignore[attr-defined]
-        assert isinstance(state.writes, MovingWindow)
-        now = [0.0]
-        api.app.state.api = replace(state, writes=MovingWindow(*state.writes.rates, clock=lambda: now[0]))  # type: ignore[attr-defined]
 
         def save(user: int) -> int:
             return api.put(PATH, headers=signed_in(user), json={"code": EMPTY}).status_code
@@ -181,14 +177,14 @@ def test_a_users_writes_are_budgeted_reads_are_not(store_url: str, monkeypatch: 
         assert [save(95) for _ in range(10)] == [200] * 10
         refused = api.put(PATH, headers=signed_in(95), json={"code": EMPTY})
         error = assert_error(refused, 429, "too_many_requests")
-        assert refused.headers["retry-after"] == "11" and "30 Mini App writes a minute" in str(
+        assert refused.headers["retry-after"] == "10" and "30 Mini App writes a minute" in str(
             error["message"]
         )
         hint = api.post("/api/v1/me/days/calendar-dragonfjord/01-25/hints/1", headers=signed_in(95))
         assert_error(hint, 429, "too_many_requests")
         assert api.get(PATH, headers=signed_in(95)).status_code == 200  # reading the board is free
         assert save(96) == 200  # another user's budget
-        for now[0] in (10.5, 21.0):
+        for clock.now in (10.5, 21.0):
             assert [save(95) for _ in range(10)] == [200] * 10
-        now[0] = 32.0
+        clock.now = 32.0
         assert save(95) == 429

@@ -200,5 +200,6 @@ def test_a_stored_zone_that_no_longer_loads_counts_as_the_default(
     with sessions.begin() as session:
         session.add(ChatRow(id=306, kind="private", subscribed=False, post_time="08:00", timezone="Europe"))
     assert api.post(f"/api/v1/me/days/{TODAY}/hints/1", headers=signed_in(306)).status_code == 204
-    solved = api.post(f"/api/v1/me/days/{TODAY}/solved", headers=signed_in(306))
+    code = {"code": solution_code(sessions, TODAY)}
+    solved = api.post(f"/api/v1/me/days/{TODAY}/solved", headers=signed_in(306), json=code)
     assert solved.status_code == 200 and solved.json()["date"] == "2026-01-22"

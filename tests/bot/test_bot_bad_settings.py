@@ -5,11 +5,13 @@ checked (or with a zone the tz database has since dropped) is read as the defaul
 from __future__ import annotations
 
 from collections.abc import AsyncIterator
+from dataclasses import replace
 from datetime import UTC, datetime
 
 import pytest
 from sqlalchemy import update
 
+from bot.flood import Budget, CommandBudgets
 from db import chats
 from db.models import ChatRow
 from tests.support.bot import FakeClock, RunningBot, bot_settings, start_bot, stop_bot
@@ -34,6 +36,10 @@ FORGED = {
 @pytest.fixture
 async def bot(fake: FakeTelegram, sample_url: str) -> AsyncIterator[RunningBot]:
     running = await start_bot(bot_settings(fake, sample_url), fake, FakeClock(NOW), quick_pace=True)
+    deps = running.application.bot_data.deps  # a dozen presses at once: the budget is not the point here
+    running.application.bot_data.deps = replace(
+        deps, budgets=CommandBudgets(Budget(burst=50, per_minute=600))
+    )
     yield running
     await stop_bot(running)
 

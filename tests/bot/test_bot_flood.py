@@ -16,6 +16,7 @@ from bot.flood import GROUP_BUDGET, USER_BUDGET, Budget, CommandBudgets
 from db import hint_progress
 from tests.support.bot import TOKEN, FakeClock, RunningBot, bot_settings, start_bot, stop_bot
 from tests.support.fake_telegram import FakeTelegram
+from tests.support.limits_clock import LimitsClock, freeze_limits
 
 GROUP = -100_500
 PRIVATE = 4242
@@ -48,21 +49,17 @@ async def test_a_private_today_is_answered_while_a_group_floods(group_limited: R
     assert len(notices) <= 1
 
 
-class Monotonic:
-    """A hand-moved clock for the flood budgets (they read ``time.monotonic`` by default)."""
-
-    def __init__(self) -> None:
-        self.now = 1000.0
-
-    def __call__(self) -> float:
-        return self.now
-
-
-def tight_budgets(bot: RunningBot, *, user: Budget = USER_BUDGET, group: Budget = GROUP_BUDGET) -> Monotonic:
+def tight_budgets(
+    bot: RunningBot,
+    monkeypatch: pytest.MonkeyPatch,
+    *,
+    user: Budget = USER_BUDGET,
+    group: Budget = GROUP_BUDGET,
+) -> LimitsClock:
     """Give the running bot budgets of its own on a hand-moved clock; the clock."""
-    clock = Monotonic()
+    clock = freeze_limits(monkeypatch)
     deps = bot.application.bot_data.deps
-    bot.application.bot_data.deps = replace(deps, budgets=CommandBudgets(user, group, clock))
+    bot.application.bot_data.deps = replace(deps, budgets=CommandBudgets(user, group))
     return clock
 
 
@@ -71,12 +68,12 @@ def texts(fake: FakeTelegram, chat_id: int) -> list[str]:
 
 
 async def test_a_refused_command_is_told_when_to_send_it_again_and_then_it_passes(
-    running_bot: RunningBot,
+    running_bot: RunningBot, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """Before: "That is a lot at once - I will answer again in 1 s." and the command was dropped,
     never answered."""
     fake = running_bot.fake
-    clock = tight_budgets(running_bot, user=Budget(burst=1, per_minute=60))
+    clock = tight_budgets(running_bot, monkeypatch, user=Budget(burst=1, per_minute=60))
     for _ in range(3):
         fake.message("/help", chat_id=PRIVATE)
     await running_bot.eventually(lambda: len(fake.sent(PRIVATE)) == 2)
@@ -84,16 +81,16 @@ async def test_a_refused_command_is_told_when_to_send_it_again_and_then_it_passe
     answered = texts(fake, PRIVATE)
     assert sorted(t.startswith("I give hints") for t in answered) == [False, True]  # one answer, ...
     assert "Too many at once - please send it again in 1 s." in answered  # ... one true word, then silence
-    clock.now += 1  # as it said
+    clock.now += 1.01  # as it said
     (again,) = await running_bot.ask("/help", chat_id=PRIVATE)
     assert again.params["text"].startswith("I give hints")
 
 
 async def test_a_button_over_budget_gets_a_toast_each_time_and_nothing_in_the_chat(
-    running_bot: RunningBot,
+    running_bot: RunningBot, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     fake = running_bot.fake
-    tight_budgets(running_bot, user=Budget(burst=1, per_minute=6))
+    tight_budgets(running_bot, monkeypatch, user=Budget(burst=1, per_minute=6))
     await running_bot.ask("/help", chat_id=PRIVATE)
     for _ in range(2):
         fake.press("v1|today|calendar|2026-01-25", chat_id=PRIVATE)
@@ -104,10 +101,10 @@ async def test_a_button_over_budget_gets_a_toast_each_time_and_nothing_in_the_ch
 
 
 async def test_a_busy_group_gets_one_notice_for_everyone_and_members_toasts_or_nothing(
-    running_bot: RunningBot,
+    running_bot: RunningBot, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     fake = running_bot.fake
-    tight_budgets(running_bot, group=Budget(burst=2, per_minute=20))
+    tight_budgets(running_bot, monkeypatch, group=Budget(burst=2, per_minute=20))
     for member in range(6):
         fake.message("/help", chat_id=GROUP, user_id=2000 + member, chat_type="group")
     await running_bot.eventually(lambda: len(fake.sent(GROUP)) == 3)
@@ -200,10 +197,12 @@ async def test_one_persons_stickers_never_delay_anothers_today(running_bot: Runn
     assert sum("send it again" in words for words in answered) == 1
 
 
-async def test_edits_and_photos_count_against_the_same_budget(running_bot: RunningBot) -> None:
+async def test_edits_and_photos_count_against_the_same_budget(
+    running_bot: RunningBot, monkeypatch: pytest.MonkeyPatch
+) -> None:
     """Edits and photos were answered without limit; now they spend the person's budget."""
     fake = running_bot.fake
-    clock = tight_budgets(running_bot, user=Budget(burst=2, per_minute=60))
+    clock = tight_budgets(running_bot, monkeypatch, user=Budget(burst=2, per_minute=60))
     photo = {"photo": [{"file_id": "p", "file_unique_id": "pu", "width": 9, "height": 9}]}
     fake.message("hello", chat_id=FLOODER, edited=True)
     fake.message(None, chat_id=FLOODER, extra=photo)
@@ -211,17 +210,19 @@ async def test_edits_and_photos_count_against_the_same_budget(running_bot: Runni
     fake.message("/help", chat_id=FLOODER)
     await running_bot.eventually(lambda: len(fake.sent(FLOODER)) == 3)
     await running_bot.settled()
-    assert "send it again in 1 s" in texts(fake, FLOODER)[-1]  # the edit and the photo used the budget
-    clock.now += 1
+    assert "send it again in 2 s" in texts(fake, FLOODER)[-1]  # the edit and the photo used the budget
+    clock.now += 2.01
     fake.message("/help", chat_id=FLOODER)
     await running_bot.eventually(lambda: "/today" in texts(fake, FLOODER)[-1])
 
 
-async def test_a_groups_chatter_costs_the_group_nothing(running_bot: RunningBot) -> None:
+async def test_a_groups_chatter_costs_the_group_nothing(
+    running_bot: RunningBot, monkeypatch: pytest.MonkeyPatch
+) -> None:
     """Members talking among themselves are not answered, so they must not use up the group's
     budget: a command after fifty plain messages is still answered."""
     fake = running_bot.fake
-    tight_budgets(running_bot, group=Budget(burst=2, per_minute=1))
+    tight_budgets(running_bot, monkeypatch, group=Budget(burst=2, per_minute=1))
     for index in range(50):
         fake.message(f"chat {index}", chat_id=GROUP, user_id=1000 + index % 5, chat_type="group")
     await running_bot.settled()

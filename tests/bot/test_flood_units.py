@@ -15,6 +15,8 @@ from bot.outgoing import ChatQueues
 from bot.ratelimit import ChatPacer, counted
 from bot.sender import Sender
 from db.engine import make_engine, session_factory
+from db.rate_limits import shared_storage
+from tests.support.limits_clock import freeze_limits
 
 
 class Clock:
@@ -25,33 +27,34 @@ class Clock:
         return self.now
 
 
-def test_one_command_a_second_passes_for_as_long_as_someone_keeps_it_up() -> None:
+def test_one_update_a_second_passes_for_as_long_as_someone_keeps_it_up(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
     """Before (8 at once, then 20 a minute) the 9th command of someone sending one a second was
     refused, and someone changing settings at one per 1.5 s was refused after 24 s."""
-    clock = Clock()
-    budgets = CommandBudgets(clock=clock)
-    for _ in range(180):  # three minutes
+    clock = freeze_limits(monkeypatch)
+    budgets = CommandBudgets()
+    for _ in range(180):  # three minutes, a little over a second apart
         assert budgets.admit(1, 1, group=False).verdict == Verdict.ALLOW
-        clock.now += 1.0
+        clock.now += 1.01
     for _ in range(120):  # three minutes of settings, one change per 1.5 s
         assert budgets.admit(2, 2, group=False).verdict == Verdict.ALLOW
         clock.now += 1.5
 
 
-def test_a_refusal_says_when_sending_again_passes_and_it_does() -> None:
-    clock = Clock()
-    budgets = CommandBudgets(user=Budget(burst=3, per_minute=6), clock=clock)
+def test_a_refusal_says_when_sending_again_passes_and_it_does(monkeypatch: pytest.MonkeyPatch) -> None:
+    clock = freeze_limits(monkeypatch)
+    budgets = CommandBudgets(user=Budget(burst=3, per_minute=6))
     assert [budgets.admit(1, 1, group=False).verdict for _ in range(3)] == [Verdict.ALLOW] * 3
     refused = budgets.admit(1, 1, group=False)
-    assert (refused.verdict, refused.seconds) == (Verdict.WARN, 10)  # 6 a minute: one back in 10 s
+    assert (refused.verdict, refused.seconds) == (Verdict.WARN, 30)  # 3 in any 30 s: room at 30
     assert budgets.admit(1, 1, group=False).verdict == Verdict.SILENT  # told already
-    clock.now += refused.seconds
-    assert budgets.admit(1, 1, group=False).verdict == Verdict.ALLOW  # the promise is kept
+    clock.now += refused.seconds + 0.01
+    assert [budgets.admit(1, 1, group=False).verdict for _ in range(3)] == [Verdict.ALLOW] * 3  # kept
     assert budgets.admit(2, 2, group=False).verdict == Verdict.ALLOW  # someone else was never affected
-    clock.now += 5
-    assert budgets.admit(1, 1, group=False).verdict == Verdict.SILENT  # told 15 s ago: once a minute
-    clock.now += 45
-    assert [budgets.admit(1, 1, group=False).verdict for _ in range(4)][-1] == Verdict.WARN
+    assert budgets.admit(1, 1, group=False).verdict == Verdict.SILENT  # over again, told 30 s ago
+    clock.now += 30.5
+    assert [budgets.admit(1, 1, group=False).verdict for _ in range(4)][-1] == Verdict.WARN  # a minute on
 
 
 def test_the_seconds_said_are_never_too_few() -> None:
@@ -61,33 +64,50 @@ def test_the_seconds_said_are_never_too_few() -> None:
     assert Admission(Verdict.WARN, 29.999).seconds == 30
 
 
-def test_a_group_flood_answers_the_groups_budget_and_gives_one_notice_a_minute() -> None:
+def test_a_group_flood_answers_the_groups_budget_and_gives_one_notice_a_minute(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
     """30 members at once: 10 pass, the group is told once when everyone may send again, the rest
     hear nothing; that many pass again then, and no second notice comes within the minute."""
-    clock = Clock()
-    budgets = CommandBudgets(clock=clock)
+    clock = freeze_limits(monkeypatch)
+    budgets = CommandBudgets()
     first = [budgets.admit(100 + member, -7, group=True) for member in range(30)]
     assert [a.verdict for a in first].count(Verdict.ALLOW) == 10
     notices = [a for a in first if a.verdict == Verdict.WARN]
-    assert len(notices) == 1 and notices[0].group and notices[0].seconds == 30  # the whole budget back
-    clock.now += notices[0].seconds
+    assert len(notices) == 1 and notices[0].group and notices[0].seconds == 30  # room again at 30 s
+    clock.now += notices[0].seconds + 0.01
     again = [budgets.admit(110 + member, -7, group=True) for member in range(20)]
     assert [a.verdict for a in again].count(Verdict.ALLOW) == 10
     assert Verdict.WARN not in [a.verdict for a in again]  # 30 s after the notice: no second one
     assert budgets.admit(130, -7, group=True).verdict == Verdict.SILENT  # 30 s after the notice
-    clock.now += 30
+    clock.now += 30.5
     assert [budgets.admit(200 + m, -7, group=True).verdict for m in range(10)] == [Verdict.ALLOW] * 10
     assert budgets.admit(300, -7, group=True).verdict == Verdict.WARN  # a minute on: one notice more
 
 
-def test_a_member_over_their_own_budget_is_never_announced_and_costs_the_group_nothing() -> None:
-    clock = Clock()
-    budgets = CommandBudgets(
-        user=Budget(burst=2, per_minute=6), group=Budget(burst=5, per_minute=20), clock=clock
-    )
+def test_a_member_over_their_own_budget_is_never_announced_and_costs_the_group_nothing(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    freeze_limits(monkeypatch)
+    budgets = CommandBudgets(user=Budget(burst=2, per_minute=6), group=Budget(burst=5, per_minute=20))
     verdicts = [budgets.admit(100, -7, group=True).verdict for _ in range(6)]
     assert verdicts == [Verdict.ALLOW] * 2 + [Verdict.SILENT] * 4
     assert [budgets.admit(101 + m, -7, group=True).verdict for m in range(3)] == [Verdict.ALLOW] * 3
+
+
+def test_a_group_refusal_gives_the_askers_use_back(monkeypatch: pytest.MonkeyPatch) -> None:
+    freeze_limits(monkeypatch)
+    budgets = CommandBudgets(user=Budget(burst=1, per_minute=1), group=Budget(burst=1, per_minute=1))
+    assert budgets.admit(100, -7, group=True).verdict == Verdict.ALLOW
+    assert budgets.admit(101, -7, group=True).group  # the group's budget refused 101 ...
+    assert budgets.admit(101, -8, group=True).verdict == Verdict.ALLOW  # ... which cost 101 nothing
+
+
+def test_on_redis_every_process_spends_one_budget_and_says_so_once(redis_url: str) -> None:
+    """Before, each webhook worker kept its own budgets: a person had them once per worker."""
+    workers = [CommandBudgets(storage=shared_storage(redis_url)) for _ in range(2)]
+    verdicts = [workers[n % 2].admit(5, 5, group=False).verdict for n in range(14)]
+    assert verdicts == [Verdict.ALLOW] * 10 + [Verdict.WARN] + [Verdict.SILENT] * 3
 
 
 def test_a_group_never_gets_more_than_20_messages_in_a_minute_and_a_429_pauses_only_its_chat() -> None:

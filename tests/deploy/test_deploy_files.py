@@ -45,6 +45,7 @@ PARSERS = {  # module run with `python -m`  ->  function building its argument p
 SECRETS = ("POSTGRES_PASSWORD", "TELEGRAM_BOT_TOKEN", "WEBHOOK_SECRET")
 SECRETS_PER_SERVICE = {
     "postgres": {"POSTGRES_PASSWORD"},
+    "redis": set(),
     "migrate": {"POSTGRES_PASSWORD"},
     "api": {"POSTGRES_PASSWORD", "TELEGRAM_BOT_TOKEN", "WEBHOOK_SECRET"},
     "dispatcher": {"POSTGRES_PASSWORD", "TELEGRAM_BOT_TOKEN"},
@@ -169,9 +170,11 @@ def all_services(compose: dict, proxy_override: dict) -> dict:  # type: ignore[t
 
 def test_compose_names_every_service_with_health_checks(compose: dict) -> None:  # type: ignore[type-arg]
     services = compose["services"]
-    assert set(services) == {"postgres", "migrate", "api", "dispatcher"}
-    for name in ("postgres", "api", "dispatcher"):
+    assert set(services) == {"postgres", "redis", "migrate", "api", "dispatcher"}
+    for name in ("postgres", "redis", "api", "dispatcher"):
         assert services[name]["healthcheck"]["test"], name
+    assert services["api"]["depends_on"]["redis"]["condition"] == "service_healthy"
+    assert services["api"]["environment"]["REDIS_URL"] == "redis://redis:6379/0"  # one budget per client
     assert services["migrate"]["depends_on"]["postgres"]["condition"] == "service_healthy"
     for name in ("api", "dispatcher"):
         assert services[name]["depends_on"]["migrate"]["condition"] == "service_completed_successfully"
