@@ -81,8 +81,16 @@ class Window:
             self._failed(exc)
             return None
 
+    def wait(self, key: str) -> int | None:
+        """Seconds until every window has room for one more use of ``key`` (None: it has now);
+        nothing is counted."""
+        try:
+            return self._wait(key)
+        except StorageError as exc:
+            self._failed(exc)
+            return None
+
     def _wait(self, key: str) -> int | None:
-        """Seconds until every window has room for one more use of ``key`` (None: it has now)."""
         now = time.time()
         waits = [
             self._limiter.get_window_stats(item, self._namespace, key).reset_time - now

@@ -29,11 +29,12 @@ def router(bridge: WebhookBridge, limits: Storage) -> APIRouter:
     async def telegram_webhook(request: Request) -> JSONResponse:
         """Verify Telegram's secret header, then read the body and hand the update to the bot."""
         client = request.client.host if request.client else "unknown"
+        wait = failures.wait(client)  # a client out of guesses is refused, even with the right one
+        if wait is not None:
+            return _error(429, "too_many_requests", "too many wrong secrets", {"Retry-After": str(wait)})
         header = request.headers.get(SECRET_HEADER)
         if not bridge.authorized(header):
-            wait = failures.take(client)  # the wrong secret counted; past the minute's budget, 429
-            if wait is not None:
-                return _error(429, "too_many_requests", "too many wrong secrets", {"Retry-After": str(wait)})
+            failures.take(client)
             return _error(403, "forbidden", "missing or wrong secret token")
         result = await bridge.receive(await request.body(), header)
         if result.status == 200:
