@@ -5,7 +5,8 @@
 /hint: builds the reply (store reads, cached hints) and passes it through the
 real Sender to a bot stub that answers instantly, so everything but the
 network is timed; images are already known by file_id ("images cached").
-Flood: a private /today while a group floods the bot (the goal: answered within 2 s).
+Flood: a private /today while a group, or one person's stickers, flood the bot (the goal:
+answered within 2 s).
 Broadcast: one dispatcher tick to N subscribed chats through python-telegram-bot's
 real HTTP stack against tests/bot/fake_telegram.py enforcing R messages/s.
 """
@@ -17,6 +18,7 @@ import asyncio
 import statistics
 import tempfile
 import time
+from collections.abc import Callable
 from datetime import UTC, date, datetime
 from pathlib import Path
 from types import SimpleNamespace
@@ -109,10 +111,40 @@ async def broadcast(url: str, rate: float, chat_count: int) -> tuple[float, floa
     return elapsed, steady, fake.rejected_by_rate_limit
 
 
-async def private_reply_under_group_flood(url: str, commands: int = 300) -> tuple[float, int, int]:
-    """Seconds until a private /today is answered while ``commands`` group commands are in hand
-    (30 members; the fake enforces 30/s and 20 a minute per group); group replies sent by then,
-    and the 429s the server answered."""
+STICKER = {
+    "sticker": {
+        "file_id": "s",
+        "file_unique_id": "su",
+        "width": 512,
+        "height": 512,
+        "is_animated": False,
+        "is_video": False,
+        "type": "regular",
+    }
+}
+FLOODER, GROUP, PRIVATE = 5151, -100_500, 4242
+
+
+def group_commands(fake: FakeTelegram, count: int) -> int:
+    """``count`` /today commands from 30 members of a group; the chat to watch."""
+    for index in range(count):
+        fake.message("/today 2026-01-25", chat_id=GROUP, user_id=1000 + index % 30, chat_type="group")
+    return GROUP
+
+
+def stickers(fake: FakeTelegram, count: int) -> int:
+    """``count`` stickers from one person in their private chat; the chat to watch."""
+    for _ in range(count):
+        fake.message(None, chat_id=FLOODER, extra=STICKER)
+    return FLOODER
+
+
+async def private_reply_under_flood(
+    url: str, flood: Callable[[FakeTelegram, int], int], count: int = 300
+) -> tuple[float, int, int]:
+    """Seconds until another person's private /today is answered while ``count`` updates of a
+    flood are in hand (the fake enforces 30/s and 20 a minute per group); the flooding chat's
+    replies sent by then, and the 429s the server answered."""
     fake = FakeTelegram(TOKEN, rate_limit=30, group_per_minute=20).start()
     settings = Settings(
         TELEGRAM_BOT_TOKEN=SecretStr(TOKEN), TELEGRAM_API_BASE_URL=fake.base_url, DATABASE_URL=url
@@ -124,22 +156,21 @@ async def private_reply_under_group_flood(url: str, commands: int = 300) -> tupl
     await application.start()
     assert application.updater is not None
     await application.updater.start_polling(poll_interval=0.0, timeout=1)
-    group, private = -100_500, 4242
-    for index in range(commands):
-        fake.message("/today 2026-01-25", chat_id=group, user_id=1000 + index % 30, chat_type="group")
-    while not fake.sent(group):  # the bot is busy with the group
+    flooding = flood(fake, count)
+    while not fake.sent(flooding):  # the bot is busy with the flood
         await asyncio.sleep(0.01)
     asked = time.perf_counter()
-    fake.message("/today", chat_id=private)
-    while not fake.sent(private):
+    fake.message("/today", chat_id=PRIVATE)
+    while not fake.sent(PRIVATE):
         await asyncio.sleep(0.01)
     answered = time.perf_counter() - asked
-    group_sent = len(fake.sent(group))
+    flood_sent = len(fake.sent(flooding))
     await application.updater.stop()
     await application.stop()
+    await application.bot_data.deps.replies.drain(within=0)  # the flood's queued replies: dropped
     await application.shutdown()
     fake.stop()
-    return answered, group_sent, fake.rejected_by_rate_limit + fake.rejected_by_group_limit
+    return answered, flood_sent, fake.rejected_by_rate_limit + fake.rejected_by_group_limit
 
 
 def main() -> int:
@@ -166,12 +197,14 @@ def main() -> int:
                 f"= {100 * chats / elapsed / rate:.0f}% of the limit (first to last send {steady:.1f}/s); "
                 f"429s from the server: {rejected}"
             )
-        flooded = copy_store(args.database_url, tempfile.mkdtemp(dir=folder))
-        answered, group_sent, rejected = asyncio.run(private_reply_under_group_flood(flooded))
-        print(
-            f"a private /today while 300 group commands are in hand: answered in {answered:.2f} s "
-            f"(goal <= 2 s); group replies sent by then: {group_sent}; 429s from the server: {rejected}"
-        )
+        for name, flood in (("300 group commands", group_commands), ("one person's 300 stickers", stickers)):
+            flooded = copy_store(args.database_url, tempfile.mkdtemp(dir=folder))
+            answered, flood_sent, rejected = asyncio.run(private_reply_under_flood(flooded, flood))
+            print(
+                f"a private /today while {name} are in hand: answered in {answered:.2f} s "
+                f"(goal <= 2 s); the flooding chat's replies by then: {flood_sent}; "
+                f"429s from the server: {rejected}"
+            )
     return 0
 
 

@@ -94,6 +94,7 @@ def test_odd_headers_huge_chunked_bodies_and_guessing(webhook_api: str, fake: Fa
     assert fake.sent() == []
 
 
+@pytest.mark.slow
 def test_a_long_update_is_taken_and_one_persons_flood_never_turns_into_503(
     sample_url: str, fake: FakeTelegram
 ) -> None:
