@@ -96,6 +96,7 @@ bench: install
 	$(PY) -m benchmarks.outbox
 	$(PY) -m benchmarks.api_flood
 	$(PY) -m benchmarks.budget
+	$(PY) -m benchmarks.cost_model
 
 # On-demand calendar targets: CP-SAT against the exact-cover reference xcover (benchmark only:
 # installed here where missing, never a dependency of the product).

@@ -10,7 +10,7 @@ from __future__ import annotations
 import hashlib
 import threading
 from collections import OrderedDict
-from collections.abc import Callable, Hashable
+from collections.abc import Callable, Hashable, Mapping
 from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Generic, TypeVar
@@ -26,6 +26,7 @@ V = TypeVar("V")
 PNG = "image/png"
 JSON = "application/json"
 TEXT = "text/plain; charset=utf-8"
+HTML = "text/html; charset=utf-8"
 
 IMMUTABLE = "public, max-age=31536000, immutable"
 STABLE = "public, max-age=86400"  # dated JSON: fixed unless the store is recomputed
@@ -59,6 +60,10 @@ class Payload:
         return cls(text.encode(), TEXT)
 
     @classmethod
+    def html(cls, text: str) -> Payload:
+        return cls(text.encode(), HTML)
+
+    @classmethod
     def png(cls, data: bytes) -> Payload:
         return cls(data, PNG)
 
@@ -73,9 +78,12 @@ def etag_matches(header: str | None, etag: str) -> bool:
     return any(tag.strip().removeprefix("W/") == wanted for tag in header.split(","))
 
 
-def send(request: Request, payload: Payload, cache_control: str) -> Response:
-    """The payload with its ETag and Cache-Control, or 304 when the client already has it."""
-    headers = {"ETag": payload.etag, "Cache-Control": cache_control}
+def send(
+    request: Request, payload: Payload, cache_control: str, headers: Mapping[str, str] | None = None
+) -> Response:
+    """The payload with its ETag and Cache-Control (and ``headers``), or 304 when the client already
+    has it."""
+    headers = {**(headers or {}), "ETag": payload.etag, "Cache-Control": cache_control}
     if etag_matches(request.headers.get("if-none-match"), payload.etag):
         return Response(status_code=304, headers=headers)
     return Response(payload.body, media_type=payload.media_type, headers=headers)
@@ -110,6 +118,11 @@ class LruCache(Generic[K, V]):
                 _, evicted = self._entries.popitem(last=False)
                 self._size -= self._size_of(evicted)
 
+    def clear(self) -> None:
+        with self._lock:
+            self._entries.clear()
+            self._size = 0
+
     def __len__(self) -> int:
         return len(self._entries)
 
@@ -140,6 +153,10 @@ class PayloadStore:
             found = await run_in_threadpool(produce)
             self._cache.put(key, found)
         return found
+
+    def clear(self) -> None:
+        """Forget every payload (they are made again when asked for)."""
+        self._cache.clear()
 
     def __len__(self) -> int:
         return len(self._cache)

@@ -143,6 +143,10 @@ class DailyContent:
         """How many payloads are pinned (for the tests: a passed day's are released)."""
         return len(self._pinned_payloads)
 
+    def has_bundle(self, day: date, edition: str = CALENDAR_ID, faceup: bool = False) -> bool:
+        """Is the day's bundle in memory (asking for it then costs no computation)?"""
+        return self._cached_bundle((day, Variant(edition, faceup))) is not None
+
     def _cached_bundle(self, key: BundleKey) -> DailyBundle | None:
         return self._pinned.get(key) or self._bundles.get(key)
 

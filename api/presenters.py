@@ -32,7 +32,7 @@ from hints.daily import DailyBundle, DailyPuzzle, PuzzleKind
 from hints.position_hints import PositionHint
 from hints.positions import CheckResult, PositionAnalysis, problem_texts
 from hints.solution_digits import SolutionDigits
-from hints.solutions import StoredSolution, StoredTarget
+from hints.solutions import StoredSolution, StoredTarget, TargetSummary
 from i18n import SOURCE_LANGUAGE, translate
 from render.position import POSITION_TITLES
 from solver.catalog import Puzzle, Target
@@ -66,22 +66,16 @@ def placements_out(puzzle: Puzzle, placements: Iterable[Placement]) -> list[Plac
 # ------------------------------------------------------------------ catalog
 
 
-def _totals(stored: Sequence[StoredTarget]) -> tuple[int, int]:
-    total = sum(t.solution_count for t in stored)
-    return total, sum(t.solution_count for t in stored if t.is_real)
-
-
-def puzzle_summary(puzzle: Puzzle, stored: Sequence[StoredTarget]) -> PuzzleSummaryOut:
-    total, real_total = _totals(stored)
+def puzzle_summary(puzzle: Puzzle, stored: TargetSummary) -> PuzzleSummaryOut:
     return PuzzleSummaryOut(
         id=puzzle.id,
         title=puzzle.title,
         lattice=puzzle.lattice.name,
         pieces=list(puzzle.piece_names),
         targets=len(puzzle.targets),
-        stored_targets=len(stored),
-        total=total,
-        real_total=real_total,
+        stored_targets=stored.targets,
+        total=stored.total,
+        real_total=stored.real_total,
         url=links.puzzle(puzzle.id),
     )
 
@@ -96,9 +90,9 @@ def _target_out(puzzle: Puzzle, target: Target, count: int | None) -> TargetOut:
     )
 
 
-def puzzle_out(puzzle: Puzzle, stored: Sequence[StoredTarget]) -> PuzzleOut:
+def puzzle_out(puzzle: Puzzle, stored: Sequence[StoredTarget], totals: TargetSummary) -> PuzzleOut:
     counts = {t.name: t.solution_count for t in stored}
-    summary = puzzle_summary(puzzle, stored)
+    summary = puzzle_summary(puzzle, totals)
     return PuzzleOut(
         **summary.model_dump(),
         piece_shapes=[

@@ -2,12 +2,13 @@
 
 Solution lists and renderings are immutable for a key (puzzle, target,
 offset/limit or solution number), so their payloads are cached in process
-once produced; catalog summaries reflect the store and are built per request.
+once produced; catalog summaries are cached by the store's summary they are
+built from (:class:`hints.solutions.StoredSummaries`).
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 
 from sqlalchemy.orm import Session
 
@@ -19,6 +20,7 @@ from hints import pictures, solution_pages, solutions
 from hints.position_hints import position_hint
 from hints.positions import analyse_position, fixed_pieces, placements_of_code
 from hints.solution_digits import solution_digits
+from hints.solutions import TargetSummary
 from i18n import SOURCE_LANGUAGE
 from render.position import position_caption, position_text
 from render.text import render_text
@@ -29,15 +31,16 @@ from solver.puzzles import catalog
 from solver.stages import Stage
 
 
-def catalog_payload(session: Session) -> Payload:
-    stored = solutions.stored_targets(session)
-    puzzles = [presenters.puzzle_summary(p, stored[p.id]) for p in catalog().values()]
+def catalog_payload(summaries: Mapping[str, TargetSummary]) -> Payload:
+    """Every catalog puzzle with its stored totals (from the store's summaries: no target read)."""
+    puzzles = [presenters.puzzle_summary(p, summaries[p.id]) for p in catalog().values()]
     return Payload.json(PuzzlesOut(puzzles=puzzles))
 
 
-def puzzle_payload(session: Session, puzzle: Puzzle) -> Payload:
+def puzzle_payload(session: Session, puzzle: Puzzle, summary: TargetSummary) -> Payload:
+    """One puzzle with its per-target counts (its stored targets read), its totals from ``summary``."""
     stored = solutions.stored_targets(session, puzzle)[puzzle.id]
-    return Payload.json(presenters.puzzle_out(puzzle, stored))
+    return Payload.json(presenters.puzzle_out(puzzle, stored, summary))
 
 
 def heatmap_payload(

@@ -21,6 +21,7 @@ from db.engine import make_engine, session_factory
 from db.rate_limits import Rate, Window, shared_storage
 from hints.ondemand import SolverFactory
 from hints.positions import solutions_in_memory
+from hints.solutions import TargetSummary, stored_summaries
 from settings import Settings
 from solver.catalog import Puzzle, Target
 
@@ -97,6 +98,22 @@ class ApiState:
         if found is not None:
             return found
         return await self._charged(who, lambda: self.payloads.fetch(key, self.in_session(produce)))
+
+    async def summaries(self) -> dict[str, TargetSummary]:
+        """Each catalog puzzle's stored targets in a few numbers: from memory (read again every few
+        seconds, in a worker thread), what the catalog listings are built from and cached by."""
+        summaries = stored_summaries(self.sessions)
+        found = summaries.peek()
+        return found if found is not None else await run_in_threadpool(summaries.get, self.sessions)
+
+    async def rendered(self, key: Hashable, render: Callable[[], Payload], who: Requester | None) -> Payload:
+        """The payload cached in process under ``key`` (everything it depends on); on a miss,
+        one computation of ``who``'s budget, then rendered in a worker thread."""
+        found = self.payloads.get(key)
+        if found is not None:
+            return found
+        await self.budget.admit(who)
+        return await self.payloads.fetch(key, render)
 
     async def fresh(self, produce: Callable[[Session], Payload], who: Requester | None = None) -> Payload:
         """A payload built for this request in a worker thread (a target of an edition solved on

@@ -221,6 +221,35 @@ def list_targets(*, session: Session, puzzle_id: str | None = None) -> list[Stor
     ]
 
 
+@dataclass(frozen=True)
+class TargetSummary:
+    """A puzzle's stored targets in a few numbers: how many (real ones too), their solutions, and
+    the newest storing (its time and row id, so a target stored again shows)."""
+
+    targets: int
+    real_targets: int
+    total: int
+    real_total: int
+    latest: datetime | None
+    last_id: int
+
+
+def target_summaries(*, session: Session) -> dict[str, TargetSummary]:
+    """The summary of each puzzle with a stored target: one aggregate query, no target row read
+    into Python."""
+    real = TargetRow.is_real.is_(True)
+    query = select(
+        TargetRow.puzzle_id,
+        func.count(),
+        func.count().filter(real),
+        func.coalesce(func.sum(TargetRow.solution_count), 0),
+        func.coalesce(func.sum(TargetRow.solution_count).filter(real), 0),
+        func.max(TargetRow.computed_at),
+        func.max(TargetRow.id),
+    ).group_by(TargetRow.puzzle_id)
+    return {row[0]: TargetSummary(*row[1:]) for row in session.execute(query)}
+
+
 # A target stored before revision 0014 (or by a process older than it) has no generation of its
 # own and counts as "legacy-ID", which no drawn generation (32 hex digits) can equal.
 _generation = func.coalesce(TargetRow.generation, literal("legacy-", String) + cast(TargetRow.id, String))

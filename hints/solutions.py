@@ -7,13 +7,15 @@ Every read of the solution store goes through here (and :mod:`hints.raw_solution
 from __future__ import annotations
 
 import threading
+import time
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from cachetools import LRUCache
-from sqlalchemy.orm import Session
+from sqlalchemy.orm import Session, sessionmaker
 
 from db import repository
-from db.repository import StoredTarget, TargetKey
+from db.repository import StoredTarget, TargetKey, TargetSummary
 from hints.errors import NotPrecomputed, UnknownSolution, precompute_command
 from solver.catalog import Puzzle, Target, dates_of_year, target_for_date
 from solver.encoding import FlipReader, Placement, decode
@@ -22,10 +24,12 @@ from solver.puzzles import catalog
 __all__ = [
     "StoredSolution",
     "StoredTarget",
+    "TargetSummary",
     "complete_counts",
     "heatmap_year",
     "solution_counts",
     "stored_solution",
+    "stored_summaries",
     "stored_targets",
     "target_count",
 ]
@@ -181,3 +185,73 @@ def stored_targets(session: Session, puzzle: Puzzle | None = None) -> dict[str, 
     for target in found:
         grouped.setdefault(target.puzzle_id, []).append(target)
     return grouped
+
+
+SUMMARY_SECONDS = 5.0  # how long a process trusts its summary of the store (others may store targets)
+EMPTY = TargetSummary(0, 0, 0, 0, None, 0)
+
+
+class StoredSummaries:
+    """Every catalog puzzle's :class:`TargetSummary` (``EMPTY`` where nothing is stored), read with
+    one aggregate query at most every :data:`SUMMARY_SECONDS` (one reader at a time; the others
+    wait for its answer), and read again at once after :meth:`forget` (a target stored by this
+    process). What the catalog listings and readiness answer from, and what caches of them are
+    keyed by: they cost no target row per request, and show a target another process stored
+    within seconds. Thread-safe."""
+
+    def __init__(self, seconds: float = SUMMARY_SECONDS, clock: Callable[[], float] = time.monotonic) -> None:
+        self._seconds = seconds
+        self._clock = clock
+        self._lock = threading.Lock()
+        self._reading = threading.Lock()
+        self._found: dict[str, TargetSummary] | None = None
+        self._read_at = 0.0
+        self.reads = 0  # queries made (for the tests)
+
+    def get(self, sessions: sessionmaker[Session] | Session) -> dict[str, TargetSummary]:
+        """The summaries, from memory while fresh, else read once (``sessions`` opens a session)."""
+        found = self._fresh()
+        if found is not None:
+            return found
+        with self._reading:
+            found = self._fresh()
+            if found is None:
+                found = self._read(sessions)
+                with self._lock:
+                    self._found, self._read_at = found, self._clock()
+                    self.reads += 1
+        return found
+
+    def peek(self) -> dict[str, TargetSummary] | None:
+        """The summaries while fresh, else None (then :meth:`get` them off the event loop)."""
+        return self._fresh()
+
+    def forget(self) -> None:
+        """Read the store again next time (a target was just stored)."""
+        with self._lock:
+            self._found = None
+
+    def _fresh(self) -> dict[str, TargetSummary] | None:
+        with self._lock:
+            if self._found is not None and self._clock() - self._read_at < self._seconds:
+                return self._found
+            return None
+
+    @staticmethod
+    def _read(sessions: sessionmaker[Session] | Session) -> dict[str, TargetSummary]:
+        if isinstance(sessions, Session):
+            stored = repository.target_summaries(session=sessions)
+        else:
+            with sessions() as session:
+                stored = repository.target_summaries(session=session)
+        return {**{p.id: EMPTY for p in catalog().values()}, **stored}
+
+
+def stored_summaries(sessions: sessionmaker[Session] | Session) -> StoredSummaries:
+    """The stored-target summaries of a store in this process: one per session factory, kept in its
+    ``info["caches"]`` (:func:`db.engine.session_factory`), shared by all its sessions."""
+    info = sessions.info if isinstance(sessions, Session) else sessions.kw.setdefault("info", {})
+    caches: dict[str, object] = info.setdefault("caches", {})
+    summaries = caches.setdefault("stored_summaries", StoredSummaries())
+    assert isinstance(summaries, StoredSummaries)
+    return summaries

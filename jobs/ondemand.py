@@ -34,6 +34,7 @@ from sqlalchemy import text
 from sqlalchemy.orm import Session, sessionmaker
 
 from db import repository
+from hints.solutions import stored_summaries
 from hints.supervised import prepare_worker
 from jobs.storing import save_solutions
 from settings import get_settings
@@ -265,6 +266,7 @@ class OnDemand:
                 fingerprint=fingerprint(puzzle),
             )
             save_solutions(session, puzzle, target, encodings, seconds)
+        stored_summaries(self._sessions).forget()  # this process's listings show it at once
         log.info(
             "solved %s %s on demand: %d solutions in %.1f s", puzzle.id, target.name, len(encodings), seconds
         )

@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Annotated
 
 from fastapi import APIRouter, Path, Request, Response
-from sqlalchemy.orm import Session
 
 from api import links
 from api.caching import IMMUTABLE, PNG, SHORT, Payload, send
@@ -13,8 +13,9 @@ from api.deps import LanguageDep, State
 from api.errors import documented
 from api.puzzle_content import edition_board_png
 from api.schemas import EditionOut, EditionsOut
-from hints import pictures, solutions
+from hints import pictures
 from hints.daily import calendar_editions, edition_of
+from hints.solutions import EMPTY, TargetSummary
 from solver.catalog import Puzzle
 
 router = APIRouter(prefix="/editions", tags=["editions"])
@@ -37,11 +38,9 @@ def _edition_out(puzzle: Puzzle, stored: int) -> EditionOut:
     )
 
 
-def editions_payload(session: Session) -> Payload:
-    editions = []
-    for puzzle in calendar_editions():
-        stored = solutions.stored_targets(session, puzzle)[puzzle.id]
-        editions.append(_edition_out(puzzle, sum(1 for t in stored if t.is_real)))
+def editions_payload(summaries: Mapping[str, TargetSummary]) -> Payload:
+    """Every calendar edition with its real targets stored so far (from the store's summaries)."""
+    editions = [_edition_out(p, summaries.get(p.id, EMPTY).real_targets) for p in calendar_editions()]
     return Payload.json(EditionsOut(editions=editions))
 
 
@@ -49,7 +48,10 @@ def editions_payload(session: Session) -> Payload:
 async def list_editions(request: Request, state: State) -> Response:
     """Every calendar edition: DragonFjord's first, then the others, each with its pieces, targets
     (with weekdays on the weekday editions), how many are solved, and a picture of its board."""
-    return send(request, await state.fresh(editions_payload), SHORT)
+    summaries = await state.summaries()
+    shown = tuple(summaries.get(p.id, EMPTY) for p in calendar_editions())
+    payload = await state.payloads.fetch(("editions", shown), lambda: editions_payload(summaries))
+    return send(request, payload, SHORT)
 
 
 @router.get(

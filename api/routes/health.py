@@ -7,6 +7,7 @@ stores them go to the server's log, for the operator, not to whoever asks.
 from __future__ import annotations
 
 import logging
+from collections.abc import Mapping
 
 from fastapi import APIRouter
 from fastapi.responses import JSONResponse
@@ -15,9 +16,8 @@ from starlette.concurrency import run_in_threadpool
 from api.deps import State
 from api.errors import ApiError, documented
 from api.schemas import HealthOut, ReadyOut, ReadyPuzzleOut
-from api.state import ApiState
 from hints.errors import PRECOMPUTE_COMMAND
-from hints.solutions import stored_targets
+from hints.solutions import TargetSummary
 from solver.puzzles import catalog
 
 log = logging.getLogger(__name__)
@@ -34,13 +34,12 @@ async def healthz(state: State) -> JSONResponse:
     return JSONResponse({"status": "ok"}, headers={"Cache-Control": "no-store"})
 
 
-def readiness(state: ApiState) -> ReadyOut:
-    """Stored targets per catalog puzzle; 503 (not_ready) when any is missing (what is missing goes
-    to the log)."""
-    with state.sessions() as session:
-        stored = stored_targets(session)
+def readiness(summaries: Mapping[str, TargetSummary]) -> ReadyOut:
+    """Stored targets per catalog puzzle (from the store's summaries); 503 (not_ready) when any is
+    missing (what is missing goes to the log)."""
     puzzles = {
-        p.id: ReadyPuzzleOut(targets=len(p.targets), stored=len(stored[p.id])) for p in catalog().values()
+        p.id: ReadyPuzzleOut(targets=len(p.targets), stored=summaries[p.id].targets)
+        for p in catalog().values()
     }
     missing = [f"{pid} ({p.stored} of {p.targets})" for pid, p in puzzles.items() if p.stored < p.targets]
     if missing:
@@ -53,5 +52,5 @@ def readiness(state: ApiState) -> ReadyOut:
 async def readyz(state: State) -> JSONResponse:
     """200 when the database answers and every catalog puzzle is precomputed, else 503 saying only
     that it is not ready."""
-    ready = await run_in_threadpool(readiness, state)
+    ready = readiness(await state.summaries())  # the database is asked every few seconds at most
     return JSONResponse(ready.model_dump(), headers={"Cache-Control": "no-store"})

@@ -39,11 +39,6 @@ PNG_RESPONSE: dict[int | str, dict[str, Any]] = {200: {"content": {PNG: {}}, "de
 TEXT_RESPONSE: dict[int | str, dict[str, Any]] = {200: {"content": {TEXT: {}}, "description": "text drawing"}}
 
 
-async def _fresh(state: ApiState, produce: Callable[[Session], Payload]) -> Payload:
-    """A payload built for this request (not cached: it reflects the store as it is now)."""
-    return await state.fresh(produce)
-
-
 async def _immutable(
     request: Request, state: ApiState, key: Hashable, produce: Callable[[Session], Payload]
 ) -> Response:
@@ -55,13 +50,18 @@ async def _immutable(
 @router.get("", response_model=PuzzlesOut, responses=documented(503))
 async def list_puzzles(request: Request, state: State) -> Response:
     """Every catalog puzzle: lattice, pieces, number of targets and stored solutions."""
-    return send(request, await _fresh(state, content.catalog_payload), SHORT)
+    summaries = await state.summaries()
+    key = ("catalog", tuple(sorted(summaries.items())))  # cached by the store's summary it shows
+    payload = await state.payloads.fetch(key, lambda: content.catalog_payload(summaries))
+    return send(request, payload, SHORT)
 
 
 @router.get("/{puzzle_id}", response_model=PuzzleOut, responses=documented(404, 503))
 async def get_puzzle(request: Request, puzzle: PuzzleDep, state: State) -> Response:
     """One puzzle: its cells (with calendar labels), pieces and per-target solution counts."""
-    payload = await _fresh(state, lambda s: content.puzzle_payload(s, puzzle))
+    summary = (await state.summaries())[puzzle.id]
+    key = ("puzzle", puzzle.id, puzzle.fingerprint, summary)  # read again once a target is stored
+    payload = await state.cached(key, lambda s: content.puzzle_payload(s, puzzle, summary))
     return send(request, payload, SHORT)
 
 

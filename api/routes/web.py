@@ -12,16 +12,16 @@ for an unknown puzzle or target), never a 500.
 from __future__ import annotations
 
 import logging
+from collections.abc import Hashable
 from datetime import date
 
 from fastapi import APIRouter, Request, Response
 from fastapi.responses import HTMLResponse, RedirectResponse
 from sqlalchemy.exc import SQLAlchemyError
-from starlette.concurrency import run_in_threadpool
 
 from api import links
 from api.caching import IMMUTABLE, SHORT, STABLE, Payload, send
-from api.clients import requester
+from api.clients import Requester, requester
 from api.deps import State, get_edition, parse_day
 from api.errors import ApiError
 from api.presenters import board_link
@@ -37,6 +37,7 @@ from hints.deeplink import encode_link
 from hints.difficulty import target_difficulty
 from hints.errors import MalformedPosition, NoFaceUpSolution, NotPrecomputed
 from hints.positions import fixed_pieces, placements_of_code
+from hints.solutions import EMPTY
 from i18n import N_, SOURCE_LANGUAGE
 from render.words import puzzle_title
 from solver.catalog import Puzzle, UnknownPuzzleError, UnknownTargetError, target_for_date
@@ -56,9 +57,10 @@ POLICY = (
     "default-src 'none'; img-src 'self'; style-src 'self'; script-src 'self'; connect-src 'self'; "
     "form-action 'self'; base-uri 'none'; frame-ancestors 'none'"
 )
+NO_CACHE = "no-cache"  # pages are asked again each time, and answered 304 while their ETag holds
 HEADERS = {
     "Content-Security-Policy": POLICY,
-    "Cache-Control": "no-cache",
+    "Cache-Control": NO_CACHE,
     "X-Content-Type-Options": "nosniff",
     "Vary": "Accept-Language",  # without ?lang= the browser's language picks the page's
 }
@@ -110,7 +112,7 @@ async def page(
     edition: str | None = None,
     faceup: str | None = None,
     lang: str | None = None,
-) -> HTMLResponse:
+) -> Response:
     zone = state.settings.DEFAULT_TIMEZONE
     today = parse_day("today", None, zone).value
     language = _language(request, lang)
@@ -119,12 +121,10 @@ async def page(
         chosen = await get_edition(edition or CALENDAR_ID)
         stages = _stage(stage, "stage"), _stage(pstage, "pstage")
         view = View(day.value, *stages, chosen, _flag(faceup), language)
-        try:
-            bundle = await state.daily.bundle_async(view.day, requester(request), view.edition, view.faceup)
-            no_faceup = False
-        except NoFaceUpSolution:  # say so, and keep the challenge and the heatmap
-            bundle = await state.daily.bundle_async(view.day, requester(request), view.edition, False)
-            no_faceup = True
+        key = ("page", view, today)  # with the day's bundle (fixed for a store), all the page shows
+        found = state.payloads.get(key)
+        if found is None:
+            found = await _daily_page(state, key, view, today, requester(request))
     except ApiError as exc:  # bad parameters (400), or too much computing asked for (429/503)
         busy = exc.status in (429, 503)
         message = error_text(language, exc.code, exc.message, exc.status)
@@ -136,7 +136,24 @@ async def page(
         return _html(render_error(language.text(NOT_PRECOMPUTED), today, language), 503)
     except SQLAlchemyError:
         return _html(render_error(language.text(STORE_UNAVAILABLE), today, language), 503)
-    return _html(render_page(bundle, view, today, no_faceup))
+    return send(request, found, NO_CACHE, HEADERS)
+
+
+async def _daily_page(state: State, key: Hashable, view: View, today: date, who: Requester) -> Payload:
+    """The daily page rendered once for ``key``: one computation of ``who``'s budget, the bundle's
+    when the day must be computed, else the rendering's."""
+    if state.daily.has_bundle(view.day, view.edition, view.faceup):
+        await state.budget.admit(who)
+        charged: Requester | None = None
+    else:
+        charged = who  # bundle_async charges it
+    try:
+        bundle = await state.daily.bundle_async(view.day, charged, view.edition, view.faceup)
+        no_faceup = False
+    except NoFaceUpSolution:  # say so, and keep the challenge and the heatmap
+        bundle = await state.daily.bundle_async(view.day, charged, view.edition, False)
+        no_faceup = True
+    return await state.payloads.fetch(key, lambda: Payload.html(render_page(bundle, view, today, no_faceup)))
 
 
 def _boards(state: State, language: PageLanguage) -> list[tuple[str, str, str]]:
@@ -152,18 +169,33 @@ def _boards(state: State, language: PageLanguage) -> list[tuple[str, str, str]]:
     return found
 
 
-def _stars(state: State, puzzle: Puzzle, target: str, faceup: bool) -> str | None:
-    """A calendar target's difficulty stars for the board's share text, from the stored counts (one
-    read, no solving); None on other boards, or when the difficulty is not known or the store fails."""
+def _stars(state: State, puzzle: Puzzle, target: str, faceup: bool) -> Payload:
+    """A calendar target's difficulty stars for the board's share text, from the stored counts (no
+    solving; face-up counts are counted once per stored state): empty when not known."""
+    with state.sessions() as session:
+        rank = target_difficulty(session, puzzle, target, faceup)
+    return Payload.text(rank.stars if rank is not None else "")
+
+
+async def _board_stars(
+    state: State, puzzle: Puzzle, target: str, faceup: bool, who: Requester
+) -> tuple[str | None, bool]:
+    """The stars of a calendar target (None on other boards, when not known, or when the store
+    fails), cached by the store's summary of its edition; and whether ``who`` was charged a
+    computation for them (429 when their budget is spent)."""
     if not puzzle.is_calendar:
-        return None
+        return None, False
     try:
-        with state.sessions() as session:
-            rank = target_difficulty(session, puzzle, target, faceup)
+        summary = (await state.summaries()).get(puzzle.id, EMPTY)
+        key = ("stars", puzzle.id, puzzle.fingerprint, target, faceup, summary)
+        found = state.payloads.get(key)
+        if found is not None:
+            return found.body.decode() or None, False
+        found = await state.rendered(key, lambda: _stars(state, puzzle, target, faceup), who)
     except SQLAlchemyError:
         log.warning("board page: the difficulty of %s %s could not be read", puzzle.id, target)
-        return None
-    return rank.stars if rank is not None else None
+        return None, False
+    return found.body.decode() or None, True
 
 
 def _bad_link(language: PageLanguage, english: str, translated: str) -> str:
@@ -211,7 +243,7 @@ async def play(
     fixed: str | None = None,
     faceup: str | None = None,
     lang: str | None = None,
-) -> HTMLResponse:
+) -> Response:
     """The playable board of one puzzle target, starting from the position ``p`` names (or empty);
     ``fixed`` names placed pieces that stay where they are (the challenge's pre-placed pieces)."""
     language = _language(request, lang)
@@ -239,27 +271,67 @@ async def play(
     link = encode_link(puzzle, goal, "") if bot else None
     today = parse_day("today", None, state.settings.DEFAULT_TIMEZONE).value
     challenge = challenge_link(today, language) if puzzle.is_calendar else None
-    view = BoardView(
-        puzzle,
-        goal,
-        placements,
-        code,
-        bot,
-        link,
-        faceup=_flag(faceup),
-        language=language,
-        challenge_url=challenge,
-        fixed=",".join(puzzle.pieces[p.piece].name for p in placements if p.piece in staying),
-        stars=await run_in_threadpool(_stars, state, puzzle, goal.name, _flag(faceup)),
-    )
-    return _html(render_board_page(view), headers=BOARD_HEADERS)
+    shown_faceup = _flag(faceup)
+    kept = ",".join(puzzle.pieces[p.piece].name for p in placements if p.piece in staying)
+    who = requester(request)
+    try:
+        stars, charged = await _board_stars(state, puzzle, goal.name, shown_faceup, who)
+        view = BoardView(
+            puzzle,
+            goal,
+            placements,
+            code,
+            bot,
+            link,
+            faceup=shown_faceup,
+            language=language,
+            challenge_url=challenge,
+            fixed=kept,
+            stars=stars,
+        )
+        # Everything the page shows (the placements are the code's).
+        key = (
+            "play",
+            puzzle.id,
+            puzzle.fingerprint,
+            goal.name,
+            code,
+            bot,
+            shown_faceup,
+            language,
+            today,
+            kept,
+            stars,
+        )
+        payload = await state.rendered(
+            key, lambda: Payload.html(render_board_page(view)), None if charged else who
+        )
+    except ApiError as exc:  # too much computing asked for (429)
+        message = error_text(language, exc.code, exc.message, exc.status)
+        page = _html(render_error(message, today, language), exc.status)
+        page.headers.update(exc.headers)
+        return page
+    return send(request, payload, NO_CACHE, BOARD_HEADERS)
 
 
 @router.get("/play", response_class=HTMLResponse)
-async def play_index(request: Request, state: State, lang: str | None = None) -> HTMLResponse:
+async def play_index(request: Request, state: State, lang: str | None = None) -> Response:
     """The boards to play."""
     language = _language(request, lang)
-    return _html(render_board_list(_boards(state, language), language=language))
+    today = parse_day("today", None, state.settings.DEFAULT_TIMEZONE).value
+    key = ("boards", language, today)  # the calendars open on today's date
+    try:
+        payload = await state.rendered(
+            key,
+            lambda: Payload.html(render_board_list(_boards(state, language), language=language)),
+            requester(request),
+        )
+    except ApiError as exc:  # too much computing asked for (429)
+        message = error_text(language, exc.code, exc.message, exc.status)
+        page = _html(render_error(message, today, language), exc.status)
+        page.headers.update(exc.headers)
+        return page
+    return send(request, payload, NO_CACHE, HEADERS)
 
 
 @router.get("/static/{name:path}")

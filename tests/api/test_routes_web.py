@@ -36,7 +36,9 @@ IMMUTABLE = "public, max-age=31536000, immutable"
 
 @pytest.fixture(scope="module")
 def api(store_url: str) -> Iterator[TestClient]:
-    settings = Settings(_env_file=None, DATABASE_URL=store_url, TELEGRAM_BOT_USERNAME=BOT)  # type: ignore[call-arg]
+    settings = Settings(
+        _env_file=None, DATABASE_URL=store_url, TELEGRAM_BOT_USERNAME=BOT, API_COMPUTE_PER_MINUTE=1000
+    )  # type: ignore[call-arg]
     with TestClient(create_app(settings, OnDemand)) as client:
         yield client
 
@@ -276,6 +278,7 @@ def test_an_error_of_ours_on_a_page_is_a_page_in_its_language_and_json_on_the_ap
 
     monkeypatch.setattr(web, "_boards", broken)
     monkeypatch.setattr(puzzle_content, "catalog_payload", broken)
+    api.app.state.api.payloads.clear()  # the pages and the catalog are drawn again
     unraised = TestClient(api.app, raise_server_exceptions=False)
     english = unraised.get("/play")
     assert (english.status_code, english.headers["content-type"]) == (500, HTML)

@@ -25,6 +25,7 @@ from hints.positions import (
     problem_texts,
     resolve_target,
     rule_problems,
+    take_off,
 )
 from hints.raw_solutions import RawSolutions, raw_solutions
 from hints.solutions import all_solutions
@@ -52,14 +53,20 @@ def extending(raw: RawSolutions, placements: Sequence[Placement]) -> list[Soluti
     return [s for s in raw.solutions if set(placements) <= s]
 
 
-def fewest_to_take_off(raw: RawSolutions, placements: Sequence[Placement]) -> tuple[Placement, ...]:
-    """Brute force of the documented rule: the fewest pieces whose removal leaves an extendable
-    position; ties to the most extensions, then to the lowest piece indices."""
-    for keep in range(len(placements), -1, -1):
+def fewest_to_take_off(
+    raw: RawSolutions, placements: Sequence[Placement], fixed: frozenset[int] = frozenset()
+) -> tuple[Placement, ...]:
+    """Brute force of the documented rule: the fewest pieces (never a ``fixed`` one) whose removal
+    leaves an extendable position; ties to the most extensions, then to the lowest piece indices."""
+    staying = [p for p in placements if p.piece in fixed]
+    movable = [p for p in placements if p.piece not in fixed]
+    if not extending(raw, staying):
+        return tuple(movable)
+    for keep in range(len(movable), -1, -1):
         options = []
-        for kept in combinations(placements, keep):
-            if count := len(extending(raw, kept)):
-                removed = tuple(p for p in placements if p not in kept)
+        for kept in combinations(movable, keep):
+            if count := len(extending(raw, [*staying, *kept])):
+                removed = tuple(p for p in movable if p not in kept)
                 options.append((-count, [p.piece for p in removed], removed))
         if options:
             return min(options, key=lambda option: option[:2])[2]
@@ -227,6 +234,34 @@ def test_counts_dead_ends_and_take_off_agree_with_brute_force(
         assert analysis.take_off == (fewest_to_take_off(raw, analysis.placements) if not matching else ())
         dead_ends += analysis.dead_end
     assert dead_ends > 0  # the dead-end rule was really exercised
+
+
+def many_pieces(raw: RawSolutions, rng: random.Random, most: int) -> list[Placement]:
+    """Up to ``most`` pieces at random places of random solutions, none overlapping (dead ends,
+    most of them, with several pieces to take off)."""
+    chosen: dict[int, Placement] = {}
+    for placement in rng.sample(sorted(raw.masks, key=repr), len(raw.masks)):
+        taken = {cell for p in chosen.values() for cell in p.cells}
+        if placement.piece not in chosen and not taken & set(placement.cells):
+            chosen[placement.piece] = placement
+        if len(chosen) == most:
+            break
+    return by_piece(list(chosen.values()))
+
+
+@pytest.mark.parametrize("faceup", [False, True])
+def test_take_off_with_fixed_pieces_agrees_with_brute_force(session: Session, faceup: bool) -> None:
+    raw = raw_solutions(session, HOLE, BOARD, faceup=faceup)
+    rng = random.Random(f"take-off-{faceup}")
+    removed = 0
+    for _ in range(40):
+        placements = many_pieces(raw, rng, rng.randint(1, 8))
+        fixed = frozenset(p.piece for p in rng.sample(placements, rng.randint(0, min(2, len(placements)))))
+        found = take_off(raw, placements, fixed)
+        assert found == fewest_to_take_off(raw, placements, fixed)
+        assert not {p.piece for p in found} & fixed
+        removed = max(removed, len(found))
+    assert removed >= 3  # searches that had to drop several pieces were exercised
 
 
 def test_a_walled_off_cell_is_a_dead_end_cured_by_taking_the_wall_off(session: Session) -> None:

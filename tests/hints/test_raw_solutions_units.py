@@ -3,6 +3,8 @@ raw-solution cache of each session factory."""
 
 from __future__ import annotations
 
+import random
+
 import pytest
 from sqlalchemy.orm import Session, sessionmaker
 
@@ -60,6 +62,17 @@ def test_distinct_counts_the_symmetry_classes_of_a_mask(session: Session) -> Non
     one_class = sum(1 << i for i, c in enumerate(raw.classes) if c == 7)
     assert one_class.bit_count() == 8 and raw.distinct(one_class) == 1
     assert raw.distinct(one_class | 1) == 2 and raw.distinct(0) == 0
+
+
+@pytest.mark.parametrize("faceup", [False, True])
+def test_distinct_agrees_with_counting_the_classes_one_by_one(session: Session, faceup: bool) -> None:
+    raw = raw_solutions(session, HOLE, HOLE.target(BOARD), faceup=faceup)  # face up: classes of 1 to 8
+    rng = random.Random(f"distinct-{faceup}")
+    for _ in range(50):
+        mask = rng.getrandbits(len(raw)) & rng.getrandbits(len(raw)) & rng.getrandbits(len(raw))
+        classes = {raw.classes[i] for i in range(len(raw)) if mask >> i & 1}
+        assert raw.distinct(mask) == len(classes)
+    assert raw.distinct(raw.everything) == raw.stored
 
 
 def test_face_up_raw_solutions_turn_no_piece_over_and_keep_their_classes(session: Session) -> None:

@@ -1,0 +1,190 @@
+"""Today's daily JSON while each uncached path is flooded in turn: one cost model for every path.
+
+    .venv/bin/python -m benchmarks.cost_model [--database-url URL] [--duration 10] [--connections 4]
+
+Starts ``python -m api`` (one worker) on a temporary copy of a SQLite store (what the floods make
+the server write goes to the copy), warms today's daily JSON and measures its p99 with wrk, alone.
+Then, for each flood in turn, a second process (from an address of its own: a client with a whole
+budget) asks as fast as ``--threads`` threads can for ``--duration`` seconds while wrk measures
+today's JSON again:
+random dates; positions POSTed on the pentomino 6x10 board (its solutions in memory); /play boards
+with random positions, dates, languages and modes; face-up boards; the daily page with random
+stages; /readyz; the catalog listings. Prints one table: the flood's answers by status (200 served,
+304 not modified, 429 over its budget, 503 busy) and today's p99 beside the unloaded one. Goal:
+at most twice the unloaded p99 under every flood.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import shutil
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+from collections import Counter
+from collections.abc import Callable
+from pathlib import Path
+
+import httpx
+from sqlalchemy.engine import make_url
+
+from benchmarks.api_load import parse_wrk, start_server, stop_server, warm
+from db.engine import make_engine, session_factory
+from hints.codes import encode_position
+from hints.raw_solutions import RawSolutions, raw_solutions
+from settings import get_settings
+from solver.puzzles import get_puzzle
+
+TODAY = "/api/v1/daily/today"
+BOARD = get_puzzle("pentomino-6x10")
+CALENDAR = get_puzzle("calendar-dragonfjord")
+LISTINGS = ("/api/v1/puzzles", "/api/v1/editions", "/api/v1/puzzles/calendar-dragonfjord", "/readyz")
+
+Ask = Callable[[httpx.Client, random.Random], httpx.Response]
+
+
+def _board_solutions(database_url: str) -> RawSolutions:
+    """The raw solutions of the 6x10 board, read from the store."""
+    engine = make_engine(database_url)
+    try:
+        with session_factory(engine)() as session:
+            return raw_solutions(session, BOARD, BOARD.targets[0])
+    finally:
+        engine.dispose()
+
+
+def _position(rng: random.Random, raw: RawSolutions) -> dict[str, object]:
+    """Some pieces of a solution, or of two (often a dead end), as the position endpoint takes them."""
+    one, two = rng.choice(raw.solutions), rng.choice(raw.solutions)
+    chosen: dict[int, object] = {}
+    taken: set[tuple[int, int]] = set()
+    for placement in rng.sample(sorted(one, key=repr), rng.randint(0, 12)) + rng.sample(
+        sorted(two, key=repr), 4
+    ):
+        if placement.piece not in chosen and not taken & set(placement.cells):
+            chosen[placement.piece] = {"piece": BOARD.pieces[placement.piece].name, "cells": placement.cells}
+            taken |= set(placement.cells)
+    return {"placements": list(chosen.values())}
+
+
+def _random_date(rng: random.Random) -> str:
+    return f"{rng.randint(1900, 2100)}-{rng.randint(1, 12):02d}-{rng.randint(1, 28):02d}"
+
+
+def floods(database_url: str) -> dict[str, Ask]:
+    """Each uncached path by name: how one request of its flood is made."""
+    raw = _board_solutions(database_url)
+    position = f"/api/v1/puzzles/{BOARD.id}/targets/board/position"
+    codes = [
+        encode_position(BOARD, sorted(s, key=lambda p: p.piece)[:k]) for s in raw.solutions for k in (3, 6)
+    ]
+
+    def play(http: httpx.Client, rng: random.Random) -> httpx.Response:
+        if rng.random() < 0.5:
+            return http.get(
+                f"/play/{BOARD.id}/board", params={"p": rng.choice(codes), "lang": rng.choice("ej")}
+            )
+        target = rng.choice(CALENDAR.targets).name
+        return http.get(f"/play/{CALENDAR.id}/{target}", params={"lang": rng.choice(("en", "ja"))})
+
+    return {
+        "random dates": lambda http, rng: http.get(f"/api/v1/daily/{_random_date(rng)}"),
+        "warm positions": lambda http, rng: http.post(position, json=_position(rng, raw)),
+        "/play boards": play,
+        "face-up boards": lambda http, rng: http.get(
+            f"/play/{CALENDAR.id}/{rng.choice(CALENDAR.targets).name}", params={"faceup": "1"}
+        ),
+        "daily pages": lambda http, rng: http.get(
+            "/", params={"date": _random_date(rng), "stage": rng.randint(0, 3), "pstage": rng.randint(0, 3)}
+        ),
+        "/readyz": lambda http, _: http.get("/readyz"),
+        "listings": lambda http, rng: http.get(rng.choice(LISTINGS)),
+    }
+
+
+def flood(base: str, name: str, database_url: str, seconds: float, threads: int) -> None:
+    """One flood from its own address (127.0.0.N, a client with a whole budget) for ``seconds``;
+    prints its requests per second and statuses."""
+    address = f"127.0.0.{10 + list(floods(database_url)).index(name)}"
+    ask = floods(database_url)[name]
+    counts: Counter[int] = Counter()
+    lock = threading.Lock()
+    stop = time.monotonic() + seconds
+
+    def client(seed: int) -> None:
+        rng = random.Random(seed)
+        transport = httpx.HTTPTransport(local_address=address)
+        with httpx.Client(base_url=base, timeout=60, transport=transport) as http:
+            while time.monotonic() < stop:
+                status = ask(http, rng).status_code
+                with lock:
+                    counts[status] += 1
+
+    workers = [threading.Thread(target=client, args=(seed,)) for seed in range(threads)]
+    for worker in workers:
+        worker.start()
+    for worker in workers:
+        worker.join()
+    statuses = " ".join(f"{status}:{n}" for status, n in sorted(counts.items()))
+    print(f"{sum(counts.values()) / seconds:.0f} {statuses}", flush=True)
+
+
+def today_p99(base: str, seconds: int, connections: int) -> float:
+    command = ["wrk", "-t1", f"-c{connections}", f"-d{seconds}s", "--latency", f"{base}{TODAY}"]
+    return parse_wrk(subprocess.run(command, capture_output=True, text=True, check=True).stdout).p99_ms
+
+
+def store_copy(database_url: str, folder: Path) -> str:
+    """A SQLite store's copy in ``folder`` (the floods write hint caches and saved boards)."""
+    source = make_url(database_url).database
+    if not database_url.startswith("sqlite") or not source:
+        raise SystemExit("error: the benchmark copies a SQLite store; give --database-url sqlite:///PATH")
+    shutil.copyfile(source, folder / "puzzles.db")
+    return f"sqlite:///{folder / 'puzzles.db'}"
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--database-url", default=get_settings().DATABASE_URL)
+    parser.add_argument("--duration", type=int, default=10)
+    parser.add_argument("--connections", type=int, default=4)
+    parser.add_argument("--threads", type=int, default=8)
+    parser.add_argument("--flood", nargs=3, help=argparse.SUPPRESS)  # child mode: base URL, flood, store
+    args = parser.parse_args(argv)
+    if args.flood:
+        base, name, store = args.flood
+        flood(base, name, store, args.duration, args.threads)
+        return 0
+    rows = []
+    with tempfile.TemporaryDirectory() as folder:
+        store = store_copy(args.database_url, Path(folder))
+        process, base = start_server(store)
+        try:
+            warm(base, [TODAY])
+            alone = today_p99(base, args.duration, args.connections)
+            for name in floods(store):
+                child = [sys.executable, "-m", "benchmarks.cost_model", "--flood", base, name, store]
+                flooder = subprocess.Popen(
+                    [*child, "--duration", str(args.duration), "--threads", str(args.threads)],
+                    stdout=subprocess.PIPE,
+                    text=True,
+                )
+                loaded = today_p99(base, args.duration, args.connections)
+                rate, _, statuses = flooder.communicate(timeout=args.duration + 120)[0].strip().partition(" ")
+                rows.append((name, rate, statuses, loaded))
+        finally:
+            stop_server(process)
+    print(f"today's daily JSON alone: p99 {alone:.1f} ms (wrk, {args.connections} connections)")
+    print(f"{'flood':<16} {'req/s':>6}  {'answers':<28} {'p99':>8}  ratio")
+    for name, rate, statuses, loaded in rows:
+        ratio = loaded / alone if alone else float("inf")
+        verdict = "ok" if ratio <= 2 else "MISSED"
+        print(f"{name:<16} {rate:>6}  {statuses:<28} {loaded:6.1f} ms  {ratio:.2f} {verdict}")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
