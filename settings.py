@@ -41,6 +41,9 @@ class Settings(BaseSettings):
     API_COMPUTE_WORKERS: int = 1
     API_COMPUTE_QUEUE: int = 8
     API_COMPUTE_PER_MINUTE: int = 20
+    # Requests per client a second on average, any path (three seconds' worth at once; beyond: 429),
+    # counted per process: cached answers cost the event loop too.
+    API_REQUESTS_PER_SECOND: int = 50
     # The Mini App's writes (saved boards, hints seen, solves) per Telegram user: a minute's, and at
     # most API_ME_WRITE_BURST of them in any 10 seconds (beyond either: 429 with Retry-After).
     API_ME_WRITES_PER_MINUTE: int = 30
@@ -99,6 +102,7 @@ class Settings(BaseSettings):
         "API_COMPUTE_WORKERS",
         "API_COMPUTE_QUEUE",
         "API_COMPUTE_PER_MINUTE",
+        "API_REQUESTS_PER_SECOND",
         "API_ME_WRITES_PER_MINUTE",
         "API_ME_WRITE_BURST",
         "API_ON_DEMAND_WAIT",

@@ -9,7 +9,7 @@ from fastapi import FastAPI
 
 from api.errors import install_error_handlers
 from api.links import PREFIX
-from api.middleware import BodySizeLimit, Compress, HeadAsGet, RelativeRedirects, SecurityHeaders
+from api.middleware import BodySizeLimit, Compress, HeadAsGet, RelativeRedirects, RequestRate, SecurityHeaders
 from api.routes import check, daily, docs, editions, health, me, me_days, positions, puzzles, telegram, web
 from api.state import ApiState
 from bot.webhook import WEBHOOK_PATH, WebhookBridge
@@ -67,6 +67,9 @@ def create_app(settings: Settings | None = None, solvers: SolverFactory | None =
     app.add_middleware(HeadAsGet)
     app.add_middleware(SecurityHeaders)
     app.add_middleware(RelativeRedirects)
+    app.add_middleware(
+        RequestRate, per_second=settings.API_REQUESTS_PER_SECOND, exempt=(WEBHOOK_PATH, "/healthz")
+    )
     # Routes are matched in order: the hot daily resources first.
     for resource in (daily, puzzles, positions, check, me, me_days, editions):
         app.include_router(resource.router, prefix=PREFIX)

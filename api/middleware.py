@@ -1,16 +1,19 @@
 """Pure ASGI middleware (cheaper than Starlette's BaseHTTPMiddleware): a body size limit, HEAD as GET,
-security headers, relative redirects, gzip."""
+security headers, relative redirects, gzip, a request rate per client."""
 
 from __future__ import annotations
 
 import gzip
 from urllib.parse import urlsplit
 
+from limits.storage import MemoryStorage
 from starlette.datastructures import Headers, MutableHeaders
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from api.caching import LruCache
+from api.clients import client_key
 from api.errors import error_response
+from db.rate_limits import Rate, Window
 
 
 class BodySizeLimit:
@@ -93,6 +96,33 @@ class HeadAsGet:
             await send(message)
 
         await self.app({**scope, "method": "GET"}, receive, without_body)
+
+
+class RequestRate:
+    """At most ``per_second`` requests a second per client on average (three seconds' worth at
+    once), counted before any other work: beyond it 429 with ``Retry-After`` at once. Even answers
+    cached for everyone take the event loop's time, so a client asking hundreds a second for them
+    would slow everyone's. Counted in this process's memory (a check per request must not wait
+    for the network); the paths in ``exempt`` (Telegram's webhook, the health check) are not
+    counted."""
+
+    def __init__(self, app: ASGIApp, per_second: int, exempt: tuple[str, ...] = ()) -> None:
+        self.app = app
+        self.exempt = exempt
+        self.window = Window(MemoryStorage(), "requests", Rate(3 * per_second, 3))
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http" or scope["path"] in self.exempt:
+            await self.app(scope, receive, send)
+            return
+        client = scope.get("client")
+        wait = self.window.take(client_key(client[0] if client else None))
+        if wait is None:
+            await self.app(scope, receive, send)
+            return
+        refusal = error_response(429, "too_many_requests", "too many requests; try again later")
+        refusal.headers["Retry-After"] = str(wait)
+        await refusal(scope, receive, send)
 
 
 DEFAULT_HTML_POLICY = "default-src 'self'; base-uri 'none'; frame-ancestors 'none'"

@@ -31,6 +31,9 @@ PROJECT_ROOT = Path(__file__).resolve().parent.parent
 # Targets solved on demand are solved in the asking process unless a test asks for more processes
 # (tests/solver/test_ondemand.py starts the pool of solver processes the product uses by default).
 os.environ.setdefault("ON_DEMAND_PROCESSES", "1")
+# Tests ask one in-process app hundreds of times a second from one client; the request rate per
+# client has its own test (tests/api/test_api_request_rate.py).
+os.environ.setdefault("API_REQUESTS_PER_SECOND", "100000")
 
 # PostgreSQL: tests marked `postgres` use the server at POSTGRES_TEST_URL (default below), one fresh
 # database per test. Without a server they are skipped with one notice, unless REQUIRE_POSTGRES=1
