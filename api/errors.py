@@ -51,6 +51,9 @@ SERVICE_STATUSES: tuple[tuple[type[ServiceError], int], ...] = (
     (NotSolved, 409),
 )
 
+# FastAPI's words for a body it could not even decode (not UTF-8): answered as any invalid JSON is.
+BODY_NOT_PARSED = "There was an error parsing the body"
+
 # Codes for Starlette's own HTTP errors (no route, wrong method, ...).
 _HTTP_CODES = {
     400: "bad_request",
@@ -169,6 +172,8 @@ async def _validation_error(request: Request, exc: Exception) -> Response:
 
 async def _http_error(request: Request, exc: Exception) -> Response:
     assert isinstance(exc, StarletteHTTPException)
+    if exc.status_code == 400 and exc.detail == BODY_NOT_PARSED:  # bytes that are not text at all
+        return _answer(request, 422, "invalid_request", "the request body is not valid JSON")
     code = _HTTP_CODES.get(exc.status_code, "http_error")
     message = exc.detail if isinstance(exc.detail, str) else code.replace("_", " ")
     return _answer(request, exc.status_code, code, message, headers=dict(exc.headers or {}))

@@ -162,3 +162,14 @@ def test_a_location_is_cut_to_a_path_that_no_browser_reads_as_a_host() -> None:
     assert location_path(b"http://evil.example//other.host/x?y=1", "evil.example") == b"/other.host/x?y=1"
     assert location_path(b"https://elsewhere.example/x", "evil.example") == b"https://elsewhere.example/x"
     assert location_path(b"/already/a/path", "evil.example") == b"/already/a/path"
+
+
+def test_a_body_that_is_not_even_text_is_422_like_any_bad_json(api: TestClient) -> None:
+    """Bytes that are not UTF-8, sent to a route whose body is optional, were a 400 the schema
+    did not list (found by the schema fuzzer)."""
+    response = api.post(
+        "/api/v1/me/days/calendar-dragonfjord/01-25/solved",
+        content=b"*s\xff",
+        headers={"content-type": "application/json"},
+    )
+    assert assert_error(response, 422, "invalid_request")["message"] == "the request body is not valid JSON"
