@@ -4,16 +4,17 @@ security headers, relative redirects, gzip, a request rate per client."""
 from __future__ import annotations
 
 import gzip
+import time
+from collections.abc import Callable
 from urllib.parse import urlsplit
 
-from limits.storage import MemoryStorage
 from starlette.datastructures import Headers, MutableHeaders
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from api.caching import LruCache
 from api.clients import client_key
 from api.errors import error_response
-from db.rate_limits import Rate, Window
+from api.token_buckets import TokenBuckets
 
 
 class BodySizeLimit:
@@ -104,25 +105,40 @@ class RequestRate:
     cached for everyone take the event loop's time, so a client asking hundreds a second for them
     would slow everyone's. Counted in this process's memory (a check per request must not wait
     for the network); the paths in ``exempt`` (Telegram's webhook, the health check) are not
-    counted."""
+    counted. The counter is a token bucket per client (:mod:`api.token_buckets`): one lookup."""
 
-    def __init__(self, app: ASGIApp, per_second: int, exempt: tuple[str, ...] = ()) -> None:
+    def __init__(
+        self,
+        app: ASGIApp,
+        per_second: int,
+        exempt: tuple[str, ...] = (),
+        clock: Callable[[], float] = time.monotonic,
+    ) -> None:
         self.app = app
         self.exempt = exempt
-        self.window = Window(MemoryStorage(), "requests", Rate(3 * per_second, 3))
+        self.buckets = TokenBuckets(per_second, 3 * per_second, clock=clock)
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] != "http" or scope["path"] in self.exempt:
             await self.app(scope, receive, send)
             return
         client = scope.get("client")
-        wait = self.window.take(client_key(client[0] if client else None))
+        wait = self.buckets.take(client_key(client[0] if client else None))
         if wait is None:
             await self.app(scope, receive, send)
             return
-        refusal = error_response(429, "too_many_requests", "too many requests; try again later")
-        refusal.headers["Retry-After"] = str(wait)
-        await refusal(scope, receive, send)
+        await _refuse(send, wait)
+
+
+# Built once: a refusal is the cheapest answer there is, since a flooder is sent thousands of them.
+_REFUSAL = error_response(429, "too_many_requests", "too many requests; try again later")
+
+
+async def _refuse(send: Send, wait: int) -> None:
+    """429 with ``Retry-After: wait`` and the same JSON error body as every other refusal."""
+    headers = [*_REFUSAL.raw_headers, (b"retry-after", str(wait).encode())]
+    await send({"type": "http.response.start", "status": 429, "headers": headers})
+    await send({"type": "http.response.body", "body": _REFUSAL.body})
 
 
 DEFAULT_HTML_POLICY = "default-src 'self'; base-uri 'none'; frame-ancestors 'none'"

@@ -24,6 +24,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from cachetools import LRUCache, cached
+
 from api import links
 from api.web.board_shapes import board_piece_colour, centre, hex_colour, orientation_table, polygon
 from api.web.language import PageLanguage
@@ -34,6 +36,7 @@ from solver.encoding import Placement
 
 LIGHTER = 0.55  # hint pieces: this far from the piece's colour towards white
 TELEGRAM = "https://t.me"
+STATIC_PUZZLES = 64  # puzzles (and languages) whose static board data is kept: the catalog, twice over
 
 
 @dataclass(frozen=True)
@@ -66,6 +69,31 @@ class BoardView:
         return f"{TELEGRAM}/{self.telegram_bot}?start={self.telegram_payload_prefix}"
 
 
+def _static_key(puzzle: Puzzle, *rest: object) -> tuple[object, ...]:
+    return (puzzle.id, puzzle.fingerprint, *rest)
+
+
+@cached(LRUCache(maxsize=STATIC_PUZZLES), key=_static_key)
+def _pieces_data(puzzle: Puzzle) -> tuple[dict[str, Any], ...]:
+    """Every piece's colours and orientation tables: the same for every page of ``puzzle``, so
+    worked out once (about half of a board page's rendering); never mutated by a caller."""
+    return tuple(_piece_data(puzzle, i) for i in range(len(puzzle.pieces)))
+
+
+@cached(LRUCache(maxsize=STATIC_PUZZLES), key=_static_key)
+def _cells_data(puzzle: Puzzle, language_code: str) -> tuple[dict[str, Any], ...]:
+    """Every cell of the board with its corners and its label as ``language_code`` shows it."""
+    cells = []
+    for cell in puzzle.cells:
+        points = polygon(puzzle.lattice, cell)
+        label = puzzle.labels.get(cell)
+        name = board_label(label, language_code) if label else None  # as the board shows it
+        cells.append(
+            {"cell": list(cell), "label": label, "name": name, "points": points, "centre": centre(points)}
+        )
+    return tuple(cells)
+
+
 def _piece_data(puzzle: Puzzle, index: int) -> dict[str, Any]:
     piece = puzzle.pieces[index]
     table = orientation_table(puzzle.lattice, piece)
@@ -92,23 +120,14 @@ def _piece_data(puzzle: Puzzle, index: int) -> dict[str, Any]:
 def board_data(view: BoardView) -> dict[str, Any]:
     """Everything the board's script needs, as JSON-ready data."""
     puzzle, target = view.puzzle, view.target
-    lattice = puzzle.lattice
-    cells = []
-    for cell in puzzle.cells:
-        points = polygon(lattice, cell)
-        label = puzzle.labels.get(cell)
-        name = board_label(label, view.language.code) if label else None  # as the board shows it
-        cells.append(
-            {"cell": list(cell), "label": label, "name": name, "points": points, "centre": centre(points)}
-        )
     return {
         "puzzle": puzzle.id,
         "title": puzzle_title(puzzle, view.language.code),
         "target": target.name,
-        "lattice": lattice.name,
-        "cells": cells,
+        "lattice": puzzle.lattice.name,
+        "cells": _cells_data(puzzle, view.language.code),
         "uncovered": sorted(list(cell) for cell in target.uncovered),
-        "pieces": [_piece_data(puzzle, i) for i in range(len(puzzle.pieces))],
+        "pieces": _pieces_data(puzzle),
         "placements": [
             {"piece": puzzle.pieces[p.piece].name, "cells": [list(cell) for cell in p.cells]}
             for p in view.placements

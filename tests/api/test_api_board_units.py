@@ -12,6 +12,7 @@ import pytest
 
 import api.web
 from api.routes.web import BOARD_POLICY
+from api.web import board
 from api.web.assets import IMPORT_MAP, IMPORT_MAP_HASH, SCRIPTED, SCRIPTED_HASH
 from api.web.board import BoardView, board_data
 from api.web.board_page import render_board_page
@@ -226,3 +227,15 @@ def test_the_board_page_in_japanese() -> None:
         "of {n} solutions still possible",
     ]
     assert board_data(replace(view, faceup=True))["api"]["query"] == "?faceup=true&lang=ja"
+
+
+def test_a_boards_static_data_is_worked_out_once_per_puzzle_and_bounded() -> None:
+    """The pieces' orientation tables were half of every board page's rendering; they depend on the
+    puzzle alone, and the puzzles people define will be many, so at most STATIC_PUZZLES are kept."""
+    puzzle = get_puzzle("pentomino-3x20")
+    first = board._pieces_data(puzzle)
+    assert board._pieces_data(puzzle) is first
+    for n in range(board.STATIC_PUZZLES + 5):
+        board._pieces_data(replace(puzzle, id=f"people-{n}"))
+    assert board._pieces_data.cache.currsize == board.STATIC_PUZZLES  # type: ignore[attr-defined]
+    assert board._pieces_data(puzzle) is not first  # the oldest went first
