@@ -149,6 +149,15 @@ async def calling(
 Reader = Annotated[Caller, Depends(calling)]
 
 
+async def page_player(request: Request, state: ApiState) -> Player | None:
+    """The web visitor a page is for (the cookie's; no sign-in on a page), None for one not
+    stored: their zone, edition and face-up mode make the page's day and puzzle."""
+    cookie = request.cookies.get(COOKIE)
+    if not cookie:
+        return None
+    return await run_in_threadpool(_resolve, state, None, cookie)
+
+
 def _new_player(state: ApiState) -> Caller:
     """A new web visitor stored, and the cookie that names them."""
     with state.sessions.begin() as session:

@@ -11,7 +11,7 @@ import pytest
 from fastapi.testclient import TestClient
 from sqlalchemy.orm import Session, sessionmaker
 
-from api import players, telegram_auth
+from api import deps, players, telegram_auth
 from db import chats
 from tests.support.api_server import assert_error
 from tests.support.miniapp import init_data, signed_in_app
@@ -181,3 +181,18 @@ def test_opening_the_mini_app_with_a_visitors_cookie_makes_them_one_player(
     assert (linked["kind"], linked["timezone"], linked["calendar"]["solved"]) == ("telegram", "Asia/Tokyo", 1)
     by_cookie = api.get(ME).json()  # the web page again, no sign-in: the same player
     assert by_cookie["kind"] == "telegram" and by_cookie["calendar"]["streak"] == 1
+
+
+def test_the_daily_page_shows_the_visitors_date_in_their_zone(
+    api: TestClient, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """At 20:21 UTC on the 21st the server's page is the 21st's; a visitor in Tokyo gets the 22nd's,
+    one in Los Angeles the 21st's, once their browser has told the server their zone."""
+    monkeypatch.setattr(deps, "datetime", Clock)
+    assert 'id="calendar" class="puzzle" aria-labelledby="calendar-title"' in api.get("/").text
+    assert 'data-date="2026-01-21"' in api.get("/").text
+    visitor_in(api, "Asia/Tokyo")
+    assert 'data-date="2026-01-22"' in api.get("/").text
+    visitor_in(api, "America/Los_Angeles")
+    assert 'data-date="2026-01-21"' in api.get("/").text
+    assert 'data-date="2026-01-26"' in api.get("/?date=2026-01-26").text  # a date asked for stays
