@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from datetime import UTC, date, datetime, tzinfo
+from datetime import date, datetime, tzinfo
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 from sqlalchemy import select, update
@@ -57,7 +57,7 @@ def loaded_zone(name: str | None) -> ZoneInfo | None:
 
 def zone_or_default(name: str | None, default: str | None = None) -> tzinfo:
     """The zone ``name`` names, else ``default``'s, else UTC: whatever is stored, a zone."""
-    return loaded_zone(name) or loaded_zone(default) or UTC
+    return loaded_zone(name) or loaded_zone(default) or ZoneInfo("UTC")
 
 
 def local_date(now: datetime, name: str | None, default: str | None = None) -> date:
