@@ -69,6 +69,10 @@ class Settings(BaseSettings):
     REDIS_URL: str | None = None
     # The bot's @username without the @, for "Continue in Telegram" deep links from the web page.
     TELEGRAM_BOT_USERNAME: str | None = None
+    # The key the web board's player cookie is signed with (any long random string; changing it
+    # makes every web visitor a new one). Unset: a random key the server makes once and keeps in
+    # the store (server_secrets), the same for every worker and restart. Never logged.
+    WEB_PLAYER_SECRET: SecretStr | None = None
 
     @field_validator("DATABASE_URL")
     @classmethod

@@ -149,8 +149,13 @@ def saved_position(puzzle_id: str, target: str) -> str:
     return f"{PREFIX}/me/positions/{puzzle_id}/{target}"
 
 
+def me() -> str:
+    """The player asking: their day, settings and record (``/me``)."""
+    return f"{PREFIX}/me"
+
+
 def my_day(puzzle_id: str, target: str) -> str:
-    """The signed-in Telegram user's day on a board (``…/hints/{stage}``, ``…/solved`` under it)."""
+    """The player's day on a board (``…/opened``, ``…/hints/{stage}``, ``…/solved`` under it)."""
     return f"{PREFIX}/me/days/{puzzle_id}/{target}/"
 
 

@@ -349,3 +349,47 @@ class DaySolvedOut(BaseModel):
     streak: int = Field(description="consecutive days solved on their own day, this one included")
     best: int
     share_text: str = Field(description="the solve in two lines, no cell and no piece named")
+
+
+class KindRecordOut(BaseModel):
+    """One kind of puzzle in a player's record."""
+
+    played: int = Field(description="days the player opened it or saw a hint of it, or solved it")
+    solved: int = Field(description="puzzles of that kind solved, on any day")
+    streak: int = Field(description="consecutive days solved on their own day, up to today (or yesterday)")
+    best: int = Field(description="the longest such run")
+
+
+class MeOut(BaseModel):
+    """The player asking (the Telegram user of a Mini App sign-in, or the web board's visitor of
+    the cookie): their day, settings and record."""
+
+    kind: str = Field(description="telegram, web (a visitor known by the cookie), or new (no cookie yet)")
+    today: str = Field(description="the player's local date, YYYY-MM-DD")
+    timezone: str = Field(description="the zone their day is in: theirs, else the server's default")
+    timezone_known: bool = Field(description="false while the player has not set their zone")
+    edition: str = Field(description="their calendar edition")
+    faceup: bool = Field(description="face-up mode: no piece turned over")
+    language: str | None = Field(description="the language they chose; null for none")
+    calendar: KindRecordOut
+    challenge: KindRecordOut = Field(description="the daily pentomino challenge")
+
+
+class SettingsIn(BaseModel):
+    """Settings to change; a field left out stays as it is."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    timezone: str | None = Field(
+        default=None,
+        max_length=64,
+        description="an IANA time zone, e.g. Asia/Tokyo (422 invalid_timezone otherwise)",
+        json_schema_extra={"pattern": ZONE_PATTERN},
+    )
+    edition: str | None = Field(
+        default=None,
+        max_length=64,
+        description="a calendar edition (GET /api/v1/editions; 422 unknown_edition)",
+    )
+    faceup: bool | None = Field(default=None, description="face-up mode")
+    language: str | None = Field(default=None, max_length=16, description="en or ja (422 unknown_language)")

@@ -127,12 +127,15 @@ def move_chat(*, session: Session, old_id: int, new_id: int) -> int:
     )
     moved += _reassign(session, SolveGroupRow.chat_id, old_id, new_id)
     moved += _reassign(session, HintProgressRow.group_id, old_id, new_id)
-    return moved + _move_person(session, old_id, new_id)
+    return moved + move_person(session=session, old_id=old_id, new_id=new_id)
 
 
-def _move_person(session: Session, old_id: int, new_id: int) -> int:
-    """The group as a person (its anonymous admins) becomes the supergroup: rows keyed by
-    ``user_id``, merged where the supergroup has the same key."""
+def move_person(*, session: Session, old_id: int, new_id: int) -> int:
+    """One person's rows keyed by ``user_id`` (solves, the groups they count for, days, saved
+    boards, progress) become another's, merged where the other has the same key: the first solve
+    stays, the most hints seen and the first opening, the newer saved board, the other's progress.
+    A group as a person (its anonymous admins) becoming the supergroup; a web player becoming the
+    Telegram user (``db.web_players.link``). How many rows moved."""
     moved = 0
     # Solves: the first report counts, whichever id made it (on a tie the supergroup's stays).
     reports: dict[tuple[str, date], list[tuple[datetime, int]]] = {}

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from datetime import datetime
+from datetime import date, datetime, tzinfo
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 from sqlalchemy import select, update
@@ -53,6 +53,17 @@ def loaded_zone(name: str | None) -> ZoneInfo | None:
         return ZoneInfo(name)
     except (ZoneInfoNotFoundError, ValueError, OSError):
         return None
+
+
+def zone_or_default(name: str | None, default: str | None = None) -> tzinfo:
+    """The zone ``name`` names, else ``default``'s, else UTC: whatever is stored, a zone."""
+    return loaded_zone(name) or loaded_zone(default) or ZoneInfo("UTC")
+
+
+def local_date(now: datetime, name: str | None, default: str | None = None) -> date:
+    """The date at ``now`` in the zone ``name`` names (else ``default``'s, else UTC): a person's or
+    a chat's "today", the one place it is worked out."""
+    return now.astimezone(zone_or_default(name, default)).date()
 
 
 def is_language(code: str | None) -> bool:

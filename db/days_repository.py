@@ -88,3 +88,12 @@ def first_opened(*, session: Session, user_id: int, day: date, kind: str) -> dat
         PlayerDayRow.user_id == user_id, PlayerDayRow.day == day, PlayerDayRow.kind == kind
     )
     return aware(session.scalar(query))
+
+
+def days_played(*, session: Session, user_id: int) -> dict[str, set[date]]:
+    """Per kind of puzzle, the days the person opened it or saw a hint of it (any variant)."""
+    query = select(PlayerDayRow.kind, PlayerDayRow.day).where(PlayerDayRow.user_id == user_id).distinct()
+    found: dict[str, set[date]] = {}
+    for kind, day in session.execute(query):
+        found.setdefault(kind, set()).add(day)
+    return found

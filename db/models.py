@@ -273,3 +273,32 @@ class DispatcherHeartbeatRow(Base):
     name: Mapped[str] = mapped_column(String(64), primary_key=True)
     beat_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
     sent_total: Mapped[int] = mapped_column(Integer, default=0)
+
+
+class WebPlayerRow(Base):
+    """A visitor of the web board without an account, known by a signed cookie (api.players):
+    their settings, and the Telegram user they became once they opened the board in the Mini App.
+    Their player id in the tables keyed by user id is ``db.web_players.WEB_PLAYER_BASE + id``."""
+
+    __tablename__ = "web_players"
+
+    id: Mapped[int] = mapped_column(
+        BigInteger().with_variant(Integer, "sqlite"), primary_key=True, autoincrement=True
+    )
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+    last_seen_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+    timezone: Mapped[str | None] = mapped_column(String(64), nullable=True)  # NULL: not known yet
+    edition: Mapped[str | None] = mapped_column(String(64), nullable=True)  # NULL: the default calendar
+    faceup: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
+    language: Mapped[str | None] = mapped_column(String(8), nullable=True)  # NULL: the browser's
+    linked_user: Mapped[int | None] = mapped_column(BigInteger, nullable=True)  # the Telegram user id
+
+
+class ServerSecretRow(Base):
+    """A secret the server made for itself once (the web player cookie's key when no setting gives
+    one), so every worker and every restart agrees on it. Never logged."""
+
+    __tablename__ = "server_secrets"
+
+    name: Mapped[str] = mapped_column(String(32), primary_key=True)
+    value: Mapped[str] = mapped_column(String(128))

@@ -27,13 +27,13 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass
-from datetime import UTC, date, datetime, timedelta, tzinfo
+from datetime import date, datetime, timedelta, tzinfo
 from enum import StrEnum
 
 from sqlalchemy.orm import Session
 
-from db import chats, solves
 from db import days_repository as days
+from db import solves
 from hints.daily import (
     DEFAULT_VARIANT,
     PuzzleKind,
@@ -44,6 +44,7 @@ from hints.daily import (
     edition_of,
 )
 from hints.errors import MalformedPosition, NoFaceUpSolution, NotPrecomputed, NotSolved, SignedBeforeDay
+from hints.players import Player
 from hints.position_hints import PositionHint, position_hint
 from hints.positions import PositionAnalysis, analyse_position, placements_of_code, problem_texts
 from hints.saved import SavedPosition, record_board_stage, saved_board
@@ -166,65 +167,69 @@ def board_hint(
     return BoardHint(stage, placements, hint, None)
 
 
-def board_play(
-    puzzle: Puzzle, target: Target, faceup: bool, now: datetime, signed_at: datetime, zone: tzinfo
-) -> Play | None:
-    """The play the web board of ``puzzle`` and ``target`` is today in the player's time zone
-    ``zone``; None when it is none of their puzzles today. SignedBeforeDay when their sign-in
-    (``signed_at``) was made before that day began there: it may not record that day."""
-    play = daily_play(puzzle, target, now.astimezone(zone).date(), faceup)
-    if play is not None and signed_at.astimezone(zone).date() < play.day:
+def board_play(puzzle: Puzzle, target: Target, faceup: bool, now: datetime, player: Player) -> Play | None:
+    """The play the web board of ``puzzle`` and ``target`` is for ``player`` today (their local
+    date); None when it is none of their puzzles today. SignedBeforeDay when their Mini App sign-in
+    was made before that day began in their zone: it may not record that day (a web visitor's
+    cookie has no sign-in time)."""
+    play = daily_play(puzzle, target, player.today(now), faceup)
+    signed_at = player.signed_at
+    if play is not None and signed_at is not None and signed_at.astimezone(player.zone).date() < play.day:
         raise SignedBeforeDay(play.day.isoformat())
+    return play
+
+
+def opened_on_board(
+    session: Session, player: Player, puzzle: Puzzle, target: Target, faceup: bool, now: datetime
+) -> Play | None:
+    """The player opened the web board of ``puzzle`` and ``target``: when it is one of their
+    puzzles today, its day starts now if it had not yet (the solve's time counts from then);
+    None when it is not. SignedBeforeDay as :func:`board_play`."""
+    play = board_play(puzzle, target, faceup, now, player)
+    if play is not None:
+        open_play(session, player.id, play, now)
     return play
 
 
 def seen_on_board(
     session: Session,
-    player: int,
+    player: Player,
     puzzle: Puzzle,
     target: Target,
     faceup: bool,
     stage: Stage,
     now: datetime,
-    default_timezone: str,
-    *,
-    signed_at: datetime,
 ) -> Play | None:
     """A hint stage the player saw on the web board of ``puzzle`` and ``target``, recorded on its
     board ladder when the board is one of their puzzles today (their local date); None when not.
     SignedBeforeDay for a sign-in made before that day (:func:`board_play`)."""
-    zone = player_zone(session, player, default_timezone)
-    play = board_play(puzzle, target, faceup, now, signed_at, zone)
+    play = board_play(puzzle, target, faceup, now, player)
     if play is not None:
-        take_hint(session, player, play, Ladder.BOARD, stage)
+        take_hint(session, player.id, play, Ladder.BOARD, stage)
     return play
 
 
 def solved_on_board(
     session: Session,
-    player: int,
-    name: str,
+    player: Player,
     puzzle: Puzzle,
     target: Target,
     faceup: bool,
     now: datetime,
-    default_timezone: str,
     language: str,
-    *,
-    signed_at: datetime,
     code: str | None = None,
 ) -> tuple[Solved, str] | None:
     """The player solved the web board of ``puzzle`` and ``target``: the solve (recorded once a
-    day) and its share text in ``language``; None when the board is not one of their puzzles
-    today. The board must be solved: ``code``, or else the board they saved today
+    day) and its share text in their language (else ``language``); None when the board is not one
+    of their puzzles today. The board must be solved: ``code``, or else the board they saved today
     (:func:`solved_board`); SignedBeforeDay for a sign-in made before that day."""
-    zone = player_zone(session, player, default_timezone)
-    play = board_play(puzzle, target, faceup, now, signed_at, zone)
+    play = board_play(puzzle, target, faceup, now, player)
     if play is None:
         return None
-    solved_board(session, player, puzzle, target, play, code, zone)
-    solved = solve(session, player, play, play.day, now, player, name)
-    return solved, share_text(solved, *share_heading(session, play, language), language)
+    solved_board(session, player.id, puzzle, target, play, code, player.zone)
+    solved = solve(session, player.id, play, play.day, now, player.id, player.name)
+    words = player.language or language
+    return solved, share_text(solved, *share_heading(session, play, words), words)
 
 
 def solved_board(
@@ -266,14 +271,6 @@ def _short_of_solved(analysis: PositionAnalysis) -> str:
 def hints_used(session: Session, player: int, kind: PuzzleKind, day: date) -> int:
     """The most hint stages the player saw of that day's puzzle of this kind, on any ladder and variant."""
     return days.most_stages(session=session, user_id=player, day=day, kind=kind)
-
-
-def player_zone(session: Session, player: int, default_timezone: str) -> tzinfo:
-    """The player's time zone: their private chat's with the bot, if they set one that still
-    loads, else ``default_timezone`` (else UTC)."""
-    settings = chats.get_chat(session=session, chat_id=player)
-    zone = chats.loaded_zone(settings.timezone if settings else None) or chats.loaded_zone(default_timezone)
-    return zone or UTC
 
 
 # ---------------------------------------------------------------- solves and streaks
@@ -391,6 +388,40 @@ def record(session: Session, player: int, today: date) -> Record:
         solves=len(mine),
         average_hints=sum(s.hints for s in mine) / len(mine) if mine else 0.0,
     )
+
+
+@dataclass(frozen=True)
+class KindRecord:
+    """One kind of puzzle in a player's record: the days played (opened, or a hint seen), the
+    puzzles solved (on any day), and the streaks of those solved on their own day."""
+
+    played: int
+    solved: int
+    streak: int
+    best: int
+
+
+@dataclass(frozen=True)
+class Standing:
+    """A player's today and their record for the calendar (any edition) and the challenge."""
+
+    today: date
+    calendar: KindRecord
+    challenge: KindRecord
+
+
+def standing(session: Session, player: Player, now: datetime) -> Standing:
+    """The player's record as of their local date at ``now``."""
+    today = player.today(now)
+    mine = solves.user_solves(session=session, user_id=player.id)
+    opened = days.days_played(session=session, user_id=player.id)
+
+    def of(kind: PuzzleKind) -> KindRecord:
+        solved = {s.day for s in mine if s.kind == kind}
+        streak, best = _streaks_of(mine, kind, today)
+        return KindRecord(len(opened.get(kind, set()) | solved), len(solved), streak, best)
+
+    return Standing(today, of(PuzzleKind.CALENDAR), of(PuzzleKind.PENTOMINO))
 
 
 # ---------------------------------------------------------------- sharing

@@ -15,7 +15,7 @@ result; the player's day itself (hints seen, solves, streaks) is :mod:`hints.gam
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
-from datetime import UTC, date, datetime
+from datetime import date, datetime
 from enum import StrEnum
 
 from sqlalchemy.orm import Session
@@ -59,7 +59,7 @@ class Seat:
 
     def today(self, now: datetime) -> date:
         """The seat's local date at ``now`` (UTC where the zone is unknown)."""
-        return now.astimezone(chats.loaded_zone(self.timezone) or UTC).date()
+        return chats.local_date(now, self.timezone)
 
     def play(self, kind: PuzzleKind, day: date) -> Play:
         """The player's puzzle variant: the seat's edition and face-up mode for the calendar."""

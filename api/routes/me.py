@@ -1,35 +1,40 @@
-"""``/me/positions``: the signed-in Telegram user's own board per puzzle target (the Mini App's save slot).
+"""``/me``: the player asking (``api.players``: the Telegram user of ``Authorization: tma
+<initData>``, else the web board's visitor of the ``player`` cookie): their day, settings and
+record; and ``/me/positions``, their own board per puzzle target (the Mini App's save slot, what
+the bot's ``/hint`` and ``/check`` start from).
 
-Every request carries ``Authorization: tma <initData>``; a missing, forged or
-stale sign-in is a 401 that says which. The saved board is what the bot's
-``/hint`` and ``/check`` start from.
+A Mini App request with a missing, forged or stale sign-in is a 401 that says which. A web
+visitor without a cookie reads as a new player with the defaults, and is stored on their first
+write (the answer sets the cookie).
 
-Every write of ``/me`` (a board saved here, a hint seen or a solve in ``/me/days``) spends one
-of the signed-in user's writes (:data:`Writer`): ``API_ME_WRITES_PER_MINUTE`` a minute, at most
+Every write of ``/me`` (settings, a board saved here, a board opened, a hint seen or a solve in
+``/me/days``) spends one of the player's writes: ``API_ME_WRITES_PER_MINUTE`` a minute, at most
 ``API_ME_WRITE_BURST`` of them in any 10 seconds; beyond, 429 with ``Retry-After``.
 """
 
 from __future__ import annotations
 
-from datetime import UTC, datetime
-from typing import Annotated
-
-from fastapi import APIRouter, Depends, Header, Request, Response
+from fastapi import APIRouter, Request, Response
 from pydantic import BaseModel, ConfigDict, Field
+from starlette.concurrency import run_in_threadpool
 
 from api import presenters
 from api.caching import Payload, send
-from api.clients import requester, too_many
+from api.clients import requester
 from api.deps import PuzzleDep, State, TargetDep
-from api.errors import ApiError, documented, error_response
-from api.schemas import PositionOut
-from api.telegram_auth import InitDataError, TelegramUser, init_data_from_header, validate_init_data
+from api.errors import ApiError, documented, error_response, invalid
+from api.players import Caller, Reader, Writer, now, set_cookie
+from api.schemas import KindRecordOut, MeOut, PositionOut, SettingsIn
+from hints import game, players
+from hints.daily import calendar_editions
+from hints.players import InvalidSetting, Player
 from hints.positions import analyse_position, placements_of_code
 from hints.saved import save_board, saved_board
+from i18n import LANGUAGES
 
 router = APIRouter(prefix="/me", tags=["mini app"])
 ERRORS = documented(400, 401, 404, 410, 413, 422, 429, 503)
-WRITER_KEY = "telegram:{}"  # the budget key of a Telegram user's writes
+ME_ERRORS = documented(401, 422, 429, 503)
 
 
 class SavePositionIn(BaseModel):
@@ -38,72 +43,106 @@ class SavePositionIn(BaseModel):
     code: str = Field(min_length=1, max_length=64, description="the board's position code")
 
 
-async def signed_in_user(
-    state: State, authorization: Annotated[str | None, Header(description="tma <initData>")] = None
-) -> TelegramUser:
-    """The Telegram user of a valid Mini App sign-in; 401 (which problem, never the data) otherwise."""
-    token = state.settings.TELEGRAM_BOT_TOKEN
-    if token is None or not token.get_secret_value().strip():
-        raise ApiError(503, "not_configured", "Mini App sign-in needs TELEGRAM_BOT_TOKEN on the server")
-    try:
-        return validate_init_data(init_data_from_header(authorization), token.get_secret_value().strip())
-    except InitDataError as exc:  # session_expired: a genuine sign-in, too old (reopen from the bot)
-        raise ApiError(401, exc.code, str(exc)) from None
+def _record(found: game.KindRecord) -> KindRecordOut:
+    return KindRecordOut(played=found.played, solved=found.solved, streak=found.streak, best=found.best)
 
 
-User = Annotated[TelegramUser, Depends(signed_in_user)]
-
-
-async def writing_user(user: User, state: State) -> TelegramUser:
-    """The signed-in user, one of their writes spent; 429 with Retry-After when none is left."""
-    wait = state.writes.take(WRITER_KEY.format(user.id))
-    if wait is None:
-        return user
-    await state.budget.hold_refusal()
-    settings = state.settings
-    raise too_many(
-        wait,
-        f"at most {settings.API_ME_WRITES_PER_MINUTE} Mini App writes a minute, "
-        f"{settings.API_ME_WRITE_BURST} in 10 seconds; try again later",
+def _me(caller: Caller, state: State) -> MeOut:
+    """The caller's day, settings and record (a visitor not stored: the defaults, nothing played)."""
+    player = caller.player or Player(0, state.settings.DEFAULT_TIMEZONE)
+    with state.sessions() as session:
+        standing = game.standing(session, player, now())
+    kind = "new" if caller.player is None else "web" if player.web else "telegram"
+    return MeOut(
+        kind=kind,
+        today=standing.today.isoformat(),
+        timezone=player.timezone or state.settings.DEFAULT_TIMEZONE,
+        timezone_known=player.timezone is not None,
+        edition=player.variant.edition,
+        faceup=player.variant.faceup,
+        language=player.language,
+        calendar=_record(standing.calendar),
+        challenge=_record(standing.challenge),
     )
 
 
-Writer = Annotated[TelegramUser, Depends(writing_user)]
+def _private(request: Request, model: BaseModel, caller: Caller) -> Response:
+    return set_cookie(request, send(request, Payload.json(model), "private, no-store"), caller)
 
 
-def _no_store(request: Request, model: PositionOut) -> Response:
-    return send(request, Payload.json(model), "private, no-store")
+@router.get("", response_model=MeOut, responses=ME_ERRORS)
+async def me(request: Request, caller: Reader, state: State) -> Response:
+    """The player's today (in their time zone), settings, and record for the calendar and the
+    challenge: days played, puzzles solved, current and best streak."""
+    return _private(request, await run_in_threadpool(_me, caller, state), caller)
+
+
+_REFUSED = {
+    "timezone": ("invalid_timezone", "unknown time zone {value!r}; use an IANA name like Europe/Berlin"),
+    "edition": ("unknown_edition", "unknown edition {value!r}; editions: {editions}"),
+    "language": ("unknown_language", "unknown language {value!r}; languages: {languages}"),
+}
+
+
+def _refused(exc: InvalidSetting) -> ApiError:
+    """The 422 of a setting the player cannot hold, in words."""
+    code, message = _REFUSED[exc.setting]
+    editions = ", ".join(p.id for p in calendar_editions())
+    value = str(exc.value)[:64]
+    return invalid(code, message.format(value=value, editions=editions, languages=", ".join(LANGUAGES)))
+
+
+@router.put("/settings", response_model=MeOut, responses=ME_ERRORS)
+async def settings(request: Request, body: SettingsIn, caller: Writer, state: State) -> Response:
+    """Change the player's settings (a field left out stays): their time zone, calendar edition,
+    face-up mode, language; 422 naming a value they cannot hold (nothing is changed). A Telegram
+    user's are their private chat's with the bot, as its commands set them. Answers ``GET /me``."""
+
+    def work() -> MeOut:
+        assert caller.player is not None
+        values = body.model_dump(exclude_none=True)
+        with state.sessions.begin() as session:
+            try:
+                chosen = players.choose(session, caller.player, now(), **values)
+            except InvalidSetting as exc:
+                raise _refused(exc) from None
+        return _me(Caller(chosen, caller.cookie), state)
+
+    return _private(request, await run_in_threadpool(work), caller)
 
 
 @router.put("/positions/{puzzle_id}/{target}", response_model=PositionOut, responses=ERRORS)
 async def save_position(
-    request: Request, body: SavePositionIn, puzzle: PuzzleDep, target: TargetDep, user: Writer, state: State
+    request: Request, body: SavePositionIn, puzzle: PuzzleDep, target: TargetDep, caller: Writer, state: State
 ) -> Response:
     """Save the board (by its position code) and answer its analysis."""
+    player = caller.player
+    assert player is not None
 
     def work() -> PositionOut:
         with state.sessions.begin() as session:
-            analysis = save_board(session, user.id, puzzle, target, body.code, datetime.now(UTC))
+            analysis = save_board(session, player.id, puzzle, target, body.code, now())
             return presenters.position_out(analysis)
 
-    return _no_store(request, await state.reading(puzzle, target, work, requester(request)))
+    return _private(request, await state.reading(puzzle, target, work, requester(request)), caller)
 
 
 @router.get("/positions/{puzzle_id}/{target}", response_model=PositionOut, responses=ERRORS)
 async def saved_position(
-    request: Request, puzzle: PuzzleDep, target: TargetDep, user: User, state: State
+    request: Request, puzzle: PuzzleDep, target: TargetDep, caller: Reader, state: State
 ) -> Response:
-    """The analysis of the saved board; 404 when this user saved none on this target."""
+    """The analysis of the saved board; 404 when this player saved none on this target."""
+    player_id = caller.player.id if caller.player is not None else None
 
     def work() -> PositionOut:
         with state.sessions() as session:
-            saved = saved_board(session, user.id, puzzle, target)
+            saved = None if player_id is None else saved_board(session, player_id, puzzle, target)
             if saved is None:
                 raise ApiError(404, "no_saved_position", f"no board saved for {puzzle.id} {target.name}")
             placements = placements_of_code(puzzle, saved.code)
             return presenters.position_out(analyse_position(session, puzzle, target, placements))
 
-    return _no_store(request, await state.reading(puzzle, target, work, requester(request)))
+    return _private(request, await state.reading(puzzle, target, work, requester(request)), caller)
 
 
 @router.api_route(

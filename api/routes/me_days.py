@@ -1,18 +1,19 @@
-"""``/me/days``: the signed-in Telegram user's day on a board that is one of the day's puzzles.
+"""``/me/days``: the player's day on a board that is one of the day's puzzles.
 
-The Mini App keeps its player's record on the server, by the service's rules (``hints.game``): a
-hint stage seen from the board, and the solve with what it counts for (the hints used anywhere
-that day, the time, the streak) and its share text. A board that is not one of the player's
-puzzles of the day (their local date: their chat's time zone, else ``DEFAULT_TIMEZONE``) is 409
-``not_todays_puzzle``; a sign-in made before that day began is 401 ``session_before_day``. The
-solve is recorded only for a board the service sees solved: the code sent with it, else the board
-saved that day (409 ``no_board``, ``not_solved`` otherwise). Each is one of the user's writes
-(``api.routes.me``).
+The board (in the Mini App and on the web alike) keeps its player's record on the server, by the
+service's rules (``hints.game``): the board opened (the solve's time counts from then), a hint
+stage seen from it, and the solve with what it counts for (the hints used anywhere that day, the
+time, the streak) and its share text. The player is the Telegram user of a Mini App sign-in or
+the web visitor of the cookie (``api.players``). A board that is not one of the player's puzzles
+of the day (their local date: their time zone, else ``DEFAULT_TIMEZONE``) is 409
+``not_todays_puzzle``; a Mini App sign-in made before that day began is 401
+``session_before_day``. The solve is recorded only for a board the service sees solved: the code
+sent with it, else the board saved that day (409 ``no_board``, ``not_solved`` otherwise). Each is
+one of the player's writes (``api.routes.me``).
 """
 
 from __future__ import annotations
 
-from datetime import UTC, datetime
 from typing import Annotated
 
 from fastapi import APIRouter, Path, Request, Response
@@ -23,7 +24,7 @@ from api.caching import Payload, send
 from api.clients import requester
 from api.deps import FaceUp, LanguageDep, PuzzleDep, State, TargetDep
 from api.errors import ApiError, documented
-from api.routes.me import Writer
+from api.players import Caller, Writer, now, set_cookie
 from api.schemas import DaySolvedOut
 from hints import game
 from solver.catalog import Puzzle, Target
@@ -49,28 +50,56 @@ def _not_today(puzzle: Puzzle, target: Target) -> ApiError:
     return ApiError(409, "not_todays_puzzle", f"{puzzle.id} {target.name} is not one of your puzzles today")
 
 
+def _recorded(request: Request, caller: Caller) -> Response:
+    return set_cookie(
+        request, Response(status_code=204, headers={"Cache-Control": "private, no-store"}), caller
+    )
+
+
+@router.post("/{puzzle_id}/{target}/opened", status_code=204, responses=ERRORS)
+async def opened(
+    request: Request,
+    puzzle: PuzzleDep,
+    target: TargetDep,
+    caller: Writer,
+    state: State,
+    faceup: FaceUp = False,
+) -> Response:
+    """The player opened the board: its day starts now if it had not yet (the solve's time counts
+    from the first opening)."""
+    player = caller.player
+    assert player is not None
+
+    def work() -> None:
+        with state.sessions.begin() as session:
+            if game.opened_on_board(session, player, puzzle, target, faceup, now()) is None:
+                raise _not_today(puzzle, target)
+
+    await run_in_threadpool(work)
+    return _recorded(request, caller)
+
+
 @router.post("/{puzzle_id}/{target}/hints/{stage}", status_code=204, responses=ERRORS)
 async def hint_seen(
+    request: Request,
     puzzle: PuzzleDep,
     target: TargetDep,
     stage: StageNumber,
-    user: Writer,
+    caller: Writer,
     state: State,
     faceup: FaceUp = False,
 ) -> Response:
     """Record a hint stage the player saw from their board (it never lowers what was seen)."""
+    player = caller.player
+    assert player is not None
 
     def work() -> None:
-        zone, now = state.settings.DEFAULT_TIMEZONE, datetime.now(UTC)
         with state.sessions.begin() as session:
-            seen = game.seen_on_board(
-                session, user.id, puzzle, target, faceup, Stage(stage), now, zone, signed_at=user.signed_at
-            )
-            if seen is None:
+            if game.seen_on_board(session, player, puzzle, target, faceup, Stage(stage), now()) is None:
                 raise _not_today(puzzle, target)
 
     await run_in_threadpool(work)
-    return Response(status_code=204, headers={"Cache-Control": "private, no-store"})
+    return _recorded(request, caller)
 
 
 @router.post("/{puzzle_id}/{target}/solved", response_model=DaySolvedOut, responses=ERRORS)
@@ -78,32 +107,22 @@ async def solved(
     request: Request,
     puzzle: PuzzleDep,
     target: TargetDep,
-    user: Writer,
+    caller: Writer,
     state: State,
     language: LanguageDep,
     faceup: FaceUp = False,
     body: SolvedIn | None = None,
 ) -> Response:
     """The board is solved (the code sent, else the board saved today): recorded once a day (the
-    first report counts); what it counts for, and a spoiler-free text to share."""
+    first report counts); what it counts for, and a spoiler-free text to share (in the player's
+    language, else ``lang``) naming the puzzle and its date."""
     code = body.code if body is not None else None
+    player = caller.player
+    assert player is not None
 
     def work() -> DaySolvedOut:
-        zone, now = state.settings.DEFAULT_TIMEZONE, datetime.now(UTC)
         with state.sessions.begin() as session:
-            found = game.solved_on_board(
-                session,
-                user.id,
-                user.first_name,
-                puzzle,
-                target,
-                faceup,
-                now,
-                zone,
-                language,
-                signed_at=user.signed_at,
-                code=code,
-            )
+            found = game.solved_on_board(session, player, puzzle, target, faceup, now(), language, code)
         if found is None:
             raise _not_today(puzzle, target)
         result, share = found
@@ -117,8 +136,5 @@ async def solved(
             share_text=share,
         )
 
-    return send(
-        request,
-        Payload.json(await state.reading(puzzle, target, work, requester(request))),
-        "private, no-store",
-    )
+    answer = await state.reading(puzzle, target, work, requester(request))
+    return set_cookie(request, send(request, Payload.json(answer), "private, no-store"), caller)

@@ -2,7 +2,9 @@
 
 Query parameters of ``/``: ``date`` (YYYY-MM-DD, default today), ``stage`` and
 ``pstage`` (0-3: calendar and pentomino hints revealed), ``tz`` (for today),
-``edition`` (the calendar edition, default DragonFjord's).
+``edition`` (the calendar edition), ``faceup``. Without them, the visitor's own (the ``player``
+cookie's, ``api.players``): today in their time zone (the default zone until the page's script
+has sent it), their edition (default DragonFjord's) and face-up mode.
 ``/play`` takes ``p``, a position code to start from. Every page takes ``lang``
 (en, ja; else the browser's ``Accept-Language``, else English: an unknown value
 is ignored). Bad values answer an HTML page saying what is wrong (400, or 404
@@ -19,7 +21,7 @@ from fastapi import APIRouter, Request, Response
 from fastapi.responses import HTMLResponse, RedirectResponse
 from sqlalchemy.exc import SQLAlchemyError
 
-from api import links
+from api import links, players
 from api.caching import IMMUTABLE, SHORT, STABLE, Payload, send
 from api.clients import Requester, requester
 from api.deps import State, get_edition, parse_day
@@ -32,7 +34,7 @@ from api.web.day_view import View
 from api.web.language import PageLanguage, page_language
 from api.web.page import NOT_PRECOMPUTED, STORE_UNAVAILABLE, error_text, render_error, render_page
 from hints.codes import encode_position
-from hints.daily import CALENDAR_ID, calendar_editions
+from hints.daily import DEFAULT_VARIANT, calendar_editions
 from hints.deeplink import encode_link
 from hints.difficulty import target_difficulty
 from hints.errors import MalformedPosition, NoFaceUpSolution, NotPrecomputed
@@ -114,13 +116,17 @@ async def page(
     lang: str | None = None,
 ) -> Response:
     zone = state.settings.DEFAULT_TIMEZONE
-    today = parse_day("today", None, zone).value
+    player = await players.page_player(request, state)  # the visitor's zone, edition and face-up mode
+    theirs = player.variant if player is not None else DEFAULT_VARIANT
+    their_zone = player.timezone if player is not None else None
+    today = parse_day("today", their_zone, zone).value
     language = _language(request, lang)
     try:
-        day = parse_day(date or "today", tz or None, zone)
-        chosen = await get_edition(edition or CALENDAR_ID)
+        day = parse_day(date or "today", tz or their_zone, zone)
+        chosen = await get_edition(edition or theirs.edition)
         stages = _stage(stage, "stage"), _stage(pstage, "pstage")
-        view = View(day.value, *stages, chosen, _flag(faceup), language)
+        shown_faceup = _flag(faceup) if faceup is not None else theirs.faceup
+        view = View(day.value, *stages, chosen, shown_faceup, language)
         key = ("page", view, today)  # with the day's bundle (fixed for a store), all the page shows
         found = state.payloads.get(key)
         if found is None:

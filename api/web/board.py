@@ -138,6 +138,7 @@ def board_data(view: BoardView) -> dict[str, Any]:
             "positions": links.position_code(puzzle.id, target.name, ""),
             "saved": links.saved_position(puzzle.id, target.name),
             "days": links.my_day(puzzle.id, target.name),
+            "me": links.me(),
             # the calendars' moves are analysed in the page, from every solution of the target
             "digits": links.solution_digits(puzzle.id, target.name) if puzzle.is_calendar else None,
             "query": links.position_query(view.faceup, view.language.code, view.fixed),

@@ -9,7 +9,6 @@ second otherwise, which is right for every language we have a catalog for.
 
 from __future__ import annotations
 
-from hints.game import SHARE_HEADING, SHARE_HINTS, SHARE_MINUTES, SHARE_NO_HINTS, SHARE_STREAK
 from i18n import N_, Nn_, translate, translate_plural
 
 BOARD_TEXTS = {
@@ -78,19 +77,14 @@ BOARD_TEXTS = {
     "hintIllegal": N_("Hints start from a legal board: {problems}."),
     "hintSolved": N_("The board is solved: no hint needed."),
     "hintUnreachable": N_("The server cannot be reached for a hint right now."),
-    # the solved panel, and the share text (the same words as the bot's: hints.game)
+    # the solved panel (the share text is the server's: hints.game)
     "solvedHints": N_("Hints used: {marks}"),
     "solvedNoHints": N_("No hints used"),
     "solvedTime": N_("Time: {minutes} min"),
-    "solvedPastDay": N_("Kept, but only a puzzle solved on its own day makes a streak."),
+    "record": N_("Played {played} · Solved {solved} · Streak {streak} · Best {best}"),
     "shareCopied": N_("Copied: paste it anywhere."),
     "shareFailed": N_("Select the text above to copy it."),
     "tomorrow": N_("Tomorrow's puzzle in {hours} h {minutes} min"),
-    "shareHeading": SHARE_HEADING,
-    "shareNoHints": SHARE_NO_HINTS,
-    "shareHints": SHARE_HINTS,
-    "shareMinutes": SHARE_MINUTES,
-    "shareStreak": SHARE_STREAK,
     # saving in Telegram
     "saved": N_("Saved to your Telegram account."),
     "notSignedIn": N_("Telegram did not confirm who you are, so this board is not saved."),
@@ -100,7 +94,7 @@ BOARD_TEXTS = {
     ),
     "saveFailed": N_("This board could not be saved to Telegram right now."),
     "saveFailedStatus": N_("This board could not be saved to Telegram right now ({status})."),
-    # the solve, recorded on the server in Telegram
+    # the solve, recorded on the server
     "sessionBeforeDay": N_(
         "This Telegram session was opened before today, so today's solve is not recorded: reopen the "
         "board from the bot."

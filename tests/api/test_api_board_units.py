@@ -160,11 +160,8 @@ def test_the_page_embeds_its_data_as_inert_json() -> None:
 # ---------------------------------------------------------------- languages
 
 MODULES = Path(api.web.__file__).parent / "static" / "board"
-GAME_JS = (MODULES / "game.js").read_text(encoding="utf-8")
-BOARD_JS = "\n".join(  # the board's modules but the player's day (game.js) and the Telegram shim
-    path.read_text(encoding="utf-8")
-    for path in sorted(MODULES.glob("*.js"))
-    if path.name not in ("game.js", "telegram.js")
+BOARD_JS = "\n".join(  # the board's modules but the Telegram shim
+    path.read_text(encoding="utf-8") for path in sorted(MODULES.glob("*.js")) if path.name != "telegram.js"
 )
 
 
@@ -183,17 +180,15 @@ def test_the_script_gets_every_word_it_writes_from_the_page() -> None:
     english, japanese = board_strings("en"), board_strings("ja")
     assert used and used <= set(english) and set(english) == set(japanese)
     named = set(re.findall(r'"(\w+)"', BOARD_JS))  # keys chosen first: var solved = ... "solved"
-    named |= set(re.findall(r"\bwords\.(\w+)", GAME_JS))  # the share text's words (game.js)
     assert set(english) <= named  # nothing sent that the script never says
     for key, text in english.items():
         forms = text if isinstance(text, list) else [text]
         translated = japanese[key] if isinstance(japanese[key], list) else [japanese[key]]
-        same_in_both = ("listLast", "shareHeading")  # "{names} and {last}"; "{puzzle} · {date} · {stars}"
+        same_in_both = ("listLast",)  # "{names} and {last}"
         assert all(f != t for f, t in zip(forms, translated, strict=True)) or key in same_in_both, key
         for form, other in zip(forms, translated, strict=True):
             assert fields(other) <= fields(form) and fields(form) - {"n"} <= fields(other), key
-    for script in (BOARD_JS, GAME_JS):
-        assert not re.search(r'"[A-Z][a-z]+( [a-z]+){2,}', script)  # e.g. "Pick a piece first"
+    assert not re.search(r'"[A-Z][a-z]+( [a-z]+){2,}', BOARD_JS)  # e.g. "Pick a piece first"
 
 
 def test_the_board_page_in_japanese() -> None:

@@ -11,19 +11,16 @@ import pytest
 from fastapi.testclient import TestClient
 from sqlalchemy.orm import Session, sessionmaker
 
-from api import create_app, telegram_auth
-from api.routes import me_days
+from api import players, telegram_auth
 from db import chats, solves
 from db.models import ChatRow
 from hints import game
 from hints.codes import encode_position
 from hints.daily import PuzzleKind
-from hints.raw_solutions import raw_solutions
-from jobs.ondemand import OnDemand
-from settings import Settings
 from solver.puzzles import get_puzzle
-from tests.support.api_server import SHARED_BY_MANY_TESTS, assert_error
-from tests.support.miniapp import TOKEN, init_data
+from tests.support.api_server import assert_error
+from tests.support.miniapp import init_data, signed_in_app
+from tests.support.miniapp import solved_code as solved_code_in
 
 TODAY = "calendar-dragonfjord/01-22"
 NOON = datetime(2026, 1, 22, 12, tzinfo=UTC)
@@ -41,16 +38,14 @@ class Clock(datetime):
 
 @pytest.fixture(scope="module")
 def api(store_url: str) -> Iterator[TestClient]:
-    options = {"TELEGRAM_BOT_TOKEN": TOKEN, **SHARED_BY_MANY_TESTS}
-    settings = Settings(_env_file=None, DATABASE_URL=store_url, **options)  # type: ignore[call-arg, arg-type]
-    with TestClient(create_app(settings, OnDemand)) as client:
+    with signed_in_app(store_url) as client:
         yield client
 
 
 @pytest.fixture(autouse=True)
 def frozen(monkeypatch: pytest.MonkeyPatch) -> None:
     """The day and the sign-in's age are read from one clock."""
-    monkeypatch.setattr(me_days, "datetime", Clock)
+    monkeypatch.setattr(players, "datetime", Clock)
     monkeypatch.setattr(telegram_auth, "datetime", Clock)
 
 
@@ -62,13 +57,8 @@ def signed_in(user_id: int, at: datetime | None = None) -> dict[str, str]:
 
 def solution_code(sessions: sessionmaker[Session], board: str) -> str:
     """The code of a solved board of ``puzzle/target`` (its first raw solution)."""
-    puzzle_id, name = board.split("/")
-    puzzle = get_puzzle(puzzle_id)
     with sessions() as session:
-        solution = raw_solutions(session, puzzle, puzzle.target(name)).solutions[0]
-    code = encode_position(puzzle, sorted(solution, key=lambda p: p.piece))
-    assert code is not None
-    return code
+        return solved_code_in(session, board)
 
 
 def solved_by(sessions: sessionmaker[Session], user_id: int) -> list[tuple[str, str]]:
@@ -187,8 +177,10 @@ def test_the_day_follows_the_players_time_zone(api: TestClient, sessions: sessio
     assert_error(api.post(f"/api/v1/me/days/{board}/hints/1", headers=before), 401, "session_before_day")
 
 
-def test_without_a_sign_in_nothing_is_recorded(api: TestClient) -> None:
-    assert_error(api.post(f"/api/v1/me/days/{TODAY}/solved"), 401, "unauthorized")
+def test_with_a_forged_sign_in_nothing_is_recorded(api: TestClient) -> None:
+    """(Without a sign-in, the player is the web visitor of the cookie: test_routes_me_web.py.)"""
+    forged = {"Authorization": "tma auth_date=1&user=%7B%22id%22%3A1%7D&hash=00"}
+    assert_error(api.post(f"/api/v1/me/days/{TODAY}/solved", headers=forged), 401, "unauthorized")
     assert_error(api.post(f"/api/v1/me/days/{TODAY}/hints/4", headers=signed_in(305)), 422, "invalid_request")
 
 

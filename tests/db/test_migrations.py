@@ -11,7 +11,7 @@ from alembic.script import ScriptDirectory
 from alembic.util import CommandError
 from sqlalchemy import func, inspect, select, text
 
-from db import repository
+from db import repository, web_players
 from db.data_loss import DataLossRefused
 from db.engine import make_engine, session_factory
 from db.migrate import alembic_config, downgrade, upgrade
@@ -25,6 +25,7 @@ from db.models import (
     SolutionSetRow,
     SolveGroupRow,
     SolveRow,
+    WebPlayerRow,
 )
 from tests.db.factories import encodings, store_targets
 
@@ -334,6 +335,30 @@ def test_0018_marks_as_chosen_the_settings_that_hold_more_than_a_default(any_dat
     with make_engine(url).connect() as connection:
         rows = dict(connection.execute(text("SELECT id, chosen FROM chats ORDER BY id")).all())
     assert rows == {-5: "language,edition,faceup,subscribed", 7: ""}
+
+
+def test_0019_web_players_go_down_and_up_and_a_visitor_is_not_dropped_unasked(any_database_url: str) -> None:
+    """The server's secret may go (a new one is made); a web visitor's row may not, unless allowed."""
+    url, now = any_database_url, datetime(2026, 1, 25, 9, 30, tzinfo=UTC)
+    with session_factory(make_engine(url)).begin() as session:
+        assert web_players.server_secret(session=session, name="k") == web_players.server_secret(
+            session=session, name="k"
+        )
+    downgrade(url, "0018")  # only a secret stored: nothing of people's goes
+    assert not {"web_players", "server_secrets"} & tables(url)
+    upgrade(url)
+    engine = make_engine(url)
+    with session_factory(engine).begin() as session:
+        visitor = web_players.create(session=session, now=now)
+        assert visitor.id > web_players.WEB_PLAYER_BASE
+        session.add(WebPlayerRow(created_at=now, last_seen_at=now, timezone="Asia/Tokyo"))
+    engine.dispose()
+    with pytest.raises(DataLossRefused) as refused:
+        downgrade(url, "0018")
+    assert "web_players: 2 rows (revision 0019)" in str(refused.value)
+    downgrade(url, "0018", allow_data_loss=True)
+    assert revision(url) == "0018"
+    upgrade(url)
 
 
 # ---------------------------------------------------------------- downgrades and people's data

@@ -6,7 +6,6 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 from datetime import UTC, date, datetime, timedelta
-from zoneinfo import ZoneInfo
 
 import pytest
 from sqlalchemy.orm import Session, sessionmaker
@@ -17,6 +16,7 @@ from hints.codes import encode_position
 from hints.daily import PuzzleKind, Variant
 from hints.errors import NotSolved, SignedBeforeDay
 from hints.game import Ladder, Play
+from hints.players import Player
 from hints.raw_solutions import raw_solutions
 from hints.saved import save_board, saved_board
 from solver.puzzles import get_puzzle
@@ -188,7 +188,6 @@ def test_hints_from_a_saved_board_nest_and_count_for_the_days_solve(session: Ses
 # ---------------------------------------------------------------- the web board's day
 
 CALENDAR = get_puzzle("calendar-dragonfjord")
-TOKYO = ZoneInfo("Asia/Tokyo")
 
 
 def solution_code(session: Session, puzzle_id: str, target: str, faceup: bool = False) -> str:
@@ -207,20 +206,25 @@ def web_solve(
     """The web board's solve of ``puzzle/target`` at ``at``, signed in then, in UTC."""
     puzzle_id, target = board.split("/")
     puzzle = get_puzzle(puzzle_id)
-    return game.solved_on_board(
-        session, ANN, "Ann", puzzle, puzzle.target(target), faceup, at, "UTC", "en", signed_at=at, code=code
-    )
+    ann = Player(ANN, "UTC", name="Ann", signed_at=at)
+    return game.solved_on_board(session, ann, puzzle, puzzle.target(target), faceup, at, "en", code)
 
 
 def test_a_sign_in_records_only_the_day_it_was_made_on_in_the_players_zone() -> None:
     target = CALENDAR.target("01-22")
-    play = game.board_play(CALENDAR, target, False, NOW, NOW - timedelta(hours=8), TOKYO)  # 09:00 and 01:00
-    assert play == Play(CAL, DAY, Variant(CALENDAR.id))
+
+    def signed(at: datetime, zone: str) -> Player:
+        return Player(ANN, "UTC", zone, signed_at=at)
+
+    play = game.board_play(CALENDAR, target, False, NOW, signed(NOW - timedelta(hours=8), "Asia/Tokyo"))
+    assert play == Play(CAL, DAY, Variant(CALENDAR.id))  # 09:00 and 01:00 there
     with pytest.raises(SignedBeforeDay, match="opened before 2026-01-22"):  # 23:59 on the 21st in Tokyo
-        game.board_play(CALENDAR, target, False, NOW, datetime(2026, 1, 21, 14, 59, tzinfo=UTC), TOKYO)
+        game.board_play(
+            CALENDAR, target, False, NOW, signed(datetime(2026, 1, 21, 14, 59, tzinfo=UTC), "Asia/Tokyo")
+        )
     with pytest.raises(SignedBeforeDay):  # the same sign-in 23 h 50 min later, in UTC
-        game.board_play(CALENDAR, target, False, NOW, NOW - timedelta(hours=23, minutes=50), UTC)
-    assert game.board_play(CALENDAR, CALENDAR.target("01-21"), False, NOW, NOW, UTC) is None
+        game.board_play(CALENDAR, target, False, NOW, signed(NOW - timedelta(hours=23, minutes=50), "UTC"))
+    assert game.board_play(CALENDAR, CALENDAR.target("01-21"), False, NOW, signed(NOW, "UTC")) is None
 
 
 def test_a_web_solve_needs_a_solved_board_and_is_recorded_once(session: Session) -> None:

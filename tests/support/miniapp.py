@@ -7,7 +7,17 @@ import time
 from datetime import datetime, timedelta
 from urllib.parse import urlencode
 
+from fastapi.testclient import TestClient
+from sqlalchemy.orm import Session
+
+from api import create_app
 from api.telegram_auth import sign
+from hints.codes import encode_position
+from hints.raw_solutions import raw_solutions
+from jobs.ondemand import OnDemand
+from settings import Settings
+from solver.puzzles import get_puzzle
+from tests.support.api_server import SHARED_BY_MANY_TESTS
 
 TOKEN = "123456789:AAH-fake-token-for-tests-0123456789abc"
 
@@ -28,3 +38,21 @@ def init_data(
         "user": json.dumps({"id": user_id, "first_name": "Ada", "language_code": "en"}),
     }
     return urlencode({**fields, "hash": sign(fields, token)})
+
+
+def signed_in_app(database_url: str) -> TestClient:
+    """The API in process on ``database_url`` with the tests' bot token (Mini App sign-ins
+    accepted) and budgets that tests sharing it cannot use up; use it as a context manager."""
+    options = {"TELEGRAM_BOT_TOKEN": TOKEN, **SHARED_BY_MANY_TESTS}
+    settings = Settings(_env_file=None, DATABASE_URL=database_url, **options)  # type: ignore[call-arg, arg-type]
+    return TestClient(create_app(settings, OnDemand))
+
+
+def solved_code(session: Session, board: str) -> str:
+    """The position code of a solved board of ``puzzle/target`` (its first raw solution)."""
+    puzzle_id, name = board.split("/")
+    puzzle = get_puzzle(puzzle_id)
+    solution = raw_solutions(session, puzzle, puzzle.target(name)).solutions[0]
+    code = encode_position(puzzle, sorted(solution, key=lambda p: p.piece))
+    assert code is not None
+    return code

@@ -6,8 +6,7 @@ import { state } from "./state.js";
 import { drawHint, drawPieces } from "./draw.js";
 import { say } from "./speech.js";
 import { errorText, fetchJson } from "./api.js";
-import { inTelegram, recordOnServer } from "./miniapp.js";
-import { play } from "./solved.js";
+import { hintSeen } from "./solved.js";
 
 export function showHint() {
   hintWords();
@@ -58,8 +57,7 @@ export function requestHint(stage) {
           return;
         }
         state.hint = answer.payload;
-        if (inTelegram) recordOnServer("hints/" + stage);
-        else if (play) play.hint(Number(stage));
+        hintSeen(stage);
         showHint();
       },
       function () {

@@ -1,6 +1,6 @@
 // The board as a Telegram Mini App (window.Telegram.WebApp with initData, see telegram.js):
-// Telegram's theme, every move saved to the user's account, the saved board restored, and the
-// player's day kept on the server.
+// Telegram's theme, every move saved to the user's account, the saved board restored; and the
+// player's day kept on the server, for the Telegram user or (outside Telegram) the web visitor.
 
 import "./telegram.js";
 import { data, ui } from "./page.js";
@@ -42,8 +42,10 @@ export function applyTheme() {
   schemeChanged();
 }
 
-function telegramHeaders(extra) {
-  var headers = { Authorization: "tma " + webApp.initData };
+// In the Mini App every request to /api/v1/me names the Telegram user; elsewhere the cookie the
+// server set names the web visitor (the browser sends it on its own).
+export function playerHeaders(extra) {
+  var headers = inTelegram ? { Authorization: "tma " + webApp.initData } : {};
   Object.keys(extra || {}).forEach(function (name) {
     headers[name] = extra[name];
   });
@@ -96,7 +98,7 @@ function sendNewest() {
   saving = true;
   fetch(data.api.saved, {
     method: "PUT",
-    headers: telegramHeaders({ "Content-Type": "application/json" }),
+    headers: playerHeaders({ "Content-Type": "application/json" }),
     body: JSON.stringify({ code: code }),
   })
     .then(
@@ -131,7 +133,7 @@ function sendNewest() {
 
 // The board saved in Telegram, when the link names none: reload the page with its code.
 export function restoreFromTelegram() {
-  return fetchJson(data.api.saved, { headers: telegramHeaders() }).then(
+  return fetchJson(data.api.saved, { headers: playerHeaders() }).then(
     function (answer) {
       var saved = answer.payload && answer.payload.code;
       if (answer.response.ok && saved && saved !== state.code) {
@@ -147,12 +149,13 @@ export function restoreFromTelegram() {
   );
 }
 
-// In the Mini App the player's day is kept on the server, by the same rules (/api/v1/me/days);
-// `body` goes as JSON (the solve sends the solved board's code, which the server checks).
+// The player's day is kept on the server, by the service's rules (/api/v1/me/days), in the Mini
+// App and on the web alike; `body` goes as JSON (the solve sends the solved board's code, which
+// the server checks).
 export function recordOnServer(path, body) {
   var options = {
     method: "POST",
-    headers: telegramHeaders(body ? { "Content-Type": "application/json" } : {}),
+    headers: playerHeaders(body ? { "Content-Type": "application/json" } : {}),
   };
   if (body) options.body = JSON.stringify(body);
   var url = data.api.days + path + data.api.query;

@@ -45,4 +45,5 @@ export const ui = {
   shareButton: document.getElementById("share-button"),
   shareDone: document.getElementById("share-done"),
   tomorrow: document.getElementById("tomorrow"),
+  record: document.getElementById("record"),
 };

@@ -1,78 +1,149 @@
-// The solve: the solved panel, the player's day (game.js in the browser; the server in the Mini
-// App) and the share text.
+// The solve: the solved panel and the player's day, both the server's (/api/v1/me/days, by the
+// service's rules: hints.game). The page decides no streak: it reports the board opened, the hints
+// seen and the solve, and shows what the server answers. A player is the Telegram user in the
+// Mini App, else the web visitor of the cookie the server set. A solve the server could not be
+// reached for is kept in this browser and sent when the browser is online again.
 
-import { hintMarks, Play, shareText } from "./game.js";
 import { data, ui } from "./page.js";
-import { fill, strings, t, tn } from "./words.js";
+import { t, tn } from "./words.js";
 import { state } from "./state.js";
-import { inTelegram, recordOnServer, solveNotRecorded } from "./miniapp.js";
+import { fetchJson } from "./api.js";
+import { inTelegram, playerHeaders, recordOnServer, solveNotRecorded } from "./miniapp.js";
 
-// This board today, remembered in the browser (none when storage is refused, and none in the
-// Mini App, whose player's day the server keeps).
-export let play = null;
+const MARKS = ["■", "□"];
+const QUEUE = "puzzle-hints:unsent-solves:v1";
+
+// Whether this board is one of the player's puzzles today (the server says, when it is opened):
+// a free board has no streak and no "tomorrow's puzzle".
+export let daily = true;
 
 export function openPlay() {
-  if (inTelegram) return;
-  try {
-    play = new Play(window.localStorage, data.puzzle, data.target, new Date());
-  } catch (e) {
-    return;
-  }
-  play.open(new Date());
+  sendQueued();
+  window.addEventListener("online", sendQueued);
+  recordOnServer("opened").then(
+    function (answer) {
+      if (answer.response.status === 409) daily = false;
+    },
+    function () {
+      /* offline: the solve will say */
+    }
+  );
 }
 
-// The solved panel; a solve made here is recorded (on the server in the Mini App, for one of the
-// day's puzzles, with the solved board's code for the server to check; else in this browser), a
-// page opened already solved only shows the solve recorded before in this browser (after a
-// reload), if any. In the Mini App a solve the server did not record says why, under the board.
+export function hintSeen(stage) {
+  if (daily) recordOnServer("hints/" + stage).catch(function () {});
+}
+
+// The solved panel. A solve made here is reported with the solved board's code (which the server
+// checks); a page opened already solved shows nothing new.
 export function celebrate(initial) {
-  if (!ui.solvedPanel || !ui.solvedPanel.hidden) return;
-  if (inTelegram && !initial) {
-    var code = state.code;
-    recordOnServer("solved", { code: code }).then(
-      function (answer) {
-        var p = answer.payload;
-        if (answer.response.ok && p) {
-          showSolved({ hints: p.hints, seconds: p.seconds, daily: true, streak: p.streak }, p.share_text);
-        } else {
-          solveNotRecorded(code, answer);
-        }
-      },
-      function () {
-        solveNotRecorded(code, null);
-      }
-    );
+  if (!ui.solvedPanel || !ui.solvedPanel.hidden || initial) return;
+  var code = state.code;
+  if (!daily) {
+    showSolved(null, data.title);
     return;
   }
-  celebrateHere(initial);
+  recordOnServer("solved", { code: code }).then(
+    function (answer) {
+      var p = answer.payload;
+      if (answer.response.ok && p) {
+        showSolved(p, p.share_text);
+        showRecord();
+      } else if (answer.response.status === 409 && p && p.error && p.error.code === "not_todays_puzzle") {
+        daily = false; // the day turned while the board was open
+        showSolved(null, data.title);
+      } else {
+        solveNotRecorded(code, answer);
+      }
+    },
+    function () {
+      if (!inTelegram) queue(code);
+      solveNotRecorded(code, null);
+    }
+  );
 }
 
-function celebrateHere(initial) {
-  if (!play) return;
-  if (initial && !play.record().solved) return;
-  var solved = play.solve(new Date());
-  var stars = document.getElementById("main").dataset.stars;
-  showSolved(solved, shareText(solved, data.title, strings, fill, stars));
+function hintMarks(hints) {
+  var used = Math.max(0, Math.min(3, hints));
+  return MARKS[0].repeat(used) + MARKS[1].repeat(3 - used);
 }
 
+// `solved`: the server's answer (null on a free board: no hints, time or streak to tell).
 function showSolved(solved, text) {
-  var parts = [
-    solved.hints ? t("solvedHints", { marks: hintMarks(solved.hints) }) : t("solvedNoHints"),
-  ];
-  if (solved.seconds != null) parts.push(t("solvedTime", { minutes: Math.max(1, Math.round(solved.seconds / 60)) }));
-  if (solved.daily) parts.push(tn("solvedStreak", solved.streak));
-  else parts.push(t("solvedPastDay"));
+  var parts = [];
+  if (solved) {
+    parts.push(solved.hints ? t("solvedHints", { marks: hintMarks(solved.hints) }) : t("solvedNoHints"));
+    if (solved.seconds != null) {
+      parts.push(t("solvedTime", { minutes: Math.max(1, Math.round(solved.seconds / 60)) }));
+    }
+    parts.push(tn("solvedStreak", solved.streak));
+  }
   ui.solvedSummary.textContent = parts.join(" · ");
   ui.shareText.textContent = text;
   ui.solvedPanel.hidden = false;
-  showTomorrow();
+  ui.tomorrow.textContent = solved ? tomorrow() : "";
 }
 
-function showTomorrow() {
+function tomorrow() {
   var now = new Date();
   var midnight = new Date(now.getFullYear(), now.getMonth(), now.getDate() + 1);
   var minutes = Math.max(0, Math.round((midnight - now) / 60000));
-  ui.tomorrow.textContent = t("tomorrow", { hours: Math.floor(minutes / 60), minutes: minutes % 60 });
+  return t("tomorrow", { hours: Math.floor(minutes / 60), minutes: minutes % 60 });
+}
+
+// The player's record, as the server keeps it: played, solved, current and best streak.
+function showRecord() {
+  if (!ui.record || !data.api.me) return;
+  fetchJson(data.api.me, { headers: playerHeaders() }).then(
+    function (answer) {
+      var p = answer.payload;
+      var r = p && (/^calendar-/.test(data.puzzle) ? p.calendar : p.challenge);
+      if (!answer.response.ok || !r) return;
+      ui.record.textContent = t("record", { played: r.played, solved: r.solved, streak: r.streak, best: r.best });
+    },
+    function () {}
+  );
+}
+
+// Solves not sent (offline): kept in this browser until the server has them.
+function queued() {
+  try {
+    var found = JSON.parse(window.localStorage.getItem(QUEUE) || "[]");
+    return Array.isArray(found) ? found : [];
+  } catch (e) {
+    return [];
+  }
+}
+
+function keep(list) {
+  try {
+    window.localStorage.setItem(QUEUE, JSON.stringify(list));
+  } catch (e) {
+    /* storage refused: the solve is lost, the board still works */
+  }
+}
+
+function queue(code) {
+  var list = queued();
+  list.push({ url: data.api.days + "solved" + data.api.query, code: code });
+  keep(list);
+}
+
+function sendQueued() {
+  var list = queued();
+  if (!list.length || !navigator.onLine) return;
+  keep([]);
+  list.forEach(function (item) {
+    fetch(item.url, {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({ code: item.code }),
+    }).catch(function () {
+      var again = queued();
+      again.push(item);
+      keep(again);
+    });
+  });
 }
 
 export function share() {
