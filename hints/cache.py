@@ -63,7 +63,7 @@ class BoundedCache(Generic[K, V]):
         with self._lock:
             return self._entries.pop(key, None)
 
-    def keys(self) -> list[K]:
+    def kept(self) -> list[K]:
         """The keys kept now (a copy)."""
         with self._lock:
             return list(self._entries.keys())

@@ -16,7 +16,7 @@ def test_a_bound_in_entries_drops_the_least_recently_used() -> None:
         cache.put(key, n)
     assert cache.get("a") == 0  # a is now the most recently used
     cache.put("d", 3)
-    assert "b" not in cache and sorted(cache.keys()) == ["a", "c", "d"]
+    assert "b" not in cache and sorted(cache.kept()) == ["a", "c", "d"]
     assert len(cache) == cache.size == 3 == cache.maxsize
 
 
@@ -25,9 +25,9 @@ def test_a_bound_in_bytes_holds_whatever_is_put() -> None:
     for key in "abcde":
         cache.put(key, b"xxx")
         assert cache.size <= 10
-    assert sorted(cache.keys()) == ["c", "d", "e"]
+    assert sorted(cache.kept()) == ["c", "d", "e"]
     cache.put("f", b"y" * 8)  # over the bound with the others: they go, least recently used first
-    assert cache.keys() == ["f"] and cache.size == 8
+    assert cache.kept() == ["f"] and cache.size == 8
     cache.put("f", b"z")
     assert cache.size == 1
 
@@ -47,9 +47,9 @@ def test_a_smaller_bound_drops_the_least_recently_used_at_once() -> None:
         cache.put(key, n)
     cache.get("a")
     cache.resize(2)
-    assert sorted(cache.keys()) == ["a", "d"] and cache.maxsize == 2
+    assert sorted(cache.kept()) == ["a", "d"] and cache.maxsize == 2
     cache.put("e", 4)
-    assert sorted(cache.keys()) == ["a", "e"]  # the order of use survived the resize
+    assert sorted(cache.kept()) == ["a", "e"]  # the order of use survived the resize
 
 
 def test_pop_and_clear_forget() -> None:
