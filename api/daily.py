@@ -47,6 +47,7 @@ from api.clients import ClientBudget, Requester
 from api.errors import ApiError
 from api.ondemand import OnDemandWaiter, QueueFull
 from hints.cache import BoundedCache
+from hints.catalog import Stage
 from hints.daily import (
     CALENDAR_ID,
     DEFAULT_VARIANT,
@@ -60,7 +61,6 @@ from hints.ondemand import after_solving
 from hints.raw_solutions import raw_cache
 from hints.supervised import PoolBroken, PoolClosed, SupervisedPool
 from i18n import SOURCE_LANGUAGE
-from solver.stages import Stage
 
 MAX_BUNDLES = 256  # the other dates' bundles
 PINNED_BUNDLES = 64  # 3 days x 6 editions x 2 modes = 36, with room for editions to come
