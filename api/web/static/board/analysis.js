@@ -29,23 +29,23 @@ export function loadSolutions() {
 
 // `initial`: the page's own position, read by its code (a solved link is no solve of yours).
 function showAnalysis(a, initial) {
-  var marked = takeOffMarks(state.analysis);
+  const marked = takeOffMarks(state.analysis);
   state.analysis = a;
   if (a.code) state.code = a.code;
   ui.remaining.textContent = String(a.distinct_remaining);
   ui.countText.textContent = countText(a);
-  var v = verdict(a);
+  const v = verdict(a);
   ui.verdict.dataset.state = v[0];
   ui.verdict.textContent = v[1];
   main.classList.toggle("solved", !!a.solved);
   if (a.solved) celebrate(initial);
-  var deadEnd = a.dead_end && a.take_off.length > 0;
+  const deadEnd = a.dead_end && a.take_off.length > 0;
   ui.takeOffRow.hidden = !deadEnd;
   if (deadEnd) ui.takeOff.textContent = t("takeOffButton", { pieces: names(a.take_off) });
   ui.hintButtons.forEach(function (button) {
     button.disabled = !a.legal || a.solved || (a.total === 0 && !noFaceUp(a));
   });
-  var usual = document.getElementById("usual-row");
+  const usual = document.getElementById("usual-row");
   if (usual) usual.hidden = !noFaceUp(a);
   if (takeOffMarks(a) !== marked) drawPieces(); // the pieces to take off are striped
   if (!initial) moveSaid(a);
@@ -53,14 +53,14 @@ function showAnalysis(a, initial) {
 
 // The page's address, the share link and every link that carries the position follow it.
 function followPosition() {
-  var usual = document.getElementById("usual-link");
+  const usual = document.getElementById("usual-link");
   if (usual) {
-    var there = new URL(usual.href, window.location.href);
+    const there = new URL(usual.href, window.location.href);
     if (state.code) there.searchParams.set("p", state.code);
     usual.href = there.pathname + there.search;
   }
   if (!state.code) return;
-  var url = pageUrl(state.code);
+  const url = pageUrl(state.code);
   history.replaceState(history.state, "", url);
   url.hash = "";
   ui.share.href = url.pathname + url.search;
@@ -74,7 +74,7 @@ function followPosition() {
 function afterPaint(then) {
   if (!window.requestAnimationFrame) return Promise.resolve().then(then);
   return new Promise(function (resolve) {
-    var started = false;
+    let started = false;
     function start() {
       if (started) return;
       started = true;
@@ -93,7 +93,7 @@ function takeOffMarks(a) {
 // launch parameters, which live in the fragment).
 function keepInLanguageLinks(code) {
   document.querySelectorAll("nav.languages a[href]").forEach(function (link) {
-    var url = new URL(link.href, window.location.href);
+    const url = new URL(link.href, window.location.href);
     url.searchParams.set("p", code);
     link.href = url.pathname + url.search + window.location.hash;
   });
@@ -113,8 +113,8 @@ function showFailure(text) {
 // Check the board: here when the page can, else the newest request wins; `initial` reads the
 // position by its code.
 export function analyse(initial) {
-  var move = state.moves;
-  var here = !initial && analyseHere ? analyseHere(state.placed) : null;
+  const move = state.moves;
+  const here = !initial && analyseHere ? analyseHere(state.placed) : null;
   if (here) {
     showAnalysis(here, false);
     state.analysing = afterPaint(function () {
@@ -125,11 +125,11 @@ export function analyse(initial) {
     });
     return state.analysing;
   }
-  var request;
+  let request;
   if (initial) {
     request = fetchJson(data.api.positions + encodeURIComponent(state.code) + data.api.query);
   } else {
-    var body = {
+    const body = {
       placements: Array.from(state.placed.entries()).map(function (entry) {
         return { piece: data.pieces[entry[0]].name, cells: entry[1].cells };
       }),
@@ -140,7 +140,7 @@ export function analyse(initial) {
       body: JSON.stringify(body),
     });
   }
-  var done = request.then(
+  const done = request.then(
     function (answer) {
       if (move !== state.moves) return;
       if (answer.response.ok) {

@@ -18,7 +18,7 @@ let darkNow = null;
 
 function dark() {
   if (darkNow === null) {
-    var scheme = document.documentElement.dataset.scheme;
+    const scheme = document.documentElement.dataset.scheme;
     darkNow = scheme ? scheme === "dark" : !!(darkQuery && darkQuery.matches);
   }
   return darkNow;
@@ -34,7 +34,7 @@ export function schemeChanged() {
 
 // A piece's fill in the page's scheme; `hint`: the paler one of a hint's pieces.
 function fillOf(pieceIndex, hint) {
-  var piece = data.pieces[pieceIndex];
+  const piece = data.pieces[pieceIndex];
   if (dark()) return hint ? piece.darkLight : piece.dark;
   return hint ? piece.light : piece.colour;
 }
@@ -44,7 +44,7 @@ export function empty(element) {
 }
 
 function svg(name, attributes) {
-  var element = document.createElementNS(SVG, name);
+  const element = document.createElementNS(SVG, name);
   Object.keys(attributes || {}).forEach(function (attribute) {
     element.setAttribute(attribute, attributes[attribute]);
   });
@@ -59,17 +59,17 @@ function pointsText(points) {
 
 // The outline of a set of cell polygons: every edge that only one of them has.
 function outline(polygons) {
-  var edges = new Map();
+  const edges = new Map();
   polygons.forEach(function (points) {
     points.forEach(function (p, i) {
-      var q = points[(i + 1) % points.length];
-      var a = p[0] + "," + p[1], b = q[0] + "," + q[1];
-      var edgeKey = a < b ? a + " " + b : b + " " + a;
-      var seen = edges.get(edgeKey);
+      const q = points[(i + 1) % points.length];
+      const a = p[0] + "," + p[1], b = q[0] + "," + q[1];
+      const edgeKey = a < b ? a + " " + b : b + " " + a;
+      const seen = edges.get(edgeKey);
       edges.set(edgeKey, seen ? null : [p, q]);
     });
   });
-  var path = [];
+  const path = [];
   edges.forEach(function (edge) {
     if (edge) path.push("M" + edge[0][0] + " " + edge[0][1] + "L" + edge[1][0] + " " + edge[1][1]);
   });
@@ -77,11 +77,11 @@ function outline(polygons) {
 }
 
 function pieceGroup(pieceIndex, cells, className, fill) {
-  var piece = data.pieces[pieceIndex];
-  var group = svg("g", { class: className, "data-piece": piece.name });
-  var polygons = [];
+  const piece = data.pieces[pieceIndex];
+  const group = svg("g", { class: className, "data-piece": piece.name });
+  const polygons = [];
   cells.forEach(function (cell) {
-    var known = cellByKey.get(key(cell));
+    const known = cellByKey.get(key(cell));
     if (!known) return;
     polygons.push(known.points);
     group.appendChild(
@@ -109,10 +109,10 @@ function takeOffNames() {
 const drawn = new Map();
 
 function pieceDrawing(index, placement, marked) {
-  var kind = "piece" + (marked ? " take-off" : "") + (fixedPieces.has(index) ? " fixed" : "");
-  var group = pieceGroup(index, placement.cells, kind, fillOf(index));
+  const kind = "piece" + (marked ? " take-off" : "") + (fixedPieces.has(index) ? " fixed" : "");
+  const group = pieceGroup(index, placement.cells, kind, fillOf(index));
   if (marked) {
-    var stripes = placement.cells.map(function (cell) {
+    const stripes = placement.cells.map(function (cell) {
       return svg("polygon", { class: "stripes", points: pointsText(cellByKey.get(key(cell)).points) });
     });
     stripes.forEach(function (s) {
@@ -123,7 +123,7 @@ function pieceDrawing(index, placement, marked) {
 }
 
 export function drawPieces() {
-  var takeOff = takeOffNames();
+  const takeOff = takeOffNames();
   drawn.forEach(function (shown, index) {
     if (!state.placed.has(index)) {
       layers.pieces.removeChild(shown.group);
@@ -131,17 +131,17 @@ export function drawPieces() {
     }
   });
   state.placed.forEach(function (placement, index) {
-    var marked = takeOff.indexOf(data.pieces[index].name) >= 0;
-    var what = placement.cells.map(key).join(" ") + (marked ? " marked" : "");
-    var shown = drawn.get(index);
+    const marked = takeOff.indexOf(data.pieces[index].name) >= 0;
+    const what = placement.cells.map(key).join(" ") + (marked ? " marked" : "");
+    let shown = drawn.get(index);
     if (!shown || shown.what !== what) {
-      var group = pieceDrawing(index, placement, marked);
+      const group = pieceDrawing(index, placement, marked);
       if (shown) layers.pieces.replaceChild(group, shown.group);
       else layers.pieces.appendChild(group);
       shown = { group: group, what: what };
       drawn.set(index, shown);
     }
-    var lifted = state.gesture && state.gesture.dragging && state.gesture.source === "board" && state.gesture.piece === index;
+    const lifted = state.gesture && state.gesture.dragging && state.gesture.source === "board" && state.gesture.piece === index;
     shown.group.classList.toggle("lifted", !!lifted);
   });
 }
@@ -150,7 +150,7 @@ export function drawHint() {
   empty(layers.hint);
   if (!state.hint) return;
   state.hint.placements.forEach(function (p) {
-    var index = pieceByName.get(p.piece);
+    const index = pieceByName.get(p.piece);
     if (index == null) return;
     layers.hint.appendChild(pieceGroup(index, p.cells, "hint-piece", fillOf(index, true)));
   });
@@ -159,16 +159,16 @@ export function drawHint() {
 export function drawPreview(pieceIndex, cells) {
   empty(layers.preview);
   if (pieceIndex == null || !cells) return;
-  var onBoard = cells.filter(function (c) {
+  const onBoard = cells.filter(function (c) {
     return cellByKey.has(key(c));
   });
-  var fits = !misfit(pieceIndex, cells);
-  var group = pieceGroup(pieceIndex, onBoard, "preview-piece" + (fits ? "" : " misfit"), fillOf(pieceIndex));
+  const fits = !misfit(pieceIndex, cells);
+  const group = pieceGroup(pieceIndex, onBoard, "preview-piece" + (fits ? "" : " misfit"), fillOf(pieceIndex));
   layers.preview.appendChild(group);
 }
 
 export function drawCursor() {
-  var cell = state.cursor && cellByKey.get(key(state.cursor));
+  const cell = state.cursor && cellByKey.get(key(state.cursor));
   if (!cell || !state.keyboard || document.activeElement !== board) {
     cursorShape.setAttribute("visibility", "hidden");
     return;
@@ -183,10 +183,10 @@ export function drawCursor() {
 
 // Every tray piece is drawn at the same scale, centred in a box that fits any orientation.
 const trayBox = (function () {
-  var width = 0, height = 0;
+  let width = 0, height = 0;
   data.pieces.forEach(function (piece) {
     piece.orientations.forEach(function (o) {
-      var b = bounds(o.points);
+      const b = bounds(o.points);
       width = Math.max(width, b.width);
       height = Math.max(height, b.height);
     });
@@ -197,21 +197,21 @@ const trayBox = (function () {
 // A tray piece's picture, drawn again only when what it shows has changed (a move redraws the
 // tray: one picture at most is new).
 function drawTrayPiece(button, index) {
-  var piece = data.pieces[index];
-  var orientation = state.orientation[index];
-  var look = [orientation, state.turned, dark()].join(" ");
+  const piece = data.pieces[index];
+  const orientation = state.orientation[index];
+  const look = [orientation, state.turned, dark()].join(" ");
   if (button.dataset.drawn === look) return;
   button.dataset.drawn = look;
-  var shape = piece.orientations[orientation];
-  var b = bounds(shape.points);
+  const shape = piece.orientations[orientation];
+  let b = bounds(shape.points);
   if (state.turned) b = { left: -(b.top + b.height), top: b.left, width: b.height, height: b.width };
-  var x = b.left + b.width / 2 - trayBox.width / 2, y = b.top + b.height / 2 - trayBox.height / 2;
-  var picture = svg("svg", {
+  const x = b.left + b.width / 2 - trayBox.width / 2, y = b.top + b.height / 2 - trayBox.height / 2;
+  const picture = svg("svg", {
     viewBox: [x, y, trayBox.width, trayBox.height].join(" "),
     "aria-hidden": "true",
     focusable: "false",
   });
-  var drawing = svg("g", state.turned ? { transform: "rotate(90)" } : {}); // as the board shows it
+  const drawing = svg("g", state.turned ? { transform: "rotate(90)" } : {}); // as the board shows it
   shape.points.forEach(function (points, i) {
     drawing.appendChild(svg("polygon", { points: pointsText(points), fill: fillOf(index), "data-i": String(i) }));
   });
@@ -223,13 +223,13 @@ function drawTrayPiece(button, index) {
 
 function renderTray() {
   ui.tray.forEach(function (button) {
-    var index = pieceByName.get(button.dataset.piece);
-    var onBoard = state.placed.has(index);
-    var selected = state.selected === index;
+    const index = pieceByName.get(button.dataset.piece);
+    const onBoard = state.placed.has(index);
+    const selected = state.selected === index;
     drawTrayPiece(button, index);
     button.classList.toggle("on-board", onBoard);
     button.setAttribute("aria-pressed", selected ? "true" : "false");
-    var label = onBoard ? "trayOnBoard" : selected ? "traySelected" : "trayPiece";
+    let label = onBoard ? "trayOnBoard" : selected ? "traySelected" : "trayPiece";
     if (fixedPieces.has(index) && onBoard) label = "trayFixed";
     if (button.dataset.label !== label) {
       button.dataset.label = label;
@@ -263,18 +263,18 @@ export function forgetTrace() {
 // as refused when they are no piece that may go there.
 export function drawTrace() {
   empty(layers.trace);
-  var keys = state.trace;
+  const keys = state.trace;
   main.dataset.traced = String(keys.length);
   if (!keys.length) return;
-  var found = state.traceRejected ? null : recognise(keys).match;
-  var group = svg("g", { class: "traced" + (state.traceRejected ? " refused" : found ? " matched" : "") });
+  const found = state.traceRejected ? null : recognise(keys).match;
+  const group = svg("g", { class: "traced" + (state.traceRejected ? " refused" : found ? " matched" : "") });
   if (found) {
     group.setAttribute("data-piece", data.pieces[found.piece].name);
     group.style.setProperty("--trace-fill", fillOf(found.piece));
   }
-  var polygons = [];
+  const polygons = [];
   keys.forEach(function (cellKey) {
-    var known = cellByKey.get(cellKey);
+    const known = cellByKey.get(cellKey);
     polygons.push(known.points);
     group.appendChild(svg("polygon", { class: "trace-cell", points: pointsText(known.points), "data-cell": cellKey }));
   });

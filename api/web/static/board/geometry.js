@@ -8,7 +8,7 @@ export function key(cell) {
 }
 
 export function parseKey(text) {
-  var parts = text.split(",");
+  const parts = text.split(",");
   return [Number(parts[0]), Number(parts[1])];
 }
 
@@ -50,14 +50,14 @@ export function sortedCells(cells) {
 
 // The orientation (index) whose cells, shifted by a lattice translation, are these cells.
 export function orientationOf(pieceIndex, cells) {
-  var sorted = sortedCells(cells);
-  var orientations = data.pieces[pieceIndex].orientations;
-  for (var i = 0; i < orientations.length; i++) {
-    var shape = orientations[i].cells;
+  const sorted = sortedCells(cells);
+  const orientations = data.pieces[pieceIndex].orientations;
+  for (let i = 0; i < orientations.length; i++) {
+    const shape = orientations[i].cells;
     if (shape.length !== sorted.length) continue;
-    var dr = sorted[0][0] - shape[0][0], dc = sorted[0][1] - shape[0][1];
+    const dr = sorted[0][0] - shape[0][0], dc = sorted[0][1] - shape[0][1];
     if (!isTranslation(dr, dc)) continue;
-    var same = shape.every(function (c, j) {
+    const same = shape.every(function (c, j) {
       return c[0] + dr === sorted[j][0] && c[1] + dc === sorted[j][1];
     });
     if (same) return i;
@@ -67,32 +67,32 @@ export function orientationOf(pieceIndex, cells) {
 
 // The cells of a piece in an orientation with its grabbed cell (or else its anchor) on `target`.
 export function cellsAt(pieceIndex, orientation, target, grabIndex) {
-  var shape = data.pieces[pieceIndex].orientations[orientation];
-  var anchor = shape.anchors[parity(target)];
+  const shape = data.pieces[pieceIndex].orientations[orientation];
+  let anchor = shape.anchors[parity(target)];
   if (grabIndex != null) {
-    var grabbed = shape.cells[grabIndex];
+    const grabbed = shape.cells[grabIndex];
     if (grabbed && isTranslation(target[0] - grabbed[0], target[1] - grabbed[1])) anchor = grabIndex;
   }
   if (anchor == null) return null;
-  var dr = target[0] - shape.cells[anchor][0], dc = target[1] - shape.cells[anchor][1];
+  const dr = target[0] - shape.cells[anchor][0], dc = target[1] - shape.cells[anchor][1];
   return shape.cells.map(function (c) {
     return [c[0] + dr, c[1] + dc];
   });
 }
 
 export const SIDE = (function () {
-  var p = data.cells[0].points;
+  const p = data.cells[0].points;
   return Math.hypot(p[1][0] - p[0][0], p[1][1] - p[0][1]);
 })();
 
 export function bounds(polygons) {
-  var xs = [], ys = [];
+  const xs = [], ys = [];
   polygons.forEach(function (points) {
     points.forEach(function (p) {
       xs.push(p[0]);
       ys.push(p[1]);
     });
   });
-  var left = Math.min.apply(null, xs), top = Math.min.apply(null, ys);
+  const left = Math.min.apply(null, xs), top = Math.min.apply(null, ys);
   return { left: left, top: top, width: Math.max.apply(null, xs) - left, height: Math.max.apply(null, ys) - top };
 }

@@ -46,13 +46,13 @@ function gestureCells(g, target) {
 }
 
 function dropPreview(event) {
-  var index = state.selected;
-  var target = boardCellAt(event.clientX, event.clientY);
+  const index = state.selected;
+  const target = boardCellAt(event.clientX, event.clientY);
   drawPreview(index, target ? cellsAt(index, state.orientation[index], target, null) : null);
 }
 
 function pointerMove(event) {
-  var g = state.gesture;
+  const g = state.gesture;
   if (!g || g.id !== event.pointerId) {
     hover(event);
     return;
@@ -85,7 +85,7 @@ function swallowNextClick() {
 }
 
 function endGesture(event, cancelled) {
-  var g = state.gesture;
+  const g = state.gesture;
   if (!g || g.id !== event.pointerId) return;
   state.gesture = null;
   document.body.classList.remove("dragging");
@@ -95,7 +95,7 @@ function endGesture(event, cancelled) {
     return;
   }
   if (g.kind === "drop") {
-    var spot = cancelled ? null : boardCellAt(event.clientX, event.clientY);
+    const spot = cancelled ? null : boardCellAt(event.clientX, event.clientY);
     if (spot && state.selected != null) {
       state.cursor = spot;
       placeSelectedAt(spot);
@@ -107,8 +107,8 @@ function endGesture(event, cancelled) {
     return; // a tap on the tray: its click handler selects
   }
   swallowNextClick();
-  var target = cancelled ? null : boardCellAt(event.clientX, event.clientY);
-  var name = data.pieces[g.piece].name;
+  const target = cancelled ? null : boardCellAt(event.clientX, event.clientY);
+  const name = data.pieces[g.piece].name;
   if (!target) {
     if (g.source === "board" && !cancelled) {
       commit(
@@ -122,7 +122,7 @@ function endGesture(event, cancelled) {
     }
     return;
   }
-  var orientation = gestureOrientation(g);
+  const orientation = gestureOrientation(g);
   if (!place(g.piece, orientation, gestureCells(g, target))) drawPieces();
 }
 
@@ -145,17 +145,17 @@ function hover(event) {
 
 function pressBoard(event) {
   if ((event.pointerType === "mouse" && event.button !== 0) || state.gesture) return;
-  var point = boardPoint(event.clientX, event.clientY);
-  var cellKey = point && cellAtPoint(point, 1);
+  const point = boardPoint(event.clientX, event.clientY);
+  const cellKey = point && cellAtPoint(point, 1);
   if (!cellKey) return;
   state.keyboard = false;
-  var owner = occupancy(null).get(cellKey);
+  const owner = occupancy(null).get(cellKey);
   if (owner != null && !state.trace.length) {
     if (fixedPieces.has(owner)) {
       pickUp(owner); // it stays where it is, and says so
       return;
     }
-    var grab = state.placed.get(owner).cells.findIndex(function (c) {
+    const grab = state.placed.get(owner).cells.findIndex(function (c) {
       return key(c) === cellKey;
     });
     startGesture(event, owner, "board", grab >= 0 ? grab : null);
@@ -167,7 +167,7 @@ function pressBoard(event) {
     dropPreview(event); // on touch too: the piece shows under the finger before it drops
     return;
   }
-  var marked = state.trace.indexOf(cellKey) >= 0;
+  const marked = state.trace.indexOf(cellKey) >= 0;
   state.gesture = {
     kind: "trace",
     id: event.pointerId,
@@ -201,10 +201,10 @@ export function listenForPointers() {
 }
 
 function listenToTrayPiece(button) {
-  var index = pieceByName.get(button.dataset.piece);
+  const index = pieceByName.get(button.dataset.piece);
   button.addEventListener("pointerdown", function (event) {
     if (state.placed.has(index)) return;
-    var polygon = event.target.closest("polygon[data-i]");
+    const polygon = event.target.closest("polygon[data-i]");
     startGesture(event, index, "tray", polygon ? Number(polygon.getAttribute("data-i")) : null);
   });
   button.addEventListener("click", function () {

@@ -26,9 +26,9 @@ function pickByKey(index) {
 }
 
 function nextUnplaced(step) {
-  var from = state.selected == null ? (step > 0 ? -1 : pieceCount) : state.selected;
-  for (var i = 1; i <= pieceCount; i++) {
-    var index = (((from + step * i) % pieceCount) + pieceCount) % pieceCount;
+  const from = state.selected == null ? (step > 0 ? -1 : pieceCount) : state.selected;
+  for (let i = 1; i <= pieceCount; i++) {
+    const index = (((from + step * i) % pieceCount) + pieceCount) % pieceCount;
     if (!state.placed.has(index)) return index;
   }
   return null;
@@ -39,8 +39,8 @@ function moveCursor(dr, dc) {
     state.cursor = data.cells[0].cell.slice();
     return;
   }
-  for (var step = 1; step < 64; step++) {
-    var next = [state.cursor[0] + dr * step, state.cursor[1] + dc * step];
+  for (let step = 1; step < 64; step++) {
+    const next = [state.cursor[0] + dr * step, state.cursor[1] + dc * step];
     if (cellByKey.has(key(next))) {
       state.cursor = next;
       return;
@@ -54,7 +54,7 @@ const TURNED_ARROWS = { ArrowUp: [0, -1], ArrowDown: [0, 1], ArrowLeft: [1, 0], 
 
 function keyOnBoard(event) {
   if (event.altKey || event.ctrlKey || event.metaKey) return;
-  var arrow = (state.turned ? TURNED_ARROWS : ARROWS)[event.key];
+  const arrow = (state.turned ? TURNED_ARROWS : ARROWS)[event.key];
   if (arrow) {
     event.preventDefault();
     state.keyboard = true;
@@ -73,8 +73,8 @@ function keyOnBoard(event) {
     announceCursor();
     return;
   }
-  var digit = /^[1-9]$/.test(event.key) ? Number(event.key) - 1 : null;
-  var next = event.key === "]" ? nextUnplaced(1) : event.key === "[" ? nextUnplaced(-1) : null;
+  const digit = /^[1-9]$/.test(event.key) ? Number(event.key) - 1 : null;
+  const next = event.key === "]" ? nextUnplaced(1) : event.key === "[" ? nextUnplaced(-1) : null;
   if (digit != null || event.key === "]" || event.key === "[") {
     event.preventDefault();
     state.keyboard = true;
@@ -83,7 +83,7 @@ function keyOnBoard(event) {
     return;
   }
   if (!state.cursor) return;
-  var owner = occupancy(null).get(key(state.cursor));
+  const owner = occupancy(null).get(key(state.cursor));
   if (event.key === "Enter" || event.key === " ") {
     event.preventDefault();
     state.keyboard = true;
@@ -108,7 +108,7 @@ function focusBoard() {
 
 // Keys anywhere on the page but in a field: undo, rotate, flip, and Escape to let go.
 function keyOnPage(event) {
-  var target = event.target;
+  const target = event.target;
   if (target && /^(INPUT|TEXTAREA|SELECT)$/.test(target.tagName)) return;
   if ((event.ctrlKey || event.metaKey) && !event.altKey && event.key.toLowerCase() === "z") {
     event.preventDefault();
@@ -116,7 +116,7 @@ function keyOnPage(event) {
     return;
   }
   if (event.altKey || event.ctrlKey || event.metaKey) return;
-  var letter = event.key.toLowerCase();
+  const letter = event.key.toLowerCase();
   if (letter === "r") turn("rotate", event.shiftKey ? -1 : 1);
   else if (letter === "f" && !data.faceup) turn("flip", 1);
   else if (event.key === "Escape") {
@@ -137,7 +137,7 @@ export function listenForKeys() {
     drawCursor();
   });
   // The skip link to the board: it focuses the board and shows its cursor.
-  var skip = document.querySelector('.skip[href="#board"]');
+  const skip = document.querySelector('.skip[href="#board"]');
   if (skip) {
     skip.addEventListener("click", function (event) {
       event.preventDefault();

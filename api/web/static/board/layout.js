@@ -17,7 +17,7 @@ function setTurned(turned) {
   state.turned = turned;
   main.classList.toggle("turned", turned);
   board.dataset.turned = turned ? "true" : "false";
-  var x = drawnBox[0], y = drawnBox[1], width = drawnBox[2], height = drawnBox[3];
+  const x = drawnBox[0], y = drawnBox[1], width = drawnBox[2], height = drawnBox[3];
   if (turned) {
     frame.setAttribute("transform", "rotate(90)"); // (x, y) -> (-y, x)
     board.setAttribute("viewBox", [-(y + height), x, height, width].join(" "));
@@ -35,7 +35,7 @@ function setTurned(turned) {
 
 // The size of a cell on the screen, in CSS pixels.
 function cellPixels() {
-  var matrix = frame.getScreenCTM();
+  const matrix = frame.getScreenCTM();
   return matrix ? Math.hypot(matrix.a, matrix.b) * SIDE : 0;
 }
 
@@ -46,15 +46,15 @@ function viewHeight() {
 export function layoutBoard() {
   if (state.turned) setTurned(false);
   board.style.maxHeight = "";
-  var width = drawnBox[2], height = drawnBox[3];
+  const width = drawnBox[2], height = drawnBox[3];
   if (cellPixels() >= MIN_CELL || width <= height) {
     fitAbove();
     return;
   }
   setTurned(true);
-  var top = board.getBoundingClientRect().top + window.scrollY;
-  var room = viewHeight() - top - 16;
-  var cell = Math.max(MIN_CELL, Math.min(MAX_TURNED_CELL, Math.floor((room * SIDE) / width)));
+  const top = board.getBoundingClientRect().top + window.scrollY;
+  const room = viewHeight() - top - 16;
+  const cell = Math.max(MIN_CELL, Math.min(MAX_TURNED_CELL, Math.floor((room * SIDE) / width)));
   board.style.width = (height / SIDE) * cell + "px";
   board.style.height = (width / SIDE) * cell + "px";
 }
@@ -62,11 +62,11 @@ export function layoutBoard() {
 // On one column (phones), the board leaves room under it for the count, the words and the hint
 // buttons within the window, as far as its cells stay MIN_CELL pixels or more.
 function fitAbove() {
-  var boardBox = board.getBoundingClientRect(), hintsBox = ui.hints.getBoundingClientRect();
+  const boardBox = board.getBoundingClientRect(), hintsBox = ui.hints.getBoundingClientRect();
   if (hintsBox.top < boardBox.bottom) return; // beside the board
-  var below = hintsBox.bottom - boardBox.bottom + 8;
-  var room = viewHeight() - (boardBox.top + window.scrollY) - below;
-  var least = (drawnBox[3] / SIDE) * MIN_CELL;
+  const below = hintsBox.bottom - boardBox.bottom + 8;
+  const room = viewHeight() - (boardBox.top + window.scrollY) - below;
+  const least = (drawnBox[3] / SIDE) * MIN_CELL;
   if (boardBox.height > room) board.style.maxHeight = Math.max(room, least) + "px";
 }
 
@@ -85,7 +85,7 @@ function relayout() {
   layoutPending = true;
   window.requestAnimationFrame(function () {
     layoutPending = false;
-    var wasTurned = state.turned;
+    const wasTurned = state.turned;
     layoutBoard();
     if (wasTurned !== state.turned) render();
   });

@@ -24,14 +24,14 @@ export function commit(placed, message) {
 }
 
 export function withPlaced(change) {
-  var placed = new Map(state.placed);
+  const placed = new Map(state.placed);
   change(placed);
   return placed;
 }
 
 export function place(pieceIndex, orientation, cells) {
-  var why = misfit(pieceIndex, cells);
-  var name = data.pieces[pieceIndex].name;
+  const why = misfit(pieceIndex, cells);
+  const name = data.pieces[pieceIndex].name;
   if (why) {
     say(t("doesNotFit", { piece: name, why: why }));
     return false;
@@ -51,12 +51,12 @@ export function placeSelectedAt(target) {
     say(t("pickFirst"));
     return;
   }
-  var index = state.selected;
+  const index = state.selected;
   place(index, state.orientation[index], cellsAt(index, state.orientation[index], target, null));
 }
 
 export function pickUp(pieceIndex) {
-  var placement = state.placed.get(pieceIndex);
+  const placement = state.placed.get(pieceIndex);
   if (!placement) return;
   if (fixedPieces.has(pieceIndex)) {
     say(t("fixedPiece", { piece: data.pieces[pieceIndex].name }));
@@ -116,8 +116,8 @@ export function turn(table, steps) {
     say(t("turnFirst"));
     return;
   }
-  var orientations = data.pieces[state.selected].orientations;
-  var current = state.orientation[state.selected];
+  const orientations = data.pieces[state.selected].orientations;
+  let current = state.orientation[state.selected];
   if (steps < 0) {
     // one step back: the orientation that the forward step takes to the current one
     current = orientations.findIndex(function (o) {
@@ -132,14 +132,14 @@ export function turn(table, steps) {
 }
 
 export function acceptHint() {
-  var hint = state.hint;
+  const hint = state.hint;
   if (!hint) return;
-  var placed = placementsFrom(hint.given.concat(hint.placements));
+  const placed = placementsFrom(hint.given.concat(hint.placements));
   if (state.selected != null && placed.has(state.selected)) state.selected = null;
-  var added = hint.placements.map(function (p) {
+  const added = hint.placements.map(function (p) {
     return p.piece;
   });
-  var message = added.length
+  const message = added.length
     ? t("placedPieces", { pieces: names(added) })
     : t("tookOff", { pieces: names(hint.take_off) });
   commit(placed, message);

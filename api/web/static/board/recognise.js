@@ -16,22 +16,22 @@ const allowedOrientations = data.pieces.map(function (piece) {
       return i;
     });
   }
-  var turns = [0];
-  for (var i = piece.orientations[0].rotate; turns.indexOf(i) < 0; i = piece.orientations[i].rotate) turns.push(i);
+  const turns = [0];
+  for (let i = piece.orientations[0].rotate; turns.indexOf(i) < 0; i = piece.orientations[i].rotate) turns.push(i);
   return turns;
 });
 
 // The allowed orientation of the piece whose cells, moved by a lattice translation, are exactly
 // these (sorted) cells, or -1.
 function orientationMatching(pieceIndex, sorted) {
-  var orientations = data.pieces[pieceIndex].orientations;
-  var allowed = allowedOrientations[pieceIndex];
-  for (var k = 0; k < allowed.length; k++) {
-    var shape = orientations[allowed[k]].cells;
+  const orientations = data.pieces[pieceIndex].orientations;
+  const allowed = allowedOrientations[pieceIndex];
+  for (let k = 0; k < allowed.length; k++) {
+    const shape = orientations[allowed[k]].cells;
     if (shape.length !== sorted.length) continue;
-    var dr = sorted[0][0] - shape[0][0], dc = sorted[0][1] - shape[0][1];
+    const dr = sorted[0][0] - shape[0][0], dc = sorted[0][1] - shape[0][1];
     if (!isTranslation(dr, dc)) continue;
-    var same = shape.every(function (c, j) {
+    const same = shape.every(function (c, j) {
       return c[0] + dr === sorted[j][0] && c[1] + dc === sorted[j][1];
     });
     if (same) return allowed[k];
@@ -42,14 +42,14 @@ function orientationMatching(pieceIndex, sorted) {
 // Whether the piece, larger than these cells, can cover all of them and lie on the board: the
 // traced cells may still grow into it.
 function mayGrowInto(pieceIndex, sorted) {
-  var orientations = data.pieces[pieceIndex].orientations;
+  const orientations = data.pieces[pieceIndex].orientations;
   return allowedOrientations[pieceIndex].some(function (o) {
-    var shape = orientations[o].cells;
+    const shape = orientations[o].cells;
     if (shape.length <= sorted.length) return false;
     return shape.some(function (cell) {
-      var dr = sorted[0][0] - cell[0], dc = sorted[0][1] - cell[1];
+      const dr = sorted[0][0] - cell[0], dc = sorted[0][1] - cell[1];
       if (!isTranslation(dr, dc)) return false;
-      var moved = shape.map(function (c) {
+      const moved = shape.map(function (c) {
         return key([c[0] + dr, c[1] + dc]);
       });
       return (
@@ -69,20 +69,20 @@ function mayGrowInto(pieceIndex, sorted) {
 // over (a match replaces them), `fixed` the pre-placed ones among those, `elsewhere` placed
 // pieces of this very shape that the trace does not run over.
 export function recognise(keys) {
-  var sorted = sortedCells(keys.map(parseKey));
-  var owner = occupancy(null);
-  var covers = [];
+  const sorted = sortedCells(keys.map(parseKey));
+  const owner = occupancy(null);
+  const covers = [];
   sorted.forEach(function (cell) {
-    var index = owner.get(key(cell));
+    const index = owner.get(key(cell));
     if (index != null && covers.indexOf(index) < 0) covers.push(index);
   });
-  var result = { cells: sorted, match: null, grows: false, covers: covers, elsewhere: [] };
+  const result = { cells: sorted, match: null, grows: false, covers: covers, elsewhere: [] };
   result.fixed = covers.filter(function (index) {
     return fixedPieces.has(index);
   });
   // A piece traced again where it lies moves (or stays); then the unplaced ones, in tray order
   // (of twin pieces the first unplaced one).
-  var candidates = covers.filter(function (index) {
+  const candidates = covers.filter(function (index) {
     return !fixedPieces.has(index);
   });
   data.pieces.forEach(function (piece, index) {
@@ -90,7 +90,7 @@ export function recognise(keys) {
   });
   candidates.forEach(function (index) {
     if (!result.match) {
-      var orientation = orientationMatching(index, sorted);
+      const orientation = orientationMatching(index, sorted);
       if (orientation >= 0) result.match = { piece: index, orientation: orientation };
     }
     if (!result.grows && mayGrowInto(index, sorted)) result.grows = true;

@@ -29,11 +29,11 @@ function withoutStop(text) {
 }
 
 export function moveSaid(a) {
-  var words = state.moveWords;
+  const words = state.moveWords;
   state.moveWords = null;
   if (words == null) return;
-  var v = verdict(a);
-  var count = ui.remaining.textContent + " " + countText(a);
+  const v = verdict(a);
+  const count = ui.remaining.textContent + " " + countText(a);
   if (v[0] !== "ok") speak(words ? t("moveVerdict", { move: withoutStop(words), verdict: v[1] }) : v[1]);
   else speak(words ? t("moveCount", { move: withoutStop(words), count: count }) : t("countSays", { count: count }));
 }
@@ -44,28 +44,28 @@ const cursorSays = document.getElementById("cursor-says");
 const openCells = new Set(data.uncovered.map(key));
 
 function cellName(cell) {
-  var known = cellByKey.get(key(cell));
-  var values = { row: cell[0] + 1, column: cell[1] + 1, label: known && known.name };
+  const known = cellByKey.get(key(cell));
+  const values = { row: cell[0] + 1, column: cell[1] + 1, label: known && known.name };
   return t(known && known.name ? "cellLabelled" : "cellAt", values);
 }
 
 // Why the piece cannot go where Enter would put it with the cursor on `cell`, or "" if it can.
 function misfitAt(pieceIndex, cell) {
-  var cells = cellsAt(pieceIndex, state.orientation[pieceIndex], cell, null);
-  var why = misfit(pieceIndex, cells);
+  const cells = cellsAt(pieceIndex, state.orientation[pieceIndex], cell, null);
+  let why = misfit(pieceIndex, cells);
   if (!why && cells.some(function (c) { return openCells.has(key(c)); })) why = t("misfitOpen");
   return why;
 }
 
 function cursorText() {
-  var cell = state.cursor;
-  var owner = occupancy(null).get(key(cell));
-  var cover = t(openCells.has(key(cell)) ? "coverOpen" : "coverEmpty");
+  const cell = state.cursor;
+  const owner = occupancy(null).get(key(cell));
+  let cover = t(openCells.has(key(cell)) ? "coverOpen" : "coverEmpty");
   if (owner != null) cover = t("coveredBy", { piece: data.pieces[owner].name });
-  var fit = t("noneSelected");
+  let fit = t("noneSelected");
   if (state.selected != null) {
-    var name = data.pieces[state.selected].name;
-    var why = misfitAt(state.selected, cell);
+    const name = data.pieces[state.selected].name;
+    const why = misfitAt(state.selected, cell);
     fit = why ? t("fitsNot", { piece: name, why: why }) : t("fits", { piece: name });
   }
   return t("cursorSays", { cell: cellName(cell), cover: cover, fit: fit });

@@ -28,7 +28,7 @@ export const state = {
 };
 
 export function occupancy(except) {
-  var owner = new Map();
+  const owner = new Map();
   state.placed.forEach(function (placement, index) {
     if (index === except) return;
     placement.cells.forEach(function (cell) {
@@ -42,10 +42,10 @@ export function occupancy(except) {
 export function misfit(pieceIndex, cells) {
   if (!cells) return t("misfitNowhere");
   if (cells.some(function (c) { return !cellByKey.has(key(c)); })) return t("misfitOffBoard");
-  var owner = occupancy(pieceIndex);
-  var hit = [];
+  const owner = occupancy(pieceIndex);
+  const hit = [];
   cells.forEach(function (c) {
-    var other = owner.get(key(c));
+    const other = owner.get(key(c));
     if (other != null && hit.indexOf(data.pieces[other].name) < 0) hit.push(data.pieces[other].name);
   });
   return hit.length ? t("misfitOverlap", { pieces: names(hit) }) : "";
@@ -58,9 +58,9 @@ export function snapshot() {
 }
 
 export function placementsFrom(list) {
-  var placed = new Map();
+  const placed = new Map();
   list.forEach(function (p) {
-    var index = pieceByName.get(p.piece);
+    const index = pieceByName.get(p.piece);
     if (index == null) return;
     placed.set(index, { orientation: orientationOf(index, p.cells), cells: sortedCells(p.cells) });
   });

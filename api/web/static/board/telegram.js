@@ -16,14 +16,14 @@
 install();
 
 function install() {
-  var KEY = "telegram-launch-params";
-  var telegram = (window.Telegram = window.Telegram || {});
+  const KEY = "telegram-launch-params";
+  const telegram = (window.Telegram = window.Telegram || {});
   if (telegram.WebApp) return;
 
   function launchParams() {
-    var hash = new URLSearchParams(window.location.hash.replace(/^#/, ""));
+    const hash = new URLSearchParams(window.location.hash.replace(/^#/, ""));
     if (hash.get("tgWebAppData")) {
-      var found = {};
+      const found = {};
       hash.forEach(function (value, key) {
         found[key] = value;
       });
@@ -41,14 +41,14 @@ function install() {
     }
   }
 
-  var params = launchParams();
+  const params = launchParams();
   if (!params || !params.tgWebAppData) return;
 
-  var isIframe = window.parent != null && window.parent !== window;
-  var handlers = {};
+  const isIframe = window.parent != null && window.parent !== window;
+  const handlers = {};
 
   function postEvent(type, data) {
-    var eventData = data === undefined ? "" : data;
+    const eventData = data === undefined ? "" : data;
     if (window.TelegramWebviewProxy && window.TelegramWebviewProxy.postEvent) {
       window.TelegramWebviewProxy.postEvent(type, JSON.stringify(eventData));
     } else if (window.external && "notify" in window.external) {
@@ -67,7 +67,7 @@ function install() {
   }
 
   function parseInitData(initData) {
-    var unsafe = {};
+    const unsafe = {};
     new URLSearchParams(initData).forEach(function (value, key) {
       if (key === "user" || key === "receiver" || key === "chat") unsafe[key] = parseJson(value, null);
       else if (key === "auth_date") unsafe[key] = Number(value);
@@ -77,9 +77,9 @@ function install() {
   }
 
   function isDark(colour) {
-    var match = /^#?([0-9a-f]{2})([0-9a-f]{2})([0-9a-f]{2})$/i.exec(colour || "");
+    const match = /^#?([0-9a-f]{2})([0-9a-f]{2})([0-9a-f]{2})$/i.exec(colour || "");
     if (!match) return false;
-    var r = parseInt(match[1], 16), g = parseInt(match[2], 16), b = parseInt(match[3], 16);
+    const r = parseInt(match[1], 16), g = parseInt(match[2], 16), b = parseInt(match[3], 16);
     return 0.299 * r + 0.587 * g + 0.114 * b < 120;
   }
 
@@ -106,8 +106,8 @@ function install() {
   }
 
   function button(setupEvent, pressedEvent, fields) {
-    var state = { isVisible: false, isActive: true, text: "Continue", color: "", textColor: "" };
-    var self = {
+    const state = { isVisible: false, isActive: true, text: "Continue", color: "", textColor: "" };
+    const self = {
       setText: function (text) {
         state.text = String(text);
         return sync();
@@ -151,9 +151,9 @@ function install() {
     return self;
   }
 
-  var initData = params.tgWebAppData;
-  var themeParams = parseJson(params.tgWebAppThemeParams, {});
-  var webApp = {
+  const initData = params.tgWebAppData;
+  const themeParams = parseJson(params.tgWebAppThemeParams, {});
+  const webApp = {
     initData: initData,
     initDataUnsafe: parseInitData(initData),
     version: params.tgWebAppVersion || "6.0",
@@ -205,7 +205,7 @@ function install() {
 
   window.addEventListener("message", function (event) {
     if (!isIframe || event.source !== window.parent) return;
-    var message = typeof event.data === "string" ? parseJson(event.data, null) : null;
+    const message = typeof event.data === "string" ? parseJson(event.data, null) : null;
     if (message && message.eventType) receiveEvent(message.eventType, message.eventData);
   });
   telegram.WebView = { initParams: params, isIframe: isIframe, postEvent: postEvent, receiveEvent: receiveEvent };

@@ -11,14 +11,14 @@ import { commit, withPlaced } from "./moves.js";
 import { boardPoint, cellsAlong } from "./hit.js";
 
 function placeTraced(found) {
-  var piece = found.match.piece;
-  var name = data.pieces[piece].name;
-  var replaced = found.covers.filter(function (index) {
+  const piece = found.match.piece;
+  const name = data.pieces[piece].name;
+  const replaced = found.covers.filter(function (index) {
     return index !== piece;
   });
   state.orientation[piece] = found.match.orientation;
   if (state.selected === piece) state.selected = null;
-  var message = replaced.length
+  const message = replaced.length
     ? t("placedInstead", {
         piece: name,
         pieces: names(
@@ -46,13 +46,13 @@ export function judgeTrace(stroke) {
   state.traceRejected = false;
   state.traceMatch = null;
   ui.traceRow.hidden = true;
-  var count = state.trace.length;
+  const count = state.trace.length;
   if (!count) {
     say("");
     drawTrace();
     return;
   }
-  var found = recognise(state.trace);
+  const found = recognise(state.trace);
   if (found.fixed.length) {
     state.traceRejected = true;
     say(t("fixedPiece", { piece: names(found.fixed.map(function (index) { return data.pieces[index].name; })) }));
@@ -61,7 +61,7 @@ export function judgeTrace(stroke) {
     return;
   } else if (found.match) {
     state.traceMatch = found;
-    var name = data.pieces[found.match.piece].name;
+    const name = data.pieces[found.match.piece].name;
     say(t("traceMaybe", { piece: name }));
     ui.tracePlace.textContent = t("tracePlace", { piece: name });
     ui.traceRow.hidden = false;
@@ -75,14 +75,14 @@ export function judgeTrace(stroke) {
 }
 
 export function toggleTraced(cellKey) {
-  var at = state.trace.indexOf(cellKey);
+  const at = state.trace.indexOf(cellKey);
   if (at >= 0) state.trace.splice(at, 1);
   else state.trace.push(cellKey);
 }
 
 // The button that places tapped cells that might still grow into a bigger piece.
 export function placeMatched() {
-  var found = state.traceMatch;
+  const found = state.traceMatch;
   if (found && recognise(state.trace).match) placeTraced(found);
 }
 
@@ -90,9 +90,9 @@ export function placeMatched() {
 // stroke (not a tap); it starts the trace over, unless it began on a cell of a trace that is
 // not finished yet (no piece so far, but the start of one), which it goes on with.
 export function traceMove(g, event) {
-  var point = boardPoint(event.clientX, event.clientY);
+  const point = boardPoint(event.clientX, event.clientY);
   if (!point) return;
-  var passed = cellsAlong(g.last, point);
+  const passed = cellsAlong(g.last, point);
   g.last = point;
   passed.forEach(function (cellKey) {
     if (cellKey === g.start) return;

@@ -8,7 +8,7 @@ export const strings = readStrings();
 
 // The page's messages by key (api/web/board_words.py); none at all if they cannot be read.
 function readStrings() {
-  var element = document.getElementById("strings");
+  const element = document.getElementById("strings");
   try {
     return element ? JSON.parse(element.textContent) : {};
   } catch (e) {
@@ -25,15 +25,15 @@ export function fill(template, values) {
 
 // The message `key` with its fields filled in; the key itself if the page has no such message.
 export function t(key, values) {
-  var template = strings[key];
+  const template = strings[key];
   return fill(typeof template === "string" ? template : key, values);
 }
 
 // A counted message: [for one, for more], chosen by n ({n} is filled in too).
 export function tn(key, n, values) {
-  var forms = strings[key];
-  var template = Array.isArray(forms) ? forms[n === 1 ? 0 : forms.length - 1] : key;
-  var all = { n: n };
+  const forms = strings[key];
+  const template = Array.isArray(forms) ? forms[n === 1 ? 0 : forms.length - 1] : key;
+  const all = { n: n };
   Object.keys(values || {}).forEach(function (name) {
     all[name] = values[name];
   });
