@@ -1,27 +1,24 @@
 """Response bodies cached in process, with strong ETags and conditional GETs.
 
 A :class:`Payload` is a finished response body (bytes, media type, ETag). The
-expensive ones (rendered PNGs, the daily JSON) live in a bounded
-:class:`LruCache`, so a hot request is a dictionary lookup and a write.
+expensive ones (rendered PNGs, the daily JSON, the pages) live in a
+:class:`PayloadStore` (the one :class:`~hints.cache.BoundedCache`, bounded by
+bytes), so a hot request is a dictionary lookup and a write.
 """
 
 from __future__ import annotations
 
 import hashlib
-import threading
-from collections import OrderedDict
 from collections.abc import Callable, Hashable, Mapping
 from dataclasses import dataclass, field
 from enum import StrEnum
-from typing import Generic, TypeVar
 
 from pydantic import BaseModel
 from starlette.concurrency import run_in_threadpool
 from starlette.requests import Request
 from starlette.responses import Response
 
-K = TypeVar("K", bound=Hashable)
-V = TypeVar("V")
+from hints.cache import BoundedCache
 
 PNG = "image/png"
 JSON = "application/json"
@@ -89,74 +86,26 @@ def send(
     return Response(payload.body, media_type=payload.media_type, headers=headers)
 
 
-class LruCache(Generic[K, V]):
-    """A thread-safe LRU bounded by entry count and by total size (``size_of`` each value)."""
-
-    def __init__(self, max_entries: int, max_size: int, size_of: Callable[[V], int] = lambda _: 1) -> None:
-        self._entries: OrderedDict[K, V] = OrderedDict()
-        self._lock = threading.Lock()
-        self._max_entries = max_entries
-        self._max_size = max_size
-        self._size_of = size_of
-        self._size = 0
-
-    def get(self, key: K) -> V | None:
-        with self._lock:
-            value = self._entries.get(key)
-            if value is not None:
-                self._entries.move_to_end(key)
-            return value
-
-    def put(self, key: K, value: V) -> None:
-        with self._lock:
-            old = self._entries.pop(key, None)
-            if old is not None:
-                self._size -= self._size_of(old)
-            self._entries[key] = value
-            self._size += self._size_of(value)
-            while self._entries and (len(self._entries) > self._max_entries or self._size > self._max_size):
-                _, evicted = self._entries.popitem(last=False)
-                self._size -= self._size_of(evicted)
-
-    def clear(self) -> None:
-        with self._lock:
-            self._entries.clear()
-            self._size = 0
-
-    def __len__(self) -> int:
-        return len(self._entries)
-
-    @property
-    def size(self) -> int:
-        return self._size
+ENTRY_BYTES = 512  # what a cached body costs beside its bytes: the key, the Payload, its ETag
 
 
-class PayloadStore:
-    """Finished payloads by key; a miss is produced in a worker thread so the event loop never blocks.
+def payload_bytes(payload: Payload) -> int:
+    """What a payload holds in memory, about: its body and :data:`ENTRY_BYTES`."""
+    return len(payload.body) + ENTRY_BYTES
 
-    Two concurrent misses of one key may both produce it; producing is
-    deterministic, so the second result simply replaces the first.
-    """
 
-    def __init__(self, max_entries: int = 4096, max_bytes: int = 64 * 1024 * 1024) -> None:
-        self._cache: LruCache[Hashable, Payload] = LruCache(max_entries, max_bytes, lambda p: len(p.body))
+def body_bytes(body: bytes) -> int:
+    """What a cached body (a compressed one) holds in memory, about."""
+    return len(body) + ENTRY_BYTES
 
-    def get(self, key: Hashable) -> Payload | None:
-        return self._cache.get(key)
 
-    def put(self, key: Hashable, payload: Payload) -> None:
-        self._cache.put(key, payload)
+class PayloadStore(BoundedCache[Hashable, Payload]):
+    """Finished payloads by key, bounded by bytes (:func:`payload_bytes`); a miss is produced once
+    however many ask for it at the same time, in a worker thread so the event loop never blocks."""
+
+    def __init__(self, max_bytes: int = 64 << 20) -> None:
+        super().__init__(max_bytes, payload_bytes)
 
     async def fetch(self, key: Hashable, produce: Callable[[], Payload]) -> Payload:
-        found = self._cache.get(key)
-        if found is None:
-            found = await run_in_threadpool(produce)
-            self._cache.put(key, found)
-        return found
-
-    def clear(self) -> None:
-        """Forget every payload (they are made again when asked for)."""
-        self._cache.clear()
-
-    def __len__(self) -> int:
-        return len(self._cache)
+        """The payload under ``key``, or ``produce()`` (in a worker thread) kept there."""
+        return await self.get_or_compute_async(key, lambda: run_in_threadpool(produce))

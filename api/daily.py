@@ -8,8 +8,10 @@ repeated request opens no database session and renders nothing.
 Distinct dates cannot push out today's work or starve it:
 
 - yesterday, today and tomorrow (in ``DEFAULT_TIMEZONE``: every zone's today
-  is among them) are *pinned*: their bundles and payloads are kept outside the
-  LRU and computed in a slot of their own;
+  is among them) are *pinned*: their bundles and payloads are kept in caches of
+  their own (:class:`PinnedDays`, bounded: :data:`PINNED_BUNDLES` bundles and
+  :data:`PINNED_BYTES` of payloads) and computed in a slot of their own; when
+  their day passes they go back to the shared caches, which bound them;
 - any other date is computed with per-date single-flight (concurrent requests
   for it share one computation), in a bounded pool (``API_COMPUTE_WORKERS``)
   with a bounded queue (``API_COMPUTE_QUEUE``): beyond it the answer is 503
@@ -32,18 +34,20 @@ from __future__ import annotations
 
 import asyncio
 from collections import Counter
-from collections.abc import Callable, Hashable
+from collections.abc import Awaitable, Callable, Hashable
 from datetime import date, timedelta
-from typing import TypeVar
+from typing import Generic, TypeVar
 
 from sqlalchemy.orm import Session, sessionmaker
 from starlette.concurrency import run_in_threadpool
 
 from api import presenters
-from api.caching import LruCache, Payload, PayloadStore
+from api.caching import Payload, PayloadStore, payload_bytes
 from api.clients import ClientBudget, Requester
 from api.errors import ApiError
 from api.ondemand import OnDemandWaiter, QueueFull
+from hints.cache import BoundedCache
+from hints.catalog import Stage
 from hints.daily import (
     CALENDAR_ID,
     DEFAULT_VARIANT,
@@ -57,12 +61,46 @@ from hints.ondemand import after_solving
 from hints.raw_solutions import raw_cache
 from hints.supervised import PoolBroken, PoolClosed, SupervisedPool
 from i18n import SOURCE_LANGUAGE
-from solver.stages import Stage
 
-MAX_BUNDLES = 256
+MAX_BUNDLES = 256  # the other dates' bundles
+PINNED_BUNDLES = 64  # 3 days x 6 editions x 2 modes = 36, with room for editions to come
+PINNED_BYTES = 64 << 20  # the pinned days' payloads: about 10 MB a day with every picture drawn
 MAX_QUEUED_PER_CLIENT = 2
+K = TypeVar("K", bound=Hashable)
 T = TypeVar("T")
 BundleKey = tuple[date, Variant]
+
+
+class PinnedDays(Generic[K, T]):
+    """Values of one kind by key: the pinned days' in a cache of their own (a flood of other dates
+    never pushes them out), the others' in a shared one, each a :class:`~hints.cache.BoundedCache`.
+    :meth:`release` sends a passed day's values back to the shared cache."""
+
+    def __init__(self, pinned: BoundedCache[tuple[date, K], T], others: BoundedCache[K, T]) -> None:
+        self.pinned = pinned
+        self.others = others
+
+    def get(self, day: date, key: K) -> T | None:
+        found = self.pinned.get((day, key))
+        return found if found is not None else self.others.get(key)
+
+    def computing(self, key: K) -> bool:
+        """Whether a date not pinned is being computed under ``key`` (asking again waits for it)."""
+        return self.others.computing(key)
+
+    async def get_or_compute(self, day: date, key: K, pinned: bool, compute: Callable[[], Awaitable[T]]) -> T:
+        """The value, or ``compute()`` once however many ask, kept in the pinned cache or not."""
+        if pinned:
+            return await self.pinned.get_or_compute_async((day, key), compute)
+        return await self.others.get_or_compute_async(key, compute)
+
+    def release(self, window: frozenset[date]) -> None:
+        """Days out of the pinned ``window`` (the date changed) go to the shared cache, whatever
+        their key's shape (the pictures are keyed by their name)."""
+        for day, key in self.pinned.kept():
+            value = self.pinned.pop((day, key)) if day not in window else None
+            if value is not None:
+                self.others.put(key, value)
 
 
 _worker_sessions: dict[str, sessionmaker[Session]] = {}
@@ -114,13 +152,14 @@ class DailyContent:
         self._database_url = database_url  # set: bundles are computed in worker processes
         self._processes = SupervisedPool(workers + 1, bound_worker_cache, (cache_bytes,))
         self._workers = workers
-        self._payloads = payloads
+        self._payloads: PinnedDays[Hashable, Payload] = PinnedDays(
+            BoundedCache(PINNED_BYTES, payload_bytes), payloads
+        )
         self._today = today
-        self._bundles: LruCache[BundleKey, DailyBundle] = LruCache(MAX_BUNDLES, MAX_BUNDLES)
-        self._pinned: dict[BundleKey, DailyBundle] = {}
-        self._pinned_payloads: dict[Hashable, tuple[date, Payload]] = {}  # with the day each is of
+        self._bundles: PinnedDays[BundleKey, DailyBundle] = PinnedDays(
+            BoundedCache(PINNED_BUNDLES), BoundedCache(MAX_BUNDLES)
+        )
         self._pinned_window: frozenset[date] = frozenset()
-        self._inflight: dict[Hashable, asyncio.Future[object]] = {}
         self._slots = asyncio.Semaphore(workers)
         self._pinned_slot = asyncio.Semaphore(1)
         self._queue = queue
@@ -130,80 +169,59 @@ class DailyContent:
     # ------------------------------------------------------------ what is kept
 
     def pinned_days(self) -> frozenset[date]:
-        """Yesterday, today and tomorrow; days that left the window go back to the LRU caches."""
+        """Yesterday, today and tomorrow; days that left the window go back to the shared caches."""
         today = self._today()
         pinned = frozenset((today - timedelta(days=1), today, today + timedelta(days=1)))
         if pinned != self._pinned_window:
             self._pinned_window = pinned
-            self._unpin_stale(pinned)
+            self._bundles.release(pinned)
+            self._payloads.release(pinned)
         return pinned
 
     @property
     def pinned_payloads(self) -> int:
         """How many payloads are pinned (for the tests: a passed day's are released)."""
-        return len(self._pinned_payloads)
+        return len(self._payloads.pinned)
 
     def has_bundle(self, day: date, edition: str = CALENDAR_ID, faceup: bool = False) -> bool:
         """Is the day's bundle in memory (asking for it then costs no computation)?"""
-        return self._cached_bundle((day, Variant(edition, faceup))) is not None
-
-    def _cached_bundle(self, key: BundleKey) -> DailyBundle | None:
-        return self._pinned.get(key) or self._bundles.get(key)
-
-    def _cached_payload(self, key: Hashable) -> Payload | None:
-        pinned = self._pinned_payloads.get(key)
-        return pinned[1] if pinned is not None else self._payloads.get(key)
-
-    def _keep(self, day: date, key: Hashable, payload: Payload) -> None:
-        if day in self.pinned_days():
-            self._pinned_payloads[key] = (day, payload)
-        else:
-            self._payloads.put(key, payload)
-
-    def _unpin_stale(self, pinned: frozenset[date]) -> None:
-        """Days that left the pinned window (the date changed) go back to the LRU caches, whatever
-        their key's shape (the pictures are keyed by their name)."""
-        for bundle_key in [k for k in self._pinned if k[0] not in pinned]:
-            self._bundles.put(bundle_key, self._pinned.pop(bundle_key))
-        for key in [k for k, (day, _) in self._pinned_payloads.items() if day not in pinned]:
-            self._payloads.put(key, self._pinned_payloads.pop(key)[1])
+        return self._bundles.get(day, (day, Variant(edition, faceup))) is not None
 
     # ------------------------------------------------------------ computing
 
     async def _gated(
-        self, key: Hashable, day: date, client: Requester | None, work: Callable[[], T], charge: bool = True
+        self,
+        cache: PinnedDays[K, T],
+        key: K,
+        day: date,
+        client: Requester | None,
+        work: Callable[[], T],
+        charge: bool = True,
     ) -> T:
-        """Run ``work`` in a worker thread once per key, in the pinned slot or the bounded pool
-        (``charge``: it counts against the client's budget)."""
-        running = self._inflight.get(key)
-        if running is not None:
-            shared: T = await asyncio.shield(running)  # type: ignore[arg-type]
-            return shared
+        """``work`` run in a worker thread once per key however many ask (single-flight in
+        ``cache``, which keeps its value), in the pinned slot or the bounded pool (``charge``: it
+        counts against the client's budget; joining a computation under way costs nothing)."""
         pinned = day in self.pinned_days()
-        queued = None if pinned else (client.key if client else "")  # whose place in the queue
-        if queued is not None:
+        queued = None if pinned or cache.computing(key) else (client.key if client else "")
+        if queued is not None:  # this request starts the computation: whose place in the queue
             try:
                 self._admit(queued, client if charge else None)
             except ApiError:
                 await self._budget.hold_refusal()
                 raise
             self._waiting[queued] += 1
-        future: asyncio.Future[object] = asyncio.get_running_loop().create_future()
-        future.add_done_callback(lambda f: f.cancelled() or f.exception())  # never "never retrieved"
-        self._inflight[key] = future
-        try:
+
+        async def run() -> T:
+            nonlocal queued
             async with self._pinned_slot if pinned else self._slots:
                 self._unqueue(queued)
                 queued = None
-                result = await run_in_threadpool(work)
-        except BaseException as exc:
-            future.set_exception(exc)
-            raise
+                return await run_in_threadpool(work)
+
+        try:
+            return await cache.get_or_compute(day, key, pinned, run)
         finally:
             self._unqueue(queued)  # still queued: it failed or was cancelled before its turn
-            del self._inflight[key]
-        future.set_result(result)
-        return result
 
     def _unqueue(self, queued: str | None) -> None:
         """A client's place in the queue given up (it started, or it failed); None: it held none."""
@@ -276,24 +294,18 @@ class DailyContent:
         target of an edition solved on demand is solved first (503 with Retry-After past 10 s)."""
         variant = Variant(edition, faceup)
         key = (day, variant)
-        found = self._cached_bundle(key)
+        found = self._bundles.get(day, key)
         if found is not None:
             return found
         compute = lambda: self._compute(day, variant)  # noqa: E731
-        attempt = lambda: self._gated(("bundle", *key), day, client, compute)  # noqa: E731
+        attempt = lambda: self._gated(self._bundles, key, day, client, compute)  # noqa: E731
         if self._solver is None:
-            bundle = await attempt()
-        else:
-            bundle = await after_solving(
-                attempt,
-                lambda puzzle_id, target, _: self._solve(puzzle_id, target, client),
-                again=lambda: self._gated(("bundle", *key), day, client, compute, charge=False),  # once
-            )
-        if day in self.pinned_days():
-            self._pinned[key] = bundle
-        else:
-            self._bundles.put(key, bundle)
-        return bundle
+            return await attempt()
+        return await after_solving(
+            attempt,
+            lambda puzzle_id, target, _: self._solve(puzzle_id, target, client),
+            again=lambda: self._gated(self._bundles, key, day, client, compute, charge=False),  # once
+        )
 
     async def _payload(
         self,
@@ -304,13 +316,11 @@ class DailyContent:
         render: Callable[[DailyBundle], Payload],
     ) -> Payload:
         """The payload cached under ``key``, or rendered from the bundle of ``day`` and ``variant``."""
-        found = self._cached_payload(key)
+        found = self._payloads.get(day, key)
         if found is not None:
             return found
         bundle = await self.bundle_async(day, client, *variant)
-        payload = await self._gated(key, day, None, lambda: render(bundle))
-        self._keep(day, key, payload)
-        return payload
+        return await self._gated(self._payloads, key, day, None, lambda: render(bundle))
 
     # ------------------------------------------------------------ the payloads
 

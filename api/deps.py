@@ -17,10 +17,9 @@ from api.caching import IMMUTABLE, SHORT, STABLE
 from api.errors import invalid
 from api.schemas import DATE_PATTERN, PIECES_PATTERN, TARGET_PATTERN, ZONE_PATTERN
 from api.state import ApiState
+from hints.catalog import Puzzle, Target, get_puzzle
 from hints.daily import CALENDAR_ID, calendar_editions, edition_choice
 from i18n import LANGUAGES, SOURCE_LANGUAGE
-from solver.catalog import Puzzle, Target
-from solver.puzzles import get_puzzle
 
 ISO_DATE = re.compile(r"\d{4}-\d{2}-\d{2}")
 TODAY = "today"

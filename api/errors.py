@@ -22,6 +22,7 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 from api.schemas import ErrorOut
 from api.web.language import page_language
 from api.web.page import error_text, render_failure
+from hints.catalog import UnknownPuzzleError, UnknownTargetError
 from hints.errors import (
     MalformedPosition,
     NoFaceUpSolution,
@@ -33,7 +34,6 @@ from hints.errors import (
     SignedBeforeDay,
     UnknownSolution,
 )
-from solver.catalog import UnknownPuzzleError, UnknownTargetError
 
 logger = logging.getLogger("api")
 

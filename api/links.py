@@ -6,9 +6,9 @@ from datetime import date
 from urllib.parse import quote
 
 from api.caching import Media
+from hints.catalog import Stage
 from hints.daily import CALENDAR_ID, PuzzleKind
 from i18n import SOURCE_LANGUAGE
-from solver.stages import Stage
 
 PREFIX = "/api/v1"
 

@@ -11,10 +11,11 @@ from urllib.parse import urlsplit
 from starlette.datastructures import Headers, MutableHeaders
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
-from api.caching import LruCache
+from api.caching import body_bytes
 from api.clients import client_key
 from api.errors import error_response
 from api.token_buckets import TokenBuckets
+from hints.cache import BoundedCache
 
 
 class BodySizeLimit:
@@ -220,20 +221,17 @@ class Compress:
     dictionary lookup after the first time.
     """
 
-    def __init__(self, app: ASGIApp, minimum_size: int = 1024, level: int = 6, cached: int = 512) -> None:
+    def __init__(
+        self, app: ASGIApp, minimum_size: int = 1024, level: int = 6, cached_bytes: int = 32 << 20
+    ) -> None:
         self.app = app
         self.minimum_size = minimum_size
         self.level = level
-        self._compressed: LruCache[bytes, bytes] = LruCache(cached, 32 << 20, len)
+        self._compressed: BoundedCache[bytes, bytes] = BoundedCache(cached_bytes, body_bytes)
 
     def _gzip(self, body: bytes, etag: bytes | None) -> bytes:
-        if etag is None:
-            return gzip.compress(body, self.level, mtime=0)
-        found = self._compressed.get(etag)
-        if found is None:
-            found = gzip.compress(body, self.level, mtime=0)
-            self._compressed.put(etag, found)
-        return found
+        compress = lambda: gzip.compress(body, self.level, mtime=0)  # noqa: E731
+        return compress() if etag is None else self._compressed.get_or_compute(etag, compress)
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] != "http":

@@ -28,8 +28,8 @@ from typing import TypeVar
 
 from api.clients import Requester
 from api.errors import ApiError
+from hints.catalog import get_puzzle
 from hints.ondemand import TargetSolver, after_solving
-from solver.puzzles import get_puzzle
 
 WAIT_SECONDS = 10.0
 RETRY_AFTER_SECONDS = 5

@@ -27,19 +27,15 @@ from api.schemas import (
     SolutionOut,
     TargetOut,
 )
+from hints.catalog import HINT_STAGES, Cell, Placement, Puzzle, Stage, Target, get_puzzle, symmetries
 from hints.codes import encode_position
 from hints.daily import DailyBundle, DailyPuzzle, PuzzleKind
 from hints.position_hints import PositionHint
 from hints.positions import CheckResult, PositionAnalysis, problem_texts
 from hints.solution_digits import SolutionDigits
 from hints.solutions import StoredSolution, StoredTarget, TargetSummary
+from hints.words import POSITION_TITLES
 from i18n import SOURCE_LANGUAGE, translate
-from render.position import POSITION_TITLES
-from solver.catalog import Puzzle, Target
-from solver.encoding import Placement
-from solver.geometry import Cell, symmetries
-from solver.puzzles import get_puzzle
-from solver.stages import HINT_STAGES, Stage
 
 MONTH_DAY = re.compile(r"\d\d-\d\d")
 

@@ -17,18 +17,13 @@ from api.caching import Media, Payload
 from api.errors import not_found
 from api.schemas import PuzzlesOut, SolutionPageOut
 from hints import pictures, solution_pages, solutions
+from hints.catalog import Placement, Puzzle, Stage, Target, catalog
 from hints.position_hints import position_hint
 from hints.positions import analyse_position, fixed_pieces, placements_of_code
 from hints.solution_digits import solution_digits
 from hints.solutions import TargetSummary
+from hints.words import heatmap_words, position_caption, position_text, puzzle_title, render_text
 from i18n import SOURCE_LANGUAGE
-from render.position import position_caption, position_text
-from render.text import render_text
-from render.words import heatmap_words, puzzle_title
-from solver.catalog import Puzzle, Target
-from solver.encoding import Placement
-from solver.puzzles import catalog
-from solver.stages import Stage
 
 
 def catalog_payload(summaries: Mapping[str, TargetSummary]) -> Payload:

@@ -19,11 +19,11 @@ from api.daily import DailyContent
 from api.ondemand import OnDemandWaiter, QueueFull
 from db.engine import make_engine, session_factory
 from db.rate_limits import Rate, Window, shared_storage
+from hints.catalog import Puzzle, Target
 from hints.ondemand import SolverFactory
 from hints.positions import solutions_in_memory
 from hints.solutions import TargetSummary, stored_summaries
 from settings import Settings
-from solver.catalog import Puzzle, Target
 
 T = TypeVar("T")
 

@@ -51,10 +51,10 @@ from bot.replies.types import Reply
 from bot.sender import Sender
 from db import chat_moves, chats, outbox, pruning
 from db.models import DeliveryStatus
+from hints.catalog import get_puzzle
 from hints.daily import CALENDAR_ID, PuzzleKind, known_edition
 from hints.errors import NotPrecomputed
 from hints.ondemand import TargetSolver, after_solving
-from solver.puzzles import get_puzzle
 
 logger = logging.getLogger(__name__)
 

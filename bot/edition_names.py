@@ -3,8 +3,8 @@ catalog's (and ``/edition`` names it)."""
 
 from __future__ import annotations
 
+from hints.catalog import Puzzle
 from i18n import N_, translate
-from solver.catalog import Puzzle
 
 EDITION_NAMES = {
     "calendar-dragonfjord": N_("DragonFjord"),

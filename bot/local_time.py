@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from datetime import date, datetime, time, timedelta, tzinfo
 
-from db.chats import zone_or_default
+from hints.chat_settings import zone_or_default
 
 
 def zone(name: str | None, default: str) -> tzinfo:

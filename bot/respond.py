@@ -28,12 +28,12 @@ from bot.replies import starts
 from bot.replies.types import Button, Reply, Who
 from bot.solving import SolvesBusy
 from bot.texts import language_for, text
-from db import chats
+from hints import chat_settings
+from hints.catalog import get_puzzle
 from hints.chat_settings import InvalidSetting
 from hints.daily import Variant, known_edition
 from hints.errors import NotPrecomputed
 from hints.ondemand import after_solving
-from solver.puzzles import get_puzzle
 
 logger = logging.getLogger(__name__)
 
@@ -75,15 +75,9 @@ def who_is_asking(session: Session, update: Update, default_timezone: str) -> Wh
     """
     chat, asker = update.effective_chat, person(update)
     assert chat is not None and asker is not None
-    settings = chats.get_chat(session=session, chat_id=chat.id)
+    settings = chat_settings.settings_of(session, chat.id)
     if chat.type == ChatType.PRIVATE:
-        chats.remember_language(
-            session=session,
-            chat_id=chat.id,
-            kind=chat.type,
-            language_code=asker.language_code,
-            stored=settings,
-        )
+        chat_settings.remember_language(session, chat.id, chat.type, asker.language_code, settings)
     language = language_for(settings.language if settings else None, asker.language_code)
     timezone = (settings.timezone if settings else None) or default_timezone
     edition = known_edition(settings.edition if settings else None)

@@ -6,7 +6,6 @@ import asyncio
 import logging
 from datetime import UTC, datetime
 
-from cachetools import LRUCache
 from sqlalchemy.orm import Session, sessionmaker
 from telegram import (
     Bot,
@@ -21,10 +20,10 @@ from telegram.constants import ChatAction
 from telegram.error import BadRequest, TelegramError
 from telegram.ext import ExtBot
 
-from bot.flood import KeyedLocks
 from bot.ratelimit import IF_IDLE
 from bot.replies.types import Button, Reply
 from db import file_ids
+from hints.cache import BoundedCache
 from hints.pictures import Picture
 
 logger = logging.getLogger(__name__)
@@ -56,15 +55,18 @@ def file_rejected(error: BadRequest) -> bool:
 FILE_IDS_KEPT = 4096  # pictures whose file id a process keeps in memory (about 0.5 MB)
 
 
+class _NoFileId(Exception):
+    """Telegram's answer to an upload held no photo, so no file id to keep."""
+
+
 class Sender:
     """Sends replies; remembers Telegram's file_id per image key (in memory and in the store)."""
 
     def __init__(self, sessions: sessionmaker[Session]) -> None:
         self._sessions = sessions
         # Bounded: the pictures sent lately (the store keeps every file id for the others).
-        self._file_ids: LRUCache[str, str] = LRUCache(maxsize=FILE_IDS_KEPT)
-        self._uploading = KeyedLocks()  # a lock per picture only while it is being uploaded
-        self._rejected: LRUCache[str, bool] = LRUCache(maxsize=FILE_IDS_KEPT)
+        self._file_ids: BoundedCache[str, str] = BoundedCache(FILE_IDS_KEPT)
+        self._rejected: BoundedCache[str, bool] = BoundedCache(FILE_IDS_KEPT)
         self.uploads = 0  # how many images were uploaded as bytes (for tests and benchmarks)
 
     async def send(self, bot: Bot, chat_id: int, reply: Reply, *, reply_to: int | None = None) -> Message:
@@ -86,7 +88,7 @@ class Sender:
                     logger.warning(
                         "file_id for %s rejected (%s); uploading again", reply.photo.key, exc.message
                     )
-                    self._rejected[file_id] = True
+                    self._rejected.put(file_id, True)
                     await asyncio.to_thread(self._forget, reply.photo.key)
         return await self._upload(bot, chat_id, reply, reply.photo, quoted)
 
@@ -105,17 +107,38 @@ class Sender:
     async def _upload(
         self, bot: Bot, chat_id: int, reply: Reply, photo: Picture, quoted: ReplyParameters | None
     ) -> Message:
-        async with self._uploading.hold(photo.key):  # one upload per image, even for a broadcast
-            file_id = self._file_ids.get(photo.key)  # uploaded by another task while this one waited
-            if file_id is not None:
-                return await self._send_photo(bot, chat_id, reply, file_id, quoted)
+        """Upload the picture to this chat, once per picture even for a broadcast: the chats asking
+        meanwhile wait for its file id (single-flight) and send that; if that upload failed (its
+        chat may forbid photos) or left no file id, one of them uploads in turn."""
+        uploaded: list[Message] = []
+        leading = False
+
+        async def upload() -> str:
+            nonlocal leading
+            leading = True
             await self._show_uploading(bot, chat_id)
             png = await asyncio.to_thread(photo.draw)
-            message = await self._send_photo(bot, chat_id, reply, png, quoted)
+            uploaded.append(await self._send_photo(bot, chat_id, reply, png, quoted))
             self.uploads += 1
-            if message.photo:
-                await asyncio.to_thread(self._remember, photo.key, message.photo[-1].file_id)
-            return message
+            if not uploaded[0].photo:
+                raise _NoFileId
+            file_id = uploaded[0].photo[-1].file_id
+            await asyncio.to_thread(self._save_file_id, photo.key, file_id)
+            return file_id
+
+        while True:
+            try:
+                file_id = await self._file_ids.get_or_compute_async(photo.key, upload)
+            except _NoFileId:
+                if leading:
+                    return uploaded[0]
+            except Exception:
+                if leading:
+                    raise
+            else:
+                if leading:
+                    return uploaded[0]
+                return await self._send_photo(bot, chat_id, reply, file_id, quoted)
 
     async def edit(self, bot: Bot, chat_id: int, message_id: int, reply: Reply, *, was_photo: bool) -> bool:
         """Turn message ``message_id`` into ``reply`` in place (a photo into a photo, a text into a
@@ -175,11 +198,12 @@ class Sender:
             logger.debug("chat action in %s not shown: %s", chat_id, exc.message)
 
     async def _known_file_id(self, key: str) -> str | None:
-        if key in self._file_ids:
-            return self._file_ids[key]
+        found = self._file_ids.get(key)
+        if found is not None:
+            return found
         found = await asyncio.to_thread(self._stored_file_id, key)
         if found is not None and found not in self._rejected:
-            self._file_ids[key] = found
+            self._file_ids.put(key, found)
         return found
 
     def _stored_file_id(self, key: str) -> str | None:
@@ -187,7 +211,10 @@ class Sender:
             return file_ids.get_file_id(session=session, key=key)
 
     def _remember(self, key: str, file_id: str) -> None:
-        self._file_ids[key] = file_id
+        self._file_ids.put(key, file_id)
+        self._save_file_id(key, file_id)
+
+    def _save_file_id(self, key: str, file_id: str) -> None:
         with self._sessions.begin() as session:
             file_ids.save_file_id(session=session, key=key, file_id=file_id, now=datetime.now(UTC))
 
@@ -197,6 +224,6 @@ class Sender:
         return len(self._file_ids)
 
     def _forget(self, key: str) -> None:
-        self._file_ids.pop(key, None)
+        self._file_ids.pop(key)
         with self._sessions.begin() as session:
             file_ids.forget_file_id(session=session, key=key)

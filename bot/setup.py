@@ -26,9 +26,8 @@ from bot.inputs import zone_label
 from bot.replies.editions import editions_photo
 from bot.replies.types import Button, Reply, Who
 from bot.texts import text
-from db import chats
-from db.chats import DEFAULT_POST_TIME, ChatSettings
 from hints import chat_settings
+from hints.chat_settings import DEFAULT_POST_TIME, ChatSettings
 from hints.daily import calendar_editions, edition_of
 
 POST_TIMES = ("07:00", "08:00", "09:00", "12:00", "18:00", "21:00")
@@ -200,7 +199,7 @@ def apply(session: Session, who: Who, press: SetupCallback, now: datetime, zone:
         chat_settings.set_language(session, chat_id, kind, press.value)
         return replace(who, language=press.value)
     if press.field == "time" or (press.field == "post" and press.value == "on"):
-        settings = chats.get_chat(session=session, chat_id=chat_id)
+        settings = chat_settings.settings_of(session, chat_id)
         post_time = (
             press.value if press.field == "time" else (settings.post_time if settings else DEFAULT_POST_TIME)
         )
@@ -209,7 +208,7 @@ def apply(session: Session, who: Who, press: SetupCallback, now: datetime, zone:
             chat_settings.set_timezone(session, chat_id, kind, zone, now)
         return who
     if press.field == "post":
-        chats.unsubscribe(session=session, chat_id=chat_id)
+        chat_settings.unsubscribe(session, chat_id)
     return who
 
 

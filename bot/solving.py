@@ -22,8 +22,8 @@ from __future__ import annotations
 import asyncio
 from concurrent.futures import ThreadPoolExecutor
 
+from hints.catalog import Puzzle, Target
 from hints.ondemand import TargetSolver
-from solver.catalog import Puzzle, Target
 
 # One worker: a solve already spreads over ON_DEMAND_PROCESSES solver processes (one per core by
 # default), so a second solve at once would halve the speed of each. A weekday target takes a

@@ -13,12 +13,52 @@ from datetime import datetime
 
 from sqlalchemy.orm import Session
 
-from db import chats
-from db.chats import InvalidSetting
+from db import chat_moves, chats
+from db.chats import DEFAULT_POST_TIME, ChatSettings, InvalidSetting, zone_or_default
 from hints.daily import CALENDAR_ID, edition_choice
 from solver.catalog import Puzzle
 
-__all__ = ["InvalidSetting", "set_edition", "set_faceup", "set_language", "set_timezone", "subscribe"]
+__all__ = [
+    "DEFAULT_POST_TIME",
+    "ChatSettings",
+    "InvalidSetting",
+    "group_upgraded",
+    "remember_language",
+    "set_edition",
+    "set_faceup",
+    "set_language",
+    "set_timezone",
+    "settings_of",
+    "subscribe",
+    "unsubscribe",
+    "zone_or_default",
+]
+
+
+def settings_of(session: Session, chat_id: int) -> ChatSettings | None:
+    """The chat's settings as stored; None for a chat that never chose or asked anything."""
+    return chats.get_chat(session=session, chat_id=chat_id)
+
+
+def remember_language(
+    session: Session, chat_id: int, kind: str, language_code: str | None, stored: ChatSettings | None
+) -> None:
+    """Keep Telegram's language code of a private chat's person (for the daily post's language);
+    no statement when it is the one ``stored`` already holds."""
+    chats.remember_language(
+        session=session, chat_id=chat_id, kind=kind, language_code=language_code, stored=stored
+    )
+
+
+def unsubscribe(session: Session, chat_id: int) -> bool:
+    """No more daily posts to the chat; False when it was not subscribed (its choices are kept)."""
+    return chats.unsubscribe(session=session, chat_id=chat_id)
+
+
+def group_upgraded(session: Session, old_id: int, new_id: int) -> int:
+    """A group became a supergroup: its settings, progress and solves move to the new id (merged
+    with what is kept there already); how many rows moved."""
+    return chat_moves.move_chat(session=session, old_id=old_id, new_id=new_id)
 
 
 def subscribe(

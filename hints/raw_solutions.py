@@ -3,15 +3,13 @@
 Boards store one solution per symmetry class; :class:`RawSolutions` adds their
 symmetric images back (the *raw* solutions a player can lay out) and indexes
 them by placement. :class:`RawSolutionCache` keeps them in memory, bounded by
-bytes, one cache per session factory (:func:`raw_cache`).
+bytes (a :class:`~hints.cache.BoundedCache`), one cache per session factory (:func:`raw_cache`).
 """
 
 from __future__ import annotations
 
 import sys
-import threading
 import time
-from collections import OrderedDict
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from functools import cached_property
@@ -19,6 +17,7 @@ from functools import cached_property
 from sqlalchemy.orm import Session, sessionmaker
 
 from db.repository import TargetKey
+from hints.cache import BoundedCache
 from hints.solutions import all_solutions, stored_key
 from solver.catalog import Puzzle, Target
 from solver.encoding import Placement, is_flipped
@@ -168,8 +167,8 @@ class _Entry:
 
 
 class RawSolutionCache:
-    """Every raw solution of a target (stored ones and their symmetric images), in a least
-    recently used cache bounded by bytes (:func:`footprint`).
+    """Every raw solution of a target (stored ones and their symmetric images), in a
+    :class:`~hints.cache.BoundedCache` bounded by bytes (:func:`footprint`).
 
     A calendar target holds a few dozen to a few thousand raw solutions (tens of KB to a few
     MB), a large board up to 9,936 (about 10 MB): whatever is read, the cache stays under
@@ -181,44 +180,37 @@ class RawSolutionCache:
     """
 
     def __init__(self, max_bytes: int = 256 << 20, recheck_seconds: float = 10.0) -> None:
-        self._entries: OrderedDict[tuple[str, ...], _Entry] = OrderedDict()
-        self._lock = threading.Lock()
-        self._loading: dict[tuple[str, ...], threading.Lock] = {}
-        self._max_bytes = max_bytes
-        self._bytes = 0
+        self._entries: BoundedCache[tuple[str, ...], _Entry] = BoundedCache(max_bytes, lambda e: e.size)
         self._recheck = recheck_seconds
 
     @property
     def size(self) -> int:
         """The bytes the kept entries hold (their footprints), never more than the bound."""
-        return self._bytes
+        return self._entries.size
 
     @property
     def max_bytes(self) -> int:
         """The bound (RAW_SOLUTION_CACHE_MB)."""
-        return self._max_bytes
+        return self._entries.maxsize
 
     def resize(self, max_bytes: int) -> None:
         """Set the bound (RAW_SOLUTION_CACHE_MB), dropping the least recently used past it."""
-        with self._lock:
-            self._max_bytes = max_bytes
-            self._evict()
+        self._entries.resize(max_bytes)
 
     @staticmethod
     def _key(puzzle: Puzzle, target: Target) -> tuple[str, ...]:
         return (puzzle.id, puzzle.fingerprint, target.name)
 
+    def _fresh(self, entry: _Entry, stored: TargetKey | None) -> bool:
+        """Checked recently (and, given ``stored``, read from that storing of the target)."""
+        recent = time.monotonic() - entry.checked_at <= self._recheck
+        return recent and (stored is None or entry.stored == stored)
+
     def peek(self, puzzle: Puzzle, target: Target, stored: TargetKey | None = None) -> RawSolutions | None:
         """The cached raw solutions when they were checked recently (and, given ``stored``, were
         read from that storing of the target), without touching the store."""
-        with self._lock:
-            entry = self._entries.get(self._key(puzzle, target))
-            if entry is None or time.monotonic() - entry.checked_at > self._recheck:
-                return None
-            if stored is not None and entry.stored != stored:
-                return None
-            self._entries.move_to_end(self._key(puzzle, target))
-            return entry.raw
+        entry = self._entries.get(self._key(puzzle, target))
+        return entry.raw if entry is not None and self._fresh(entry, stored) else None
 
     def get(
         self, session: Session, puzzle: Puzzle, target: Target, stored: TargetKey | None = None
@@ -227,49 +219,21 @@ class RawSolutionCache:
         as the caller read it; an entry kept from another storing is then checked against the
         store at once, not after ``recheck_seconds`` (hints computed from it are cached)."""
         key = self._key(puzzle, target)
-        found = self.peek(puzzle, target, stored)
-        if found is not None:
-            return found
-        with self._lock:
-            loading = self._loading.setdefault(key, threading.Lock())
-        with loading:  # one loader per key; the others wait, then find it fresh
-            found = self.peek(puzzle, target, stored)
-            if found is not None:
-                return found
-            stored = stored_key(session, puzzle, target)
-            with self._lock:
-                entry = self._entries.get(key)
-            if entry is not None and entry.stored == stored:
-                entry = _Entry(stored, entry.raw, time.monotonic(), entry.size)
-            else:
-                raw = self._load(session, puzzle, target)
-                entry = _Entry(stored, raw, time.monotonic(), footprint(raw))
-            self._keep(key, entry)
-        with self._lock:
-            self._loading.pop(key, None)
-        return entry.raw
+        fresh = lambda entry: self._fresh(entry, stored)  # noqa: E731
+        return self._entries.get_or_compute(key, lambda: self._check(session, puzzle, target), fresh).raw
 
-    def _keep(self, key: tuple[str, ...], entry: _Entry) -> None:
-        """Store an entry, then drop the least recently used ones past the bound."""
-        with self._lock:
-            old = self._entries.pop(key, None)
-            self._bytes -= old.size if old is not None else 0
-            if entry.size > self._max_bytes:
-                return  # larger than the whole bound: served, not kept
-            self._entries[key] = entry
-            self._bytes += entry.size
-            self._evict()
-
-    def _evict(self) -> None:
-        """Drop least recently used entries until the kept ones fit the bound (lock held)."""
-        while self._bytes > self._max_bytes and self._entries:
-            _, dropped = self._entries.popitem(last=False)
-            self._bytes -= dropped.size
+    def _check(self, session: Session, puzzle: Puzzle, target: Target) -> _Entry:
+        """The entry as the store holds the target now: the kept one, checked, while it holds the
+        same storing; else read again."""
+        stored = stored_key(session, puzzle, target)
+        entry = self._entries.get(self._key(puzzle, target))
+        if entry is not None and entry.stored == stored:
+            return _Entry(stored, entry.raw, time.monotonic(), entry.size)
+        raw = self._load(session, puzzle, target)
+        return _Entry(stored, raw, time.monotonic(), footprint(raw))
 
     def clear(self) -> None:
-        with self._lock:
-            self._entries.clear()
-            self._bytes = 0
+        self._entries.clear()
 
     @staticmethod
     def _load(session: Session, puzzle: Puzzle, target: Target) -> RawSolutions:

@@ -11,11 +11,11 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from cachetools import LRUCache
 from sqlalchemy.orm import Session, sessionmaker
 
 from db import repository
 from db.repository import StoredTarget, TargetKey, TargetSummary
+from hints.cache import BoundedCache
 from hints.errors import NotPrecomputed, UnknownSolution, precompute_command
 from solver.catalog import Puzzle, Target, dates_of_year, target_for_date
 from solver.encoding import FlipReader, Placement, decode
@@ -116,9 +116,7 @@ def heatmap_year(puzzle: Puzzle, year: int | None) -> int | None:
 
 FaceUpKey = tuple[str, str, str, int, int]
 FACEUP_CACHE_ENTRIES = 32  # an edition's stored state each (a new target stored makes a new one)
-_FACEUP_COUNTS: LRUCache[FaceUpKey, dict[str, int]] = LRUCache(maxsize=FACEUP_CACHE_ENTRIES)
-_FACEUP_LOCK = threading.Lock()
-_FACEUP_COUNTING: dict[FaceUpKey, threading.Lock] = {}  # single-flight: one count per key at a time
+_FACEUP_COUNTS: BoundedCache[FaceUpKey, dict[str, int]] = BoundedCache(FACEUP_CACHE_ENTRIES)
 
 
 def faceup_counts(session: Session, puzzle: Puzzle) -> dict[str, int]:
@@ -134,28 +132,17 @@ def faceup_counts(session: Session, puzzle: Puzzle) -> dict[str, int]:
         len(counts),
         sum(counts.values()),
     )
-    with _FACEUP_LOCK:
-        found = _FACEUP_COUNTS.get(key)
-        counting = _FACEUP_COUNTING.setdefault(key, threading.Lock()) if found is None else None
-    if counting is None:
-        assert found is not None
-        return found
-    with counting:
-        with _FACEUP_LOCK:
-            found = _FACEUP_COUNTS.get(key)
-        if found is None:
-            reader = FlipReader(puzzle)
-            found = {name: _face_up_stored(session, puzzle, name, reader) for name in counts}
-            with _FACEUP_LOCK:
-                _FACEUP_COUNTS[key] = found
-                _FACEUP_COUNTING.pop(key, None)
-    return found
+
+    def count() -> dict[str, int]:
+        reader = FlipReader(puzzle)
+        return {name: _face_up_stored(session, puzzle, name, reader) for name in counts}
+
+    return _FACEUP_COUNTS.get_or_compute(key, count)
 
 
 def faceup_cache_entries() -> int:
     """How many stored states' face-up counts this process keeps (for the tests)."""
-    with _FACEUP_LOCK:
-        return len(_FACEUP_COUNTS)
+    return len(_FACEUP_COUNTS)
 
 
 def _face_up_stored(session: Session, puzzle: Puzzle, target: str, reader: FlipReader) -> int:

@@ -9,8 +9,8 @@ from api.clients import requester
 from api.deps import State
 from api.errors import documented
 from api.schemas import CheckIn, CheckOut
+from hints.catalog import get_puzzle
 from hints.positions import PlacedPiece, check_position, resolve_target
-from solver.puzzles import get_puzzle
 
 router = APIRouter(tags=["check"])
 

@@ -19,8 +19,8 @@ from api.clients import requester
 from api.deps import DayDep, EditionDep, FaceUp, LanguageDep, State
 from api.errors import documented
 from api.schemas import ChallengeOut, DailyOut, HintOut
+from hints.catalog import Stage
 from hints.daily import PuzzleKind, Variant
-from solver.stages import Stage
 
 router = APIRouter(prefix="/daily", tags=["daily"])
 

@@ -14,9 +14,9 @@ from api.errors import documented
 from api.puzzle_content import edition_board_png
 from api.schemas import EditionOut, EditionsOut
 from hints import pictures
+from hints.catalog import Puzzle
 from hints.daily import calendar_editions, edition_of
 from hints.solutions import EMPTY, TargetSummary
-from solver.catalog import Puzzle
 
 router = APIRouter(prefix="/editions", tags=["editions"])
 

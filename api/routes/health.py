@@ -16,9 +16,9 @@ from starlette.concurrency import run_in_threadpool
 from api.deps import State
 from api.errors import ApiError, documented
 from api.schemas import HealthOut, ReadyOut, ReadyPuzzleOut
+from hints.catalog import catalog
 from hints.errors import PRECOMPUTE_COMMAND
 from hints.solutions import TargetSummary
-from solver.puzzles import catalog
 
 log = logging.getLogger(__name__)
 router = APIRouter(tags=["health"])

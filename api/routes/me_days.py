@@ -27,8 +27,7 @@ from api.errors import ApiError, documented
 from api.players import Caller, Writer, now, set_cookie
 from api.schemas import DaySolvedOut
 from hints import game
-from solver.catalog import Puzzle, Target
-from solver.stages import Stage
+from hints.catalog import Puzzle, Stage, Target
 
 router = APIRouter(prefix="/me/days", tags=["mini app"])
 ERRORS = documented(401, 404, 409, 410, 422, 429, 503)

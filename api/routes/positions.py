@@ -23,9 +23,9 @@ from api.deps import FaceUp, Fixed, LanguageDep, PuzzleDep, State, TargetDep
 from api.errors import documented
 from api.schemas import PositionHintOut, PositionIn, PositionOut, SolutionDigitsOut
 from hints import pictures
+from hints.catalog import Stage
 from hints.positions import PlacedPiece, analyse_if_cached, fixed_pieces, parse_placements
 from i18n import SOURCE_LANGUAGE
-from solver.stages import Stage
 
 router = APIRouter(prefix="/puzzles", tags=["positions"])
 

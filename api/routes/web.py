@@ -34,6 +34,7 @@ from api.web.board_page import render_board_list, render_board_page
 from api.web.day_view import View
 from api.web.language import PageLanguage, page_language
 from api.web.page import NOT_PRECOMPUTED, STORE_UNAVAILABLE, error_text, render_error, render_page
+from hints.catalog import Puzzle, UnknownPuzzleError, UnknownTargetError, catalog, get_puzzle, target_for_date
 from hints.codes import encode_position
 from hints.daily import DEFAULT_VARIANT, calendar_editions
 from hints.deeplink import encode_link
@@ -41,10 +42,8 @@ from hints.difficulty import target_difficulty
 from hints.errors import MalformedPosition, NoFaceUpSolution, NotPrecomputed
 from hints.positions import fixed_pieces, placements_of_code
 from hints.solutions import EMPTY
+from hints.words import puzzle_title
 from i18n import N_, SOURCE_LANGUAGE
-from render.words import puzzle_title
-from solver.catalog import Puzzle, UnknownPuzzleError, UnknownTargetError, target_for_date
-from solver.puzzles import catalog, get_puzzle
 
 log = logging.getLogger(__name__)
 router = APIRouter(include_in_schema=False)

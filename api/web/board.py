@@ -29,10 +29,8 @@ from cachetools import LRUCache, cached
 from api import links
 from api.web.board_shapes import board_piece_colour, centre, hex_colour, orientation_table, polygon
 from api.web.language import PageLanguage
-from render.palette import DARK_EMPTY, EMPTY, dark_piece_colour, mix
-from render.words import board_label, puzzle_title
-from solver.catalog import Puzzle, Target
-from solver.encoding import Placement
+from hints.catalog import Placement, Puzzle, Target
+from hints.words import DARK_EMPTY, EMPTY, board_label, dark_piece_colour, mix, puzzle_title
 
 LIGHTER = 0.55  # hint pieces: this far from the piece's colour towards white
 TELEGRAM = "https://t.me"

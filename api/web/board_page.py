@@ -19,9 +19,9 @@ from api.web.document import document
 from api.web.language import LanguageSwitch, PageLanguage, language_switch, open_cells
 from api.web.solved_panel import solved_panel
 from api.web.templating import render
+from hints.catalog import Puzzle
+from hints.words import board_label, puzzle_title
 from i18n import N_
-from render.words import board_label, puzzle_title
-from solver.catalog import Puzzle
 
 BOARD_DESCRIPTION = N_(
     "Play {puzzle} in your browser: every move is checked against every solution, and hints start "

@@ -6,9 +6,8 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
-from render.palette import RGB
-from solver.catalog import Piece
-from solver.geometry import Cell, Lattice, Shape, Transform
+from hints.catalog import Cell, Lattice, Piece, Shape, Transform
+from hints.words import RGB
 
 SIDE = 40.0  # one cell side, in SVG units
 PADDING = 4.0  # around the board, in SVG units

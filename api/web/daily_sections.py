@@ -10,11 +10,10 @@ from api import links
 from api.presenters import board_link, symmetry_count
 from api.web.day_view import View
 from api.web.language import PageLanguage, open_cells
+from hints.catalog import HINT_STAGES, Stage
 from hints.daily import DailyPuzzle, PuzzleKind
+from hints.words import board_layout, puzzle_title
 from i18n import N_, Nn_
-from render.layout import board_layout
-from render.words import puzzle_title
-from solver.stages import HINT_STAGES, Stage
 
 STAGE_BUTTONS = {
     Stage.ONE_PIECE: N_("Hint 1: one piece"),

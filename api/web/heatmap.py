@@ -8,10 +8,9 @@ from datetime import date
 
 from api import links
 from api.web.language import PageLanguage
+from hints.catalog import Puzzle, dates_of_year, target_for_date
+from hints.words import date_label, heatmap_layout, puzzle_title
 from i18n import N_
-from render.layout import heatmap_layout
-from render.words import date_label, puzzle_title
-from solver.catalog import Puzzle, dates_of_year, target_for_date
 
 LEAP_YEAR = 2000  # a year with every month and day of the calendar, 02-29 too
 PLAY_DATE = N_("{date}: play its board")  # a date's link on the heatmap

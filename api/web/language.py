@@ -12,10 +12,9 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, replace
 
+from hints.catalog import Cell, Puzzle
+from hints.words import board_label, day_label, join_words
 from i18n import LANGUAGES, N_, SOURCE_LANGUAGE, translate, translate_plural
-from render.words import board_label, day_label, join_words
-from solver.catalog import Puzzle
-from solver.geometry import Cell
 
 # Each language's name in itself, so anyone finds theirs in the switch.
 LANGUAGE_NAMES = {"en": "English", "ja": "日本語"}

@@ -23,8 +23,8 @@ from api.web.heatmap import heatmap
 from api.web.language import LanguageSwitch, PageLanguage, language_switch
 from api.web.templating import render
 from hints.daily import DailyBundle, PuzzleKind, calendar_editions
+from hints.words import long_date, puzzle_title
 from i18n import N_, SOURCE_LANGUAGE
-from render.words import long_date, puzzle_title
 
 TITLE = N_("Puzzles of the day")
 NOT_PRECOMPUTED = N_("The puzzles are not ready yet; please try again later.")

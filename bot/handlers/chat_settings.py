@@ -13,9 +13,8 @@ from bot.replies import editions
 from bot.replies.types import Reply, Who
 from bot.respond import Build, clock, command_argument, person, respond, say
 from bot.texts import LANGUAGES, text
-from db import chats
-from db.chats import DEFAULT_POST_TIME
 from hints import chat_settings
+from hints.chat_settings import DEFAULT_POST_TIME
 from hints.daily import edition_choice, find_edition
 
 
@@ -43,7 +42,7 @@ async def unsubscribe(update: Update, context: BotContext) -> None:
     """Stop the daily post."""
 
     def change(session: Session, who: Who) -> Reply:
-        stopped = chats.unsubscribe(session=session, chat_id=who.chat_id)
+        stopped = chat_settings.unsubscribe(session, who.chat_id)
         return Reply(text("unsubscribed" if stopped else "not_subscribed", who.language))
 
     await _change(update, context, change)

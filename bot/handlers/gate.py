@@ -13,7 +13,7 @@ from bot.flood import UpdateBacklog, Verdict
 from bot.replies.types import Reply
 from bot.respond import answer, person, send
 from bot.texts import language_for, text
-from db import chats
+from hints import chat_settings
 
 
 def _counts_against_budget(update: Update, private: bool) -> bool:
@@ -60,7 +60,7 @@ async def _busy_group_notice(
 
     def chosen() -> str | None:
         with found.sessions() as session:
-            settings = chats.get_chat(session=session, chat_id=chat_id)
+            settings = chat_settings.settings_of(session, chat_id)
             return settings.language if settings is not None else None
 
     notice = Reply(

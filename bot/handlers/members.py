@@ -13,7 +13,7 @@ from bot.context import BotContext, deps
 from bot.replies import starts
 from bot.respond import answer, say
 from bot.texts import language_for, text
-from db import chats
+from hints import chat_settings
 
 ADMIN_STATUSES = (ChatMember.ADMINISTRATOR, ChatMember.OWNER)
 
@@ -66,6 +66,6 @@ async def membership(update: Update, context: BotContext) -> None:
 
     def stop() -> None:
         with deps(context).sessions.begin() as session:
-            chats.unsubscribe(session=session, chat_id=change.chat.id)
+            chat_settings.unsubscribe(session, change.chat.id)
 
     await asyncio.to_thread(stop)

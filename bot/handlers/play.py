@@ -14,7 +14,7 @@ from bot.inputs import parse_day
 from bot.replies import boards, hinting, puzzles, record
 from bot.replies.types import Reply, Web, Who
 from bot.respond import clock, command_argument, respond, stale
-from solver.stages import Stage
+from hints.catalog import Stage
 
 
 async def today(update: Update, context: BotContext) -> None:

@@ -12,7 +12,7 @@ from bot.replies import record
 from bot.replies import stats as stat_replies
 from bot.replies.types import Reply, Who
 from bot.respond import clock, respond
-from db import chats
+from hints import chat_settings
 
 
 async def stats(update: Update, context: BotContext) -> None:
@@ -24,7 +24,7 @@ async def stats(update: Update, context: BotContext) -> None:
             return stat_replies.stats(session, who, default_tz, who.today(now).year)
         personal = stat_replies.personal_stats(session, who, now)
         status = stat_replies.subscription_status(
-            chats.get_chat(session=session, chat_id=who.chat_id), who.language, default_tz
+            chat_settings.settings_of(session, who.chat_id), who.language, default_tz
         )
         return replace(personal, text=f"{personal.text}\n{status}")
 

@@ -22,7 +22,8 @@ from bot.replies import puzzles, starts
 from bot.replies.types import Button, Reply, Web, Who
 from bot.respond import respond, stale
 from bot.texts import language_for, text
-from db import chats
+from hints import chat_settings
+from hints.chat_settings import ChatSettings
 
 SETUP_PATTERN = r"^v1\|set\|"  # the callback data of bot.callbacks.SetupCallback
 ABSENT = (ChatMember.LEFT, ChatMember.BANNED)
@@ -33,7 +34,7 @@ async def settings_command(update: Update, context: BotContext) -> None:
     default_tz = deps(context).default_timezone
 
     def build(session: Session, who: Who) -> Reply:
-        settings = chats.get_chat(session=session, chat_id=who.chat_id)
+        settings = chat_settings.settings_of(session, who.chat_id)
         return setup.settings_panel(settings, who, who.timezone or default_tz)
 
     await respond(update, context, build)
@@ -67,10 +68,10 @@ def pressed(
     session: Session, who: Who, press: SetupCallback, now: datetime, web: Web | None, default_tz: str
 ) -> Reply:
     """Apply a press and build the message that follows it."""
-    settings = chats.get_chat(session=session, chat_id=who.chat_id)
+    settings = chat_settings.settings_of(session, who.chat_id)
     shown_zone = setup.suggested_zone(settings, who.language, default_tz)
     who = setup.apply(session, who, press, now, shown_zone)
-    settings = chats.get_chat(session=session, chat_id=who.chat_id)
+    settings = chat_settings.settings_of(session, who.chat_id)
     shown_zone = setup.suggested_zone(settings, who.language, default_tz)
     view = setup.next_view(press)
     if not press.onboarding:
@@ -83,7 +84,7 @@ def pressed(
 
 
 def _onboarding_done(
-    session: Session, who: Who, settings: chats.ChatSettings | None, now: datetime, web: Web | None
+    session: Session, who: Who, settings: ChatSettings | None, now: datetime, web: Web | None
 ) -> Reply:
     """The last step: what was set up, then today's puzzle in the chosen edition."""
     day = who.today(now)
@@ -100,7 +101,7 @@ def first_start(session: Session, who: Who, now: datetime, web: Web | None) -> R
     no daily post) the onboarding, else a short welcome back."""
     if who.in_group:
         return group_hello(who.language)
-    settings = chats.get_chat(session=session, chat_id=who.chat_id)
+    settings = chat_settings.settings_of(session, who.chat_id)
     if settings is None or (settings.edition is None and not settings.subscribed):
         return setup.onboarding(who)
     return starts.welcome(who, who.today(now), web)

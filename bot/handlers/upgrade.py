@@ -18,7 +18,7 @@ from sqlalchemy.orm import Session, sessionmaker
 from telegram import Message, Update
 
 from bot.context import BotContext
-from db import chat_moves
+from hints import chat_settings
 
 logger = logging.getLogger(__name__)
 
@@ -36,7 +36,7 @@ def upgrade_ids(message: Message) -> tuple[int, int] | None:
 def move(sessions: sessionmaker[Session], old_id: int, new_id: int) -> int:
     """Move the chat in one transaction; how many rows moved."""
     with sessions.begin() as session:
-        return chat_moves.move_chat(session=session, old_id=old_id, new_id=new_id)
+        return chat_settings.group_upgraded(session, old_id, new_id)
 
 
 async def migrated(update: Update, context: BotContext) -> None:

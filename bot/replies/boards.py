@@ -13,13 +13,10 @@ from bot.replies.types import Button, Reply, Web, Who
 from bot.texts import counted, text
 from hints import pictures
 from hints import seat as seats
+from hints.catalog import Placement, Puzzle, Stage, Target
 from hints.deeplink import board_key
 from hints.positions import PositionAnalysis, problem_texts
-from render.position import piece_names
-from render.words import puzzle_title
-from solver.catalog import Puzzle, Target
-from solver.encoding import Placement
-from solver.stages import Stage
+from hints.words import piece_names, puzzle_title
 
 
 def _counts(

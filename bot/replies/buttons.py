@@ -9,10 +9,8 @@ from datetime import date
 from bot.callbacks import Action, Callback, encode_callback
 from bot.replies.types import Button, Web, Who
 from bot.texts import text
+from hints.catalog import Placement, Puzzle, Stage, Target
 from hints.daily import PuzzleKind
-from solver.catalog import Puzzle, Target
-from solver.encoding import Placement
-from solver.stages import Stage
 
 
 def play_buttons(

@@ -13,8 +13,8 @@ from bot.replies.puzzles import stage_reply, with_play
 from bot.replies.types import Reply, Web, Who
 from bot.texts import text
 from hints import seat as seats
+from hints.catalog import Stage
 from hints.daily import PuzzleKind
-from solver.stages import Stage
 
 
 def next_hint(

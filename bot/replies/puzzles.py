@@ -13,12 +13,12 @@ from bot.replies.buttons import after_answer_buttons, button, hint_button, play_
 from bot.replies.starts import parse_private_start, private_start
 from bot.replies.types import Reply, Web, Who
 from bot.texts import counted, difficulty_label, language_for, text
-from db import chats
-from db.hint_progress import GroupLink
 from hints import seat as seats
+from hints.catalog import Stage
+from hints.chat_settings import ChatSettings
 from hints.daily import CALENDAR_ID, DailyPuzzle, PuzzleKind, Variant
-from render.words import board_label, day_label, join_words, month_name
-from solver.stages import Stage
+from hints.seat import GroupLink
+from hints.words import board_label, day_label, join_words, month_name
 
 
 def _month_day(language: str, day: date) -> tuple[str, str]:
@@ -59,7 +59,7 @@ def calendar_post(daily: DailyPuzzle, language: str) -> Reply:
     return Reply(today_caption(daily, language), daily.picture(Stage.PUZZLE, language), buttons)
 
 
-def post_language(settings: chats.ChatSettings) -> str:
+def post_language(settings: ChatSettings) -> str:
     """The language of a chat's daily post, by the rule every reply follows: the chat's /language,
     else its person's Telegram language (a private chat's user, the admin who subscribed a group)
     if the bot speaks it, else English."""

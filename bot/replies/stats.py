@@ -12,14 +12,14 @@ from sqlalchemy.orm import Session
 from bot.inputs import zone_label
 from bot.replies.types import Reply, Who
 from bot.texts import counted, text
-from db import chats
-from hints import game, pictures
+from hints import chat_settings, game, pictures
+from hints.catalog import Puzzle, dates_of_year
+from hints.chat_settings import ChatSettings
 from hints.daily import CALENDAR_ID, edition_of
 from hints.errors import NotPrecomputed
 from hints.pictures import Picture
 from hints.solutions import year_counts
-from render.words import heatmap_words
-from solver.catalog import Puzzle, dates_of_year
+from hints.words import heatmap_words
 
 
 def personal_stats(session: Session, who: Who, now: datetime) -> Reply:
@@ -53,7 +53,7 @@ def solved_days_photo(solved: Mapping[date, int], today: date, language: str) ->
     return pictures.solved_days(days, today, language)
 
 
-def subscription_status(settings: chats.ChatSettings | None, language: str, default_tz: str) -> str:
+def subscription_status(settings: ChatSettings | None, language: str, default_tz: str) -> str:
     if settings is None or not settings.subscribed:
         status = text("status_off", language)
     else:
@@ -65,9 +65,7 @@ def subscription_status(settings: chats.ChatSettings | None, language: str, defa
 
 def stats(session: Session, who: Who, default_tz: str, year: int) -> Reply:
     """The year heatmap with this chat's subscription (/stats in a group)."""
-    status = subscription_status(
-        chats.get_chat(session=session, chat_id=who.chat_id), who.language, default_tz
-    )
+    status = subscription_status(chat_settings.settings_of(session, who.chat_id), who.language, default_tz)
     year_reply = _heatmap_reply(session, who, year)
     return replace(year_reply, text=f"{year_reply.text} {status}")
 

@@ -12,11 +12,10 @@ from datetime import date, datetime
 
 from bot.local_time import local_today, zone
 from hints import seat as seats
+from hints.catalog import Placement, Puzzle, Target
 from hints.codes import encode_position
 from hints.daily import DEFAULT_VARIANT, Variant
 from hints.pictures import Picture
-from solver.catalog import Puzzle, Target
-from solver.encoding import Placement
 
 
 @dataclass(frozen=True)

@@ -1,15 +1,19 @@
-"""Fast unit tests of the API's helpers: LRU bounds, ETag matching, date and time-zone parsing, the
-year heatmap's dates."""
+"""Fast unit tests of the API's helpers: the payload store's bound, ETag matching, date and time-zone
+parsing, the year heatmap's dates."""
 
 from __future__ import annotations
 
+import asyncio
+import gzip
+import threading
 from datetime import date
 
 import pytest
 
-from api.caching import LruCache, Payload, etag_matches
+from api.caching import ENTRY_BYTES, Payload, PayloadStore, body_bytes, etag_matches, payload_bytes
 from api.deps import parse_day
 from api.errors import ApiError
+from api.middleware import Compress
 from api.web.day_view import View
 from api.web.heatmap import heatmap
 from api.web.language import PageLanguage
@@ -18,18 +22,30 @@ from i18n import translate
 from solver.puzzles import get_puzzle
 
 
-def test_lru_evicts_the_least_recently_used_by_count_and_size() -> None:
-    cache: LruCache[str, bytes] = LruCache(3, 10, len)
-    for key in "abc":
-        cache.put(key, b"xx")
-    assert cache.get("a") == b"xx"  # a is now the most recent
-    cache.put("d", b"xx")
-    assert cache.get("b") is None and len(cache) == 3
-    cache.put("e", b"x" * 8)  # over 10 bytes: evicts until it fits
-    assert cache.size <= 10
-    assert cache.get("e") == b"x" * 8
-    cache.put("e", b"y")
-    assert cache.size == sum(len(v) for v in (cache.get(k) for k in "acde") if v)
+def test_the_payload_store_is_bounded_by_bytes_each_entry_counted_beside_its_body() -> None:
+    """Before, a small body counted its bytes alone: 4,096 entries of any size fitted 64 MB."""
+    store = PayloadStore(max_bytes=3 * (ENTRY_BYTES + 10))
+    for n in range(5):
+        store.put(n, Payload(b"x" * 10, "text/plain"))
+        assert store.size <= store.maxsize
+    assert set(store.kept()) == {2, 3, 4} and store.size == 3 * payload_bytes(Payload(b"", "x")) + 30
+
+
+async def test_a_payload_asked_for_at_once_is_produced_once() -> None:
+    """Before, two concurrent misses of one key both produced it."""
+    store = PayloadStore()
+    produced: list[int] = []
+    release = threading.Event()
+
+    def produce() -> Payload:
+        produced.append(1)
+        release.wait(5)
+        return Payload.text("once")
+
+    askers = [asyncio.create_task(store.fetch("k", produce)) for _ in range(4)]
+    await asyncio.sleep(0)  # each asker has started: one produces in a thread, three wait for it
+    release.set()
+    assert {p.body for p in await asyncio.gather(*askers)} == {b"once"} and produced == [1]
 
 
 def test_payload_etags_are_strong_and_content_addressed() -> None:
@@ -103,3 +119,11 @@ def test_a_page_says_what_failed_in_its_own_words_and_a_refusal_in_the_apis_in_e
     assert error_text(japanese, "invalid_request", "query.x: Field required", 422) == translate("ja", REFUSED)
     unavailable = error_text(japanese, "database_unavailable", "the solution store cannot be read", 503)
     assert unavailable == translate("ja", STORE_UNAVAILABLE) != STORE_UNAVAILABLE
+
+
+def test_the_compressed_bodies_are_bounded_by_bytes() -> None:
+    compress = Compress(lambda *_: None, cached_bytes=3 * body_bytes(b"x" * 40))  # type: ignore[arg-type]
+    bodies = [bytes([n]) * 4000 for n in range(6)]
+    for n, body in enumerate(bodies):
+        assert gzip.decompress(compress._gzip(body, f'"{n}"'.encode())) == body
+    assert len(compress._compressed) < 6 and compress._compressed.size <= compress._compressed.maxsize

@@ -236,3 +236,6 @@ def test_the_senders_file_ids_in_memory_are_bounded(sample_url: str, monkeypatch
     for day in range(1, 6):
         sender._remember(f"calendar:2026-01-{day:02d}:stage0", f"file-{day}")
     assert sender.file_ids_kept == 3  # the store keeps all five; memory only the newest three
+    for day in range(1, 6):
+        sender._rejected.put(f"file-{day}", True)
+    assert len(sender._rejected) == 3  # and so are the file ids Telegram refused

@@ -6,13 +6,13 @@ from __future__ import annotations
 import threading
 
 import pytest
-from cachetools import LRUCache
 from sqlalchemy import update
 from sqlalchemy.orm import Session, sessionmaker
 
 from db import repository
 from db.models import SolutionSetRow, TargetRow
 from hints import solutions as solutions_module
+from hints.cache import BoundedCache
 from hints.daily import calendar_editions
 from hints.errors import NotPrecomputed, OffsetOutOfRange, UnknownSolution
 from hints.raw_solutions import raw_solutions
@@ -236,7 +236,7 @@ def test_faceup_counts_are_kept_within_their_bound_and_counted_once_at_a_time(
 ) -> None:
     """Before, the counts gained a key per stored state and never dropped one, and two pages asking
     at once both counted every target."""
-    monkeypatch.setattr(solutions_module, "_FACEUP_COUNTS", LRUCache(maxsize=2))
+    monkeypatch.setattr(solutions_module, "_FACEUP_COUNTS", BoundedCache(2))
     counted: list[str] = []
     real = solutions_module._face_up_stored
 
