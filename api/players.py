@@ -9,6 +9,8 @@ no cookie: the visitor is new. A new visitor is stored on their first write only
 of their client's budget, so a script cannot fill the store), and the answer to that write sets
 the cookie: HttpOnly, SameSite=Lax, Secure when the page is served over https.
 
+``DELETE /me`` forgets the player (:func:`hints.players.forget`) and clears the cookie.
+
 A sign-in that comes with a web visitor's cookie links the two (:func:`hints.players.link`): the
 visitor's history becomes the user's and the cookie names the user from then on.
 """
@@ -30,7 +32,6 @@ from api.deps import State
 from api.errors import ApiError
 from api.state import ApiState
 from api.telegram_auth import InitDataError, TelegramUser, init_data_from_header, validate_init_data
-from db import web_players
 from hints import players
 from hints.players import Player
 
@@ -56,7 +57,7 @@ def cookie_key(state: ApiState) -> bytes:
     url = state.settings.DATABASE_URL
     if url not in _keys:
         with state.sessions.begin() as session:
-            _keys[url] = web_players.server_secret(session=session, name=SECRET_NAME).encode()
+            _keys[url] = players.server_secret(session, SECRET_NAME).encode()
     return _keys[url]
 
 
@@ -76,7 +77,7 @@ def cookie_player(key: bytes, value: str | None) -> int | None:
     if len(parts) != 3 or parts[0] != COOKIE_VERSION or not parts[1].isascii() or not parts[1].isdigit():
         return None
     player_id = int(parts[1])
-    if not web_players.is_web_player(player_id):
+    if not players.is_web_player(player_id):
         return None
     return player_id if hmac.compare_digest(parts[2], _signature(key, player_id)) else None
 
@@ -90,21 +91,31 @@ class Caller:
     cookie: str | None = None
 
 
+def _secure(request: Request) -> bool:
+    """Whether the page is served over https (the cookie is Secure then)."""
+    return request.url.scheme == "https" or (request.app.state.api.settings.PUBLIC_URL or "").startswith(
+        "https://"
+    )
+
+
 def set_cookie(request: Request, response: Response, caller: Caller) -> Response:
     """``response`` with the caller's new cookie on it, when they have one."""
     if caller.cookie is not None:
-        secure = request.url.scheme == "https" or (
-            request.app.state.api.settings.PUBLIC_URL or ""
-        ).startswith("https://")
         response.set_cookie(
             COOKIE,
             caller.cookie,
             max_age=COOKIE_MAX_AGE,
             path="/",
-            secure=secure,
+            secure=_secure(request),
             httponly=True,
             samesite="lax",
         )
+    return response
+
+
+def clear_cookie(request: Request, response: Response) -> Response:
+    """``response`` telling the browser to drop the player cookie."""
+    response.delete_cookie(COOKIE, path="/", secure=_secure(request), httponly=True, samesite="lax")
     return response
 
 
@@ -165,17 +176,11 @@ def _new_player(state: ApiState) -> Caller:
     return Caller(player, signed_cookie(cookie_key(state), player.id))
 
 
-async def writing(request: Request, caller: Reader, state: State) -> Caller:
-    """The caller, stored if they are a new web visitor, one of their writes spent; 429 with
-    Retry-After when none is left."""
-    if caller.player is None:
-        await state.budget.admit(requester(request))  # a new visitor costs a computation
-        caller = await run_in_threadpool(_new_player, state)
-    player = caller.player
-    assert player is not None
+async def spend_write(state: ApiState, player: Player) -> None:
+    """One of the player's writes spent; 429 with Retry-After when none is left."""
     wait = state.writes.take(WRITER_KEY.format("web" if player.web else "telegram", player.id))
     if wait is None:
-        return caller
+        return
     await state.budget.hold_refusal()
     settings = state.settings
     raise too_many(
@@ -183,6 +188,17 @@ async def writing(request: Request, caller: Reader, state: State) -> Caller:
         f"at most {settings.API_ME_WRITES_PER_MINUTE} writes a minute, "
         f"{settings.API_ME_WRITE_BURST} in 10 seconds; try again later",
     )
+
+
+async def writing(request: Request, caller: Reader, state: State) -> Caller:
+    """The caller, stored if they are a new web visitor, one of their writes spent
+    (:func:`spend_write`)."""
+    if caller.player is None:
+        await state.budget.admit(requester(request))  # a new visitor costs a computation
+        caller = await run_in_threadpool(_new_player, state)
+    assert caller.player is not None
+    await spend_write(state, caller.player)
+    return caller
 
 
 Writer = Annotated[Caller, Depends(writing)]

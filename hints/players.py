@@ -17,15 +17,44 @@ from datetime import date, datetime, tzinfo
 
 from sqlalchemy.orm import Session
 
-from db import chats, web_players
+from db import chats, forgetting, web_players
 from db.chats import InvalidSetting
-from db.web_players import WebPlayer, is_web_player
+from db.web_players import WebPlayer
 from hints import chat_settings
 from hints.daily import DEFAULT_VARIANT, Variant, edition_choice, known_edition
 
-__all__ = ["InvalidSetting", "Player", "choose", "link", "new_web_player", "telegram_player", "web_player"]
+__all__ = [
+    "InvalidSetting",
+    "Player",
+    "choose",
+    "forget",
+    "is_web_player",
+    "link",
+    "new_web_player",
+    "server_secret",
+    "telegram_player",
+    "web_player",
+]
 
 PRIVATE = "private"  # the kind of a Telegram user's chat with the bot, where their settings live
+
+
+def is_web_player(player_id: int) -> bool:
+    """Whether a player id is a web visitor's (else a Telegram user's or a chat's)."""
+    return web_players.is_web_player(player_id)
+
+
+def server_secret(session: Session, name: str) -> str:
+    """The server's own secret ``name`` (a web visitor's cookie key), made the first time it is
+    asked for and the same for every worker from then on."""
+    return web_players.server_secret(session=session, name=name)
+
+
+def forget(session: Session, player_id: int) -> int:
+    """Everything kept about the player goes (``/forget``, ``DELETE /me``): their record, saved
+    boards and settings; a Telegram user's private chat with the bot and the web visitors who
+    became them; a web visitor's row. Rows deleted."""
+    return forgetting.forget_user(session=session, user_id=player_id)
 
 
 @dataclass(frozen=True)

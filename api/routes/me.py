@@ -23,7 +23,7 @@ from api.caching import Payload, send
 from api.clients import requester
 from api.deps import PuzzleDep, State, TargetDep
 from api.errors import ApiError, documented, error_response, invalid
-from api.players import Caller, Reader, Writer, now, set_cookie
+from api.players import Caller, Reader, Writer, clear_cookie, now, set_cookie, spend_write
 from api.schemas import KindRecordOut, MeOut, PositionOut, SettingsIn
 from hints import game, players
 from hints.daily import calendar_editions
@@ -75,6 +75,24 @@ async def me(request: Request, caller: Reader, state: State) -> Response:
     """The player's today (in their time zone), settings, and record for the calendar and the
     challenge: days played, puzzles solved, current and best streak."""
     return _private(request, await run_in_threadpool(_me, caller, state), caller)
+
+
+@router.delete("", status_code=204, responses=ME_ERRORS)
+async def forget(request: Request, caller: Reader, state: State) -> Response:
+    """Erase the player, as the bot's ``/forget`` does: their record (days, hints, solves,
+    streaks), saved boards and settings; a web visitor's row, a Telegram user's private chat with
+    the bot and the web visitors who became them. The cookie is cleared; a visitor not stored has
+    nothing to erase (204 all the same). One of the player's writes."""
+    player = caller.player
+    if player is not None:
+        await spend_write(state, player)
+
+        def work() -> None:
+            with state.sessions.begin() as session:
+                players.forget(session, player.id)
+
+        await run_in_threadpool(work)
+    return clear_cookie(request, Response(status_code=204, headers={"Cache-Control": "private, no-store"}))
 
 
 _REFUSED = {

@@ -2,7 +2,8 @@
 
 Query parameters of ``/``: ``date`` (YYYY-MM-DD, default today), ``stage`` and
 ``pstage`` (0-3: calendar and pentomino hints revealed), ``tz`` (for today),
-``edition`` (the calendar edition), ``faceup``. Without them, the visitor's own (the ``player``
+``edition`` (the calendar edition), ``faceup`` (off when the edition is named without it, as the
+page's form sends it). Without them, the visitor's own (the ``player``
 cookie's, ``api.players``): today in their time zone (the default zone until the page's script
 has sent it), their edition (default DragonFjord's) and face-up mode.
 ``/play`` takes ``p``, a position code to start from. Every page takes ``lang``
@@ -124,7 +125,9 @@ async def page(
         day = parse_day(date or "today", tz or their_zone, zone)
         chosen = await get_edition(edition or theirs.edition)
         stages = _stage(stage, "stage"), _stage(pstage, "pstage")
-        shown_faceup = _flag(faceup) if faceup is not None else theirs.faceup
+        # an address naming the edition names the mode too (the form sends faceup only when ticked)
+        named = faceup is not None or edition is not None
+        shown_faceup = _flag(faceup) if named else theirs.faceup
         view = View(day.value, *stages, chosen, shown_faceup, language)
         key = ("page", view, today)  # with the day's bundle (fixed for a store), all the page shows
         found = state.payloads.get(key)

@@ -184,34 +184,39 @@ JS = """\
 
 // The visitor's day: the daily page shows the date in the visitor's time zone, which the server
 // learns from this browser once (PUT /api/v1/me/settings; until then its default zone), and the
-// edition and face-up mode asked for in the address, remembered for the next visit. The page is
-// shown again when the date it shows is not the visitor's.
+// edition and face-up mode the address names (the page's form names both: an edition without
+// "faceup" is face-down), remembered for the next visit. A page of today is shown again when the
+// date it shows is not the visitor's.
 (function () {
   "use strict";
   var calendar = document.getElementById("calendar");
   if (!calendar || !window.fetch || !window.Intl) return;
   var params = new URLSearchParams(window.location.search);
-  if (params.has("date") || params.has("tz")) return;
+  var today = !params.has("date") && !params.has("tz");
   function json(response) {
     return response.ok ? response.json() : null;
   }
-  fetch("/api/v1/me").then(json).then(function (me) {
-    if (!me) return;
+  function asked(me) {
     var change = {};
     var zone = Intl.DateTimeFormat().resolvedOptions().timeZone;
     if (!me.timezone_known && zone) change.timezone = zone;
     if (params.has("edition") && params.get("edition") !== me.edition) change.edition = params.get("edition");
-    if (params.has("faceup")) {
-      var faceup = /^(1|true|yes|on)$/i.test(params.get("faceup").trim());
+    if (params.has("faceup") || params.has("edition")) {
+      var faceup = /^(1|true|yes|on)$/i.test((params.get("faceup") || "").trim());
       if (faceup !== me.faceup) change.faceup = faceup;
     }
+    return change;
+  }
+  fetch("/api/v1/me").then(json).then(function (me) {
+    if (!me) return;
+    var change = asked(me);
     if (!Object.keys(change).length) return;
     return fetch("/api/v1/me/settings", {
       method: "PUT",
       headers: { "Content-Type": "application/json" },
       body: JSON.stringify(change),
     }).then(json).then(function (after) {
-      if (after && after.today !== calendar.dataset.date) window.location.reload();
+      if (today && after && after.today !== calendar.dataset.date) window.location.reload();
     });
   }).catch(function () {
     /* offline: the page stays as served */

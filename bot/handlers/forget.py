@@ -1,7 +1,8 @@
 """/forget asks first: a question with **Yes** and **No**, and the answer edits it in place.
 
-**Yes** deletes everything kept about the person (:func:`db.forgetting.forget_user`: solves,
-streaks, hint progress, saved boards, and their private chat's settings and daily post); **No**
+**Yes** deletes everything kept about the person (:func:`hints.players.forget`: solves,
+streaks, hint progress, saved boards, their private chat's settings and daily post, and the web
+board's visitors who became them); **No**
 deletes nothing. The buttons name the person who asked, so in a group nobody else's press
 answers them (a toast says so); a question asked as the group itself (an anonymous admin) or as
 a channel, whose presses come from a real user, may be answered by an admin of the group.

@@ -10,7 +10,8 @@ from sqlalchemy.orm import Session
 from bot.replies.buttons import other_puzzle_button
 from bot.replies.types import Reply, Who
 from bot.texts import counted, text
-from db import forgetting, solves
+from db import solves
+from hints import players
 from hints import seat as seats
 from hints.daily import PuzzleKind
 
@@ -68,6 +69,6 @@ def yesterday_line(session: Session, chat_id: int, day: date, language: str) -> 
 
 def forget(session: Session, who: Who) -> Reply:
     """/forget answered Yes (:mod:`bot.handlers.forget`): delete the person's solves, hint progress,
-    saved boards and private chat."""
-    forgetting.forget_user(session=session, user_id=who.user_id)
+    saved boards, private chat and the web visitors who became them."""
+    players.forget(session, who.user_id)
     return Reply(text("forgotten", who.language))

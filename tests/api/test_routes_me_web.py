@@ -12,7 +12,10 @@ from fastapi.testclient import TestClient
 from sqlalchemy.orm import Session, sessionmaker
 
 from api import deps, players, telegram_auth
-from db import chats
+from db import chats, web_players
+from hints import game
+from hints.saved import saved_board
+from solver.puzzles import get_puzzle
 from tests.support.api_server import assert_error
 from tests.support.miniapp import init_data, signed_in_app
 from tests.support.miniapp import solved_code as solved_code_in
@@ -196,3 +199,38 @@ def test_the_daily_page_shows_the_visitors_date_in_their_zone(
     visitor_in(api, "America/Los_Angeles")
     assert 'data-date="2026-01-21"' in api.get("/").text
     assert 'data-date="2026-01-26"' in api.get("/?date=2026-01-26").text  # a date asked for stays
+
+
+def test_a_visitor_erases_their_data_and_the_cookie_goes(
+    api: TestClient, sessions: sessionmaker[Session]
+) -> None:
+    cookie = visitor_in(api, "Asia/Tokyo")
+    code = {"code": solved_code(sessions, TOKYO_TODAY)}
+    assert api.post(f"/api/v1/me/days/{TOKYO_TODAY}/solved", json=code).status_code == 200
+    assert api.put(f"/api/v1/me/positions/{TOKYO_TODAY}", json=code).status_code == 200
+    erased = api.delete(ME)
+    assert erased.status_code == 204 and erased.headers["cache-control"] == "private, no-store"
+    dropped = erased.headers["set-cookie"]
+    assert dropped.startswith(f'{players.COOKIE}="";') and "Max-Age=0" in dropped and "HttpOnly" in dropped
+    player_id = int(cookie.split(".")[1])
+    with sessions() as session:
+        assert web_players.get(session=session, player_id=player_id) is None
+        assert game.record(session, player_id, EVENING.date()).solves == 0
+        puzzle = get_puzzle(TOKYO_TODAY.split("/")[0])
+        assert saved_board(session, player_id, puzzle, puzzle.target(TOKYO_TODAY.split("/")[1])) is None
+    api.cookies.set(players.COOKIE, cookie)  # the old cookie names no one now
+    after = api.get(ME).json()
+    assert after["kind"] == "new" and after["calendar"]["played"] == 0
+    assert api.delete(ME).status_code == 204  # nothing to erase: the same answer
+
+
+def test_a_telegram_user_erases_the_web_visitor_who_became_them(
+    api: TestClient, sessions: sessionmaker[Session]
+) -> None:
+    cookie = visitor_in(api, "Asia/Tokyo")
+    signed = {"Authorization": f"tma {init_data(403, signed_at=EVENING - timedelta(minutes=1))}"}
+    assert api.get(ME, headers=signed).json()["kind"] == "telegram"  # linked
+    assert api.delete(ME, headers=signed).status_code == 204
+    with sessions() as session:
+        assert web_players.get(session=session, player_id=int(cookie.split(".")[1])) is None
+        assert chats.get_chat(session=session, chat_id=403) is None

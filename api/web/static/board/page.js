@@ -45,5 +45,6 @@ export const ui = {
   shareButton: document.getElementById("share-button"),
   shareDone: document.getElementById("share-done"),
   tomorrow: document.getElementById("tomorrow"),
+  challengeLink: document.getElementById("challenge-link"),
   record: document.getElementById("record"),
 };

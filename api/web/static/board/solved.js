@@ -82,6 +82,16 @@ function showSolved(solved, text) {
   ui.shareText.textContent = text;
   ui.solvedPanel.hidden = false;
   ui.tomorrow.textContent = solved ? tomorrow() : "";
+  if (solved) challengeOf(solved.date);
+}
+
+// The challenge offered next is the one of the day just solved (the player's date, which the
+// server's own date need not be).
+function challengeOf(day) {
+  if (!ui.challengeLink || !/^\d{4}-\d{2}-\d{2}$/.test(day || "")) return;
+  var link = new URL(ui.challengeLink.href, window.location.href);
+  link.pathname = link.pathname.replace(/[^/]*$/, day);
+  ui.challengeLink.href = link.pathname + link.search;
 }
 
 function tomorrow() {
