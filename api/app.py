@@ -6,6 +6,7 @@ from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 
 from fastapi import FastAPI
+from starlette.concurrency import run_in_threadpool
 
 from api.errors import install_error_handlers
 from api.links import PREFIX
@@ -13,6 +14,7 @@ from api.middleware import BodySizeLimit, Compress, HeadAsGet, RelativeRedirects
 from api.routes import check, daily, docs, editions, health, me, me_days, positions, puzzles, telegram, web
 from api.state import ApiState
 from bot.webhook import WEBHOOK_PATH, WebhookBridge
+from hints.codes import warm_layouts
 from hints.ondemand import SolverFactory
 from hints.raw_solutions import raw_cache
 from settings import Settings, get_settings
@@ -42,6 +44,7 @@ def create_app(settings: Settings | None = None, solvers: SolverFactory | None =
 
     @asynccontextmanager
     async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
+        await run_in_threadpool(warm_layouts)  # before the first request, not during one
         if bridge is not None:
             await bridge.start()
         yield

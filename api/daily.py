@@ -36,7 +36,7 @@ import asyncio
 from collections import Counter
 from collections.abc import Awaitable, Callable, Hashable
 from datetime import date, timedelta
-from typing import Generic, TypeVar
+from typing import Any, Generic, TypeVar
 
 from sqlalchemy.orm import Session, sessionmaker
 from starlette.concurrency import run_in_threadpool
@@ -112,8 +112,9 @@ def bound_worker_cache(cache_bytes: int) -> None:
     _worker_cache_bytes[:] = [cache_bytes]
 
 
-def build_bundle(database_url: str, day: date, variant: Variant = DEFAULT_VARIANT) -> DailyBundle:
-    """A day's bundle, computed in a worker process (its own engine; the hint cache committed)."""
+def in_worker(database_url: str, work: Callable[..., T], *args: Any) -> T:
+    """``work(session, *args)`` in a worker process, on its own engine (its raw-solution cache
+    bounded like the process's), committed (a computed hint is kept for the next)."""
     from db.engine import make_engine, session_factory  # in the worker process only
 
     sessions = _worker_sessions.get(database_url)
@@ -122,7 +123,12 @@ def build_bundle(database_url: str, day: date, variant: Variant = DEFAULT_VARIAN
         if _worker_cache_bytes:
             raw_cache(sessions).resize(_worker_cache_bytes[0])
     with sessions.begin() as session:
-        return daily_bundle(session, day, *variant)
+        return work(session, *args)
+
+
+def build_bundle(database_url: str, day: date, variant: Variant = DEFAULT_VARIANT) -> DailyBundle:
+    """A day's bundle, computed in a worker process."""
+    return in_worker(database_url, daily_bundle, day, *variant)
 
 
 def worker_cache_bytes(database_url: str) -> int | None:
@@ -245,18 +251,22 @@ class DailyContent:
         if client is not None:
             self._budget.spend(client.key)
 
-    def _build(self, day: date, variant: Variant) -> DailyBundle:
-        """The bundle computed here (a worker thread); used when there is no process pool."""
-        with self._sessions.begin() as session:
-            return daily_bundle(session, day, *variant)
-
     def _compute(self, day: date, variant: Variant) -> DailyBundle:
         """The bundle, from a worker process when the store can be opened there (blocking); 503
         when no worker can be made, or the server is stopping."""
+        return self.computed(daily_bundle, day, *variant)
+
+    def computed(self, work: Callable[..., T], *args: Any) -> T:
+        """``work(session, *args)`` (a module-level function, sent by name) in a worker process,
+        blocking: Python work of tens of milliseconds or more held in a thread of this process
+        would hold the GIL, and every answer of the event loop would wait for it. Here, in the
+        calling thread, when the store is in this process's memory. 503 when no worker can be
+        made, or the server is stopping."""
         if self._database_url is None or self._database_url in ("sqlite://", "sqlite:///:memory:"):
-            return self._build(day, variant)
+            with self._sessions.begin() as session:
+                return work(session, *args)
         try:
-            return self._processes.run(build_bundle, self._database_url, day, variant)
+            return self._processes.run(in_worker, self._database_url, work, *args)
         except PoolBroken:
             raise ApiError(
                 503, "unavailable", "the server cannot compute this now", headers={"Retry-After": "30"}

@@ -49,6 +49,7 @@ from solver.catalog import Puzzle, Target
 from solver.encoding import Placement
 from solver.geometry import Cell
 from solver.problem import TargetProblem
+from solver.puzzles import all_puzzles
 
 VERSION = "2"
 VERSION_1 = "1"
@@ -114,6 +115,14 @@ def layout(puzzle: Puzzle) -> Layout:
     if found is None:
         found = _LAYOUTS[key] = _make_layout(puzzle)
     return found
+
+
+def warm_layouts(puzzles: Iterable[Puzzle] | None = None) -> None:
+    """Make the layouts of ``puzzles`` (every shipped one by default) now: a layout takes tens of
+    milliseconds of Python holding the GIL (0.3 s for the thirteen), which a server would
+    otherwise spend on its event loop's watch the first time a day's link names each board."""
+    for puzzle in all_puzzles().values() if puzzles is None else puzzles:
+        layout(puzzle)
 
 
 def _make_layout(puzzle: Puzzle) -> Layout:

@@ -38,7 +38,7 @@ from hints.catalog import Puzzle, UnknownPuzzleError, UnknownTargetError, catalo
 from hints.codes import encode_position
 from hints.daily import DEFAULT_VARIANT, calendar_editions
 from hints.deeplink import encode_link
-from hints.difficulty import target_difficulty
+from hints.difficulty import target_stars
 from hints.errors import MalformedPosition, NoFaceUpSolution, NotPrecomputed
 from hints.positions import fixed_pieces, placements_of_code
 from hints.solutions import EMPTY
@@ -179,10 +179,9 @@ def _boards(state: State, language: PageLanguage) -> list[tuple[str, str, str]]:
 
 def _stars(state: State, puzzle: Puzzle, target: str, faceup: bool) -> Payload:
     """A calendar target's difficulty stars for the board's share text, from the stored counts (no
-    solving; face-up counts are counted once per stored state): empty when not known."""
-    with state.sessions() as session:
-        rank = target_difficulty(session, puzzle, target, faceup)
-    return Payload.text(rank.stars if rank is not None else "")
+    solving; face-up counts are counted once per stored state, in a worker process): empty when
+    not known."""
+    return Payload.text(state.daily.computed(target_stars, puzzle.id, target, faceup))
 
 
 async def _board_stars(
@@ -190,7 +189,7 @@ async def _board_stars(
 ) -> tuple[str | None, bool]:
     """The stars of a calendar target (None on other boards, when not known, or when the store
     fails), cached by the store's summary of its edition; and whether ``who`` was charged a
-    computation for them (429 when their budget is spent)."""
+    computation for them (429 when their budget is spent; none when no worker could count them)."""
     if not puzzle.is_calendar:
         return None, False
     try:
@@ -202,6 +201,11 @@ async def _board_stars(
         found = await state.rendered(key, lambda: _stars(state, puzzle, target, faceup), who)
     except SQLAlchemyError:
         log.warning("board page: the difficulty of %s %s could not be read", puzzle.id, target)
+        return None, False
+    except ApiError as exc:
+        if exc.status != 503:  # over the budget: the page says so
+            raise
+        log.warning("board page: the difficulty of %s %s could not be counted now", puzzle.id, target)
         return None, False
     return found.body.decode() or None, True
 

@@ -37,7 +37,7 @@ class FakeBundles(DailyContent):
         self._delay = delay
         self._lock = threading.Lock()
 
-    def _build(self, day: date, variant: object = None) -> Any:
+    def _compute(self, day: date, variant: object = None) -> Any:
         time.sleep(self._delay)
         with self._lock:
             self.built.append(day)

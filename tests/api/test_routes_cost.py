@@ -14,10 +14,11 @@ from api.app import create_app
 from api.routes import web
 from db import repository
 from db.engine import make_engine, session_factory
-from hints import solutions
+from hints import codes, solutions
 from hints.solutions import StoredSummaries
 from jobs.ondemand import OnDemand
 from settings import Settings
+from solver.puzzles import all_puzzles
 
 DAY = "2026-01-22"  # stored in the sample store, with its pentomino challenge
 BOARD = "/play/pentomino-8x8-hole/board"
@@ -167,3 +168,31 @@ def test_a_face_up_board_costs_its_counts_once_and_its_page_no_more(store_url: s
         assert api.get("/play/calendar-dragonfjord/01-25?faceup=1").status_code == 200  # stars and page: one
         assert api.get("/play/calendar-dragonfjord/01-26?faceup=1").status_code == 429
         assert api.get("/play/calendar-dragonfjord/01-25?faceup=1").status_code == 200
+
+
+def test_face_up_stars_are_counted_in_a_worker_process_not_the_servers(store_url: str) -> None:
+    """Counting an edition's face-up solutions is about 0.2 s of Python: in a thread of the server
+    it held the GIL, and every answer of the event loop waited (today's p99 under a face-up flood
+    was six times its unloaded p99)."""
+    solutions._FACEUP_COUNTS.clear()
+    with app_client(store_url, 1000) as api:
+        assert api.get("/play/calendar-dragonfjord/01-25?faceup=1").status_code == 200
+        processes = api.app.state.api.daily.processes  # type: ignore[attr-defined]
+        assert processes.run(solutions.faceup_cache_entries) == 1  # counted and kept in the worker
+    assert solutions.faceup_cache_entries() == 0  # not here
+
+
+def test_the_servers_layouts_are_made_before_its_first_request(
+    store_url: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A position code's layout is tens of milliseconds of Python per board: made by the first
+    request that links each board, it held the event loop's GIL mid-traffic."""
+    made: list[str] = []
+    monkeypatch.setattr(codes, "_LAYOUTS", {})
+    original = codes._make_layout
+    monkeypatch.setattr(codes, "_make_layout", lambda puzzle: made.append(puzzle.id) or original(puzzle))
+    with app_client(store_url, 1000) as api:
+        assert set(made) == set(all_puzzles())
+        made.clear()
+        assert api.get(f"/api/v1/daily/{DAY}").status_code == 200
+    assert made == []
