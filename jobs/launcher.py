@@ -52,7 +52,7 @@ def _solve_window_when_up(
         if any(p.poll() is not None for p in processes):
             break
         time.sleep(0.5)
-    command = [sys.executable, "-m", "jobs.window", "--window"]
+    command = [sys.executable, "-m", "jobs.window", "--window", "--quiet"]  # one summary line
     return subprocess.Popen(command, preexec_fn=lambda: os.nice(WINDOW_NICENESS))
 
 

@@ -27,10 +27,12 @@ import argparse
 import json
 import os
 import shlex
+import shutil
 import sys
 import time
 from collections import defaultdict
 from collections.abc import Callable, Sequence
+from typing import TextIO
 
 from sqlalchemy.engine import make_url
 from sqlalchemy.orm import Session, sessionmaker
@@ -144,6 +146,19 @@ def _compute(
 # ---------------------------------------------------------------- command line
 
 PROGRESS_LINE_SECONDS = 60.0  # without a terminal (a log), one progress line a minute
+TERMINAL_LINE_SECONDS = 5.0  # on a terminal too narrow for bars (or one saying no width), a line every 5 s
+MIN_BAR_COLUMNS = 40  # a bar needs this many columns to say anything
+
+
+def progress_mode(stream: TextIO) -> tuple[bool, float | None]:
+    """How the run's progress shows on ``stream``: bars on a terminal wide enough for them; else a
+    line every few seconds on a terminal (one that reports no width drew empty bars: nothing at
+    all), or every minute in a log."""
+    if not stream.isatty():
+        return False, PROGRESS_LINE_SECONDS
+    if shutil.get_terminal_size(fallback=(0, 0)).columns >= MIN_BAR_COLUMNS:
+        return True, None
+    return False, TERMINAL_LINE_SECONDS
 
 
 def _parser() -> argparse.ArgumentParser:
@@ -238,15 +253,15 @@ def precompute(args: argparse.Namespace, find_puzzle: Callable[[str], Puzzle] = 
     if args.report:
         print(json.dumps(report(sessions, puzzles), indent=2))
         return cli.EXIT_OK
-    on_terminal = sys.stderr.isatty()
+    bars, every = progress_mode(sys.stderr)
     summary = run(
         sessions,
         puzzles,
         force=args.force,
         targets=targets,
         workers=args.workers,
-        progress=on_terminal,
-        progress_every=None if on_terminal else PROGRESS_LINE_SECONDS,
+        progress=bars,
+        progress_every=every,
         say=lambda message: print(message, file=sys.stderr),
     )
     print(format_summary(summary, sessions, puzzles))

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import argparse
 import sys
+import time
 from collections.abc import Callable, Sequence
 from datetime import date, datetime, timedelta
 from zoneinfo import ZoneInfo
@@ -50,6 +51,7 @@ def _parser() -> argparse.ArgumentParser:
     )
     parser.add_argument("--window", action="store_true", required=True, help="solve the window's targets")
     parser.add_argument("--timezone", help="whose today (default DEFAULT_TIMEZONE)")
+    parser.add_argument("--quiet", action="store_true", help="no line per target solved, the summary only")
     cli.add_database_option(parser)
     return parser
 
@@ -69,11 +71,18 @@ def main(argv: Sequence[str] | None = None) -> int:
         zone = _zone(args.timezone or get_settings().DEFAULT_TIMEZONE)
         editions = [p for p in all_puzzles().values() if p.on_demand]
         engine = make_engine(cli.database_url(args))
+        started = time.monotonic()
+        say = (lambda _: None) if args.quiet else print
         try:
-            solved = solve_window(OnDemand(session_factory(engine)), editions, datetime.now(zone).date())
+            solver = OnDemand(session_factory(engine))
+            solved = solve_window(solver, editions, datetime.now(zone).date(), say)
         finally:
             engine.dispose()
-        print(f"on-demand window: {solved} target(s) solved, the rest already stored", file=sys.stderr)
+        seconds = time.monotonic() - started
+        print(
+            f"on-demand window: {solved} target(s) solved in {seconds:.0f} s, the rest already stored",
+            file=sys.stderr,
+        )
         return 0
 
     return cli.run(work)

@@ -3,11 +3,14 @@
 from __future__ import annotations
 
 import os
+import re
 import threading
 import time
+from collections.abc import Callable
 from concurrent.futures import CancelledError, Future, ThreadPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from datetime import date, timedelta
+from pathlib import Path
 
 import pytest
 from sqlalchemy.orm import Session, sessionmaker
@@ -253,4 +256,26 @@ def test_an_unknown_time_zone_is_one_error_line_and_exit_2(capsys: pytest.Captur
     assert window_main(["--window", "--timezone", "Mars/Olympus"]) == 2
     assert capsys.readouterr().err == (
         "error: unknown time zone 'Mars/Olympus': give an IANA name like Asia/Tokyo\n"
+    )
+
+
+@pytest.mark.parametrize("quiet", [False, True])
+def test_the_window_in_the_background_says_one_line(
+    quiet: bool, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """make run starts it with --quiet: a line per target solved scrolled 36 lines past the API's
+    "startup complete"."""
+    from jobs import window
+
+    def solving(solver: object, editions: object, today: object, say: Callable[[str], None]) -> int:
+        say("calendar-weekday 11-28-sat: 720 solutions in 1.2 s")
+        return 1
+
+    monkeypatch.setattr(window, "solve_window", solving)
+    flags = ["--quiet"] if quiet else []
+    assert window.main(["--window", *flags, "--database-url", f"sqlite:///{tmp_path / 'w.db'}"]) == 0
+    said = capsys.readouterr()
+    assert said.out == ("" if quiet else "calendar-weekday 11-28-sat: 720 solutions in 1.2 s\n")
+    assert re.fullmatch(
+        r"on-demand window: 1 target\(s\) solved in \d+ s, the rest already stored\n", said.err
     )

@@ -7,10 +7,12 @@ process is in tests/test_entry_points.py.
 from __future__ import annotations
 
 import dataclasses
+import io
 import json
 import logging
 import multiprocessing
 import os
+import shutil
 import signal
 import sqlite3
 from pathlib import Path
@@ -21,7 +23,7 @@ from sqlalchemy.orm import Session, sessionmaker
 
 from db import repository
 from db.engine import make_engine, session_factory
-from jobs.precompute import main, run
+from jobs.precompute import PROGRESS_LINE_SECONDS, TERMINAL_LINE_SECONDS, main, progress_mode, run
 from solver.puzzles import all_puzzles, catalog, get_puzzle
 
 SMALL = ["--puzzle", "pentomino-3x20", "--puzzle", "pentomino-8x8-hole"]
@@ -325,3 +327,29 @@ def test_cli_on_postgres_computes_resumes_reports_and_verifies(
     assert "pentomino-8x8-hole: all 1 target(s) already stored, skipping" in again.stderr
     report = json.loads(precompute(capsys, "--report", "json", *SMALL, "--database-url", postgres_url).stdout)
     assert [p["total"] for p in report["puzzles"]] == [2, 65]
+
+
+class Stream(io.StringIO):
+    def __init__(self, terminal: bool) -> None:
+        super().__init__()
+        self.terminal = terminal
+
+    def isatty(self) -> bool:
+        return self.terminal
+
+
+@pytest.mark.parametrize(
+    ("terminal", "columns", "mode"),
+    [
+        (True, 120, (True, None)),  # bars
+        (True, 0, (False, TERMINAL_LINE_SECONDS)),  # a terminal saying no width: lines
+        (True, 20, (False, TERMINAL_LINE_SECONDS)),
+        (False, 120, (False, PROGRESS_LINE_SECONDS)),  # a log: a line a minute
+    ],
+)
+def test_progress_shows_whatever_the_terminal(
+    terminal: bool, columns: int, mode: tuple[bool, float | None], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A terminal that reported no width drew its bars empty: a first precompute said nothing."""
+    monkeypatch.setattr(shutil, "get_terminal_size", lambda fallback=(0, 0): os.terminal_size((columns, 24)))
+    assert progress_mode(Stream(terminal)) == mode
