@@ -3,17 +3,27 @@ PYTHON ?= python3
 VENV := .venv
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed-stamp
+DEV_STAMP := $(VENV)/.dev-stamp
 
-.PHONY: install migrate precompute run test test-fast coverage lint lock bench clean browser fonts
+.PHONY: install dev migrate precompute run test test-fast coverage lint lock bench clean browser fonts
 JAPANESE_FONT := /usr/share/fonts/opentype/ipaexfont-gothic/ipaexg.ttf
 
+# What the product runs on, no more (the tools come with `make dev`, which the test, lint and
+# benchmark targets make). Not compiled ahead: Python writes the bytecode of the modules it imports.
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
 	$(PY) -m pip install -q --upgrade pip
-	$(PY) -m pip install -q -e ".[dev]"
+	$(PY) -m pip install -q --no-compile -e .
 	touch $(STAMP)
 
+# The test, lint and benchmark tools (pytest, Playwright, ruff, mypy, import-linter, pip-audit...).
+$(DEV_STAMP): $(STAMP)
+	$(PY) -m pip install -q -e ".[dev]"
+	touch $(DEV_STAMP)
+
 install: $(STAMP) fonts
+
+dev: $(DEV_STAMP) fonts
 
 # The Japanese font the images draw Japanese words with (Debian's; needs root where missing).
 fonts:
@@ -49,22 +59,22 @@ browser:
 		npm install --silent --no-audit --no-fund --prefix $(AXE_DIR) axe-core@$(AXE_VERSION); }
 
 # The import contracts (a second), then every test, spread over the cores (pytest-xdist).
-test: install browser
+test: dev browser
 	$(VENV)/bin/lint-imports
 	$(PY) -m pytest -q -n auto
 
 # The quick loop (under a minute): the service, the bot's replies, the API routes, the solver and
 # the store on the small sample catalog; no whole catalog, browser, PostgreSQL or slow test.
 FAST := not catalog and not browser and not postgres and not slow
-test-fast: install
+test-fast: dev
 	$(PY) -m pytest -q -n auto -m "$(FAST)"
 
 # Line coverage of every test (the figures in the closing notes of changes to the suite).
-coverage: install browser
+coverage: dev browser
 	$(PY) -m pytest -q -n auto --cov=solver --cov=db --cov=hints --cov=render --cov=bot --cov=api \
 		--cov=i18n --cov=settings --cov=jobs --cov-report=term --cov-report=json:test-output/coverage.json
 
-lint: install
+lint: dev
 	$(VENV)/bin/ruff check .
 	$(VENV)/bin/ruff format --check .
 	$(VENV)/bin/mypy solver db hints render bot api i18n jobs tools benchmarks tests/support settings.py
@@ -76,13 +86,13 @@ lint: install
 
 # requirements.lock: every runtime dependency pinned with hashes, for the image (deploy/Dockerfile).
 # Resolved against pypi.org alone (the image builds from there), newest versions pyproject.toml allows.
-lock: install
+lock: dev
 	$(PY) -m pip install -q "pip-tools>=7.4"
 	env -u PIP_FIND_LINKS -u PIP_EXTRA_INDEX_URL -u PIP_INDEX_URL PIP_CONFIG_FILE=/dev/null CUSTOM_COMPILE_COMMAND="make lock" \
 		$(VENV)/bin/pip-compile --quiet --upgrade --generate-hashes --strip-extras --index-url https://pypi.org/simple \
 		--no-emit-index-url --no-emit-find-links --output-file requirements.lock pyproject.toml
 
-bench: install
+bench: dev
 	@command -v wrk >/dev/null 2>&1 || { apt-get update -qq && apt-get install -y -qq wrk >/dev/null; } || true
 	$(PY) -m benchmarks.precompute
 	$(PY) -m solver.precompute
@@ -101,7 +111,7 @@ bench: install
 # On-demand calendar targets: CP-SAT against the exact-cover reference xcover (benchmark only:
 # installed here where missing, never a dependency of the product).
 .PHONY: bench-ondemand
-bench-ondemand: install
+bench-ondemand: dev
 	@$(PY) -c "import xcover" 2>/dev/null || $(PY) -m pip install -q "xcover>=0.2.6"
 	$(PY) -m benchmarks.ondemand
 
