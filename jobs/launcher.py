@@ -77,6 +77,11 @@ def main() -> int:
         time.sleep(0.2)
     stop(signal.SIGTERM, None)
     codes = [p.wait(timeout=30) for p in processes]
+    for process in background:  # its last line before ours ends, its solver processes stopped
+        try:
+            process.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            process.kill()
     return max(abs(code) for code in codes)
 
 

@@ -5,10 +5,12 @@ in the background once the API is up."""
 from __future__ import annotations
 
 import argparse
+import signal
 import sys
 import time
 from collections.abc import Callable, Sequence
 from datetime import date, datetime, timedelta
+from types import FrameType
 from zoneinfo import ZoneInfo
 
 from db.engine import make_engine, session_factory
@@ -56,6 +58,10 @@ def _parser() -> argparse.ArgumentParser:
     return parser
 
 
+def _stop(_signum: int, _frame: FrameType | None) -> None:
+    raise KeyboardInterrupt
+
+
 def _zone(name: str) -> ZoneInfo:
     """The IANA zone ``name``; UsageError (exit 2) for one that does not exist."""
     try:
@@ -72,15 +78,27 @@ def main(argv: Sequence[str] | None = None) -> int:
         editions = [p for p in all_puzzles().values() if p.on_demand]
         engine = make_engine(cli.database_url(args))
         started = time.monotonic()
-        say = (lambda _: None) if args.quiet else print
+        solved: list[str] = []
+
+        def say(line: str) -> None:
+            solved.append(line)
+            if not args.quiet:
+                print(line)
+
+        solver = OnDemand(session_factory(engine))
+        previous = signal.signal(signal.SIGTERM, _stop)  # make run's launcher stops it so: as Ctrl-C
         try:
-            solver = OnDemand(session_factory(engine))
-            solved = solve_window(solver, editions, datetime.now(zone).date(), say)
+            solve_window(solver, editions, datetime.now(zone).date(), say)
+        except KeyboardInterrupt:
+            print(f"on-demand window: stopped after {len(solved)} target(s) solved", file=sys.stderr)
+            return cli.EXIT_INTERRUPTED
         finally:
+            signal.signal(signal.SIGTERM, previous)
+            solver.close()  # its solver processes, before the interpreter's exit
             engine.dispose()
         seconds = time.monotonic() - started
         print(
-            f"on-demand window: {solved} target(s) solved in {seconds:.0f} s, the rest already stored",
+            f"on-demand window: {len(solved)} target(s) solved in {seconds:.0f} s, the rest already stored",
             file=sys.stderr,
         )
         return 0
