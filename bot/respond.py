@@ -1,8 +1,9 @@
-"""How an update is answered: who asks, the reply built in one unit of work, and its delivery.
+"""How an update is answered: who asks, the service call in one unit of work, the reply, its delivery.
 
-Each update is one unit of work: in a worker thread (so the event loop keeps serving other
-chats) one session reads who is asking, builds the reply (database reads, hint computation) and
-commits once. Then the reply is delivered through the chat's queue (:mod:`bot.outgoing`),
+Each update is one unit of work (:func:`hints.unit_of_work.run`): in a worker thread (so the
+event loop keeps serving other chats) one session reads who is asking, makes the handler's
+service call (database reads, hint computation) and commits once. The handler's reply function
+formats the answer, then the reply is delivered through the chat's queue (:mod:`bot.outgoing`),
 as a new message or an edit of the pressed button's message, with the chat showing
 "sending photo…" while a date is solved on demand first. :mod:`bot.sender` makes the requests.
 """
