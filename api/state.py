@@ -23,6 +23,7 @@ from hints.catalog import Puzzle, Target
 from hints.ondemand import SolverFactory
 from hints.positions import solutions_in_memory
 from hints.solutions import TargetSummary, stored_summaries
+from hints.unit_of_work import run
 from settings import Settings
 
 T = TypeVar("T")
@@ -81,13 +82,9 @@ class ApiState:
         return cls(settings, engine, sessions, payloads, daily, solver, budget, writes, limits)
 
     def in_session(self, produce: Callable[[Session], Payload]) -> Callable[[], Payload]:
-        """A producer that opens its own session, so cache hits never touch the database."""
-
-        def run() -> Payload:
-            with self.sessions() as session:
-                return produce(session)
-
-        return run
+        """A producer that opens its own session, so cache hits never touch the database: a
+        read-only unit of work (:func:`hints.unit_of_work.run`), whatever it computed dropped."""
+        return lambda: run(self.sessions, produce, commit=False)
 
     async def cached(
         self, key: Hashable, produce: Callable[[Session], Payload], who: Requester | None = None

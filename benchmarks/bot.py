@@ -20,18 +20,23 @@ import tempfile
 import time
 from collections.abc import Callable
 from datetime import UTC, date, datetime
+from functools import partial
 from pathlib import Path
 from types import SimpleNamespace
 
 from pydantic import SecretStr
+from sqlalchemy.orm import Session
 
 from bot.app import build_application
 from bot.daily_posts import Dispatcher
-from bot.replies import hinting, puzzles
+from bot.replies import hinting
 from bot.replies.types import Who
 from bot.sender import Sender
 from db import chats
 from db.engine import make_engine, session_factory
+from hints import seat as seats
+from hints.daily import PuzzleKind
+from hints.unit_of_work import run
 from jobs.transfer import copy_sqlite
 from settings import Settings, get_settings
 from tests.support.fake_telegram import FakeTelegram
@@ -56,6 +61,17 @@ def copy_store(source_url: str, folder: str) -> str:
     return copy_sqlite(source_url, Path(folder) / "bench.db")
 
 
+def _open(session: Session, who: Who, day: date) -> seats.Shown:
+    """/today's unit of work: the calendar puzzle of ``day`` opened."""
+    return seats.open_puzzle(session, who.seat, PuzzleKind.CALENDAR, day)
+
+
+def _hint(session: Session, who: Who, now: datetime) -> seats.NextHint:
+    """/hint's unit of work: the chat's settings read, the next hint taken."""
+    chats.get_chat(session=session, chat_id=who.chat_id)
+    return seats.next_hint(session, who.seat, now)
+
+
 async def hint_latency(url: str, rounds: int = 100) -> list[float]:
     sessions = session_factory(make_engine(url))
     sender, bot = Sender(sessions), InstantBot()
@@ -66,13 +82,13 @@ async def hint_latency(url: str, rounds: int = 100) -> list[float]:
         for i in range(rounds):
             # New users each pass, so every call computes a real hint stage (1, 2, 3).
             who = Who(1, "private", (1 if warm else 2) * 100_000 + i, "en", "UTC")
-            with sessions.begin() as session:  # one unit of work per update, as the handlers do
-                puzzles.today(session, who, days[i % len(days)])
+            day = days[i % len(days)]
+            # one unit of work per update, as the handlers make it
+            run(sessions, partial(_open, who=who, day=day))
             for _ in range(3):
                 started = time.perf_counter()
-                with sessions.begin() as session:
-                    chats.get_chat(session=session, chat_id=who.chat_id)
-                    reply = hinting.next_hint(session, who, now)
+                found = run(sessions, partial(_hint, who=who, now=now))
+                reply = hinting.hint_reply(found, who)
                 await sender.send(bot, who.chat_id, reply)  # type: ignore[arg-type]
                 assert reply.photo is not None, reply.text  # a hint image, not "already seen"
                 if not warm:

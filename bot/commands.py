@@ -13,7 +13,6 @@ from dataclasses import dataclass
 from enum import Enum
 from typing import Any
 
-from sqlalchemy.orm import Session
 from telegram import (
     BotCommand,
     BotCommandScope,
@@ -25,9 +24,8 @@ from telegram import (
 
 from bot.context import BotContext, deps
 from bot.handlers import chat_settings, forget, members, play, results, setup
-from bot.replies import boards, puzzles
 from bot.replies.types import Reply, Who
-from bot.respond import respond
+from bot.respond import respond, tell
 from bot.texts import has_text, text
 
 HandlerCallback = Callable[[Update, BotContext], Coroutine[Any, Any, None]]
@@ -115,31 +113,25 @@ async def start(update: Update, context: BotContext) -> None:
     """A short greeting with buttons; ``/start <payload>`` opens what a deep link names: a daily
     puzzle ("Hints in private" from a group) or a board saved on the web page."""
     now, web = deps(context).clock(), deps(context).web
-    if context.args:
-        payload = context.args[0]
-        member_of = await members.member_of_linked_group(update, context, payload)
-
-        def opened(session: Session, who: Who) -> Reply:
-            daily = puzzles.from_private_link(session, who, payload, web, member_of)
-            if daily is not None:
-                return daily
-            board = boards.load_board(session, who, now, payload, web)
-            return board if board is not None else setup.first_start(session, who, now, web)
-
-        await respond(update, context, opened)
-        return
-    await respond(update, context, lambda session, who: setup.first_start(session, who, now, web))
+    payload = context.args[0] if context.args else None
+    member_of = None if payload is None else await members.member_of_linked_group(update, context, payload)
+    await respond(
+        update,
+        context,
+        lambda session, who: setup.start(session, who, now, payload, member_of),
+        lambda started, who: setup.greeting(started, who, now, web),
+    )
 
 
 async def help_command(update: Update, context: BotContext) -> None:
     """What the bot does and every command, in sections; in a group, the short group help."""
 
-    def build(_session: Session, who: Who) -> Reply:
+    def show(who: Who) -> Reply:
         if who.in_group:
             return Reply(group_help(who.language))
         return Reply(text("help", who.language, commands=help_text(who.language)))
 
-    await respond(update, context, build)
+    await tell(update, context, show)
 
 
 COMMANDS: tuple[Command, ...] = (

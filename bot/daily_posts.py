@@ -51,8 +51,10 @@ from bot.replies.types import Reply
 from bot.sender import Sender
 from db import chat_moves, chats, outbox, pruning
 from db.models import DeliveryStatus
+from hints import game
+from hints import seat as seats
 from hints.catalog import get_puzzle
-from hints.daily import CALENDAR_ID, PuzzleKind, known_edition
+from hints.daily import CALENDAR_ID, PuzzleKind, Variant, known_edition
 from hints.errors import NotPrecomputed
 from hints.ondemand import TargetSolver, after_solving
 
@@ -335,7 +337,8 @@ class Dispatcher:
 
             def build() -> Reply:
                 with self._sessions.begin() as session:  # keeps a hint cache entry computed on the way
-                    return puzzles.daily_post(session, language, day, edition, faceup)
+                    daily, no_faceup = seats.calendar_of(session, day, Variant(edition, faceup))
+                    return puzzles.daily_post(daily, no_faceup, language)
 
             attempt = lambda: asyncio.to_thread(build)  # noqa: E731
             if self._solver is None:
@@ -351,7 +354,8 @@ class Dispatcher:
 
     def _with_yesterday(self, reply: Reply, job: _Job) -> Reply:
         with self._sessions() as session:
-            line = record.yesterday_line(session, job.chat_id, job.local_date, job.language)
+            solvers = game.chat_solvers(session, job.chat_id, job.local_date - timedelta(days=1))
+            line = record.yesterday_line(solvers, job.language)
         return reply if line is None else dataclasses.replace(reply, text=f"{reply.text}\n{line}")
 
     async def _hold(self, job: _Job) -> None:

@@ -1,8 +1,9 @@
-"""How an update is answered: who asks, the reply built in one unit of work, and its delivery.
+"""How an update is answered: who asks, the service call in one unit of work, the reply, its delivery.
 
-Each update is one unit of work: in a worker thread (so the event loop keeps serving other
-chats) one session reads who is asking, builds the reply (database reads, hint computation) and
-commits once. Then the reply is delivered through the chat's queue (:mod:`bot.outgoing`),
+Each update is one unit of work (:func:`hints.unit_of_work.run`): in a worker thread (so the
+event loop keeps serving other chats) one session reads who is asking, makes the handler's
+service call (database reads, hint computation) and commits once. The handler's reply function
+formats the answer, then the reply is delivered through the chat's queue (:mod:`bot.outgoing`),
 as a new message or an edit of the pressed button's message, with the chat showing
 "sending photo…" while a date is solved on demand first. :mod:`bot.sender` makes the requests.
 """
@@ -15,6 +16,7 @@ import logging
 from collections.abc import Callable
 from dataclasses import dataclass, replace
 from datetime import datetime
+from typing import TypeVar
 
 from sqlalchemy.orm import Session
 from telegram import Bot, CallbackQuery, Message, Update
@@ -32,12 +34,15 @@ from hints import chat_settings
 from hints.catalog import get_puzzle
 from hints.chat_settings import InvalidSetting
 from hints.daily import Variant, known_edition
-from hints.errors import NotPrecomputed
+from hints.errors import NotPrecomputed, ServiceError
 from hints.ondemand import after_solving
+from hints.unit_of_work import Refusal, refusal, run
 
 logger = logging.getLogger(__name__)
 
-Build = Callable[[Session, Who], Reply]
+A = TypeVar("A")
+Ask = Callable[[Session, Who], A]  # the service call of an action, in the update's unit of work
+Show = Callable[[A, Who], Reply]  # its answer as a reply: formatting only, no store
 
 
 @dataclass(frozen=True)
@@ -86,7 +91,7 @@ def who_is_asking(session: Session, update: Update, default_timezone: str) -> Wh
 
 
 class MustSolve(NotPrecomputed):
-    """The reply needs a target of an edition solved on demand that is not stored yet."""
+    """The answer needs a target of an edition solved on demand that is not stored yet."""
 
     def __init__(self, missing: NotPrecomputed, language: str) -> None:
         super().__init__(missing.what, solvable=missing.solvable)
@@ -101,27 +106,41 @@ class Refused(Exception):
         self.reply = reply
 
 
-def unit_of_work(update: Update, found: Deps, build: Build, *, may_solve: bool = True) -> Reply:
-    """Read who asks, build the reply and commit, all in one session; bad input gets a short answer.
-    MustSolve (with ``may_solve``) when the reply needs a target solved on demand first."""
-    with found.sessions() as session:
-        who = who_is_asking(session, update, found.default_timezone)
-        try:
-            reply = build(session, who)
-        except BadArgument as exc:
-            session.rollback()
-            return _bad_argument(exc, who.language)
-        except InvalidSetting:  # a value no chat may hold (a forged button's): nothing is stored
-            session.rollback()
-            words = text("bad_setting", who.language)
-            return Reply(words, toast=words if update.callback_query is not None else None)
-        except NotPrecomputed as missing:
-            session.rollback()
-            if may_solve and missing.solvable is not None:
-                raise MustSolve(missing, who.language) from None
-            return Reply(text("not_ready", who.language))
-        session.commit()
-        return reply
+def unit_of_work(update: Update, found: Deps, ask: Ask[A], show: Show[A], *, may_solve: bool = True) -> Reply:
+    """Read who asks and make the service call in one unit of work (:func:`hints.unit_of_work.run`:
+    one commit), then format its answer; bad input and the service's refusals get a short answer.
+    MustSolve (with ``may_solve``) when the answer needs a target solved on demand first."""
+    asker: Who | None = None
+
+    def work(session: Session) -> A:
+        nonlocal asker
+        asker = who_is_asking(session, update, found.default_timezone)
+        return ask(session, asker)
+
+    try:
+        answer = run(found.sessions, work)
+    except (BadArgument, ServiceError, InvalidSetting) as error:
+        if asker is None:
+            raise
+        return _refused(error, update, asker.language, may_solve)
+    assert asker is not None
+    return show(answer, asker)
+
+
+def _refused(error: Exception, update: Update, language: str, may_solve: bool) -> Reply:
+    """The short answer to bad input or a refusal of the service; MustSolve to solve first."""
+    if isinstance(error, BadArgument):
+        return _bad_argument(error, language)
+    found = refusal(error, may_solve=may_solve)
+    if found == Refusal.SOLVE_FIRST:
+        assert isinstance(error, NotPrecomputed)
+        raise MustSolve(error, language) from None
+    if found == Refusal.BAD_SETTING:  # a value no chat may hold (a forged button's): nothing is stored
+        words = text("bad_setting", language)
+        return Reply(words, toast=words if update.callback_query is not None else None)
+    if found == Refusal.NOT_READY:
+        return Reply(text("not_ready", language))
+    raise error
 
 
 CHOICE_FIELDS = {"ambiguous_time": "time", "ambiguous_timezone": "zone"}  # ask-backs answered by a button
@@ -218,10 +237,16 @@ def addressed(reply: Reply, update: Update, bot_username: str) -> Reply:
 
 
 async def respond(
-    update: Update, context: BotContext, build: Build, *, in_place: bool = False, shared: bool = False
+    update: Update,
+    context: BotContext,
+    ask: Ask[A],
+    show: Show[A],
+    *,
+    in_place: bool = False,
+    shared: bool = False,
 ) -> None:
-    """Build a reply for the asker in one unit of work (one at a time per person), then send it
-    (``in_place`` and ``shared``: see :func:`send`).
+    """Ask the service in one unit of work (one at a time per person), format the answer and send
+    it (``in_place`` and ``shared``: see :func:`send`).
 
     A reply that needs a target solved on demand waits for the solve (:func:`after_solving`), or
     says the solver is busy.
@@ -248,9 +273,9 @@ async def respond(
         may_solve = found.solves is not None
         try:
             reply = await after_solving(
-                lambda: asyncio.to_thread(unit_of_work, update, found, build, may_solve=may_solve),
+                lambda: asyncio.to_thread(unit_of_work, update, found, ask, show, may_solve=may_solve),
                 solve,
-                again=lambda: asyncio.to_thread(unit_of_work, update, found, build, may_solve=False),
+                again=lambda: asyncio.to_thread(unit_of_work, update, found, ask, show, may_solve=False),
             )
         except Refused as refused:
             reply = refused.reply
@@ -258,6 +283,17 @@ async def respond(
         await answer(pending, reply.toast)
     if reply.toast is None:
         await send(update, context, reply, in_place=in_place, shared=shared)
+
+
+async def tell(
+    update: Update, context: BotContext, show: Callable[[Who], Reply], *, in_place: bool = False
+) -> None:
+    """A reply that needs no service call, only who asks (:func:`respond` without an answer)."""
+    await respond(update, context, nobody_asks, lambda _nothing, who: show(who), in_place=in_place)
+
+
+def nobody_asks(_session: Session, _who: Who) -> None:
+    """The service call of a reply that needs none."""
 
 
 async def answer(query: CallbackQuery, toast: str | None) -> None:
@@ -286,7 +322,7 @@ async def _solve_showing_progress(update: Update, context: BotContext, puzzle_id
 
 
 async def say(update: Update, context: BotContext, key: str, **values: object) -> None:
-    await respond(update, context, lambda _session, who: Reply(text(key, who.language, **values)))
+    await tell(update, context, lambda who: Reply(text(key, who.language, **values)))
 
 
 async def stale(query: CallbackQuery) -> None:

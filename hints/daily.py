@@ -28,11 +28,11 @@ from sqlalchemy.orm import Session
 
 from db.repository import TargetKey
 from hints.difficulty import Difficulty, edition_difficulty
-from hints.errors import NoFaceUpSolution
+from hints.errors import NoFaceUpSolution, NotPrecomputed
 from hints.featured import HintStages, calendar_computer, challenge_computer, featured_hints
 from hints.pictures import Picture, hint_png, picture_key
 from hints.raw_solutions import raw_solutions
-from hints.solutions import solution_at, stored_key
+from hints.solutions import solution_at, stored_key, year_counts
 from i18n import N_, translator
 from render.hint import caption, hint_text, stage_title
 from solver.catalog import SINGLE_TARGET, Puzzle, Target, target_for_date
@@ -363,3 +363,23 @@ def other_solution(session: Session, daily: DailyPuzzle, step: int) -> tuple[int
     ordinal = (daily.featured + step) % daily.total
     placements = solution_at(session, daily.puzzle, daily.target, ordinal)
     return ordinal + 1, Hint(Stage.ANSWER, placements, 1, daily.total)
+
+
+@dataclass(frozen=True)
+class EditionYear:
+    """An edition's stored solutions per date ("MM-DD") over a year (what /heatmap draws)."""
+
+    puzzle: Puzzle
+    year: int
+    counts: dict[str, int]
+
+
+def edition_year(session: Session, edition_id: str | None, year: int) -> EditionYear:
+    """The chat's edition's solution counts over ``year`` (:func:`hints.solutions.year_counts`);
+    NotPrecomputed when an edition solved ahead of time has none (one solved on demand may have
+    none yet: that is an answer too)."""
+    puzzle = edition_of(edition_id)
+    counts = year_counts(session, puzzle, year)
+    if not counts and not puzzle.on_demand:
+        raise NotPrecomputed(puzzle.id)
+    return EditionYear(puzzle, year, counts)

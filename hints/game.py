@@ -471,3 +471,12 @@ def share_text(solved: Solved, title: str, stars: str | None, language: str) -> 
     if solved.streak > 1:
         parts.append(words.gettext(SHARE_STREAK).format(days=solved.streak) + " 🔥")
     return f"{heading}\n{' · '.join(parts)}"
+
+
+Solver = solves.Solve  # one person's solve of a chat's puzzle, as /top and the daily post count it
+
+
+def chat_solvers(session: Session, chat_id: int, day: date) -> list[Solver]:
+    """Who solved ``day``'s calendar puzzle for this chat (in it, or counted for it from a private
+    chat): fewest hints first, then fastest."""
+    return solves.chat_solves(session=session, chat_id=chat_id, day=day, kind=PuzzleKind.CALENDAR)

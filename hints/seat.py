@@ -22,7 +22,7 @@ from sqlalchemy.orm import Session
 
 from db import chats, hint_progress
 from db.hint_progress import GroupLink, Progress
-from hints import game
+from hints import chat_settings, game
 from hints.daily import (
     DEFAULT_VARIANT,
     DailyPuzzle,
@@ -367,6 +367,31 @@ def report_solve(
     return SolveReport(
         seat, solved, game.share_text(solved, *game.share_heading(session, play, language), language)
     )
+
+
+def choose_variant(
+    session: Session,
+    seat: Seat,
+    chat_kind: str,
+    now: datetime,
+    *,
+    edition: str | None = None,
+    faceup: bool | None = None,
+) -> Shown:
+    """The chat chose its calendar edition or face-up mode (stored; a group's link of the day holds
+    no more): today's calendar puzzle in it, made the person's puzzle here. InvalidSetting, with
+    nothing written, for an edition there is not."""
+    variant = seat.variant
+    if edition is not None:
+        variant = variant._replace(
+            edition=chat_settings.set_edition(session, seat.chat_id, chat_kind, edition).id
+        )
+    if faceup is not None:
+        chat_settings.set_faceup(session, seat.chat_id, chat_kind, faceup)
+        variant = variant._replace(faceup=faceup)
+    leave_group(session, seat)
+    seat = replace(seat, variant=variant)
+    return open_puzzle(session, seat, PuzzleKind.CALENDAR, seat.today(now), now)
 
 
 # ---------------------------------------------------------------- the person's own board

@@ -8,6 +8,8 @@ as `lint-imports`, in `make test` and `make lint`; here they run on copies with 
 from __future__ import annotations
 
 import ast
+import importlib
+import inspect
 import os
 import subprocess
 import sys
@@ -31,11 +33,14 @@ def _commits(path: Path) -> list[str]:
 
 
 def test_no_service_module_and_no_bot_reply_commits() -> None:
-    """The service and the bot's reply builders leave the unit of work to the front end that calls them."""
+    """The service and the bot's reply builders leave the unit of work to the front end that calls
+    them: only the one runner the front ends share (``hints.unit_of_work``) commits."""
+    runner = PROJECT_ROOT / "hints" / "unit_of_work.py"
     replies = sorted((PROJECT_ROOT / "bot" / "replies").glob("*.py"))
     modules = [*sorted((PROJECT_ROOT / "hints").glob("*.py")), *replies]
-    found = [where for path in modules for where in _commits(path)]
+    found = [where for path in modules if path != runner for where in _commits(path)]
     assert found == []
+    assert _commits(runner) != []
 
 
 PACKAGES = ("jobs", "bot", "api", "hints", "render", "solver", "db", "i18n")
@@ -164,3 +169,27 @@ def test_the_front_ends_change_a_chats_settings_only_through_the_service() -> No
     ]
     assert [where for path in modules for where in _setting_writes(path)] == []
     assert _setting_writes(service) != []  # the check does see them
+
+
+def _reply_functions() -> list[tuple[str, inspect.Signature]]:
+    """Every function of :mod:`bot.replies` (its modules' own, not what they import), by name."""
+    found = []
+    for path in sorted((PROJECT_ROOT / "bot" / "replies").glob("*.py")):
+        module = importlib.import_module(f"bot.replies.{path.stem}")
+        for name, function in inspect.getmembers(module, inspect.isfunction):
+            if function.__module__ == module.__name__:
+                found.append((f"{module.__name__}.{name}", inspect.signature(function)))
+    return found
+
+
+def test_replies_format_answers_and_never_see_the_store() -> None:
+    """A reply is a pure function of the service's answer (and the language, the chat, the links):
+    the handler makes the service call in its unit of work, so no reply function takes a session."""
+    functions = _reply_functions()
+    with_session = [
+        name
+        for name, signature in functions
+        if any("Session" in str(parameter.annotation) for parameter in signature.parameters.values())
+    ]
+    assert with_session == []
+    assert len(functions) > 30  # the check does see them

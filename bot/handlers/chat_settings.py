@@ -3,6 +3,8 @@
 
 from __future__ import annotations
 
+from typing import TypeVar
+
 from sqlalchemy.orm import Session
 from telegram import Update
 
@@ -11,17 +13,21 @@ from bot.handlers.members import may_change_settings
 from bot.inputs import parse_post_time, parse_timezone, zone_label
 from bot.replies import editions
 from bot.replies.types import Reply, Who
-from bot.respond import Build, clock, command_argument, person, respond, say
+from bot.respond import Ask, Show, clock, command_argument, person, respond, say, tell
 from bot.texts import LANGUAGES, text
 from hints import chat_settings
+from hints import seat as seats
 from hints.chat_settings import DEFAULT_POST_TIME
 from hints.daily import edition_choice, find_edition
+from hints.seat import Shown
+
+A = TypeVar("A")
 
 
-async def _change(update: Update, context: BotContext, change: Build) -> None:
+async def _change(update: Update, context: BotContext, change: Ask[A], show: Show[A]) -> None:
     """A settings change, if the asker may make it (committed with the update's unit of work)."""
     if await may_change_settings(update, context):
-        await respond(update, context, change)
+        await respond(update, context, change, show)
 
 
 async def subscribe(update: Update, context: BotContext) -> None:
@@ -30,41 +36,47 @@ async def subscribe(update: Update, context: BotContext) -> None:
     argument, now, asker = command_argument(context), clock(context), person(update)
     language_code = asker.language_code if asker is not None else None
 
-    def change(session: Session, who: Who) -> Reply:
+    def change(session: Session, who: Who) -> str:
         post_time = parse_post_time(argument) if argument else DEFAULT_POST_TIME
         chat_settings.subscribe(session, who.chat_id, who.chat_kind, post_time, now, language_code)
+        return post_time
+
+    def show(post_time: str, who: Who) -> Reply:
         return Reply(text("subscribed", who.language, time=post_time, tz=zone_label(who.timezone)))
 
-    await _change(update, context, change)
+    await _change(update, context, change, show)
 
 
 async def unsubscribe(update: Update, context: BotContext) -> None:
     """Stop the daily post."""
 
-    def change(session: Session, who: Who) -> Reply:
-        stopped = chat_settings.unsubscribe(session, who.chat_id)
+    def change(session: Session, who: Who) -> bool:
+        return chat_settings.unsubscribe(session, who.chat_id)
+
+    def show(stopped: bool, who: Who) -> Reply:
         return Reply(text("unsubscribed" if stopped else "not_subscribed", who.language))
 
-    await _change(update, context, change)
+    await _change(update, context, change, show)
 
 
 async def timezone(update: Update, context: BotContext) -> None:
     """Show the chat's time zone, or set it (IANA name)."""
     argument, now = command_argument(context), clock(context)
     if argument is None:
-        await respond(
-            update,
-            context,
-            lambda _session, who: Reply(text("timezone_is", who.language, tz=zone_label(who.timezone))),
+        await tell(
+            update, context, lambda who: Reply(text("timezone_is", who.language, tz=zone_label(who.timezone)))
         )
         return
 
-    def change(session: Session, who: Who) -> Reply:
+    def change(session: Session, who: Who) -> str:
         name = parse_timezone(argument)
         chat_settings.set_timezone(session, who.chat_id, who.chat_kind, name, now)
+        return name
+
+    def show(name: str, who: Who) -> Reply:
         return Reply(text("timezone_set", who.language, tz=zone_label(name)))
 
-    await _change(update, context, change)
+    await _change(update, context, change, show)
 
 
 async def language(update: Update, context: BotContext) -> None:
@@ -74,11 +86,10 @@ async def language(update: Update, context: BotContext) -> None:
         await say(update, context, "bad_language")
         return
 
-    def change(session: Session, who: Who) -> Reply:
+    def change(session: Session, who: Who) -> None:
         chat_settings.set_language(session, who.chat_id, who.chat_kind, argument)
-        return Reply(text("language_set", argument))
 
-    await _change(update, context, change)
+    await _change(update, context, change, lambda _nothing, _who: Reply(text("language_set", argument)))
 
 
 async def edition(update: Update, context: BotContext) -> None:
@@ -86,7 +97,7 @@ async def edition(update: Update, context: BotContext) -> None:
     title: /edition weekday, /edition jarringwords."""
     argument = (command_argument(context) or "").strip()
     if not argument:
-        await respond(update, context, lambda session, who: editions.editions(who))
+        await tell(update, context, editions.editions)
         return
     found = find_edition(argument)
     await set_edition(update, context, found.id if found is not None else argument)
@@ -96,23 +107,23 @@ async def faceup(update: Update, context: BotContext) -> None:
     """/faceup on|off: hints only from solutions that turn no piece over (the engraved side up)."""
     argument = (command_argument(context) or "").strip().lower()
     if argument not in ("on", "off"):
-        await respond(update, context, lambda _session, who: editions.faceup_status(who))
+        await tell(update, context, editions.faceup_status)
         return
-    now, web = clock(context), deps(context).web
+    now, web, on = clock(context), deps(context).web, argument == "on"
 
-    def change(session: Session, who: Who) -> Reply:
-        return editions.set_faceup(session, who, argument == "on", now, web)
+    def change(session: Session, who: Who) -> Shown:
+        return seats.choose_variant(session, who.seat, who.chat_kind, now, faceup=on)
 
-    await _change(update, context, change)
+    await _change(update, context, change, lambda shown, who: editions.faceup_set(shown, who, on, web))
 
 
 async def set_edition(update: Update, context: BotContext, edition_id: str) -> None:
     now, web = clock(context), deps(context).web
     if edition_choice(edition_id) is None:
-        await respond(update, context, lambda _session, who: editions.unknown_edition(who, edition_id))
+        await tell(update, context, lambda who: editions.unknown_edition(who, edition_id))
         return
 
-    def change(session: Session, who: Who) -> Reply:
-        return editions.set_edition(session, who, edition_id, now, web)
+    def change(session: Session, who: Who) -> Shown:
+        return seats.choose_variant(session, who.seat, who.chat_kind, now, edition=edition_id)
 
-    await _change(update, context, change)
+    await _change(update, context, change, lambda shown, who: editions.edition_set(shown, who, web))

@@ -11,7 +11,6 @@ a channel, whose presses come from a real user, may be answered by an admin of t
 from __future__ import annotations
 
 import contextlib
-from dataclasses import replace
 
 from sqlalchemy.orm import Session
 from telegram import Update
@@ -22,8 +21,9 @@ from bot.context import BotContext
 from bot.handlers.members import ADMIN_STATUSES
 from bot.replies import record
 from bot.replies.types import Button, Reply, Who
-from bot.respond import respond, stale
+from bot.respond import respond, stale, tell
 from bot.texts import language_for, text
+from hints import players
 
 FORGET_PATTERN = rf"^{CALLBACK_VERSION}\|forget\|"  # the callback data of the question's buttons
 ANSWERS = {"yes": True, "no": False}
@@ -56,16 +56,21 @@ def question(who: Who) -> Reply:
     )
 
 
-def answered(session: Session, who: Who, answer: bool, person_id: int) -> Reply:
-    """Yes: delete everything about ``person_id`` and say so; No: say nothing was deleted."""
-    if not answer:
-        return Reply(text("forget_kept", who.language))
-    return record.forget(session, replace(who, user_id=person_id))
+def answered(session: Session, answer: bool, person_id: int) -> bool:
+    """Yes: delete everything about ``person_id`` (:func:`hints.players.forget`); whether it was."""
+    if answer:
+        players.forget(session, person_id)
+    return answer
+
+
+def said(forgotten: bool, who: Who) -> Reply:
+    """The question's answer in place: everything deleted, or nothing."""
+    return record.forgotten(who.language) if forgotten else Reply(text("forget_kept", who.language))
 
 
 async def forget_command(update: Update, context: BotContext) -> None:
     """/forget: the question, nothing deleted yet."""
-    await respond(update, context, lambda _session, who: question(who))
+    await tell(update, context, question)
 
 
 async def forget_button(update: Update, context: BotContext) -> None:
@@ -83,7 +88,7 @@ async def forget_button(update: Update, context: BotContext) -> None:
             await query.answer(text("forget_not_yours", language_for(None, query.from_user.language_code)))
         return
     await respond(
-        update, context, lambda session, who: answered(session, who, answer, person_id), in_place=True
+        update, context, lambda session, _who: answered(session, answer, person_id), said, in_place=True
     )
 
 

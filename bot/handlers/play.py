@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from datetime import datetime
-
 from sqlalchemy.orm import Session
 from telegram import Update
 
@@ -12,55 +10,71 @@ from bot.context import BotContext, deps
 from bot.handlers.chat_settings import set_edition
 from bot.inputs import parse_day
 from bot.replies import boards, hinting, puzzles, record
-from bot.replies.types import Reply, Web, Who
+from bot.replies.types import Reply, Who
 from bot.respond import clock, command_argument, respond, stale
+from hints import seat as seats
 from hints.catalog import Stage
+from hints.daily import PuzzleKind
 
 
 async def today(update: Update, context: BotContext) -> None:
     """The calendar puzzle of today (the chat's time zone) or of the given date."""
     argument, now, web = command_argument(context), clock(context), deps(context).web
 
-    def build(session: Session, who: Who) -> Reply:
+    def ask(session: Session, who: Who) -> seats.Shown:
         today = who.today(now)
         day = parse_day(argument, today) if argument else today
-        return puzzles.today(session, who, day, web, now)
+        return seats.open_puzzle(session, who.seat, PuzzleKind.CALENDAR, day, now)
 
-    await respond(update, context, build)
+    await respond(update, context, ask, lambda shown, who: puzzles.opened(shown, who, web))
 
 
 async def pentomino(update: Update, context: BotContext) -> None:
     """Today's pentomino challenge."""
     now, web = clock(context), deps(context).web
 
-    def build(session: Session, who: Who) -> Reply:
-        return puzzles.pentomino(session, who, who.today(now), web, now)
+    def ask(session: Session, who: Who) -> seats.Shown:
+        return seats.open_puzzle(session, who.seat, PuzzleKind.PENTOMINO, who.today(now), now)
 
-    await respond(update, context, build)
+    await respond(update, context, ask, lambda shown, who: puzzles.opened(shown, who, web))
 
 
 async def hint(update: Update, context: BotContext) -> None:
     """The next hint of the user's current puzzle (from their saved board, if they saved one)."""
     now, web = clock(context), deps(context).web
-    await respond(update, context, lambda session, who: hinting.next_hint(session, who, now, web=web))
+    await respond(
+        update,
+        context,
+        lambda session, who: seats.next_hint(session, who.seat, now),
+        lambda found, who: hinting.hint_reply(found, who, web),
+    )
 
 
 async def check(update: Update, context: BotContext) -> None:
     """The status of the user's saved board: solutions left, dead end, solved."""
     now, web = clock(context), deps(context).web
-    await respond(update, context, lambda session, who: boards.check(session, who, now, web))
+    await respond(
+        update,
+        context,
+        lambda session, who: seats.current_board(session, who.seat, now),
+        lambda found, who: boards.board_reply(found, who, web),
+    )
 
 
 async def solution(update: Update, context: BotContext) -> None:
     """The full answer of the user's current puzzle."""
     now = clock(context)
-    await respond(update, context, lambda session, who: hinting.solution(session, who, now))
+    await respond(
+        update, context, lambda session, who: seats.answer(session, who.seat, now), hinting.solution
+    )
 
 
 async def another(update: Update, context: BotContext) -> None:
     """A different stored solution of the day's calendar puzzle."""
     now = clock(context)
-    await respond(update, context, lambda session, who: hinting.another(session, who, now))
+    await respond(
+        update, context, lambda session, who: seats.another(session, who.seat, now), hinting.another
+    )
 
 
 async def button(update: Update, context: BotContext) -> None:
@@ -75,31 +89,52 @@ async def button(update: Update, context: BotContext) -> None:
         await query.answer()
         await set_edition(update, context, callback.edition)
         return
-    now, web = clock(context), deps(context).web
     in_place = isinstance(callback, BoardCallback) or callback.action in MOVES_ON
     if not in_place:  # a new message follows: stop the spinner now
         await query.answer()
-    await respond(update, context, lambda s, who: _pressed(s, who, now, web, callback), in_place=in_place)
+    await _pressed(update, context, callback, in_place)
 
 
 MOVES_ON = frozenset({Action.HINT, Action.ANOTHER, Action.FEATURED})  # buttons that edit their message
 
 
-def _pressed(
-    session: Session, who: Who, now: datetime, web: Web | None, callback: Callback | BoardCallback
-) -> Reply:
-    """The reply to a decoded button."""
+async def _pressed(
+    update: Update, context: BotContext, callback: Callback | BoardCallback, in_place: bool
+) -> None:
+    """A decoded button: its service call, and its answer formatted."""
+    now, web = clock(context), deps(context).web
+
+    def hint_shown(found: seats.NextHint, who: Who) -> Reply:
+        return hinting.hint_reply(found, who, web)
+
+    def opened(shown: seats.Shown, who: Who) -> Reply:
+        return puzzles.opened(shown, who, web)
+
     if isinstance(callback, BoardCallback):
-        return hinting.board_hint_by_key(session, who, now, callback.board, web)
-    if callback.action == Action.HINT:
+        key = callback.board
+        await respond(
+            update,
+            context,
+            lambda session, who: seats.board_hint_by_key(session, who.seat, now, key),
+            hint_shown,
+            in_place=in_place,
+        )
+        return
+    kind, day, action = callback.kind, callback.day, callback.action
+    if action == Action.HINT:
         stage = None if callback.stage is None else Stage(callback.stage)
-        return hinting.next_hint(session, who, now, callback.kind, callback.day, web, stage)
-    if callback.action == Action.CHALLENGE:
-        return puzzles.pentomino(session, who, callback.day, web, now)
-    if callback.action == Action.TODAY:
-        return puzzles.today(session, who, callback.day, web, now)
-    if callback.action == Action.SOLVED:
-        return record.solved(session, who, now, callback.kind, callback.day)
-    if callback.action == Action.FEATURED:
-        return hinting.featured_hint(session, who, now, callback.kind, callback.day, web)
-    return hinting.another(session, who, now, callback.day)
+        ask_hint = lambda session, who: seats.next_hint(session, who.seat, now, kind, day, stage)  # noqa: E731
+        await respond(update, context, ask_hint, hint_shown, in_place=in_place)
+    elif action == Action.FEATURED:
+        ask_featured = lambda session, who: seats.featured_hint(session, who.seat, now, kind, day)  # noqa: E731
+        await respond(update, context, ask_featured, hint_shown, in_place=in_place)
+    elif action in (Action.CHALLENGE, Action.TODAY):
+        opens = PuzzleKind.PENTOMINO if action == Action.CHALLENGE else PuzzleKind.CALENDAR
+        ask_open = lambda session, who: seats.open_puzzle(session, who.seat, opens, day, now)  # noqa: E731
+        await respond(update, context, ask_open, opened, in_place=in_place)
+    elif action == Action.SOLVED:
+        ask_solve = lambda session, who: seats.report_solve(session, who.seat, now, kind, day, who.language)  # noqa: E731
+        await respond(update, context, ask_solve, record.solved, in_place=in_place)
+    else:
+        ask_another = lambda session, who: seats.another(session, who.seat, now, day)  # noqa: E731
+        await respond(update, context, ask_another, hinting.another, in_place=in_place)

@@ -6,7 +6,7 @@ message in place; in a group only admins may change anything, and a refusal is a
 
 from __future__ import annotations
 
-from dataclasses import replace
+from dataclasses import dataclass, replace
 from datetime import datetime
 
 from sqlalchemy.orm import Session
@@ -18,12 +18,14 @@ from bot.callbacks import SetupCallback, decode_callback, encode_setup_callback
 from bot.context import BotContext, deps
 from bot.handlers import members
 from bot.inputs import zone_label
-from bot.replies import puzzles, starts
+from bot.replies import boards, puzzles, starts
 from bot.replies.types import Button, Reply, Web, Who
 from bot.respond import respond, stale
 from bot.texts import language_for, text
 from hints import chat_settings
+from hints import seat as seats
 from hints.chat_settings import ChatSettings
+from hints.daily import PuzzleKind
 
 SETUP_PATTERN = r"^v1\|set\|"  # the callback data of bot.callbacks.SetupCallback
 ABSENT = (ChatMember.LEFT, ChatMember.BANNED)
@@ -32,12 +34,12 @@ ABSENT = (ChatMember.LEFT, ChatMember.BANNED)
 async def settings_command(update: Update, context: BotContext) -> None:
     """/settings: the chat's edition, face-up mode, daily post, time zone and language, as buttons."""
     default_tz = deps(context).default_timezone
-
-    def build(session: Session, who: Who) -> Reply:
-        settings = chat_settings.settings_of(session, who.chat_id)
-        return setup.settings_panel(settings, who, who.timezone or default_tz)
-
-    await respond(update, context, build)
+    await respond(
+        update,
+        context,
+        lambda session, who: chat_settings.settings_of(session, who.chat_id),
+        lambda settings, who: setup.settings_panel(settings, who, who.timezone or default_tz),
+    )
 
 
 async def setup_button(update: Update, context: BotContext) -> None:
@@ -58,37 +60,55 @@ async def setup_button(update: Update, context: BotContext) -> None:
     await respond(
         update,
         context,
-        lambda session, who: pressed(session, who, press, now, web, default_tz),
+        lambda session, who: pressed(session, who, press, now, default_tz),
+        lambda changed, _who: after_press(changed, press, web),
         in_place=True,
         shared=True,
     )
 
 
-def pressed(
-    session: Session, who: Who, press: SetupCallback, now: datetime, web: Web | None, default_tz: str
-) -> Reply:
-    """Apply a press and build the message that follows it."""
+@dataclass(frozen=True)
+class Pressed:
+    """What a press left: the asker as they are after it, the chat's settings, the time zone shown
+    and, at the onboarding's last step, today's puzzle opened."""
+
+    who: Who
+    settings: ChatSettings | None
+    zone: str
+    shown: seats.Shown | None = None
+
+
+def pressed(session: Session, who: Who, press: SetupCallback, now: datetime, default_tz: str) -> Pressed:
+    """Apply a press (:func:`bot.setup.apply`); at the onboarding's end, open today's puzzle."""
     settings = chat_settings.settings_of(session, who.chat_id)
-    shown_zone = setup.suggested_zone(settings, who.language, default_tz)
-    who = setup.apply(session, who, press, now, shown_zone)
+    who = setup.apply(session, who, press, now, setup.suggested_zone(settings, who.language, default_tz))
     settings = chat_settings.settings_of(session, who.chat_id)
-    shown_zone = setup.suggested_zone(settings, who.language, default_tz)
+    zone = setup.suggested_zone(settings, who.language, default_tz)
+    if not press.onboarding or setup.next_view(press) != "done":
+        return Pressed(who, settings, zone)
+    seat = replace(who, timezone=zone).seat
+    return Pressed(
+        who, settings, zone, seats.open_puzzle(session, seat, PuzzleKind.CALENDAR, seat.today(now), now)
+    )
+
+
+def after_press(found: Pressed, press: SetupCallback, web: Web | None) -> Reply:
+    """The message that follows a press."""
+    who, settings, zone = found.who, found.settings, found.zone
     view = setup.next_view(press)
     if not press.onboarding:
-        return setup.settings_choice(view, settings, replace(who, timezone=shown_zone), shown_zone)
+        return setup.settings_choice(view, settings, replace(who, timezone=zone), zone)
     if view == "time":
-        return setup.onboarding_time(who, shown_zone)
+        return setup.onboarding_time(who, zone)
     if view == "zone":
         return setup.onboarding_zone(who)
-    return _onboarding_done(session, replace(who, timezone=shown_zone), settings, now, web)
+    assert found.shown is not None
+    return _onboarding_done(found.shown, replace(who, timezone=zone), settings, web)
 
 
-def _onboarding_done(
-    session: Session, who: Who, settings: ChatSettings | None, now: datetime, web: Web | None
-) -> Reply:
+def _onboarding_done(shown: seats.Shown, who: Who, settings: ChatSettings | None, web: Web | None) -> Reply:
     """The last step: what was set up, then today's puzzle in the chosen edition."""
-    day = who.today(now)
-    puzzle = puzzles.today(session, who, day, web, now)
+    puzzle = puzzles.opened(shown, who, web)
     if settings is not None and settings.subscribed:
         intro = text("onboard_done", who.language, time=settings.post_time, zone=zone_label(who.timezone))
     else:
@@ -96,12 +116,47 @@ def _onboarding_done(
     return replace(puzzle, text=f"{intro}\n\n{puzzle.text}")
 
 
-def first_start(session: Session, who: Who, now: datetime, web: Web | None) -> Reply:
-    """A plain /start: the group's hello in a group; in a private chat not set up yet (no edition,
-    no daily post) the onboarding, else a short welcome back."""
+@dataclass(frozen=True)
+class Started:
+    """What a /start opened: a daily puzzle (``from_group``: in a group's edition, by its link),
+    a board saved on the web, or nothing but the greeting (the chat's settings say which)."""
+
+    shown: seats.Shown | None = None
+    from_group: bool = False
+    board: seats.BoardStatus | seats.BoardTrouble | None = None
+    settings: ChatSettings | None = None
+
+
+def start(session: Session, who: Who, now: datetime, payload: str | None, member_of: int | None) -> Started:
+    """/start, with what a deep link names: a 'Hints in private' link opens that day's puzzle
+    (in the group's edition and face-up mode when it names a group the asker is a member of:
+    ``member_of``, Telegram said so; a solve here counts for the group too), a board link saves
+    that board as the asker's; anything else (or nothing) greets."""
+    private = starts.parse_private_start(payload) if payload else None
+    if private is not None:
+        link = None
+        if private.group is not None and private.group == member_of and not who.in_group:
+            link = seats.group_link(session, private.group)
+        shown = seats.open_puzzle(session, who.seat, private.kind, private.day, link=link)
+        return Started(shown, from_group=link is not None)
+    if payload:
+        board = seats.load_board(session, who.seat, now, payload)
+        if board != seats.BoardTrouble.BAD_LINK:
+            return Started(board=board)
+    return Started(settings=None if who.in_group else chat_settings.settings_of(session, who.chat_id))
+
+
+def greeting(started: Started, who: Who, now: datetime, web: Web | None) -> Reply:
+    """What /start answers: the puzzle or board it opened; else the group's hello in a group; in
+    a private chat not set up yet (no edition, no daily post) the onboarding, else a short
+    welcome back."""
+    if started.shown is not None:
+        return puzzles.opened(started.shown, who, web, started.from_group)
+    if started.board is not None:
+        return boards.board_reply(started.board, who, web)
     if who.in_group:
         return group_hello(who.language)
-    settings = chat_settings.settings_of(session, who.chat_id)
+    settings = started.settings
     if settings is None or (settings.edition is None and not settings.subscribed):
         return setup.onboarding(who)
     return starts.welcome(who, who.today(now), web)

@@ -3,9 +3,6 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from datetime import datetime
-
-from sqlalchemy.orm import Session
 
 from bot.callbacks import Action, Callback, encode_board_callback, encode_callback
 from bot.replies.buttons import play_buttons
@@ -130,22 +127,10 @@ def board_hint(found: seats.FromBoard, who: Who, web: Web | None = None) -> Repl
     return Reply(" ".join(parts), photo, tuple(buttons), spoiler=who.in_group)
 
 
-def board_reply(found: seats.BoardStatus | seats.BoardTrouble, who: Who, web: Web | None) -> Reply:
+def board_reply(found: seats.BoardStatus | seats.BoardTrouble, who: Who, web: Web | None = None) -> Reply:
+    """The saved board's status (/check: :func:`hints.seat.current_board`; a board link:
+    :func:`hints.seat.load_board`), or why there is none."""
     if isinstance(found, seats.BoardTrouble):
         return Reply(text(BOARD_TROUBLES[found], who.language))
     buttons = _board_buttons(who, found.puzzle, found.target, found.analysis, web)
     return Reply(board_status(found.analysis, who.language), buttons=buttons)
-
-
-def check(session: Session, who: Who, now: datetime, web: Web | None = None) -> Reply:
-    """/check: the status of the user's saved board."""
-    return board_reply(seats.current_board(session, who.seat, now), who, web)
-
-
-def load_board(
-    session: Session, who: Who, now: datetime, payload: str, web: Web | None = None
-) -> Reply | None:
-    """/start <payload> (a deep link from the web board): save that board as the user's, say its
-    status; None when the payload names no board (a referral, an old link: greet instead)."""
-    found = seats.load_board(session, who.seat, now, payload)
-    return None if found == seats.BoardTrouble.BAD_LINK else board_reply(found, who, web)

@@ -4,16 +4,13 @@
 from __future__ import annotations
 
 from dataclasses import replace
-from datetime import datetime
-
-from sqlalchemy.orm import Session
 
 from bot.callbacks import encode_edition_callback
 from bot.edition_names import edition_name
-from bot.replies.puzzles import today
+from bot.replies.puzzles import opened
 from bot.replies.types import Button, Reply, Web, Who
 from bot.texts import text
-from hints import chat_settings, pictures
+from hints import pictures
 from hints import seat as seats
 from hints.daily import calendar_editions, edition_of
 from hints.pictures import Picture
@@ -46,14 +43,10 @@ def unknown_edition(who: Who, edition_id: str) -> Reply:
     return Reply(text("unknown_edition", who.language, value=edition_id[:64], editions=names))
 
 
-def set_edition(session: Session, who: Who, edition_id: str, now: datetime, web: Web | None = None) -> Reply:
-    """Make ``edition_id`` the chat's edition; the answer is today's puzzle in it."""
-    puzzle = chat_settings.set_edition(session, who.chat_id, who.chat_kind, edition_id)
-    seats.leave_group(session, who.seat)
-    chosen = replace(who, variant=who.variant._replace(edition=puzzle.id))
-    day = who.today(now)
-    puzzle_reply = today(session, chosen, day, web, now)
-    words = text("edition_set", who.language, edition=puzzle.title)
+def edition_set(shown: seats.Shown, who: Who, web: Web | None = None) -> Reply:
+    """The chat's edition chosen (:func:`hints.seat.choose_variant`): today's puzzle in it."""
+    puzzle_reply = opened(shown, who, web)
+    words = text("edition_set", who.language, edition=shown.daily.puzzle.title)
     return replace(puzzle_reply, text=f"{words}\n{puzzle_reply.text}")
 
 
@@ -61,11 +54,9 @@ def faceup_status(who: Who) -> Reply:
     return Reply(text("faceup_is_on" if who.variant.faceup else "faceup_is_off", who.language))
 
 
-def set_faceup(session: Session, who: Who, on: bool, now: datetime, web: Web | None = None) -> Reply:
-    """Turn the chat's face-up mode on or off; the answer is today's puzzle in that mode."""
-    chat_settings.set_faceup(session, who.chat_id, who.chat_kind, on)
-    seats.leave_group(session, who.seat)
-    day = who.today(now)
-    puzzle_reply = today(session, replace(who, variant=who.variant._replace(faceup=on)), day, web, now)
+def faceup_set(shown: seats.Shown, who: Who, on: bool, web: Web | None = None) -> Reply:
+    """The chat's face-up mode turned on or off (:func:`hints.seat.choose_variant`): today's
+    puzzle in that mode."""
+    puzzle_reply = opened(shown, who, web)
     words = text("faceup_set_on" if on else "faceup_set_off", who.language)
     return replace(puzzle_reply, text=f"{words}\n{puzzle_reply.text}")

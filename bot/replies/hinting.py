@@ -3,9 +3,7 @@ solution, and why there is none."""
 
 from __future__ import annotations
 
-from datetime import date, datetime
-
-from sqlalchemy.orm import Session
+from datetime import date
 
 from bot.replies.boards import BOARD_TROUBLES, board_hint
 from bot.replies.buttons import after_answer_buttons, another_buttons
@@ -17,22 +15,9 @@ from hints.catalog import Stage
 from hints.daily import PuzzleKind
 
 
-def next_hint(
-    session: Session,
-    who: Who,
-    now: datetime,
-    kind: PuzzleKind | None = None,
-    day: date | None = None,
-    web: Web | None = None,
-    stage: Stage | None = None,
-) -> Reply:
-    """A hint of the user's current puzzle (or of the puzzle a button names): the ``stage`` a
-    button names, else the next one; from their saved board when they chose it (hints.seat)."""
-    return hint_reply(seats.next_hint(session, who.seat, now, kind, day, stage), who, web)
-
-
 def hint_reply(found: seats.NextHint, who: Who, web: Web | None = None) -> Reply:
-    """A hint, formatted: a stage of the day's ladder, one from the saved board, or why there is none."""
+    """A hint (:func:`hints.seat.next_hint`, ``featured_hint``, ``board_hint_by_key``), formatted:
+    a stage of the day's ladder, one from the saved board, or why there is none."""
     if isinstance(found, seats.StaleDay):
         return stale_day(who, found.day)
     if isinstance(found, seats.BoardTrouble):
@@ -53,28 +38,14 @@ def stale_day(who: Who, day: date) -> Reply:
     return Reply("", toast=text("stale_day_button", who.language, date=day.isoformat()))
 
 
-def featured_hint(
-    session: Session, who: Who, now: datetime, kind: PuzzleKind, day: date, web: Web | None = None
-) -> Reply:
-    """Stop hinting from the saved board of this daily puzzle; the next of the day's featured hints."""
-    return hint_reply(seats.featured_hint(session, who.seat, now, kind, day), who, web)
-
-
-def board_hint_by_key(session: Session, who: Who, now: datetime, key: str, web: Web | None = None) -> Reply:
-    """The 'Hint from my board' button: the next hint from the board saved for that puzzle target
-    ("no longer valid" for a key that names none: forged, or from a catalog since changed)."""
-    return hint_reply(seats.board_hint_by_key(session, who.seat, now, key), who, web)
-
-
-def solution(session: Session, who: Who, now: datetime) -> Reply:
-    """/solution: the full answer of the user's current puzzle."""
-    shown = seats.answer(session, who.seat, now)
+def solution(shown: seats.Shown, who: Who) -> Reply:
+    """/solution: the full answer of the user's current puzzle (:func:`hints.seat.answer`)."""
     return stage_reply(shown.daily, who.at(shown.seat), Stage.ANSWER)
 
 
-def another(session: Session, who: Who, now: datetime, day: date | None = None) -> Reply:
-    """A different stored solution of the day's calendar puzzle, cycling through all of them."""
-    found = seats.another(session, who.seat, now, day)
+def another(found: seats.Another | None, who: Who) -> Reply:
+    """A different stored solution of the day's calendar puzzle (:func:`hints.seat.another`);
+    None: the person is on the challenge, which has one."""
     if found is None:
         return Reply(text("challenge_unique", who.language))
     who, daily = who.at(found.seat), found.daily

@@ -1,23 +1,20 @@
 """The day's two puzzles: the calendar post and the pentomino challenge, their captions and
-stage pictures, /today and /pentomino, and a 'Hints in private' link followed."""
+stage pictures, and a puzzle opened (/today, /pentomino, a 'Hints in private' link followed)."""
 
 from __future__ import annotations
 
 from dataclasses import replace
-from datetime import date, datetime
-
-from sqlalchemy.orm import Session
+from datetime import date
 
 from bot.callbacks import Action
 from bot.replies.buttons import after_answer_buttons, button, hint_button, play_buttons, solved_button
-from bot.replies.starts import parse_private_start, private_start
+from bot.replies.starts import private_start
 from bot.replies.types import Reply, Web, Who
 from bot.texts import counted, difficulty_label, language_for, text
 from hints import seat as seats
 from hints.catalog import Stage
 from hints.chat_settings import ChatSettings
-from hints.daily import CALENDAR_ID, DailyPuzzle, PuzzleKind, Variant
-from hints.seat import GroupLink
+from hints.daily import CALENDAR_ID, DailyPuzzle, PuzzleKind
 from hints.words import board_label, day_label, join_words, month_name
 
 
@@ -66,12 +63,10 @@ def post_language(settings: ChatSettings) -> str:
     return language_for(settings.language, settings.telegram_language)
 
 
-def daily_post(
-    session: Session, language: str, day: date, edition: str = CALENDAR_ID, faceup: bool = False
-) -> Reply:
+def daily_post(daily: DailyPuzzle, no_faceup: bool, language: str) -> Reply:
     """The day's calendar post (for the dispatcher, which builds one per language, edition, mode and
-    day); face up when the chat asked, else (or when no face-up solution exists, saying so) as usual."""
-    daily, no_faceup = seats.calendar_of(session, day, Variant(edition, faceup))
+    day, from :func:`hints.seat.calendar_of`): ``no_faceup``, face up was asked but no solution
+    keeps every piece face up (the usual puzzle, saying so)."""
     return _noted(calendar_post(daily, language), text("no_faceup", language) if no_faceup else None)
 
 
@@ -139,53 +134,14 @@ def with_play(reply: Reply, web: Web | None, who: Who, daily: DailyPuzzle) -> Re
     return replace(reply, buttons=reply.buttons + extra, private=private)
 
 
-def from_private_link(
-    session: Session, who: Who, payload: str, web: Web | None, member_of: int | None = None
-) -> Reply | None:
-    """``/start cal_20260125`` (a group's 'Hints in private'): that day's puzzle; None if not such a link.
-
-    A link that names a group the asker is a member of (``member_of``: Telegram said so) opens that
-    day's puzzles in the group's edition and face-up mode, and a solve reported here counts for
-    the group too; the link names the group, its settings are read from the store. Any other
-    link opens the day's puzzle as this chat has it.
-    """
-    found = parse_private_start(payload)
-    if found is None:
-        return None
-    link = None
-    if found.group is not None and found.group == member_of and not who.in_group:
-        link = seats.group_link(session, found.group)
-    if found.kind == PuzzleKind.CALENDAR:
-        reply = today(session, who, found.day, web, link=link)
-    else:
-        reply = pentomino(session, who, found.day, web, link=link)
-    return reply if link is None else _noted(reply, text("from_group", who.language))
-
-
-def today(
-    session: Session,
-    who: Who,
-    day: date,
-    web: Web | None = None,
-    now: datetime | None = None,
-    link: GroupLink | None = None,
-) -> Reply:
-    """The calendar puzzle of ``day``, made the user's current one (``link``: the group whose
-    private link opened it)."""
-    shown = seats.open_puzzle(session, who.seat, PuzzleKind.CALENDAR, day, now, link)
+def opened(shown: seats.Shown, who: Who, web: Web | None = None, from_group: bool = False) -> Reply:
+    """A daily puzzle opened (/today, /pentomino, a button, a 'Hints in private' link): the
+    calendar post or the challenge, with the ways to play it; ``from_group``: a group's link
+    opened it in the group's edition and face-up mode, and says so."""
     who = who.at(shown.seat)
-    reply = with_play(calendar_post(shown.daily, who.language), web, who, shown.daily)
-    return _noted(reply, _note(shown, who.language))
-
-
-def pentomino(
-    session: Session,
-    who: Who,
-    day: date,
-    web: Web | None = None,
-    now: datetime | None = None,
-    link: GroupLink | None = None,
-) -> Reply:
-    """The pentomino challenge of ``day``, made the user's current puzzle (``link``: as :func:`today`)."""
-    shown = seats.open_puzzle(session, who.seat, PuzzleKind.PENTOMINO, day, now, link)
-    return with_play(challenge_post(shown.daily, who.language), web, who.at(shown.seat), shown.daily)
+    if shown.daily.kind == PuzzleKind.CALENDAR:
+        reply = _noted(calendar_post(shown.daily, who.language), _note(shown, who.language))
+    else:
+        reply = challenge_post(shown.daily, who.language)
+    reply = with_play(reply, web, who, shown.daily)
+    return _noted(reply, text("from_group", who.language)) if from_group else reply

@@ -3,26 +3,19 @@ daily post, and /forget."""
 
 from __future__ import annotations
 
-from datetime import date, datetime, timedelta
-
-from sqlalchemy.orm import Session
+from collections.abc import Sequence
+from datetime import date
 
 from bot.replies.buttons import other_puzzle_button
 from bot.replies.types import Reply, Who
 from bot.texts import counted, text
-from db import solves
-from hints import players
+from hints import game
 from hints import seat as seats
-from hints.daily import PuzzleKind
 
 
-def solved(
-    session: Session, who: Who, now: datetime, kind: PuzzleKind | None = None, day: date | None = None
-) -> Reply:
-    """Record "I solved it" for the user's current puzzle (or the one a button names): what it
-    counts for, and a spoiler-free text to share. It counts for the group it is reported in, or in
-    a private chat for the group whose link opened that day's puzzles there."""
-    report = seats.report_solve(session, who.seat, now, kind, day, who.language)
+def solved(report: seats.SolveReport, who: Who) -> Reply:
+    """ "I solved it" recorded (:func:`hints.seat.report_solve`): what it counts for, and a
+    spoiler-free text to share."""
     result, language = report.solved, who.language
     kind, day = result.play.kind, result.play.day
     words = text(
@@ -40,35 +33,27 @@ def solved(
     return Reply(words, buttons=(other_puzzle_button(language, kind, day),))
 
 
-def top(session: Session, who: Who, now: datetime) -> Reply:
-    """/top in a group: today's solvers of the calendar puzzle, fewest hints first, then fastest."""
-    day = who.today(now)
-    solvers = solves.chat_solves(session=session, chat_id=who.chat_id, day=day, kind=PuzzleKind.CALENDAR)
+def top(solvers: Sequence[game.Solver], day: date, language: str) -> Reply:
+    """/top in a group: the day's solvers of the calendar puzzle (:func:`hints.game.chat_solvers`),
+    fewest hints first, then fastest."""
     if not solvers:
-        return Reply(text("top_empty", who.language, date=day.isoformat()))
-    lines = [text("top_heading", who.language, date=day.isoformat())]
+        return Reply(text("top_empty", language, date=day.isoformat()))
+    lines = [text("top_heading", language, date=day.isoformat())]
     for place, solve in enumerate(solvers, start=1):
         minutes = "" if solve.seconds is None else f", {max(1, round(solve.seconds / 60))} min"
-        stages = counted("hint_stages", solve.hints, who.language)
-        lines.append(
-            text("top_line", who.language, place=place, name=solve.first_name, hints=stages) + minutes
-        )
+        stages = counted("hint_stages", solve.hints, language)
+        lines.append(text("top_line", language, place=place, name=solve.first_name, hints=stages) + minutes)
     return Reply("\n".join(lines))
 
 
-def yesterday_line(session: Session, chat_id: int, day: date, language: str) -> str | None:
-    """One line for a group's daily post about the day before ("5 solved, 2 with no hint")."""
-    solvers = solves.chat_solves(
-        session=session, chat_id=chat_id, day=day - timedelta(days=1), kind=PuzzleKind.CALENDAR
-    )
+def yesterday_line(solvers: Sequence[game.Solver], language: str) -> str | None:
+    """One line for a group's daily post about the day before's solvers ("5 solved, 2 with no hint")."""
     if not solvers:
         return None
     clean = sum(1 for s in solvers if s.hints == 0)
     return text("yesterday_line", language, solved=len(solvers), clean=clean)
 
 
-def forget(session: Session, who: Who) -> Reply:
-    """/forget answered Yes (:mod:`bot.handlers.forget`): delete the person's solves, hint progress,
-    saved boards, private chat and the web visitors who became them."""
-    players.forget(session, who.user_id)
-    return Reply(text("forgotten", who.language))
+def forgotten(language: str) -> Reply:
+    """/forget answered Yes, and everything about the person deleted (:func:`hints.players.forget`)."""
+    return Reply(text("forgotten", language))

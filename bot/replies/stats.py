@@ -5,29 +5,22 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import replace
-from datetime import date, datetime
-
-from sqlalchemy.orm import Session
+from datetime import date
 
 from bot.inputs import zone_label
-from bot.replies.types import Reply, Who
+from bot.replies.types import Reply
 from bot.texts import counted, text
-from hints import chat_settings, game, pictures
+from hints import game, pictures
 from hints.catalog import Puzzle, dates_of_year
 from hints.chat_settings import ChatSettings
-from hints.daily import CALENDAR_ID, edition_of
-from hints.errors import NotPrecomputed
+from hints.daily import CALENDAR_ID, EditionYear
 from hints.pictures import Picture
-from hints.solutions import year_counts
 from hints.words import heatmap_words
 
 
-def personal_stats(session: Session, who: Who, now: datetime) -> Reply:
-    """/stats in a private chat: your streaks, this month's solves and your hints on average, with
-    a picture of the days of this month you solved."""
-    today = who.today(now)
-    mine = game.record(session, who.user_id, today)
-    language = who.language
+def personal_stats(mine: game.Record, today: date, language: str) -> Reply:
+    """/stats in a private chat (:func:`hints.game.record` on ``today``): your streaks, this
+    month's solves and your hints on average, with a picture of the days of this month you solved."""
     lines = [text("stats_streak", language, streak=counted("days", mine.streak, language), best=mine.best)]
     if mine.challenge_solves:
         streak = counted("days", mine.challenge_streak, language)
@@ -63,17 +56,12 @@ def subscription_status(settings: ChatSettings | None, language: str, default_tz
     return text("subscription_status", language, status=status)
 
 
-def stats(session: Session, who: Who, default_tz: str, year: int) -> Reply:
-    """The year heatmap with this chat's subscription (/stats in a group)."""
-    status = subscription_status(chat_settings.settings_of(session, who.chat_id), who.language, default_tz)
-    year_reply = _heatmap_reply(session, who, year)
-    return replace(year_reply, text=f"{year_reply.text} {status}")
-
-
-def heatmap(session: Session, who: Who, year: int) -> Reply:
-    """/heatmap: the chat's edition's solutions per date over ``year`` (whose weekdays, on the
-    weekday editions)."""
-    return _heatmap_reply(session, who, year)
+def with_status(
+    reply: Reply, settings: ChatSettings | None, language: str, default_tz: str, apart: str = "\n"
+) -> Reply:
+    """A reply with the chat's subscription after it (/stats), ``apart`` between them."""
+    status = subscription_status(settings, language, default_tz)
+    return replace(reply, text=f"{reply.text}{apart}{status}")
 
 
 def _year_dates(puzzle: Puzzle, year: int) -> int:
@@ -84,19 +72,15 @@ def _year_dates(puzzle: Puzzle, year: int) -> int:
     return sum(1 for t in puzzle.targets if t.real)
 
 
-def _heatmap_reply(session: Session, who: Who, year: int) -> Reply:
-    """The edition's solution counts per date as an image, with the fewest and the most. An
-    edition solved on demand and not solved for every date yet shows only the dates it has, and
-    says so (nothing solved yet: a text saying so); any other edition not precomputed at all:
-    NotPrecomputed."""
-    puzzle = edition_of(who.variant.edition)
-    counts = year_counts(session, puzzle, year)
-    language = who.language
+def heatmap(found: EditionYear, language: str) -> Reply:
+    """/heatmap, and /stats in a group: the edition's solutions per date over a year
+    (:func:`hints.daily.edition_year`; whose weekdays, on the weekday editions) as an image, with
+    the fewest and the most. An edition solved on demand and not solved for every date yet shows
+    only the dates it has, and says so (nothing solved yet: a text saying so)."""
+    puzzle, counts, year = found.puzzle, found.counts, found.year
     partial = puzzle.on_demand and len(counts) < _year_dates(puzzle, year)
     if not counts:
-        if puzzle.on_demand:
-            return Reply(text("heatmap_nothing_yet", language, edition=puzzle.title))
-        raise NotPrecomputed(puzzle.id)
+        return Reply(text("heatmap_nothing_yet", language, edition=puzzle.title))
     fewest = min(counts, key=lambda k: (counts[k], k))
     most = max(counts, key=lambda k: (counts[k], k))
     ends = {"fewest": fewest, "fewest_count": counts[fewest], "most": most, "most_count": counts[most]}

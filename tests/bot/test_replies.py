@@ -18,7 +18,7 @@ from sqlalchemy import func, select
 from sqlalchemy.orm import Session
 
 from bot.callbacks import Action, Callback, encode_callback
-from bot.replies import hinting, puzzles, record, starts
+from bot.replies import puzzles, starts
 from bot.replies.types import Reply, Who
 from db import hint_progress
 from db.hint_progress import Progress
@@ -28,6 +28,7 @@ from hints.daily import PuzzleKind, daily_calendar, daily_puzzle
 from hints.difficulty import Difficulty
 from solver.catalog import SINGLE_TARGET
 from solver.stages import Stage
+from tests.support import asked
 from tests.support.replies import (
     CALENDAR,
     CHALLENGE_BOARD,
@@ -64,7 +65,7 @@ def button_data(action: Action, kind: PuzzleKind, day: date) -> str:
 
 def hints(session: Session, who: Who, count: int) -> list[Reply]:
     """``count`` typed /hint replies in a row."""
-    return [hinting.next_hint(session, who, NOW) for _ in range(count)]
+    return [asked.next_hint(session, who, NOW) for _ in range(count)]
 
 
 # ---------------------------------------------------------------- /start
@@ -90,7 +91,7 @@ def test_welcome_speaks_japanese_and_has_no_board_without_a_public_url() -> None
 
 
 def test_today_counts_the_solutions_and_names_the_cells_to_leave_open(session: Session) -> None:
-    reply = puzzles.today(session, asker(), TODAY, WEB, NOW)
+    reply = asked.today(session, asker(), TODAY, WEB, NOW)
     assert reply.text == "2026-01-22: 78 solutions\nLeave Jan and 22 uncovered."
     assert photo_key(reply) == "calendar:2026-01-22:stage0"
     assert labels(reply) == ["Hint 1 of 3", "I solved it", "Pentomino challenge", "Play on the board"]
@@ -101,20 +102,20 @@ def test_today_counts_the_solutions_and_names_the_cells_to_leave_open(session: S
 
 
 def test_today_in_japanese_counts_with_counters_and_has_its_own_picture(session: Session) -> None:
-    reply = puzzles.today(session, asker(language="ja"), TODAY)
+    reply = asked.today(session, asker(language="ja"), TODAY)
     assert reply.text == "2026-01-22：解は 78 通り\n1月、22日 を空けてください。"
     assert photo_key(reply) == "calendar:2026-01-22:stage0:ja"
     assert labels(reply) == ["ヒント 1/3", "解けた！", "ペントミノ・チャレンジ"]
 
 
 def test_the_puzzle_picture_is_a_png(session: Session) -> None:
-    photo = puzzles.today(session, asker(), TODAY).photo
+    photo = asked.today(session, asker(), TODAY).photo
     assert photo is not None and photo.draw().startswith(b"\x89PNG\r\n\x1a\n")
 
 
 def test_no_play_button_without_a_public_url(session: Session) -> None:
-    assert "Play on the board" not in labels(puzzles.today(session, asker(), TODAY))
-    assert "Play on the board" not in labels(puzzles.pentomino(session, asker(), TODAY))
+    assert "Play on the board" not in labels(asked.today(session, asker(), TODAY))
+    assert "Play on the board" not in labels(asked.pentomino(session, asker(), TODAY))
 
 
 def test_a_ranked_date_shows_stars_and_its_difficulty_in_both_languages(session: Session) -> None:
@@ -128,18 +129,18 @@ def test_a_ranked_date_shows_stars_and_its_difficulty_in_both_languages(session:
 
 def test_opening_a_puzzle_makes_it_current_and_reopening_it_keeps_the_progress(session: Session) -> None:
     who = asker()
-    puzzles.today(session, who, TODAY, now=NOW)
+    asked.today(session, who, TODAY, now=NOW)
     assert progress(session, who) == Progress(CAL, TODAY, 0, 0, NOW)
-    hinting.next_hint(session, who, NOW)
-    puzzles.today(session, who, TODAY, now=NOW + timedelta(hours=1))
+    asked.next_hint(session, who, NOW)
+    asked.today(session, who, TODAY, now=NOW + timedelta(hours=1))
     assert progress(session, who) == Progress(CAL, TODAY, 1, 0, NOW)  # same puzzle: hint and time kept
-    puzzles.today(session, who, OTHER_DAY, now=NOW)
+    asked.today(session, who, OTHER_DAY, now=NOW)
     assert progress(session, who) == Progress(CAL, OTHER_DAY, 0, 0, NOW)
 
 
 def test_the_challenge_names_its_board_and_counts_the_pieces_placed(session: Session) -> None:
     who = asker()
-    reply = puzzles.pentomino(session, who, TODAY, WEB, NOW)
+    reply = asked.pentomino(session, who, TODAY, WEB, NOW)
     preplaced = daily_puzzle(session, PEN, TODAY).preplaced
     assert reply.text == (
         "Pentomino challenge 2026-01-22 (3x20): 1 piece placed; there is exactly one way to finish."
@@ -153,7 +154,7 @@ def test_the_challenge_names_its_board_and_counts_the_pieces_placed(session: Ses
 
 
 def test_the_challenge_in_japanese(session: Session) -> None:
-    reply = puzzles.pentomino(session, asker(language="ja"), TODAY)
+    reply = asked.pentomino(session, asker(language="ja"), TODAY)
     assert reply.text == (
         "ペントミノ・チャレンジ 2026-01-22（3x20）：1 ピースが置いてあります。完成させる方法はただ一つです。"
     )
@@ -164,7 +165,7 @@ def test_the_challenge_in_japanese(session: Session) -> None:
 
 def test_calendar_hints_show_one_piece_then_half_then_the_answer(session: Session) -> None:
     who = asker()
-    puzzles.today(session, who, TODAY)
+    asked.today(session, who, TODAY)
     one, half, answer = hints(session, who, 3)
     assert one.text == "Hint 1 of 3: 1 piece shown, 28 of 78 solutions remain."
     assert half.text == "Hint 2 of 3: 4 pieces shown, 1 of 78 solutions remains."
@@ -175,7 +176,7 @@ def test_calendar_hints_show_one_piece_then_half_then_the_answer(session: Sessio
 
 def test_each_hint_offers_the_next_and_the_answer_leaves_no_dead_end(session: Session) -> None:
     who = asker()
-    puzzles.today(session, who, TODAY)
+    asked.today(session, who, TODAY)
     one, half, answer = hints(session, who, 3)
     assert labels(one) == ["Hint 2 of 3", "I solved it"] and labels(half) == ["Hint 3 of 3", "I solved it"]
     assert data(one, "Hint 2 of 3") == encode_callback(Callback(Action.HINT, CAL, TODAY, 2))
@@ -188,41 +189,41 @@ def test_each_hint_offers_the_next_and_the_answer_leaves_no_dead_end(session: Se
 def test_a_hint_button_pressed_twice_shows_its_stage_twice(session: Session) -> None:
     """A double tap on "Hint 2 of 3" edited the message twice and landed on the answer's half."""
     who = asker()
-    puzzles.today(session, who, TODAY)
-    pressed = [hinting.next_hint(session, who, NOW, CAL, TODAY, stage=Stage.HALF) for _ in range(2)]
+    asked.today(session, who, TODAY)
+    pressed = [asked.next_hint(session, who, NOW, CAL, TODAY, stage=Stage.HALF) for _ in range(2)]
     assert [photo_key(r) for r in pressed] == ["calendar:2026-01-22:stage2"] * 2
-    assert hinting.next_hint(session, who, NOW).text.startswith("The full answer")  # typed: the next
+    assert asked.next_hint(session, who, NOW).text.startswith("The full answer")  # typed: the next
 
 
 def test_a_hint_button_of_an_older_day_answers_with_a_toast_unless_that_day_is_open(session: Session) -> None:
     """A button on last week's daily post used to start that day's hints in a new message."""
     who = asker()
-    puzzles.today(session, who, TODAY)
+    asked.today(session, who, TODAY)
     old = TODAY - timedelta(days=2)
-    stale = hinting.next_hint(session, who, NOW, CAL, old, stage=Stage.ONE_PIECE)
+    stale = asked.next_hint(session, who, NOW, CAL, old, stage=Stage.ONE_PIECE)
     assert stale.toast == "That was the puzzle of 2026-01-20. Today's: /today" and stale.photo is None
     assert current(session, who) == (CAL, TODAY, 0)  # nothing moved
-    puzzles.today(session, who, old)  # /today 2026-01-20: an older puzzle on purpose
-    shown = hinting.next_hint(session, who, NOW, CAL, old, stage=Stage.ONE_PIECE)
+    asked.today(session, who, old)  # /today 2026-01-20: an older puzzle on purpose
+    shown = asked.next_hint(session, who, NOW, CAL, old, stage=Stage.ONE_PIECE)
     assert shown.toast is None and photo_key(shown) == "calendar:2026-01-20:stage1"
 
 
 def test_opening_another_puzzle_keeps_this_ones_hints(session: Session) -> None:
     """/pentomino then /today reset the calendar to its first hint, and the hints it had used."""
     who = asker()
-    puzzles.today(session, who, TODAY, None, NOW)
+    asked.today(session, who, TODAY, None, NOW)
     hints(session, who, 2)
-    puzzles.pentomino(session, who, TODAY, None, NOW)
+    asked.pentomino(session, who, TODAY, None, NOW)
     hints(session, who, 1)
-    puzzles.today(session, who, TODAY, None, NOW)
-    assert hinting.next_hint(session, who, NOW).text.startswith("The full answer")  # hint 3, not 1
-    solved = record.solved(session, who, NOW, CAL, TODAY)
+    asked.today(session, who, TODAY, None, NOW)
+    assert asked.next_hint(session, who, NOW).text.startswith("The full answer")  # hint 3, not 1
+    solved = asked.solved(session, who, NOW, CAL, TODAY)
     assert "solved with 3 hint stages" in solved.text
 
 
 def test_a_hint_after_the_answer_says_it_was_seen_and_offers_another(session: Session) -> None:
     who = asker()
-    puzzles.today(session, who, TODAY)
+    asked.today(session, who, TODAY)
     (done,) = hints(session, who, 4)[3:]
     assert done.text == "You have already seen the full answer for 2026-01-22. Want to see another solution?"
     assert done.photo is None
@@ -232,7 +233,7 @@ def test_a_hint_after_the_answer_says_it_was_seen_and_offers_another(session: Se
 
 def test_challenge_hints_say_there_is_one_way_to_finish_and_never_count_the_board(session: Session) -> None:
     who = asker()
-    puzzles.pentomino(session, who, TODAY)
+    asked.pentomino(session, who, TODAY)
     one, half, answer, done = hints(session, who, 4)
     assert one.text == "Hint 1 of 3: 2 pieces shown; there is exactly one way to finish."
     assert half.text == "Hint 2 of 3: 6 pieces shown; there is exactly one way to finish."
@@ -244,7 +245,7 @@ def test_challenge_hints_say_there_is_one_way_to_finish_and_never_count_the_boar
 
 def test_hints_speak_japanese(session: Session) -> None:
     who = asker(language="ja")
-    puzzles.today(session, who, TODAY)
+    asked.today(session, who, TODAY)
     one, _, answer, done = hints(session, who, 4)
     assert one.text == "ヒント 1/3：1 ピース表示、残りの解は 78 通り中 28 通り。"
     assert labels(one) == ["ヒント 2/3", "解けた！"] and photo_key(one).endswith(":stage1:ja")
@@ -255,24 +256,24 @@ def test_hints_speak_japanese(session: Session) -> None:
 
 def test_a_hint_button_of_another_puzzle_starts_that_one_at_hint_one(session: Session) -> None:
     who = asker()
-    puzzles.today(session, who, TODAY)
+    asked.today(session, who, TODAY)
     hints(session, who, 2)
-    stale = hinting.next_hint(session, who, NOW, CAL, OTHER_DAY)
+    stale = asked.next_hint(session, who, NOW, CAL, OTHER_DAY)
     assert stale.text.startswith("Hint 1 of 3: 1 piece shown") and "of 216 solutions" in stale.text
     assert progress(session, who) == Progress(CAL, OTHER_DAY, 1, 0, None)
 
 
 def test_a_hint_button_of_the_current_puzzle_goes_on_from_the_users_stage(session: Session) -> None:
     who = asker()
-    puzzles.today(session, who, TODAY)
+    asked.today(session, who, TODAY)
     hints(session, who, 1)
-    assert hinting.next_hint(session, who, NOW, CAL, TODAY).text.startswith("Hint 2 of 3")
+    assert asked.next_hint(session, who, NOW, CAL, TODAY).text.startswith("Hint 2 of 3")
 
 
 def test_solution_jumps_to_the_answer(session: Session) -> None:
     who = asker()
-    puzzles.pentomino(session, who, TODAY)
-    answer = hinting.solution(session, who, NOW)
+    asked.pentomino(session, who, TODAY)
+    answer = asked.solution(session, who, NOW)
     assert answer.text == "The only way to finish the pentomino challenge of 2026-01-22."
     assert photo_key(answer) == "pentomino:2026-01-22:stage3"
     assert progress(session, who) == Progress(PEN, TODAY, Stage.ANSWER, 0, None)
@@ -282,19 +283,19 @@ def test_without_an_open_puzzle_the_current_one_is_todays_calendar_in_the_chats_
     session: Session,
 ) -> None:
     evening = NOW.replace(hour=20)  # 2026-01-23 05:00 in Tokyo
-    answer = hinting.solution(session, asker(timezone="Asia/Tokyo"), evening)
+    answer = asked.solution(session, asker(timezone="Asia/Tokyo"), evening)
     assert answer.text == "The full answer (2026-01-23). One of 188 solutions."
 
 
 def test_another_shows_the_solutions_after_the_featured_one_in_turn(session: Session) -> None:
     who = asker()
-    puzzles.today(session, who, TODAY)
+    asked.today(session, who, TODAY)
     featured = daily_calendar(session, TODAY).featured  # an ordinal from 0
 
     def number(step: int) -> int:
         return (featured + step) % 78 + 1
 
-    first, second = (hinting.another(session, who, NOW) for _ in range(2))
+    first, second = (asked.another(session, who, NOW) for _ in range(2))
     assert first.text == f"Solution {number(1)} of 78 for 2026-01-22."
     assert second.text == f"Solution {number(2)} of 78 for 2026-01-22."
     assert photo_key(first) == f"calendar:2026-01-22:solution{number(1) - 1}"
@@ -308,21 +309,21 @@ def test_another_comes_round_to_the_featured_solution_after_all_the_others(sessi
     stored = Progress(CAL, TODAY, Stage.ANSWER, 77)  # 77 others of the 78 already shown
     hint_progress.save_progress(session=session, chat_id=who.chat_id, user_id=who.user_id, progress=stored)
     featured = daily_calendar(session, TODAY).featured
-    assert hinting.another(session, who, NOW).text == f"Solution {featured + 1} of 78 for 2026-01-22."
+    assert asked.another(session, who, NOW).text == f"Solution {featured + 1} of 78 for 2026-01-22."
 
 
 def test_another_on_the_challenge_says_it_has_only_one_completion(session: Session) -> None:
     who = asker()
-    puzzles.pentomino(session, who, TODAY)
-    reply = hinting.another(session, who, NOW)
+    asked.pentomino(session, who, TODAY)
+    reply = asked.another(session, who, NOW)
     assert reply.text == "The pentomino challenge has exactly one completion, and you have seen it."
     assert reply.photo is None
 
 
 def test_another_button_of_another_day_shows_that_days_solutions(session: Session) -> None:
     who = asker()
-    puzzles.today(session, who, TODAY)
-    reply = hinting.another(session, who, NOW, OTHER_DAY)
+    asked.today(session, who, TODAY)
+    reply = asked.another(session, who, NOW, OTHER_DAY)
     assert reply.text.endswith(" of 216 for 2026-01-25.")
     assert progress(session, who) == Progress(CAL, OTHER_DAY, Stage.ANSWER, 1, None)
 
@@ -332,31 +333,31 @@ def test_another_button_of_another_day_shows_that_days_solutions(session: Sessio
 
 def test_in_a_group_the_puzzle_is_no_spoiler_but_hints_and_answers_are(session: Session) -> None:
     who = asker(group=True)
-    assert not puzzles.today(session, who, TODAY).spoiler
-    assert hinting.next_hint(session, who, NOW).spoiler
-    assert hinting.solution(session, who, NOW).spoiler
-    assert hinting.another(session, who, NOW).spoiler
-    assert not hinting.next_hint(session, asker(), NOW).spoiler  # a private chat hides nothing
+    assert not asked.today(session, who, TODAY).spoiler
+    assert asked.next_hint(session, who, NOW).spoiler
+    assert asked.solution(session, who, NOW).spoiler
+    assert asked.another(session, who, NOW).spoiler
+    assert not asked.next_hint(session, asker(), NOW).spoiler  # a private chat hides nothing
 
 
 def test_group_replies_offer_the_same_puzzle_in_a_private_chat(session: Session) -> None:
     who = asker(group=True)  # the links name the group too: -1001 is "g1001"
-    assert puzzles.today(session, who, TODAY).private == "cal_20260122_g1001"
-    assert hinting.next_hint(session, who, NOW).private == "cal_20260122_g1001"
-    assert puzzles.pentomino(session, who, TODAY).private == "pen_20260122_g1001"
-    assert puzzles.today(session, asker(), TODAY).private is None
+    assert asked.today(session, who, TODAY).private == "cal_20260122_g1001"
+    assert asked.next_hint(session, who, NOW).private == "cal_20260122_g1001"
+    assert asked.pentomino(session, who, TODAY).private == "pen_20260122_g1001"
+    assert asked.today(session, asker(), TODAY).private is None
 
 
 def test_hint_progress_is_kept_per_user_in_a_group(session: Session) -> None:
     ann, bob = asker(group=True, user_id=10), asker(group=True, user_id=11)
-    puzzles.today(session, ann, TODAY)
+    asked.today(session, ann, TODAY)
     assert [r.text[:10] for r in hints(session, ann, 2)] == ["Hint 1 of ", "Hint 2 of "]
-    assert hinting.next_hint(session, bob, NOW).text.startswith("Hint 1 of 3")
+    assert asked.next_hint(session, bob, NOW).text.startswith("Hint 1 of 3")
 
 
 def test_play_is_a_mini_app_in_private_chats_and_a_plain_link_in_groups(session: Session) -> None:
-    private = puzzles.today(session, asker(), TODAY, WEB).buttons[-1]
-    group = puzzles.today(session, asker(group=True), TODAY, WEB).buttons[-1]
+    private = asked.today(session, asker(), TODAY, WEB).buttons[-1]
+    group = asked.today(session, asker(group=True), TODAY, WEB).buttons[-1]
     assert (private.label, private.url, private.web_app) == ("Play on the board", PLAY, True)
     assert (group.label, group.url, group.web_app) == ("Play on the board", PLAY, False)
 
@@ -414,19 +415,19 @@ def test_other_start_payloads_are_no_private_link(payload: str) -> None:
 
 def test_a_private_link_opens_that_puzzle_as_the_current_one(session: Session) -> None:
     who = asker(user_id=70)
-    opened = puzzles.from_private_link(session, who, "cal_20260125", WEB)
+    opened = asked.from_private_link(session, who, "cal_20260125", WEB)
     assert opened is not None and opened.text.startswith("2026-01-25: 216 solutions")
-    assert "of 216 solutions" in hinting.next_hint(session, who, NOW).text
-    challenge = puzzles.from_private_link(session, who, "pen_20260122", None)
+    assert "of 216 solutions" in asked.next_hint(session, who, NOW).text
+    challenge = asked.from_private_link(session, who, "pen_20260122", None)
     assert challenge is not None and challenge.text.startswith("Pentomino challenge 2026-01-22")
-    assert puzzles.from_private_link(session, who, "nonsense", WEB) is None
+    assert asked.from_private_link(session, who, "nonsense", WEB) is None
 
 
 # ---------------------------------------------------------------- the daily post and face-up mode
 
 
 def test_the_daily_post_is_the_calendar_puzzle_and_opens_it_for_no_one(session: Session) -> None:
-    post = puzzles.daily_post(session, "ja", TODAY)
+    post = asked.daily_post(session, "ja", TODAY)
     assert post.text == "2026-01-22：解は 78 通り\n1月、22日 を空けてください。"
     assert labels(post) == ["ヒント 1/3", "解けた！", "ペントミノ・チャレンジ"] and photo_key(post).endswith(
         ":ja"
@@ -435,33 +436,33 @@ def test_the_daily_post_is_the_calendar_puzzle_and_opens_it_for_no_one(session: 
 
 
 def test_a_face_up_daily_post_falls_back_to_the_usual_puzzle_and_says_so(session: Session) -> None:
-    assert puzzles.daily_post(session, "en", TODAY, faceup=True).text.startswith("2026-01-22: 3 solutions")
-    fallback = puzzles.daily_post(session, "en", NO_FACEUP_DAY, faceup=True)
+    assert asked.daily_post(session, "en", TODAY, faceup=True).text.startswith("2026-01-22: 3 solutions")
+    fallback = asked.daily_post(session, "en", NO_FACEUP_DAY, faceup=True)
     assert fallback.text.startswith(f"{NO_FACEUP_NOTE}\n2026-01-29: 74 solutions")
     assert photo_key(fallback) == "calendar:2026-01-29:stage0"  # the usual picture
 
 
 def test_face_up_mode_counts_and_hints_only_the_face_up_solutions(session: Session) -> None:
     who = asker(faceup=True)
-    puzzle = puzzles.today(session, who, TODAY, WEB)
+    puzzle = asked.today(session, who, TODAY, WEB)
     assert puzzle.text.startswith("2026-01-22: 3 solutions")
     assert photo_key(puzzle) == "calendar:2026-01-22:faceup:stage0"
     assert url(puzzle, "Play on the board") == f"{PLAY}?faceup=1"
-    one = hinting.next_hint(session, who, NOW)
+    one = asked.next_hint(session, who, NOW)
     assert "of 3 solutions" in one.text and photo_key(one) == "calendar:2026-01-22:faceup:stage1"
 
 
 def test_face_up_mode_without_face_up_solutions_gives_the_usual_hints_and_says_so(session: Session) -> None:
     who = asker(faceup=True)
-    puzzle = puzzles.today(session, who, NO_FACEUP_DAY)
+    puzzle = asked.today(session, who, NO_FACEUP_DAY)
     assert puzzle.text.startswith(f"{NO_FACEUP_NOTE}\n2026-01-29: 74 solutions")
-    assert "of 74 solutions" in hinting.next_hint(session, who, NOW).text
+    assert "of 74 solutions" in asked.next_hint(session, who, NOW).text
 
 
 def test_another_in_face_up_mode_goes_round_the_face_up_solutions(session: Session) -> None:
     who = asker(faceup=True)
-    puzzles.today(session, who, TODAY)
-    captions = [hinting.another(session, who, NOW).text for _ in range(4)]
+    asked.today(session, who, TODAY)
+    captions = [asked.another(session, who, NOW).text for _ in range(4)]
     assert {c.split(" of ")[0] for c in captions[:3]} == {"Solution 1", "Solution 2", "Solution 3"}
     assert captions[3] == captions[0]
     assert all(c.endswith(" of 3 for 2026-01-22 · face up.") for c in captions)

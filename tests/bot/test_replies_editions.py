@@ -18,17 +18,18 @@ import pytest
 from PIL import Image
 from sqlalchemy.orm import Session
 
-from bot.replies import editions, hinting, puzzles, stats
+from bot.replies import editions, puzzles, stats
 from db import chats
 from db.engine import make_engine, session_factory
 from hints import pictures
-from hints.daily import CALENDAR_ID, calendar_editions, daily_calendar
+from hints.daily import CALENDAR_ID, EditionYear, calendar_editions, daily_calendar
 from hints.errors import NotPrecomputed
 from jobs.ondemand import OnDemand
 from render.date_counts import MAX_DATES, date_counts_layout
 from render.palette import scale_colour
 from solver.catalog import target_for_date
 from solver.puzzles import get_puzzle
+from tests.support import asked
 from tests.support.replies import GROUP, NOW, TODAY, WEB, asker, labels, open_session, photo_key, url
 from tests.support.stores import copy_sqlite_file
 
@@ -99,7 +100,7 @@ def test_an_unknown_edition_is_read_back_shortened_with_the_list() -> None:
 
 def test_choosing_the_default_edition_stores_none_and_answers_todays_puzzle(session: Session) -> None:
     who = asker(edition="calendar-jarringwords")
-    reply = editions.set_edition(session, who, CALENDAR_ID, NOW)
+    reply = asked.set_edition(session, who, CALENDAR_ID, NOW)
     assert reply.text.startswith(f"Edition: {DRAGONFJORD_TITLE}.\n2026-01-22: 78 solutions\nLeave Jan and 22")
     settings = chats.get_chat(session=session, chat_id=who.chat_id)
     assert settings is not None and settings.edition is None
@@ -107,7 +108,7 @@ def test_choosing_the_default_edition_stores_none_and_answers_todays_puzzle(sess
 
 def test_choosing_an_edition_answers_today_in_the_chats_time_zone(session: Session) -> None:
     evening = NOW.replace(hour=20)  # 2026-01-23 05:00 in Tokyo
-    reply = editions.set_edition(session, asker(timezone="Asia/Tokyo"), CALENDAR_ID, evening)
+    reply = asked.set_edition(session, asker(timezone="Asia/Tokyo"), CALENDAR_ID, evening)
     assert "\n2026-01-23: 188 solutions" in reply.text
 
 
@@ -115,7 +116,7 @@ def test_an_edition_whose_date_is_not_solved_yet_names_the_target_to_solve(sessi
     """The handler solves that target on demand ('sending photo…' meanwhile) and asks again."""
     tokyo = asker(timezone="Asia/Tokyo")
     with pytest.raises(NotPrecomputed) as missing:
-        editions.set_edition(session, tokyo, "calendar-jarringwords", NOW.replace(hour=20))
+        asked.set_edition(session, tokyo, "calendar-jarringwords", NOW.replace(hour=20))
     assert missing.value.solvable == ("calendar-jarringwords", "01-23")
 
 
@@ -123,7 +124,7 @@ def test_choosing_an_edition_makes_it_the_chats_and_shows_its_puzzle(
     session: Session, solutions: int
 ) -> None:
     who = asker()
-    reply = editions.set_edition(session, who, "calendar-jarringwords", NOW, WEB)
+    reply = asked.set_edition(session, who, "calendar-jarringwords", NOW, WEB)
     assert reply.text == (
         f"Edition: {JARRING_TITLE}.\n{JARRING_TITLE}\n2026-01-22: {solutions} solutions\n"
         "Leave Jan and 22 uncovered."
@@ -135,7 +136,7 @@ def test_choosing_an_edition_makes_it_the_chats_and_shows_its_puzzle(
 
 
 def test_a_group_admin_chooses_the_groups_edition(session: Session) -> None:
-    editions.set_edition(session, asker(group=True, user_id=8), "calendar-jarringwords", NOW)
+    asked.set_edition(session, asker(group=True, user_id=8), "calendar-jarringwords", NOW)
     settings = chats.get_chat(session=session, chat_id=GROUP)
     assert settings is not None and (settings.kind, settings.edition) == (
         "supergroup",
@@ -144,7 +145,7 @@ def test_a_group_admin_chooses_the_groups_edition(session: Session) -> None:
 
 
 def test_an_edition_is_named_in_japanese_too(session: Session, solutions: int) -> None:
-    reply = editions.set_edition(session, asker(language="ja"), "calendar-jarringwords", NOW)
+    reply = asked.set_edition(session, asker(language="ja"), "calendar-jarringwords", NOW)
     assert reply.text.startswith(
         f"エディション：{JARRING_TITLE}\n{JARRING_TITLE}\n2026-01-22：解は {solutions} 通り"
     )
@@ -152,10 +153,10 @@ def test_an_edition_is_named_in_japanese_too(session: Session, solutions: int) -
 
 def test_hints_and_the_year_follow_the_chats_edition(session: Session, solutions: int) -> None:
     who = asker(edition="calendar-jarringwords")
-    puzzles.today(session, who, TODAY)
-    hint = hinting.next_hint(session, who, NOW)
+    asked.today(session, who, TODAY)
+    hint = asked.next_hint(session, who, NOW)
     assert hint.text.startswith("Hint 1 of 3: 1 piece shown") and f"of {solutions} solutions" in hint.text
-    year = stats.heatmap(session, who, 2026)
+    year = asked.heatmap(session, who, 2026)
     counts = f"fewest 01-22 ({solutions}), most 01-22 ({solutions})"
     assert year.text == (
         "Solutions per date, over the 1 date solved so far only (this edition is solved a date at a time, "
@@ -165,16 +166,16 @@ def test_hints_and_the_year_follow_the_chats_edition(session: Session, solutions
 
 def test_an_edition_solved_on_demand_draws_only_its_stored_dates(session: Session, solutions: int) -> None:
     """One tile for the one date solved, never a year grid of grey squares."""
-    reply = stats.heatmap(session, asker(edition="calendar-jarringwords"), 2026)
+    reply = asked.heatmap(session, asker(edition="calendar-jarringwords"), 2026)
     assert photo_key(reply).startswith("heatmap-stored:")
     assert reply.photo is not None
     image = Image.open(io.BytesIO(reply.photo.draw())).convert("RGB")
     layout = date_counts_layout(1)
     assert image.size == layout.size
     assert image.getpixel(layout.fill_point(0)) == scale_colour(0.5)  # fewest and most alike: mid-scale
-    group = stats.stats(session, asker(group=True, edition="calendar-jarringwords"), "UTC", 2026)
+    group = asked.group_stats(session, asker(group=True, edition="calendar-jarringwords"), "UTC", 2026)
     assert photo_key(group) == photo_key(reply)  # /stats in a group shows the same
-    japanese = stats.heatmap(session, asker(language="ja", edition="calendar-jarringwords"), 2026)
+    japanese = asked.heatmap(session, asker(language="ja", edition="calendar-jarringwords"), 2026)
     assert japanese.text.startswith("日付ごとの解の数（これまでに計算した 1 日分のみ。")
     assert photo_key(japanese) == photo_key(reply) + ":ja"
 
@@ -190,13 +191,11 @@ def test_a_weekday_edition_names_the_weekday_to_leave_open(session: Session) -> 
     assert puzzles.today_caption(daily, "ja").endswith("\n1月、22日、木 を空けてください。")
 
 
-def test_weekday_editions_say_whose_weekdays_the_year_shows(
-    session: Session, monkeypatch: pytest.MonkeyPatch
-) -> None:
+def test_weekday_editions_say_whose_weekdays_the_year_shows() -> None:
     """A weekday edition's year is counted from its stored targets (solving one takes seconds, so
-    the counts are given here): the caption says the year and never how many dates are solved."""
-    monkeypatch.setattr(stats, "year_counts", lambda session, puzzle, year: {"01-22": 3923, "01-23": 100})
-    reply = stats.stats(session, asker(group=True, edition="calendar-weekday"), "UTC", 2026)
+    the answer is built here): the caption says the year and never how many dates are solved."""
+    found = EditionYear(get_puzzle("calendar-weekday"), 2026, {"01-22": 3923, "01-23": 100})
+    reply = stats.with_status(stats.heatmap(found, "en"), None, "en", "UTC", apart=" ")
     assert reply.text.startswith("Solutions per date, over the 2 dates solved so far only (")
     assert reply.text.endswith(
         "fewest 01-23 (100), most 01-22 (3923). Weekdays as they fall in 2026. Daily post: off "
@@ -205,16 +204,15 @@ def test_weekday_editions_say_whose_weekdays_the_year_shows(
 
 
 def test_many_stored_dates_of_an_edition_solved_on_demand_draw_the_year_saying_what_is_missing(
-    session: Session, monkeypatch: pytest.MonkeyPatch
+    monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     """Past :data:`render.date_counts.MAX_DATES` dates the tiles would be too tall: the year grid
     then, its grey squares said to be dates not solved yet."""
     days = [date(2026, 1, 1) + timedelta(days=n) for n in range(MAX_DATES + 1)]
     counts = {f"{d.month:02d}-{d.day:02d}": 100 + n for n, d in enumerate(days)}
-    monkeypatch.setattr(stats, "year_counts", lambda session, puzzle, year: counts)
     drawn: list[dict[str, object]] = []
     monkeypatch.setattr(pictures, "_render_heatmap", lambda counts, **words: drawn.append(words) or b"")
-    reply = stats.heatmap(session, asker(edition="calendar-weekday"), 2026)
+    reply = stats.heatmap(EditionYear(get_puzzle("calendar-weekday"), 2026, counts), "en")
     assert reply.text.startswith(f"Solutions per date, over the {MAX_DATES + 1} dates solved so far only")
     assert reply.photo is not None and photo_key(reply).startswith("heatmap-stored:")
     reply.photo.draw()
@@ -232,7 +230,7 @@ def test_faceup_status_says_whether_it_is_on_and_how_to_change_it() -> None:
 
 def test_turning_faceup_on_stores_it_and_answers_todays_puzzle_face_up(session: Session) -> None:
     who = asker()
-    reply = editions.set_faceup(session, who, True, NOW, WEB)
+    reply = asked.set_faceup(session, who, True, NOW, WEB)
     assert reply.text.startswith("Face-up mode on: no piece is turned over.\n2026-01-22: 3 solutions\n")
     assert url(reply, "Play on the board") == f"{WEB.public_url}/play/calendar-dragonfjord/01-22?faceup=1"
     settings = chats.get_chat(session=session, chat_id=who.chat_id)
@@ -241,14 +239,14 @@ def test_turning_faceup_on_stores_it_and_answers_todays_puzzle_face_up(session: 
 
 def test_turning_faceup_off_stores_it_and_answers_the_usual_puzzle(session: Session) -> None:
     who = asker(faceup=True)
-    reply = editions.set_faceup(session, who, False, NOW)
+    reply = asked.set_faceup(session, who, False, NOW)
     assert reply.text.startswith("Face-up mode off: pieces may be turned over.\n2026-01-22: 78 solutions\n")
     settings = chats.get_chat(session=session, chat_id=who.chat_id)
     assert settings is not None and not settings.faceup
 
 
 def test_faceup_replies_speak_japanese(session: Session) -> None:
-    reply = editions.set_faceup(session, asker(language="ja"), True, NOW)
+    reply = asked.set_faceup(session, asker(language="ja"), True, NOW)
     assert reply.text.startswith(
         "表向きモードをオンにしました：どのピースも裏返しません。\n2026-01-22：解は 3 通り"
     )

@@ -13,13 +13,13 @@ from pathlib import Path
 import pytest
 from sqlalchemy.orm import Session
 
-from bot.replies import editions, hinting, puzzles, record
 from bot.replies.types import Who
 from db import chats, solves
 from db.engine import make_engine, session_factory
 from hints.daily import PuzzleKind
 from jobs.ondemand import OnDemand
 from solver.puzzles import get_puzzle
+from tests.support import asked
 from tests.support.replies import GROUP, NOW, OTHER_DAY, TODAY, WEB, asker, open_session, photo_key
 from tests.support.stores import copy_sqlite_file
 
@@ -39,7 +39,7 @@ def session(sample_url: str) -> Iterator[Session]:
 
 def top_names(session: Session) -> list[str]:
     """The group's /top today, as its lines after the heading."""
-    board = record.top(session, asker(user_id=99, group=True), NOW).text.split("\n")
+    board = asked.top(session, asker(user_id=99, group=True), NOW).text.split("\n")
     return board[1:] if board[0].startswith("Solved today") else []
 
 
@@ -47,20 +47,20 @@ def test_a_members_private_solve_from_the_groups_link_counts_on_its_top_and_yest
     session: Session,
 ) -> None:
     in_group = asker(user_id=70, group=True, faceup=True, first_name="Mia")
-    assert puzzles.today(session, in_group, TODAY, WEB, NOW).private == LINK
+    assert asked.today(session, in_group, TODAY, WEB, NOW).private == LINK
     mia = asker(user_id=70, first_name="Mia")  # her private chat: DragonFjord's, not face up
-    opened = puzzles.from_private_link(session, mia, LINK, WEB, member_of=GROUP)
+    opened = asked.from_private_link(session, mia, LINK, WEB, member_of=GROUP)
     assert opened is not None and opened.text.startswith(f"{FROM_GROUP}\n{FACE_UP}")
     assert photo_key(opened).startswith("calendar:2026-01-22:faceup:") and opened.private is None
     assert any(b.url and b.url.endswith("?faceup=1") for b in opened.buttons)  # the board, face up too
-    hint = hinting.next_hint(session, mia, NOW)  # typed in her chat: still the group's puzzle
+    hint = asked.next_hint(session, mia, NOW)  # typed in her chat: still the group's puzzle
     assert hint.text.startswith("Hint 1 of 3") and "of 3 solutions" in hint.text
     assert photo_key(hint).startswith("calendar:2026-01-22:faceup:")
-    assert record.solved(session, mia, NOW).text.startswith("Well done! 2026-01-22 solved with 1 hint stage")
+    assert asked.solved(session, mia, NOW).text.startswith("Well done! 2026-01-22 solved with 1 hint stage")
     assert top_names(session) == ["1. Mia - 1 hint stage, 1 min"]
     (mine,) = solves.user_solves(session=session, user_id=70)
     assert mine.chat_id == 70  # reported in private, counted for the group besides
-    assert record.yesterday_line(session, GROUP, TODAY + timedelta(days=1), "en") == (
+    assert asked.yesterday_line(session, GROUP, TODAY + timedelta(days=1), "en") == (
         "Yesterday: 1 solved, 0 with no hint."
     )
 
@@ -70,14 +70,14 @@ def test_a_link_to_a_group_the_asker_is_not_in_opens_their_own_puzzle_and_counts
 ) -> None:
     mia = asker(user_id=70)
     for member_of in (None, -5):  # Telegram said no, or she is in another group
-        opened = puzzles.from_private_link(session, mia, LINK, WEB, member_of=member_of)
+        opened = asked.from_private_link(session, mia, LINK, WEB, member_of=member_of)
         assert opened is not None and opened.text.startswith(USUAL)
-    record.solved(session, mia, NOW)
+    asked.solved(session, mia, NOW)
     assert top_names(session) == []
 
 
 def test_links_made_before_they_named_their_group_open_the_puzzle_as_before(session: Session) -> None:
-    opened = puzzles.from_private_link(session, asker(user_id=70), "cal_20260122", WEB, member_of=GROUP)
+    opened = asked.from_private_link(session, asker(user_id=70), "cal_20260122", WEB, member_of=GROUP)
     assert opened is not None and opened.text.startswith(USUAL)
 
 
@@ -85,18 +85,18 @@ def test_the_link_holds_for_the_days_puzzles_until_another_day_or_the_chats_own_
     session: Session,
 ) -> None:
     mia = asker(user_id=70, first_name="Mia")
-    puzzles.from_private_link(session, mia, LINK, WEB, member_of=GROUP)
-    puzzles.pentomino(session, mia, TODAY, now=NOW)  # the day's other puzzle, and back
-    assert puzzles.today(session, mia, TODAY, now=NOW).text.startswith(FACE_UP)
-    assert hinting.solution(session, mia, NOW).text.endswith("One of 3 solutions.")
-    assert hinting.another(session, mia, NOW).text.startswith("Solution 2 of 3 for 2026-01-22")
-    assert puzzles.today(session, mia, OTHER_DAY).text.startswith("2026-01-25: 216 solutions")  # another day
-    assert puzzles.today(session, mia, TODAY).text.startswith(USUAL)  # the link is over
+    asked.from_private_link(session, mia, LINK, WEB, member_of=GROUP)
+    asked.pentomino(session, mia, TODAY, now=NOW)  # the day's other puzzle, and back
+    assert asked.today(session, mia, TODAY, now=NOW).text.startswith(FACE_UP)
+    assert asked.solution(session, mia, NOW).text.endswith("One of 3 solutions.")
+    assert asked.another(session, mia, NOW).text.startswith("Solution 2 of 3 for 2026-01-22")
+    assert asked.today(session, mia, OTHER_DAY).text.startswith("2026-01-25: 216 solutions")  # another day
+    assert asked.today(session, mia, TODAY).text.startswith(USUAL)  # the link is over
 
-    puzzles.from_private_link(session, mia, LINK, WEB, member_of=GROUP)
-    chosen = editions.set_faceup(session, mia, False, NOW)  # her chat chooses for itself
+    asked.from_private_link(session, mia, LINK, WEB, member_of=GROUP)
+    chosen = asked.set_faceup(session, mia, False, NOW)  # her chat chooses for itself
     assert chosen.text.startswith(f"Face-up mode off: pieces may be turned over.\n{USUAL}")
-    record.solved(session, mia, NOW)
+    asked.solved(session, mia, NOW)
     assert top_names(session) == []
 
 
@@ -104,15 +104,15 @@ def test_a_solve_reported_in_a_second_group_counts_there_too_and_is_forgotten_wi
     session: Session,
 ) -> None:
     first = asker(user_id=70, group=True, first_name="Mia")
-    puzzles.today(session, first, TODAY, now=NOW)
-    hinting.next_hint(session, first, NOW)
-    record.solved(session, first, NOW)
+    asked.today(session, first, TODAY, now=NOW)
+    asked.next_hint(session, first, NOW)
+    asked.solved(session, first, NOW)
     second = Who(-5, "group", 70, "en", "UTC", "Mia")
-    assert record.solved(session, second, NOW).text.startswith("You already solved 2026-01-22")
+    assert asked.solved(session, second, NOW).text.startswith("You already solved 2026-01-22")
     for group in (GROUP, -5):  # the first report's hints, in both
-        board = record.top(session, Who(group, "group", 99, "en", "UTC"), NOW).text
+        board = asked.top(session, Who(group, "group", 99, "en", "UTC"), NOW).text
         assert board.endswith("\n1. Mia - 1 hint stage, 1 min")
-    record.forget(session, asker(user_id=70))
+    asked.forget(session, asker(user_id=70))
     assert solves.chat_solves(session=session, chat_id=-5, day=TODAY, kind=CAL) == []
 
 
@@ -138,10 +138,10 @@ def test_the_link_opens_the_groups_edition_in_private_and_the_solve_counts_for_i
     edition_session: Session,
 ) -> None:
     session, mia = edition_session, asker(user_id=70, first_name="Mia")
-    opened = puzzles.from_private_link(session, mia, LINK, WEB, member_of=GROUP)
+    opened = asked.from_private_link(session, mia, LINK, WEB, member_of=GROUP)
     assert opened is not None and opened.text.startswith(f"{FROM_GROUP}\n{JARRING.title}\n2026-01-22: ")
     assert photo_key(opened).startswith("calendar:2026-01-22:calendar-jarringwords:")
-    hint = hinting.next_hint(session, mia, NOW)
+    hint = asked.next_hint(session, mia, NOW)
     assert photo_key(hint).startswith("calendar:2026-01-22:calendar-jarringwords:")
-    record.solved(session, mia, NOW)
+    asked.solved(session, mia, NOW)
     assert top_names(session) == ["1. Mia - 1 hint stage"]  # opened by the link alone: no time

@@ -12,15 +12,16 @@ from sqlalchemy.orm import Session
 
 from bot.callbacks import Action, Callback, encode_callback
 from bot.inputs import BadArgument, parse_day, parse_post_time, parse_timezone
-from bot.replies import hinting, puzzles, stats
-from bot.replies import record as record_replies
+from bot.replies import stats
 from bot.replies.types import Reply, Who
 from bot.texts import language_for, text
 from db import chats, solves
 from db.solves import Solve
+from hints import daily
 from hints.daily import PuzzleKind
 from hints.errors import NotPrecomputed
 from hints.saved import saved_board
+from tests.support import asked
 from tests.support.replies import (
     CALENDAR,
     GROUP,
@@ -49,10 +50,10 @@ def session(sample_url: str) -> Iterator[Session]:
 
 def solve(session: Session, who: Who, hints: int, at: datetime = NOW) -> Reply:
     """Open today's calendar puzzle at ``at``, take ``hints`` hints, then report it solved at once."""
-    puzzles.today(session, who, at.date(), now=at)
+    asked.today(session, who, at.date(), now=at)
     for _ in range(hints):
-        hinting.next_hint(session, who, at)
-    return record_replies.solved(session, who, at)
+        asked.next_hint(session, who, at)
+    return asked.solved(session, who, at)
 
 
 def record(session: Session, user_id: int, day: date, hints: int, seconds: int | None = None) -> None:
@@ -71,10 +72,10 @@ def said(reply: Reply) -> str:
 
 def test_a_first_solve_says_the_hints_the_streak_and_the_time_taken(session: Session) -> None:
     who = asker()
-    puzzles.today(session, who, TODAY, now=NOW)
+    asked.today(session, who, TODAY, now=NOW)
     for _ in range(3):
-        hinting.next_hint(session, who, NOW)
-    reply = record_replies.solved(session, who, NOW + timedelta(minutes=12))
+        asked.next_hint(session, who, NOW)
+    reply = asked.solved(session, who, NOW + timedelta(minutes=12))
     assert reply.text == (
         "Well done! 2026-01-22 solved with 3 hint stages. Streak: 1 day. Time since you opened it: 12 min."
         "\n\nTo share (no spoilers):\nA-Puzzle-A-Day calendar (DragonFjord) · 2026-01-22\nHints ■■■ · 12 min"
@@ -88,11 +89,11 @@ def test_a_first_solve_says_the_hints_the_streak_and_the_time_taken(session: Ses
 def test_the_answer_seen_before_switching_puzzles_still_counts(session: Session) -> None:
     """/solution, /pentomino, /today, /solved recorded "solved with 0 hint stages" and topped /top."""
     who = asker()
-    puzzles.today(session, who, TODAY, now=NOW)
-    hinting.solution(session, who, NOW)
-    puzzles.pentomino(session, who, TODAY, now=NOW)
-    puzzles.today(session, who, TODAY, now=NOW)
-    reply = record_replies.solved(session, who, NOW + timedelta(minutes=3))
+    asked.today(session, who, TODAY, now=NOW)
+    asked.solution(session, who, NOW)
+    asked.pentomino(session, who, TODAY, now=NOW)
+    asked.today(session, who, TODAY, now=NOW)
+    reply = asked.solved(session, who, NOW + timedelta(minutes=3))
     assert said(reply).startswith("Well done! 2026-01-22 solved with 3 hint stages.")
     assert [s.hints for s in solves.user_solves(session=session, user_id=who.user_id)] == [3]
 
@@ -100,8 +101,8 @@ def test_the_answer_seen_before_switching_puzzles_still_counts(session: Session)
 def test_only_the_first_report_counts(session: Session) -> None:
     who = asker()
     solve(session, who, 0)
-    hinting.next_hint(session, who, NOW)
-    again = record_replies.solved(session, who, NOW + timedelta(minutes=5))
+    asked.next_hint(session, who, NOW)
+    again = asked.solved(session, who, NOW + timedelta(minutes=5))
     assert said(again) == "You already solved 2026-01-22. Streak: 1 day."
     assert again.text.endswith("Solved with no hints · 1 min")  # what the first report recorded
     assert [s.hints for s in solves.user_solves(session=session, user_id=who.user_id)] == [0]
@@ -109,8 +110,8 @@ def test_only_the_first_report_counts(session: Session) -> None:
 
 def test_solving_the_challenge_offers_the_calendar_puzzle(session: Session) -> None:
     who = asker()
-    puzzles.pentomino(session, who, TODAY, now=NOW)
-    reply = record_replies.solved(session, who, NOW)
+    asked.pentomino(session, who, TODAY, now=NOW)
+    reply = asked.solved(session, who, NOW)
     assert labels(reply) == ["Today's puzzle"]
     assert data(reply, "Today's puzzle") == encode_callback(Callback(Action.TODAY, CAL, TODAY))
     assert solves.user_solves(session=session, user_id=who.user_id)[0].kind == PEN
@@ -118,24 +119,22 @@ def test_solving_the_challenge_offers_the_calendar_puzzle(session: Session) -> N
 
 def test_a_solve_under_a_minute_says_one_minute(session: Session) -> None:
     who = asker()
-    puzzles.today(session, who, TODAY, now=NOW)
-    assert said(record_replies.solved(session, who, NOW + timedelta(seconds=20))).endswith(
-        "opened it: 1 min."
-    )
+    asked.today(session, who, TODAY, now=NOW)
+    assert said(asked.solved(session, who, NOW + timedelta(seconds=20))).endswith("opened it: 1 min.")
 
 
 def test_a_solve_never_opened_counts_no_hints_and_no_time(session: Session) -> None:
     who = asker()
-    reply = record_replies.solved(session, who, NOW)  # no puzzle opened: today's calendar puzzle
+    reply = asked.solved(session, who, NOW)  # no puzzle opened: today's calendar puzzle
     assert said(reply) == "Well done! 2026-01-22 solved with 0 hint stages. Streak: 1 day."
     assert solves.user_solves(session=session, user_id=who.user_id)[0].seconds is None
 
 
 def test_a_solved_button_of_another_puzzle_takes_neither_its_hints_nor_its_time(session: Session) -> None:
     who = asker()
-    puzzles.today(session, who, TODAY, now=NOW)
-    hinting.next_hint(session, who, NOW)
-    reply = record_replies.solved(session, who, NOW, PEN, TODAY)  # the challenge, never opened
+    asked.today(session, who, TODAY, now=NOW)
+    asked.next_hint(session, who, NOW)
+    reply = asked.solved(session, who, NOW, PEN, TODAY)  # the challenge, never opened
     assert said(reply) == "Well done! 2026-01-22 solved with 0 hint stages. Streak: 1 day."
     assert solves.user_solves(session=session, user_id=who.user_id)[0] == Solve(
         1, PEN, TODAY, 1, "Ann", 0, None
@@ -144,13 +143,13 @@ def test_a_solved_button_of_another_puzzle_takes_neither_its_hints_nor_its_time(
 
 def test_a_clock_that_went_back_gives_no_time(session: Session) -> None:
     who = asker()
-    puzzles.today(session, who, TODAY, now=NOW)
-    assert "opened it" not in record_replies.solved(session, who, NOW - timedelta(minutes=1)).text
+    asked.today(session, who, TODAY, now=NOW)
+    assert "opened it" not in asked.solved(session, who, NOW - timedelta(minutes=1)).text
 
 
 def test_a_user_without_a_first_name_is_listed_as_a_question_mark(session: Session) -> None:
     who = asker(first_name="")
-    record_replies.solved(session, who, NOW)
+    asked.solved(session, who, NOW)
     assert solves.user_solves(session=session, user_id=who.user_id)[0].first_name == "?"
 
 
@@ -165,7 +164,7 @@ def test_the_day_solved_and_the_streak_follow_the_chats_time_zone(session: Sessi
     who = asker(timezone="Asia/Tokyo")
     record(session, who.user_id, date(2026, 1, 22), 0)
     evening = NOW.replace(hour=20)  # 2026-01-23 05:00 in Tokyo
-    reply = record_replies.solved(session, who, evening)
+    reply = asked.solved(session, who, evening)
     assert said(reply) == "Well done! 2026-01-23 solved with 0 hint stages. Streak: 2 days."
 
 
@@ -186,8 +185,8 @@ def test_personal_stats_say_both_streaks_this_month_and_the_average_hints(sessio
     solves.record_solve(session=session, solve=late, now=NOW)  # this month's, but no streak
     solve(session, who, 3, NOW - timedelta(days=1))
     solve(session, who, 0)
-    record_replies.solved(session, who, NOW, PEN, TODAY)
-    assert stats.personal_stats(session, who, NOW).text.split("\n") == [
+    asked.solved(session, who, NOW, PEN, TODAY)
+    assert asked.personal_stats(session, who, NOW).text.split("\n") == [
         "Your streak: 2 days (best 3).",
         "Pentomino challenge streak: 1 day (best 1).",
         "This month: 4 calendar puzzles solved (2 with no hints).",
@@ -196,7 +195,7 @@ def test_personal_stats_say_both_streaks_this_month_and_the_average_hints(sessio
 
 
 def test_personal_stats_of_a_new_user_say_nothing_is_solved_yet(session: Session) -> None:
-    reply = stats.personal_stats(session, asker(), NOW)
+    reply = asked.personal_stats(session, asker(), NOW)
     assert reply.text.split("\n") == [
         "Your streak: 0 days (best 0).",  # no challenge line before a challenge is solved
         "This month: no calendar puzzle solved yet.",
@@ -209,33 +208,33 @@ def test_a_missed_day_ends_the_streak_but_not_the_best(session: Session) -> None
     who = asker()
     for days_ago in (4, 3, 2):
         record(session, who.user_id, TODAY - timedelta(days=days_ago), 0)
-    assert stats.personal_stats(session, who, NOW).text.startswith("Your streak: 0 days (best 3).")
+    assert asked.personal_stats(session, who, NOW).text.startswith("Your streak: 0 days (best 3).")
 
 
 def test_personal_stats_speak_japanese(session: Session) -> None:
     who = asker(language="ja")
     solve(session, who, 1)
-    reply = stats.personal_stats(session, who, NOW)
+    reply = asked.personal_stats(session, who, NOW)
     assert reply.text.split("\n") == [
         "連続 1 日（最高 1 日）。",
         "今月：カレンダー・パズル 1 問を解きました（うちヒントなし 0 問）。",
         "平均ヒント 1.0 段階（1 回の平均）。",
     ]
     assert photo_key(reply).endswith(":ja")
-    assert photo_key(reply).removesuffix(":ja") == photo_key(stats.personal_stats(session, asker(), NOW))
+    assert photo_key(reply).removesuffix(":ja") == photo_key(asked.personal_stats(session, asker(), NOW))
 
 
 def test_the_month_picture_changes_with_a_new_solve_and_only_then(session: Session) -> None:
     who = asker()
     solve(session, who, 2, NOW - timedelta(days=1))
-    before = stats.personal_stats(session, who, NOW)
-    assert photo_key(stats.personal_stats(session, who, NOW + timedelta(hours=1))) == photo_key(before)
+    before = asked.personal_stats(session, who, NOW)
+    assert photo_key(asked.personal_stats(session, who, NOW + timedelta(hours=1))) == photo_key(before)
     solve(session, who, 0)
-    after = stats.personal_stats(session, who, NOW)
+    after = asked.personal_stats(session, who, NOW)
     assert photo_key(after) != photo_key(before)
     same = others_stats(session, user_id=2, hints=((TODAY - timedelta(days=1), 2), (TODAY, 0)))
     assert photo_key(same) == photo_key(after)  # the same days and hints, whoever solved them
-    tomorrow = stats.personal_stats(session, who, NOW + timedelta(days=1))
+    tomorrow = asked.personal_stats(session, who, NOW + timedelta(days=1))
     assert photo_key(tomorrow) != photo_key(after)  # another day framed
     assert after.photo is not None and after.photo.draw().startswith(b"\x89PNG\r\n\x1a\n")
 
@@ -244,14 +243,14 @@ def others_stats(session: Session, *, user_id: int, hints: tuple[tuple[date, int
     """/stats of another user who solved the calendar puzzles of these days with these hints."""
     for day, used in hints:
         record(session, user_id, day, used)
-    return stats.personal_stats(session, asker(user_id=user_id), NOW)
+    return asked.personal_stats(session, asker(user_id=user_id), NOW)
 
 
 def test_the_month_is_the_one_of_the_chats_time_zone(session: Session) -> None:
     who = asker(timezone="Asia/Tokyo")
     record(session, who.user_id, date(2026, 1, 31), 0)
     evening = datetime(2026, 1, 31, 20, 0, tzinfo=NOW.tzinfo)  # 2026-02-01 05:00 in Tokyo
-    reply = stats.personal_stats(session, who, evening)
+    reply = asked.personal_stats(session, who, evening)
     assert reply.text.split("\n")[:2] == [
         "Your streak: 1 day (best 1).",
         "This month: no calendar puzzle solved yet.",
@@ -260,23 +259,23 @@ def test_the_month_is_the_one_of_the_chats_time_zone(session: Session) -> None:
 
 
 def test_heatmap_draws_the_editions_year(session: Session) -> None:
-    reply = stats.heatmap(session, asker(), 2026)
+    reply = asked.heatmap(session, asker(), 2026)
     assert reply.text == HEATMAP
-    assert photo_key(reply) == photo_key(stats.stats(session, asker(group=True), "UTC", 2026))
-    assert photo_key(stats.heatmap(session, asker(language="ja"), 2026)) == photo_key(reply) + ":ja"
+    assert photo_key(reply) == photo_key(asked.group_stats(session, asker(group=True), "UTC", 2026))
+    assert photo_key(asked.heatmap(session, asker(language="ja"), 2026)) == photo_key(reply) + ":ja"
 
 
 def test_group_stats_show_the_year_and_whether_the_chat_is_subscribed(session: Session) -> None:
     who = asker(group=True)
-    reply = stats.stats(session, who, "UTC", 2026)
+    reply = asked.group_stats(session, who, "UTC", 2026)
     assert reply.text == f"{HEATMAP} Daily post: off (/subscribe to start)."
     assert reply.photo is not None
     chats.subscribe(session=session, chat_id=GROUP, kind="supergroup", post_time="07:05", now=NOW)
-    assert stats.stats(session, who, "Europe/Berlin", 2026).text.endswith(
+    assert asked.group_stats(session, who, "Europe/Berlin", 2026).text.endswith(
         "Daily post: every day at 07:05 (Berlin)."  # the chat has no zone of its own
     )
     chats.set_timezone(session=session, chat_id=GROUP, kind="supergroup", timezone="Asia/Tokyo")
-    assert stats.stats(session, who, "UTC", 2026).text.endswith("every day at 07:05 (Tokyo).")
+    assert asked.group_stats(session, who, "UTC", 2026).text.endswith("every day at 07:05 (Tokyo).")
 
 
 def test_an_unsubscribed_chat_says_off(session: Session) -> None:
@@ -288,7 +287,7 @@ def test_an_unsubscribed_chat_says_off(session: Session) -> None:
 
 
 def test_the_year_in_japanese(session: Session) -> None:
-    reply = stats.stats(session, asker(language="ja"), "UTC", 2026)
+    reply = asked.group_stats(session, asker(language="ja"), "UTC", 2026)
     assert reply.text == (
         "日付ごとの解の数：最少 11-24（35）、最多 01-25（216）。 これまでに 14 日分を計算済みです。"
         " 毎日の投稿：オフ（/subscribe で開始）"
@@ -297,13 +296,13 @@ def test_the_year_in_japanese(session: Session) -> None:
 
 
 def test_the_heatmap_picture_is_a_png_keyed_by_the_counts(session: Session) -> None:
-    photo = stats.stats(session, asker(), "UTC", 2026).photo
+    photo = asked.group_stats(session, asker(), "UTC", 2026).photo
     assert photo is not None and photo.draw().startswith(b"\x89PNG\r\n\x1a\n")
-    assert photo.key == photo_key(stats.stats(session, asker(group=True), "UTC", 2025))  # same counts
+    assert photo.key == photo_key(asked.group_stats(session, asker(group=True), "UTC", 2025))  # same counts
 
 
 def test_an_edition_solved_on_demand_with_no_date_yet_says_so_without_a_picture(session: Session) -> None:
-    reply = stats.heatmap(session, asker(edition="calendar-weekday"), 2026)
+    reply = asked.heatmap(session, asker(edition="calendar-weekday"), 2026)
     assert reply.photo is None
     assert reply.text == (
         "No date of Weekday calendar puzzle, Sunday first (common edition) is solved yet: each date is "
@@ -314,9 +313,9 @@ def test_an_edition_solved_on_demand_with_no_date_yet_says_so_without_a_picture(
 def test_a_precomputed_edition_with_no_stored_date_is_not_ready(
     session: Session, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    monkeypatch.setattr(stats, "year_counts", lambda session, puzzle, year: {})
+    monkeypatch.setattr(daily, "year_counts", lambda session, puzzle, year: {})
     with pytest.raises(NotPrecomputed) as missing:
-        stats.heatmap(session, asker(), 2026)
+        daily.edition_year(session, None, 2026)
     assert missing.value.solvable is None  # nothing to solve on demand: the handler says "not ready"
 
 
@@ -325,7 +324,7 @@ def test_top_lists_todays_solvers_fewest_hints_then_fastest(session: Session) ->
     record(session, 32, TODAY, 0, 600)
     record(session, 33, TODAY, 0, 30)
     record(session, 34, TODAY, 1)
-    assert record_replies.top(session, asker(group=True), NOW).text.split("\n") == [
+    assert asked.top(session, asker(group=True), NOW).text.split("\n") == [
         "Solved today (2026-01-22):",
         "1. User33 - 0 hint stages, 1 min",
         "2. User32 - 0 hint stages, 10 min",
@@ -338,29 +337,25 @@ def test_top_counts_only_this_chats_calendar_solves_of_today(session: Session) -
     record(session, 31, TODAY - timedelta(days=1), 0)
     solves.record_solve(session=session, solve=Solve(32, PEN, TODAY, GROUP, "Pen", 0, None), now=NOW)
     solves.record_solve(session=session, solve=Solve(33, CAL, TODAY, -5, "Elsewhere", 0, None), now=NOW)
-    assert record_replies.top(session, asker(group=True), NOW).text == (
+    assert asked.top(session, asker(group=True), NOW).text == (
         'Nobody here has solved 2026-01-22 yet. Press "I solved it" or send /solved when you do.'
     )
 
 
 def test_top_speaks_japanese(session: Session) -> None:
     record(session, 31, TODAY, 1)
-    assert record_replies.top(session, asker(group=True, language="ja"), NOW).text == (
+    assert asked.top(session, asker(group=True, language="ja"), NOW).text == (
         "今日（2026-01-22）解いた人：\n1. User31 - ヒント 1 段階"
     )
 
 
 def test_the_daily_post_says_how_yesterday_went_in_the_group(session: Session) -> None:
-    assert record_replies.yesterday_line(session, GROUP, TODAY, "en") is None
+    assert asked.yesterday_line(session, GROUP, TODAY, "en") is None
     for user, hints in ((31, 2), (32, 0), (33, 1)):
         record(session, user, TODAY - timedelta(days=1), hints)
-    assert (
-        record_replies.yesterday_line(session, GROUP, TODAY, "en") == "Yesterday: 3 solved, 1 with no hint."
-    )
-    assert (
-        record_replies.yesterday_line(session, GROUP, TODAY, "ja") == "昨日：3 人が解き、1 人はヒントなし。"
-    )
-    assert record_replies.yesterday_line(session, -5, TODAY, "en") is None  # another chat's solvers
+    assert asked.yesterday_line(session, GROUP, TODAY, "en") == "Yesterday: 3 solved, 1 with no hint."
+    assert asked.yesterday_line(session, GROUP, TODAY, "ja") == "昨日：3 人が解き、1 人はヒントなし。"
+    assert asked.yesterday_line(session, -5, TODAY, "en") is None  # another chat's solvers
 
 
 def test_forget_deletes_the_users_solves_progress_and_boards(session: Session) -> None:
@@ -369,7 +364,7 @@ def test_forget_deletes_the_users_solves_progress_and_boards(session: Session) -
     solve(session, other, 1)
     target = CALENDAR.target("01-22")
     save(session, who, CALENDAR, target, a_solution(session, CALENDAR, target)[:2])
-    assert record_replies.forget(session, who).text == (
+    assert asked.forget(session, who).text == (
         "Done: your solves, streaks, hint progress, saved boards and your private chat's settings "
         "are deleted."
     )

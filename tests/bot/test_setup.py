@@ -1,5 +1,6 @@
 """Setting a chat up: the first /start's steps, /settings and their presses, on the sample store
-(bot.setup, bot.handlers.setup.pressed/first_start; no Telegram)."""
+(bot.setup, bot.handlers.setup: a press and /start, each its service call then its reply; no
+Telegram)."""
 
 from __future__ import annotations
 
@@ -12,7 +13,7 @@ from sqlalchemy.orm import Session
 
 from bot import setup
 from bot.callbacks import SetupCallback, decode_callback, encode_setup_callback
-from bot.handlers.setup import first_start, group_hello, pressed
+from bot.handlers.setup import after_press, greeting, group_hello, pressed, start
 from bot.inputs import zone_label
 from bot.replies.types import Reply, Who
 from db import chats
@@ -28,7 +29,13 @@ def session(sample_url: str) -> Iterator[Session]:
 
 
 def press(session: Session, who: Who, field: str, value: str, onboarding: bool = False) -> Reply:
-    return pressed(session, who, SetupCallback(field, value, onboarding), NOW, WEB, "UTC")
+    callback = SetupCallback(field, value, onboarding)
+    return after_press(pressed(session, who, callback, NOW, "UTC"), callback, WEB)
+
+
+def first_start(session: Session, who: Who) -> Reply:
+    """A plain /start."""
+    return greeting(start(session, who, NOW, None, None), who, NOW, WEB)
 
 
 @pytest.mark.parametrize(
@@ -61,7 +68,7 @@ def test_setup_buttons_round_trip_and_refuse_what_we_did_not_make() -> None:
 
 
 def test_the_first_start_greets_briefly_and_asks_which_calendar_with_one_picture(session: Session) -> None:
-    reply = first_start(session, asker(user_id=71), NOW, WEB)
+    reply = first_start(session, asker(user_id=71))
     assert len(reply.text) <= 400 and reply.text.endswith(
         "Which calendar do you own? The pieces tell them apart."
     )
@@ -75,8 +82,8 @@ def test_the_first_start_greets_briefly_and_asks_which_calendar_with_one_picture
 
 def test_a_set_up_chat_is_welcomed_back_and_a_group_gets_its_hello(session: Session) -> None:
     chats.subscribe(session=session, chat_id=72, kind="private", post_time="08:00", now=NOW)
-    assert first_start(session, asker(user_id=72), NOW, WEB).text.startswith("Hello again!")
-    hello = first_start(session, asker(group=True), NOW, WEB)
+    assert first_start(session, asker(user_id=72)).text.startswith("Hello again!")
+    hello = first_start(session, asker(group=True))
     assert hello == group_hello("en") and len(hello.text.splitlines()) <= 3
     assert labels(hello) == ["Post the daily puzzle here"]
 

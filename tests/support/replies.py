@@ -1,10 +1,12 @@
 """Helpers of the reply tests (tests/bot/test_replies*.py): who asks and when, what came back, and
 boards to save.
 
-The reply builders of :mod:`bot.replies` are called directly, on a real session over the sample
-store (:data:`tests.support.stores.SAMPLE`): no Telegram, no fake Bot API, no polling Application.
-What the handlers add around them (the asker's name in groups, editing in place, the unit of
-work's commit) is the end-to-end tests' business.
+The reply functions of :mod:`bot.replies` are pure: a test of their words builds the answer
+itself; a test of a rule and its words together asks as the handler does
+(:mod:`tests.support.asked`: the service call on a real session over the sample store,
+:data:`tests.support.stores.SAMPLE`, then the reply): no Telegram, no fake Bot API, no polling
+Application. What the handlers add around them (the asker's name in groups, editing in place, the
+unit of work's commit) is the end-to-end tests' business.
 """
 
 from __future__ import annotations
