@@ -16,7 +16,7 @@ export function showHint() {
 
 // The hint's words and buttons alone (a move redraws the board itself).
 export function hintWords() {
-  var hint = state.hint;
+  const hint = state.hint;
   ui.hintActions.hidden = !hint || (!hint.placements.length && !hint.take_off.length);
   main.dataset.hint = hint ? String(hint.stage) : "";
   if (!hint) ui.hintText.textContent = "";
@@ -27,11 +27,11 @@ export function hintWords() {
 }
 
 export function requestHint(stage) {
-  var pending = state.analysing || Promise.resolve();
+  const pending = state.analysing || Promise.resolve();
   ui.hintText.textContent = t("lookingForHint");
   pending.then(function () {
-    var move = state.moves;
-    var a = state.analysis;
+    const move = state.moves;
+    const a = state.analysis;
     if (!a || !state.code) {
       ui.hintText.textContent = t("notChecked");
       return;
@@ -48,7 +48,7 @@ export function requestHint(stage) {
       ui.hintText.textContent = t("noFaceUpHint");
       return;
     }
-    var url = data.api.positions + encodeURIComponent(state.code) + "/hints/" + stage + data.api.query;
+    const url = data.api.positions + encodeURIComponent(state.code) + "/hints/" + stage + data.api.query;
     fetchJson(url).then(
       function (answer) {
         if (move !== state.moves) return;
