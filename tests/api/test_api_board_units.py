@@ -176,6 +176,16 @@ def test_the_scripts_declare_with_let_and_const(path: Path) -> None:
     assert declared == []
 
 
+def test_each_board_module_holds_its_own_state() -> None:
+    """No state object shared by the modules: each holds its state in its own variables and exports
+    functions over it, never a variable another module could watch change (``export let``)."""
+    scripts = {path.name: path.read_text(encoding="utf-8") for path in MODULES.glob("*.js")}
+    assert "state.js" not in scripts
+    for name, script in scripts.items():
+        assert not re.search(r"^export (let|var)\b", script, re.MULTILINE), name
+        assert not re.search(r"\bimport \{[^}]*\bstate\b", script), name
+
+
 def _strings(page: str) -> dict[str, Any]:
     match = re.search(r'<script type="application/json" id="strings">(.*?)</script>', page)
     assert match is not None

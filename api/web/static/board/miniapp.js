@@ -5,7 +5,7 @@
 import "./telegram.js";
 import { data, ui } from "./page.js";
 import { t } from "./words.js";
-import { state } from "./state.js";
+import { positionCode } from "./analysis.js";
 import { schemeChanged } from "./draw.js";
 import { fetchJson, pageUrl } from "./api.js";
 
@@ -136,7 +136,7 @@ export function restoreFromTelegram() {
   return fetchJson(data.api.saved, { headers: playerHeaders() }).then(
     function (answer) {
       const saved = answer.payload && answer.payload.code;
-      if (answer.response.ok && saved && saved !== state.code) {
+      if (answer.response.ok && saved && saved !== positionCode()) {
         window.location.replace(pageUrl(saved).href);
         return true;
       }

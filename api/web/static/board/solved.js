@@ -6,7 +6,7 @@
 
 import { data, ui } from "./page.js";
 import { t, tn } from "./words.js";
-import { state } from "./state.js";
+import { positionCode } from "./analysis.js";
 import { fetchJson } from "./api.js";
 import { inTelegram, playerHeaders, recordOnServer, solveNotRecorded } from "./miniapp.js";
 
@@ -15,7 +15,7 @@ const QUEUE = "puzzle-hints:unsent-solves:v1";
 
 // Whether this board is one of the player's puzzles today (the server says, when it is opened):
 // a free board has no streak and no "tomorrow's puzzle".
-export let daily = true;
+let daily = true;
 
 export function openPlay() {
   sendQueued();
@@ -38,7 +38,7 @@ export function hintSeen(stage) {
 // checks); a page opened already solved shows nothing new.
 export function celebrate(initial) {
   if (!ui.solvedPanel || !ui.solvedPanel.hidden || initial) return;
-  const code = state.code;
+  const code = positionCode();
   if (!daily) {
     showSolved(null, data.title);
     return;
