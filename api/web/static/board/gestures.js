@@ -80,7 +80,7 @@ function pointerMove(event) {
   }
   if (g.kind === "trace") {
     event.preventDefault();
-    traceMove(g, event);
+    traceMove(event);
     return;
   }
   if (g.kind === "drop") {
@@ -112,7 +112,7 @@ function endGesture(event, cancelled) {
   document.body.classList.remove("dragging");
   empty(layers.preview);
   if (g.kind === "trace") {
-    traceEnd(g, cancelled);
+    traceEnd(cancelled);
     return;
   }
   if (g.kind === "drop") {
@@ -188,16 +188,8 @@ function pressBoard(event) {
     dropPreview(event); // on touch too: the piece shows under the finger before it drops
     return;
   }
-  const begun = startTrace(cellKey);
-  gesture = {
-    kind: "trace",
-    id: event.pointerId,
-    start: cellKey,
-    wasMarked: begun.wasMarked,
-    goesOn: begun.goesOn,
-    stroke: false,
-    last: point,
-  };
+  gesture = { kind: "trace", id: event.pointerId };
+  startTrace(cellKey, point);
 }
 
 export function listenForPointers() {

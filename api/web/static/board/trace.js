@@ -12,6 +12,7 @@ import { boardPoint, cellsAlong } from "./hit.js";
 let traced = []; // the keys of the cells traced so far, in order
 let refused = false; // the traced cells are no piece that may go there
 let matched = null; // tapped cells that are a piece but might still grow into a bigger one
+let press = null; // the press under way: its first cell, whether that was marked, the stroke so far
 
 // The keys of the cells traced so far, in order (a copy).
 export function tracedCells() {
@@ -37,18 +38,17 @@ export function forgetTrace() {
   main.dataset.traced = "0";
 }
 
-// A press on the board with no piece selected, on the cell `cellKey`: an unmarked cell is shown
-// marked while pressed. Says whether the cell was marked, and whether a stroke from it goes on
-// with the trace (a trace not finished yet) rather than starting it over.
-export function startTrace(cellKey) {
+// A press on the board with no piece selected, on the cell `cellKey` (at `point`): an unmarked
+// cell is shown marked while pressed. A stroke from a marked cell of a trace not finished yet
+// goes on with that trace, else it starts the trace over.
+export function startTrace(cellKey, point) {
   const wasMarked = traced.indexOf(cellKey) >= 0;
-  const goesOn = wasMarked && !refused;
+  press = { start: cellKey, wasMarked: wasMarked, goesOn: wasMarked && !refused, stroke: false, last: point };
   if (!wasMarked) {
     traced.push(cellKey);
     refused = false;
   }
   drawTrace();
-  return { wasMarked: wasMarked, goesOn: goesOn };
 }
 
 // Look at the traced cells after a stroke (`stroke`) or a tap: place the piece they are, or say
@@ -101,9 +101,10 @@ export function placeMatched() {
 // A stroke goes on: the cells it passes are marked. Its first move onto another cell makes it a
 // stroke (not a tap); it starts the trace over, unless it began on a cell of a trace that is
 // not finished yet (no piece so far, but the start of one), which it goes on with.
-export function traceMove(g, event) {
+export function traceMove(event) {
+  const g = press;
   const point = boardPoint(event.clientX, event.clientY);
-  if (!point) return;
+  if (!g || !point) return;
   const passed = cellsAlong(g.last, point);
   g.last = point;
   passed.forEach(function (cellKey) {
@@ -122,7 +123,10 @@ export function traceMove(g, event) {
 
 // The end of a stroke, or a tap: a tap on an unmarked cell marks it (it is shown marked from the
 // press on), on a marked one unmarks it.
-export function traceEnd(g, cancelled) {
+export function traceEnd(cancelled) {
+  const g = press;
+  press = null;
+  if (!g) return;
   if (!g.stroke) {
     if (g.wasMarked && !cancelled) toggleTraced(g.start);
     if (!g.wasMarked && cancelled) toggleTraced(g.start);
