@@ -165,6 +165,27 @@ BOARD_JS = "\n".join(  # the board's modules but the Telegram shim
 )
 
 
+STATIC_JS = sorted((MODULES.parent).rglob("*.js"))
+
+
+@pytest.mark.parametrize("path", STATIC_JS, ids=lambda path: path.relative_to(MODULES.parent).as_posix())
+def test_the_scripts_declare_with_let_and_const(path: Path) -> None:
+    """No script declares with ``var``: a name lives in its block, and one never reassigned is ``const``
+    (eslint's no-var and prefer-const)."""
+    declared = re.findall(r"^.*\bvar\s+[\w$]+.*$", path.read_text(encoding="utf-8"), re.MULTILINE)
+    assert declared == []
+
+
+def test_each_board_module_holds_its_own_state() -> None:
+    """No state object shared by the modules: each holds its state in its own variables and exports
+    functions over it, never a variable another module could watch change (``export let``)."""
+    scripts = {path.name: path.read_text(encoding="utf-8") for path in MODULES.glob("*.js")}
+    assert "state.js" not in scripts
+    for name, script in scripts.items():
+        assert not re.search(r"^export (let|var)\b", script, re.MULTILINE), name
+        assert not re.search(r"\bimport \{[^}]*\bstate\b", script), name
+
+
 def _strings(page: str) -> dict[str, Any]:
     match = re.search(r'<script type="application/json" id="strings">(.*?)</script>', page)
     assert match is not None

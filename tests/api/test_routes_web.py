@@ -9,14 +9,17 @@ import json
 import re
 from collections.abc import Iterator
 from datetime import date
+from pathlib import Path
 
 import pytest
 from fastapi.testclient import TestClient
 from sqlalchemy.orm import Session, sessionmaker
 
+import api.web as api_web
 from api import create_app, puzzle_content
 from api.presenters import board_link
 from api.routes import web
+from api.web import assets
 from hints.codes import board_placements, encode_position
 from hints.daily import calendar_editions, daily_challenge
 from hints.deeplink import encode_link
@@ -234,6 +237,17 @@ def test_static_files_are_served_with_etags(api: TestClient, path: str, media: s
     assert found.status_code == 200 and found.headers["content-type"].startswith(media) and found.content
     assert found.headers["cache-control"] == "public, max-age=60"
     assert api.get(path, headers={"If-None-Match": found.headers["etag"]}).status_code == 304
+
+
+def test_the_static_files_are_the_files_in_the_static_folder_as_they_are(api: TestClient) -> None:
+    """Every stylesheet, script and icon the pages link is a plain file in ``api/web/static/`` (none is
+    a string in the Python code), served byte for byte."""
+    folder = Path(api_web.__file__).parent / "static"
+    files = {path.relative_to(folder).as_posix(): path for path in folder.rglob("*") if path.is_file()}
+    assert {"page.css", "page.js", "board.css", "board/main.js", "favicon.svg"} <= set(files)
+    assert set(web.HASHED) == {assets.ASSETS[name].hashed for name in files}
+    for name, path in files.items():
+        assert api.get(f"/static/{name}").content == path.read_bytes(), name
 
 
 def test_any_other_static_file_is_404(api: TestClient) -> None:

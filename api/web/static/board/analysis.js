@@ -3,9 +3,9 @@
 
 import { data, main, ui } from "./page.js";
 import { countText, names, noFaceUp, t, verdict } from "./words.js";
-import { state } from "./state.js";
+import { moveCount, placements } from "./moves.js";
 import { drawPieces } from "./draw.js";
-import { moveSaid, speak } from "./speech.js";
+import { moveNotChecked, moveSaid } from "./speech.js";
 import { errorText, fetchJson, pageUrl } from "./api.js";
 import { saveToTelegram } from "./miniapp.js";
 import { celebrate } from "./solved.js";
@@ -14,6 +14,24 @@ import { localAnalyser } from "./local.js";
 // The calendars' moves are analysed here, from every solution of the target (local.js), once they
 // have come; till then, and for what only the server can say, the position API answers.
 let analyseHere = null;
+let latest = null; // the newest analysis shown
+let pending = null; // the promise of the newest analysis
+let code = data.code; // the position's code, as the newest analysis gave it
+
+// The newest analysis shown (null before the first).
+export function latestAnalysis() {
+  return latest;
+}
+
+// A promise of the newest analysis, settled once it is shown (or has failed).
+export function analysed() {
+  return pending || Promise.resolve();
+}
+
+// The code of the board as last checked (the page's own code until then).
+export function positionCode() {
+  return code;
+}
 
 export function loadSolutions() {
   if (!data.api.digits) return;
@@ -29,9 +47,9 @@ export function loadSolutions() {
 
 // `initial`: the page's own position, read by its code (a solved link is no solve of yours).
 function showAnalysis(a, initial) {
-  const marked = takeOffMarks(state.analysis);
-  state.analysis = a;
-  if (a.code) state.code = a.code;
+  const marked = takeOffMarks(latest);
+  latest = a;
+  if (a.code) code = a.code;
   ui.remaining.textContent = String(a.distinct_remaining);
   ui.countText.textContent = countText(a);
   const v = verdict(a);
@@ -56,17 +74,17 @@ function followPosition() {
   const usual = document.getElementById("usual-link");
   if (usual) {
     const there = new URL(usual.href, window.location.href);
-    if (state.code) there.searchParams.set("p", state.code);
+    if (code) there.searchParams.set("p", code);
     usual.href = there.pathname + there.search;
   }
-  if (!state.code) return;
-  const url = pageUrl(state.code);
+  if (!code) return;
+  const url = pageUrl(code);
   history.replaceState(history.state, "", url);
   url.hash = "";
   ui.share.href = url.pathname + url.search;
   ui.share.textContent = url.href;
-  if (ui.telegramLink && data.telegram) ui.telegramLink.href = data.telegram + state.code;
-  keepInLanguageLinks(state.code);
+  if (ui.telegramLink && data.telegram) ui.telegramLink.href = data.telegram + code;
+  keepInLanguageLinks(code);
 }
 
 // After the next frame is painted: what the player does not see at once waits for the move's
@@ -91,10 +109,10 @@ function takeOffMarks(a) {
 
 // The language switch keeps the board: its links carry the newest position (and Telegram's
 // launch parameters, which live in the fragment).
-function keepInLanguageLinks(code) {
+function keepInLanguageLinks(position) {
   document.querySelectorAll("nav.languages a[href]").forEach(function (link) {
     const url = new URL(link.href, window.location.href);
-    url.searchParams.set("p", code);
+    url.searchParams.set("p", position);
     link.href = url.pathname + url.search + window.location.hash;
   });
 }
@@ -104,33 +122,31 @@ function showFailure(text) {
   ui.countText.textContent = t("unknownCount");
   ui.verdict.dataset.state = "error";
   ui.verdict.textContent = text;
-  if (state.moveWords != null) {
-    state.moveWords = null;
-    speak(text);
-  }
+  moveNotChecked(text);
 }
 
 // Check the board: here when the page can, else the newest request wins; `initial` reads the
 // position by its code.
 export function analyse(initial) {
-  const move = state.moves;
-  const here = !initial && analyseHere ? analyseHere(state.placed) : null;
+  const move = moveCount();
+  const placed = placements();
+  const here = !initial && analyseHere ? analyseHere(placed) : null;
   if (here) {
     showAnalysis(here, false);
-    state.analysing = afterPaint(function () {
-      if (move !== state.moves) return;
+    pending = afterPaint(function () {
+      if (move !== moveCount()) return;
       followPosition();
       saveToTelegram(here.code);
       main.dataset.analysed = String(move);
     });
-    return state.analysing;
+    return pending;
   }
   let request;
   if (initial) {
-    request = fetchJson(data.api.positions + encodeURIComponent(state.code) + data.api.query);
+    request = fetchJson(data.api.positions + encodeURIComponent(code) + data.api.query);
   } else {
     const body = {
-      placements: Array.from(state.placed.entries()).map(function (entry) {
+      placements: Array.from(placed.entries()).map(function (entry) {
         return { piece: data.pieces[entry[0]].name, cells: entry[1].cells };
       }),
     };
@@ -142,7 +158,7 @@ export function analyse(initial) {
   }
   const done = request.then(
     function (answer) {
-      if (move !== state.moves) return;
+      if (move !== moveCount()) return;
       if (answer.response.ok) {
         showAnalysis(answer.payload, initial);
         followPosition();
@@ -152,11 +168,11 @@ export function analyse(initial) {
       }
     },
     function () {
-      if (move === state.moves) showFailure(t("unreachable"));
+      if (move === moveCount()) showFailure(t("unreachable"));
     }
   ).then(function () {
-    if (move === state.moves) main.dataset.analysed = String(move);
+    if (move === moveCount()) main.dataset.analysed = String(move);
   });
-  state.analysing = done;
+  pending = done;
   return done;
 }

@@ -21,7 +21,7 @@ export function fetchJson(url, options) {
 }
 
 export function pageUrl(code) {
-  var url = new URL(window.location.href);
+  const url = new URL(window.location.href);
   url.searchParams.set("p", code);
   return url;
 }

@@ -4,8 +4,14 @@
 import { board, cursorShape, data, layers, main, ui } from "./page.js";
 import { t } from "./words.js";
 import { bounds, cellByKey, cellsAt, fixedPieces, key, pieceByName } from "./geometry.js";
-import { misfit, movable, state } from "./state.js";
+import { canUndo, heldOrientation, isPlaced, misfit, movable, placements, selectedPiece } from "./moves.js";
+import { cursorCell, keyboardInUse } from "./keyboard.js";
 import { recognise } from "./recognise.js";
+import { isTurned } from "./layout.js";
+import { liftedPiece } from "./gestures.js";
+import { traceRefused, tracedCells } from "./trace.js";
+import { currentHint } from "./hints.js";
+import { latestAnalysis } from "./analysis.js";
 
 const SVG = "http://www.w3.org/2000/svg";
 
@@ -99,8 +105,9 @@ function pieceGroup(pieceIndex, cells, className, fill) {
 }
 
 function takeOffNames() {
-  if (state.hint && state.hint.take_off.length) return state.hint.take_off;
-  if (state.analysis && state.analysis.dead_end) return state.analysis.take_off;
+  const hint = currentHint(), a = latestAnalysis();
+  if (hint && hint.take_off.length) return hint.take_off;
+  if (a && a.dead_end) return a.take_off;
   return [];
 }
 
@@ -124,13 +131,14 @@ function pieceDrawing(index, placement, marked) {
 
 export function drawPieces() {
   const takeOff = takeOffNames();
+  const lifted = liftedPiece();
   drawn.forEach(function (shown, index) {
-    if (!state.placed.has(index)) {
+    if (!isPlaced(index)) {
       layers.pieces.removeChild(shown.group);
       drawn.delete(index);
     }
   });
-  state.placed.forEach(function (placement, index) {
+  placements().forEach(function (placement, index) {
     const marked = takeOff.indexOf(data.pieces[index].name) >= 0;
     const what = placement.cells.map(key).join(" ") + (marked ? " marked" : "");
     let shown = drawn.get(index);
@@ -141,15 +149,15 @@ export function drawPieces() {
       shown = { group: group, what: what };
       drawn.set(index, shown);
     }
-    const lifted = state.gesture && state.gesture.dragging && state.gesture.source === "board" && state.gesture.piece === index;
-    shown.group.classList.toggle("lifted", !!lifted);
+    shown.group.classList.toggle("lifted", lifted === index);
   });
 }
 
 export function drawHint() {
   empty(layers.hint);
-  if (!state.hint) return;
-  state.hint.placements.forEach(function (p) {
+  const hint = currentHint();
+  if (!hint) return;
+  hint.placements.forEach(function (p) {
     const index = pieceByName.get(p.piece);
     if (index == null) return;
     layers.hint.appendChild(pieceGroup(index, p.cells, "hint-piece", fillOf(index, true)));
@@ -168,16 +176,18 @@ export function drawPreview(pieceIndex, cells) {
 }
 
 export function drawCursor() {
-  const cell = state.cursor && cellByKey.get(key(state.cursor));
-  if (!cell || !state.keyboard || document.activeElement !== board) {
+  const cursor = cursorCell();
+  const cell = cursor && cellByKey.get(key(cursor));
+  if (!cell || !keyboardInUse() || document.activeElement !== board) {
     cursorShape.setAttribute("visibility", "hidden");
     return;
   }
-  board.dataset.cursor = key(state.cursor);
+  board.dataset.cursor = key(cursor);
   cursorShape.setAttribute("points", pointsText(cell.points));
   cursorShape.setAttribute("visibility", "visible");
-  if (state.selected != null) {
-    drawPreview(state.selected, cellsAt(state.selected, state.orientation[state.selected], state.cursor, null));
+  const selected = selectedPiece();
+  if (selected != null) {
+    drawPreview(selected, cellsAt(selected, heldOrientation(selected), cursor, null));
   }
 }
 
@@ -198,20 +208,20 @@ const trayBox = (function () {
 // tray: one picture at most is new).
 function drawTrayPiece(button, index) {
   const piece = data.pieces[index];
-  const orientation = state.orientation[index];
-  const look = [orientation, state.turned, dark()].join(" ");
+  const orientation = heldOrientation(index);
+  const look = [orientation, isTurned(), dark()].join(" ");
   if (button.dataset.drawn === look) return;
   button.dataset.drawn = look;
   const shape = piece.orientations[orientation];
   let b = bounds(shape.points);
-  if (state.turned) b = { left: -(b.top + b.height), top: b.left, width: b.height, height: b.width };
+  if (isTurned()) b = { left: -(b.top + b.height), top: b.left, width: b.height, height: b.width };
   const x = b.left + b.width / 2 - trayBox.width / 2, y = b.top + b.height / 2 - trayBox.height / 2;
   const picture = svg("svg", {
     viewBox: [x, y, trayBox.width, trayBox.height].join(" "),
     "aria-hidden": "true",
     focusable: "false",
   });
-  const drawing = svg("g", state.turned ? { transform: "rotate(90)" } : {}); // as the board shows it
+  const drawing = svg("g", isTurned() ? { transform: "rotate(90)" } : {}); // as the board shows it
   shape.points.forEach(function (points, i) {
     drawing.appendChild(svg("polygon", { points: pointsText(points), fill: fillOf(index), "data-i": String(i) }));
   });
@@ -222,10 +232,11 @@ function drawTrayPiece(button, index) {
 }
 
 function renderTray() {
+  const chosen = selectedPiece();
   ui.tray.forEach(function (button) {
     const index = pieceByName.get(button.dataset.piece);
-    const onBoard = state.placed.has(index);
-    const selected = state.selected === index;
+    const onBoard = isPlaced(index);
+    const selected = chosen === index;
     drawTrayPiece(button, index);
     button.classList.toggle("on-board", onBoard);
     button.setAttribute("aria-pressed", selected ? "true" : "false");
@@ -237,7 +248,7 @@ function renderTray() {
     }
     button.classList.toggle("fixed", fixedPieces.has(index) && onBoard);
   });
-  main.dataset.selected = state.selected == null ? "" : data.pieces[state.selected].name;
+  main.dataset.selected = chosen == null ? "" : data.pieces[chosen].name;
 }
 
 export function render() {
@@ -247,27 +258,20 @@ export function render() {
   empty(layers.preview);
   drawCursor();
   renderTray();
-  ui.undo.disabled = state.history.length === 0;
+  ui.undo.disabled = !canUndo();
   ui.clear.disabled = movable().length === 0;
-}
-
-export function forgetTrace() {
-  state.trace = [];
-  state.traceRejected = false;
-  state.traceMatch = null;
-  ui.traceRow.hidden = true;
-  main.dataset.traced = "0";
 }
 
 // The traced cells, highlighted: in the colour of the piece they already are, if any; marked
 // as refused when they are no piece that may go there.
 export function drawTrace() {
   empty(layers.trace);
-  const keys = state.trace;
+  const keys = tracedCells();
+  const refused = traceRefused();
   main.dataset.traced = String(keys.length);
   if (!keys.length) return;
-  const found = state.traceRejected ? null : recognise(keys).match;
-  const group = svg("g", { class: "traced" + (state.traceRejected ? " refused" : found ? " matched" : "") });
+  const found = refused ? null : recognise(keys).match;
+  const group = svg("g", { class: "traced" + (refused ? " refused" : found ? " matched" : "") });
   if (found) {
     group.setAttribute("data-piece", data.pieces[found.piece].name);
     group.style.setProperty("--trace-fill", fillOf(found.piece));

@@ -96,3 +96,14 @@ export function bounds(polygons) {
   const left = Math.min.apply(null, xs), top = Math.min.apply(null, ys);
   return { left: left, top: top, width: Math.max.apply(null, xs) - left, height: Math.max.apply(null, ys) - top };
 }
+
+// Placements as the API writes them ({piece, cells}), by piece index: {orientation, cells (sorted)}.
+export function placementsFrom(list) {
+  const placed = new Map();
+  list.forEach(function (p) {
+    const index = pieceByName.get(p.piece);
+    if (index == null) return;
+    placed.set(index, { orientation: orientationOf(index, p.cells), cells: sortedCells(p.cells) });
+  });
+  return placed;
+}

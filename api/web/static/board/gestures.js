@@ -6,13 +6,34 @@
 import { board, data, layers, ui } from "./page.js";
 import { t } from "./words.js";
 import { cellsAt, fixedPieces, key, pieceByName } from "./geometry.js";
-import { occupancy, state } from "./state.js";
-import { drawPieces, drawPreview, drawTrace, empty } from "./draw.js";
-import { commit, pickUp, place, placeSelectedAt, select, withPlaced } from "./moves.js";
+import { drawPieces, drawPreview, empty } from "./draw.js";
+import {
+  commit,
+  heldOrientation,
+  isPlaced,
+  occupancy,
+  pickUp,
+  place,
+  placeSelectedAt,
+  placementOf,
+  select,
+  selectedPiece,
+  withPlaced,
+} from "./moves.js";
+import { moveCursorTo, pointerInUse } from "./keyboard.js";
 import { boardCellAt, boardPoint, cellAtPoint } from "./hit.js";
-import { traceEnd, traceMove } from "./trace.js";
+import { startTrace, traceEnd, traceMove, tracing } from "./trace.js";
 
 const DRAG_DISTANCE = 8; // px a pointer must move before a press becomes a drag
+
+let gesture = null; // the press under way: on a piece ("piece"), to drop ("drop") or to trace ("trace")
+let swallowing = false; // the click that ends a drag is no tap
+
+// The placed piece a drag has lifted off the board (drawn lifted), or null.
+export function liftedPiece() {
+  const g = gesture;
+  return g && g.dragging && g.source === "board" ? g.piece : null;
+}
 
 function capture(event) {
   try {
@@ -24,7 +45,7 @@ function capture(event) {
 
 function startGesture(event, pieceIndex, source, grabIndex) {
   if (event.pointerType === "mouse" && event.button !== 0) return;
-  state.gesture = {
+  gesture = {
     kind: "piece",
     id: event.pointerId,
     x: event.clientX,
@@ -34,11 +55,11 @@ function startGesture(event, pieceIndex, source, grabIndex) {
     grab: grabIndex,
     dragging: false,
   };
-  state.keyboard = false;
+  pointerInUse();
 }
 
 function gestureOrientation(g) {
-  return g.source === "board" ? state.placed.get(g.piece).orientation : state.orientation[g.piece];
+  return g.source === "board" ? placementOf(g.piece).orientation : heldOrientation(g.piece);
 }
 
 function gestureCells(g, target) {
@@ -46,25 +67,25 @@ function gestureCells(g, target) {
 }
 
 function dropPreview(event) {
-  const index = state.selected;
+  const index = selectedPiece();
   const target = boardCellAt(event.clientX, event.clientY);
-  drawPreview(index, target ? cellsAt(index, state.orientation[index], target, null) : null);
+  drawPreview(index, target ? cellsAt(index, heldOrientation(index), target, null) : null);
 }
 
 function pointerMove(event) {
-  const g = state.gesture;
+  const g = gesture;
   if (!g || g.id !== event.pointerId) {
     hover(event);
     return;
   }
   if (g.kind === "trace") {
     event.preventDefault();
-    traceMove(g, event);
+    traceMove(event);
     return;
   }
   if (g.kind === "drop") {
     event.preventDefault();
-    if (state.selected != null) dropPreview(event);
+    if (selectedPiece() != null) dropPreview(event);
     return;
   }
   if (!g.dragging) {
@@ -78,26 +99,26 @@ function pointerMove(event) {
 }
 
 function swallowNextClick() {
-  state.swallowClick = true;
+  swallowing = true;
   window.setTimeout(function () {
-    state.swallowClick = false;
+    swallowing = false;
   }, 0);
 }
 
 function endGesture(event, cancelled) {
-  const g = state.gesture;
+  const g = gesture;
   if (!g || g.id !== event.pointerId) return;
-  state.gesture = null;
+  gesture = null;
   document.body.classList.remove("dragging");
   empty(layers.preview);
   if (g.kind === "trace") {
-    traceEnd(g, cancelled);
+    traceEnd(cancelled);
     return;
   }
   if (g.kind === "drop") {
     const spot = cancelled ? null : boardCellAt(event.clientX, event.clientY);
-    if (spot && state.selected != null) {
-      state.cursor = spot;
+    if (spot && selectedPiece() != null) {
+      moveCursorTo(spot);
       placeSelectedAt(spot);
     }
     return;
@@ -127,15 +148,15 @@ function endGesture(event, cancelled) {
 }
 
 function swallowClick(event) {
-  if (state.swallowClick) {
-    state.swallowClick = false;
+  if (swallowing) {
+    swallowing = false;
     event.stopPropagation();
     event.preventDefault();
   }
 }
 
 function hover(event) {
-  if (event.pointerType !== "mouse" || state.selected == null) return;
+  if (event.pointerType !== "mouse" || selectedPiece() == null) return;
   if (!board.contains(event.target)) {
     if (layers.preview.firstChild) empty(layers.preview);
     return;
@@ -144,44 +165,31 @@ function hover(event) {
 }
 
 function pressBoard(event) {
-  if ((event.pointerType === "mouse" && event.button !== 0) || state.gesture) return;
+  if ((event.pointerType === "mouse" && event.button !== 0) || gesture) return;
   const point = boardPoint(event.clientX, event.clientY);
   const cellKey = point && cellAtPoint(point, 1);
   if (!cellKey) return;
-  state.keyboard = false;
+  pointerInUse();
   const owner = occupancy(null).get(cellKey);
-  if (owner != null && !state.trace.length) {
+  if (owner != null && !tracing()) {
     if (fixedPieces.has(owner)) {
       pickUp(owner); // it stays where it is, and says so
       return;
     }
-    const grab = state.placed.get(owner).cells.findIndex(function (c) {
+    const grab = placementOf(owner).cells.findIndex(function (c) {
       return key(c) === cellKey;
     });
     startGesture(event, owner, "board", grab >= 0 ? grab : null);
     return;
   }
   capture(event);
-  if (state.selected != null) {
-    state.gesture = { kind: "drop", id: event.pointerId };
+  if (selectedPiece() != null) {
+    gesture = { kind: "drop", id: event.pointerId };
     dropPreview(event); // on touch too: the piece shows under the finger before it drops
     return;
   }
-  const marked = state.trace.indexOf(cellKey) >= 0;
-  state.gesture = {
-    kind: "trace",
-    id: event.pointerId,
-    start: cellKey,
-    wasMarked: marked,
-    goesOn: marked && !state.traceRejected,
-    stroke: false,
-    last: point,
-  };
-  if (!marked) {
-    state.trace.push(cellKey); // shown marked while pressed
-    state.traceRejected = false;
-  }
-  drawTrace();
+  gesture = { kind: "trace", id: event.pointerId };
+  startTrace(cellKey, point);
 }
 
 export function listenForPointers() {
@@ -195,7 +203,7 @@ export function listenForPointers() {
   document.addEventListener("click", swallowClick, true);
   board.addEventListener("pointerdown", pressBoard);
   board.addEventListener("pointerleave", function () {
-    if (!state.gesture) empty(layers.preview);
+    if (!gesture) empty(layers.preview);
   });
   ui.tray.forEach(listenToTrayPiece);
 }
@@ -203,7 +211,7 @@ export function listenForPointers() {
 function listenToTrayPiece(button) {
   const index = pieceByName.get(button.dataset.piece);
   button.addEventListener("pointerdown", function (event) {
-    if (state.placed.has(index)) return;
+    if (isPlaced(index)) return;
     const polygon = event.target.closest("polygon[data-i]");
     startGesture(event, index, "tray", polygon ? Number(polygon.getAttribute("data-i")) : null);
   });

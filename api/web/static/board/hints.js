@@ -2,11 +2,31 @@
 
 import { data, main, ui } from "./page.js";
 import { noFaceUp, t } from "./words.js";
-import { state } from "./state.js";
+import { analysed, latestAnalysis, positionCode } from "./analysis.js";
+import { moveCount } from "./moves.js";
 import { drawHint, drawPieces } from "./draw.js";
 import { say } from "./speech.js";
 import { errorText, fetchJson } from "./api.js";
 import { hintSeen } from "./solved.js";
+
+let hint = null; // the hint shown over the board (the API's answer), if any
+
+// The hint shown over the board, or null.
+export function currentHint() {
+  return hint;
+}
+
+// A move was made: the hint is gone, and its words with it (the move redraws the board).
+export function dropHint() {
+  hint = null;
+  hintWords();
+}
+
+// The player put the hint away: it is gone from the board too.
+export function dismissHint() {
+  hint = null;
+  showHint();
+}
 
 export function showHint() {
   hintWords();
@@ -16,7 +36,6 @@ export function showHint() {
 
 // The hint's words and buttons alone (a move redraws the board itself).
 export function hintWords() {
-  var hint = state.hint;
   ui.hintActions.hidden = !hint || (!hint.placements.length && !hint.take_off.length);
   main.dataset.hint = hint ? String(hint.stage) : "";
   if (!hint) ui.hintText.textContent = "";
@@ -27,12 +46,12 @@ export function hintWords() {
 }
 
 export function requestHint(stage) {
-  var pending = state.analysing || Promise.resolve();
   ui.hintText.textContent = t("lookingForHint");
-  pending.then(function () {
-    var move = state.moves;
-    var a = state.analysis;
-    if (!a || !state.code) {
+  analysed().then(function () {
+    const move = moveCount();
+    const a = latestAnalysis();
+    const code = positionCode();
+    if (!a || !code) {
       ui.hintText.textContent = t("notChecked");
       return;
     }
@@ -48,15 +67,15 @@ export function requestHint(stage) {
       ui.hintText.textContent = t("noFaceUpHint");
       return;
     }
-    var url = data.api.positions + encodeURIComponent(state.code) + "/hints/" + stage + data.api.query;
+    const url = data.api.positions + encodeURIComponent(code) + "/hints/" + stage + data.api.query;
     fetchJson(url).then(
       function (answer) {
-        if (move !== state.moves) return;
+        if (move !== moveCount()) return;
         if (!answer.response.ok) {
           ui.hintText.textContent = errorText(answer.payload, answer.response);
           return;
         }
-        state.hint = answer.payload;
+        hint = answer.payload;
         hintSeen(stage);
         showHint();
       },

@@ -4,45 +4,67 @@
 
 import { board, data, layers } from "./page.js";
 import { cellByKey, key, pieceCount } from "./geometry.js";
-import { occupancy, state } from "./state.js";
-import { drawCursor, empty, forgetTrace, render } from "./draw.js";
-import { announceCursor, say } from "./speech.js";
-import { showHint } from "./hints.js";
-import { pickUp, placeSelectedAt, select, takeOff, turn, undo } from "./moves.js";
-import { judgeTrace, toggleTraced } from "./trace.js";
+import { drawCursor, empty } from "./draw.js";
+import { announceCursor } from "./speech.js";
+import {
+  isPlaced,
+  letGo,
+  occupancy,
+  pickUp,
+  placeSelectedAt,
+  selectByKey,
+  selectedPiece,
+  takeOff,
+  turn,
+  undo,
+} from "./moves.js";
+import { judgeTrace, toggleTraced, tracing } from "./trace.js";
+import { isTurned } from "./layout.js";
 
-// The number keys pick the tray's first to ninth piece (a placed one is picked up, as its tray
-// button does); [ and ] the previous or next piece not on the board.
-function pickByKey(index) {
-  if (state.placed.has(index)) {
-    select(index);
-    return;
-  }
-  state.selected = index;
-  forgetTrace();
-  say("");
-  render();
-  announceCursor();
+let cursor = null; // the board cell the arrow keys have moved to, as [row, column]
+let keyboard = false; // the board is played with the keyboard (its cursor is shown)
+
+// The cursor's cell, or null before the board was first focused.
+export function cursorCell() {
+  return cursor;
 }
 
+// Whether the board is played with the keyboard now (not the pointer): its cursor is shown.
+export function keyboardInUse() {
+  return keyboard;
+}
+
+// The pointer pressed the board or a piece: the keyboard's cursor is hidden.
+export function pointerInUse() {
+  keyboard = false;
+}
+
+// A piece dropped by the pointer on `cell`: the cursor goes on from there.
+export function moveCursorTo(cell) {
+  cursor = cell;
+}
+
+// The number keys pick the tray's first to ninth piece; [ and ] the previous or next piece not on
+// the board.
 function nextUnplaced(step) {
-  const from = state.selected == null ? (step > 0 ? -1 : pieceCount) : state.selected;
+  const chosen = selectedPiece();
+  const from = chosen == null ? (step > 0 ? -1 : pieceCount) : chosen;
   for (let i = 1; i <= pieceCount; i++) {
     const index = (((from + step * i) % pieceCount) + pieceCount) % pieceCount;
-    if (!state.placed.has(index)) return index;
+    if (!isPlaced(index)) return index;
   }
   return null;
 }
 
 function moveCursor(dr, dc) {
-  if (!state.cursor) {
-    state.cursor = data.cells[0].cell.slice();
+  if (!cursor) {
+    cursor = data.cells[0].cell.slice();
     return;
   }
   for (let step = 1; step < 64; step++) {
-    const next = [state.cursor[0] + dr * step, state.cursor[1] + dc * step];
+    const next = [cursor[0] + dr * step, cursor[1] + dc * step];
     if (cellByKey.has(key(next))) {
-      state.cursor = next;
+      cursor = next;
       return;
     }
   }
@@ -54,10 +76,10 @@ const TURNED_ARROWS = { ArrowUp: [0, -1], ArrowDown: [0, 1], ArrowLeft: [1, 0], 
 
 function keyOnBoard(event) {
   if (event.altKey || event.ctrlKey || event.metaKey) return;
-  const arrow = (state.turned ? TURNED_ARROWS : ARROWS)[event.key];
+  const arrow = (isTurned() ? TURNED_ARROWS : ARROWS)[event.key];
   if (arrow) {
     event.preventDefault();
-    state.keyboard = true;
+    keyboard = true;
     moveCursor(arrow[0], arrow[1]);
     empty(layers.preview);
     drawCursor();
@@ -66,8 +88,8 @@ function keyOnBoard(event) {
   }
   if (event.key === "Home") {
     event.preventDefault();
-    state.keyboard = true;
-    state.cursor = data.cells[0].cell.slice();
+    keyboard = true;
+    cursor = data.cells[0].cell.slice();
     empty(layers.preview);
     drawCursor();
     announceCursor();
@@ -77,20 +99,20 @@ function keyOnBoard(event) {
   const next = event.key === "]" ? nextUnplaced(1) : event.key === "[" ? nextUnplaced(-1) : null;
   if (digit != null || event.key === "]" || event.key === "[") {
     event.preventDefault();
-    state.keyboard = true;
-    if (digit != null && digit < pieceCount) pickByKey(digit);
-    else if (next != null) pickByKey(next);
+    keyboard = true;
+    if (digit != null && digit < pieceCount) selectByKey(digit);
+    else if (next != null) selectByKey(next);
     return;
   }
-  if (!state.cursor) return;
-  const owner = occupancy(null).get(key(state.cursor));
+  if (!cursor) return;
+  const owner = occupancy(null).get(key(cursor));
   if (event.key === "Enter" || event.key === " ") {
     event.preventDefault();
-    state.keyboard = true;
-    if (state.selected != null) placeSelectedAt(state.cursor);
-    else if (owner != null && !state.trace.length) pickUp(owner);
+    keyboard = true;
+    if (selectedPiece() != null) placeSelectedAt(cursor);
+    else if (owner != null && !tracing()) pickUp(owner);
     else {
-      toggleTraced(key(state.cursor)); // nothing selected: mark the cell, as a tap does
+      toggleTraced(key(cursor)); // nothing selected: mark the cell, as a tap does
       judgeTrace(false);
     }
   } else if ((event.key === "Delete" || event.key === "Backspace") && owner != null) {
@@ -100,7 +122,7 @@ function keyOnBoard(event) {
 }
 
 function focusBoard() {
-  if (!state.cursor) state.cursor = data.cells[0].cell.slice();
+  if (!cursor) cursor = data.cells[0].cell.slice();
   drawCursor();
   // a press of the pointer focuses the board too: only the keyboard's focus speaks the cell
   if (!board.matches || board.matches(":focus-visible")) announceCursor();
@@ -119,14 +141,7 @@ function keyOnPage(event) {
   const letter = event.key.toLowerCase();
   if (letter === "r") turn("rotate", event.shiftKey ? -1 : 1);
   else if (letter === "f" && !data.faceup) turn("flip", 1);
-  else if (event.key === "Escape") {
-    state.selected = null;
-    forgetTrace();
-    state.hint = null;
-    showHint();
-    say("");
-    render();
-  }
+  else if (event.key === "Escape") letGo();
 }
 
 export function listenForKeys() {
@@ -141,7 +156,7 @@ export function listenForKeys() {
   if (skip) {
     skip.addEventListener("click", function (event) {
       event.preventDefault();
-      state.keyboard = true;
+      keyboard = true;
       board.focus();
     });
   }

@@ -2,7 +2,6 @@
 
 import { board, frame, main, ui } from "./page.js";
 import { SIDE } from "./geometry.js";
-import { state } from "./state.js";
 import { render } from "./draw.js";
 
 // A board whose cells would be drawn smaller than MIN_CELL CSS pixels across the page is turned
@@ -13,8 +12,15 @@ const MIN_CELL = 28;
 const MAX_TURNED_CELL = 40;
 const drawnBox = board.getAttribute("viewBox").split(" ").map(Number); // x, y, width, height
 
-function setTurned(turned) {
-  state.turned = turned;
+let turned = false; // the board drawn turned a quarter clockwise
+
+// Whether the board is drawn turned a quarter clockwise.
+export function isTurned() {
+  return turned;
+}
+
+function setTurned(turn) {
+  turned = turn;
   main.classList.toggle("turned", turned);
   board.dataset.turned = turned ? "true" : "false";
   const x = drawnBox[0], y = drawnBox[1], width = drawnBox[2], height = drawnBox[3];
@@ -44,7 +50,7 @@ function viewHeight() {
 }
 
 export function layoutBoard() {
-  if (state.turned) setTurned(false);
+  if (turned) setTurned(false);
   board.style.maxHeight = "";
   const width = drawnBox[2], height = drawnBox[3];
   if (cellPixels() >= MIN_CELL || width <= height) {
@@ -85,8 +91,8 @@ function relayout() {
   layoutPending = true;
   window.requestAnimationFrame(function () {
     layoutPending = false;
-    const wasTurned = state.turned;
+    const wasTurned = turned;
     layoutBoard();
-    if (wasTurned !== state.turned) render();
+    if (wasTurned !== turned) render();
   });
 }

@@ -12,15 +12,14 @@
 
 import "./telegram.js"; // first: it makes window.Telegram.WebApp in a Mini App
 import { data, ui } from "./page.js";
-import { placementsFrom, state } from "./state.js";
-import { darkQuery, forgetTrace, render, schemeChanged } from "./draw.js";
+import { darkQuery, render, schemeChanged } from "./draw.js";
 import { followResize, layoutBoard } from "./layout.js";
 import { applyTheme, call, inTelegram, restoreFromTelegram, webApp } from "./miniapp.js";
 import { openPlay, share } from "./solved.js";
-import { analyse, loadSolutions } from "./analysis.js";
-import { requestHint, showHint } from "./hints.js";
+import { analyse, latestAnalysis, loadSolutions } from "./analysis.js";
+import { dismissHint, requestHint } from "./hints.js";
 import { acceptHint, clear, takeOff, turn, undo } from "./moves.js";
-import { placeMatched } from "./trace.js";
+import { forgetTrace, placeMatched } from "./trace.js";
 import { listenForPointers } from "./gestures.js";
 import { listenForKeys } from "./keyboard.js";
 
@@ -37,7 +36,8 @@ function listenToButtons() {
   ui.undo.addEventListener("click", undo);
   ui.clear.addEventListener("click", clear);
   ui.takeOff.addEventListener("click", function () {
-    if (state.analysis && state.analysis.dead_end) takeOff(state.analysis.take_off);
+    const a = latestAnalysis();
+    if (a && a.dead_end) takeOff(a.take_off);
   });
   ui.hintButtons.forEach(function (button) {
     button.addEventListener("click", function () {
@@ -45,10 +45,7 @@ function listenToButtons() {
     });
   });
   ui.accept.addEventListener("click", acceptHint);
-  ui.dismiss.addEventListener("click", function () {
-    state.hint = null;
-    showHint();
-  });
+  ui.dismiss.addEventListener("click", dismissHint);
   if (ui.shareButton) ui.shareButton.addEventListener("click", share);
 }
 
@@ -57,7 +54,6 @@ listenForPointers();
 listenForKeys();
 listenToButtons();
 openPlay();
-state.placed = placementsFrom(data.placements);
 ui.tray.forEach(function (button) {
   button.disabled = false; // disabled in the page as served: without the script they do nothing
 });

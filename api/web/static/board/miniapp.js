@@ -5,7 +5,7 @@
 import "./telegram.js";
 import { data, ui } from "./page.js";
 import { t } from "./words.js";
-import { state } from "./state.js";
+import { positionCode } from "./analysis.js";
 import { schemeChanged } from "./draw.js";
 import { fetchJson, pageUrl } from "./api.js";
 
@@ -33,8 +33,8 @@ const THEME = {
 };
 
 export function applyTheme() {
-  var theme = (webApp && webApp.themeParams) || {};
-  var root = document.documentElement;
+  const theme = (webApp && webApp.themeParams) || {};
+  const root = document.documentElement;
   Object.keys(THEME).forEach(function (name) {
     if (/^#[0-9a-f]{3,8}$/i.test(theme[name] || "")) root.style.setProperty(THEME[name], theme[name]);
   });
@@ -45,7 +45,7 @@ export function applyTheme() {
 // In the Mini App every request to /api/v1/me names the Telegram user; elsewhere the cookie the
 // server set names the web visitor (the browser sends it on its own).
 export function playerHeaders(extra) {
-  var headers = inTelegram ? { Authorization: "tma " + webApp.initData } : {};
+  const headers = inTelegram ? { Authorization: "tma " + webApp.initData } : {};
   Object.keys(extra || {}).forEach(function (name) {
     headers[name] = extra[name];
   });
@@ -58,7 +58,7 @@ function note(text) {
 }
 
 function signInProblem(response, payload) {
-  var code = payload && payload.error && payload.error.code;
+  const code = payload && payload.error && payload.error.code;
   if (response.status === 401) return t(code === "session_expired" ? "sessionExpired" : "notSignedIn");
   return t("saveFailedStatus", { status: response.status });
 }
@@ -69,7 +69,7 @@ const MAX_RETRY_SECONDS = 60;
 
 function retryAfter(response) {
   if (response.status !== 429) return 0;
-  var seconds = Number(response.headers.get("Retry-After"));
+  const seconds = Number(response.headers.get("Retry-After"));
   return seconds > 0 && seconds <= MAX_RETRY_SECONDS ? seconds : 0;
 }
 
@@ -93,7 +93,7 @@ export function saveToTelegram(code) {
 }
 
 function sendNewest() {
-  var code = newest;
+  const code = newest;
   newest = null;
   saving = true;
   fetch(data.api.saved, {
@@ -103,7 +103,7 @@ function sendNewest() {
   })
     .then(
       function (response) {
-        var wait = retryAfter(response);
+        const wait = retryAfter(response);
         if (wait) {
           if (newest === null) newest = code;
           return later(wait);
@@ -135,8 +135,8 @@ function sendNewest() {
 export function restoreFromTelegram() {
   return fetchJson(data.api.saved, { headers: playerHeaders() }).then(
     function (answer) {
-      var saved = answer.payload && answer.payload.code;
-      if (answer.response.ok && saved && saved !== state.code) {
+      const saved = answer.payload && answer.payload.code;
+      if (answer.response.ok && saved && saved !== positionCode()) {
         window.location.replace(pageUrl(saved).href);
         return true;
       }
@@ -153,14 +153,14 @@ export function restoreFromTelegram() {
 // App and on the web alike; `body` goes as JSON (the solve sends the solved board's code, which
 // the server checks).
 export function recordOnServer(path, body) {
-  var options = {
+  const options = {
     method: "POST",
     headers: playerHeaders(body ? { "Content-Type": "application/json" } : {}),
   };
   if (body) options.body = JSON.stringify(body);
-  var url = data.api.days + path + data.api.query;
+  const url = data.api.days + path + data.api.query;
   return fetchJson(url, options).then(function (answer) {
-    var wait = retryAfter(answer.response);
+    const wait = retryAfter(answer.response);
     if (!wait) return answer;
     return later(wait).then(function () {
       return fetchJson(url, options);
@@ -176,8 +176,8 @@ export function solveNotRecorded(code, answer) {
     note(t("solveNotRecorded"));
     return;
   }
-  var code = answer.payload && answer.payload.error && answer.payload.error.code;
-  if (code === "session_before_day") note(t("sessionBeforeDay"));
+  const error = answer.payload && answer.payload.error && answer.payload.error.code;
+  if (error === "session_before_day") note(t("sessionBeforeDay"));
   else if (answer.response.status === 401) note(signInProblem(answer.response, answer.payload));
   else note(t("solveNotRecordedStatus", { status: answer.response.status }));
 }

@@ -3,7 +3,7 @@
 
 import { data } from "./page.js";
 import { cellByKey, fixedPieces, isTranslation, key, parseKey, sortedCells } from "./geometry.js";
-import { occupancy, state } from "./state.js";
+import { isPlaced, occupancy, placements } from "./moves.js";
 
 // A piece is placed by tracing the cells it covers: a stroke over them (finger or mouse), or taps
 // on them one after another. The traced cells are recognised as one of the pieces that may go
@@ -86,7 +86,7 @@ export function recognise(keys) {
     return !fixedPieces.has(index);
   });
   data.pieces.forEach(function (piece, index) {
-    if (!state.placed.has(index)) candidates.push(index);
+    if (!isPlaced(index)) candidates.push(index);
   });
   candidates.forEach(function (index) {
     if (!result.match) {
@@ -96,7 +96,7 @@ export function recognise(keys) {
     if (!result.grows && mayGrowInto(index, sorted)) result.grows = true;
   });
   if (!result.match) {
-    state.placed.forEach(function (placement, index) {
+    placements().forEach(function (placement, index) {
       if (covers.indexOf(index) < 0 && orientationMatching(index, sorted) >= 0) {
         result.elsewhere.push(data.pieces[index].name);
       }

@@ -6,7 +6,7 @@
 
 import { data, ui } from "./page.js";
 import { t, tn } from "./words.js";
-import { state } from "./state.js";
+import { positionCode } from "./analysis.js";
 import { fetchJson } from "./api.js";
 import { inTelegram, playerHeaders, recordOnServer, solveNotRecorded } from "./miniapp.js";
 
@@ -15,7 +15,7 @@ const QUEUE = "puzzle-hints:unsent-solves:v1";
 
 // Whether this board is one of the player's puzzles today (the server says, when it is opened):
 // a free board has no streak and no "tomorrow's puzzle".
-export let daily = true;
+let daily = true;
 
 export function openPlay() {
   sendQueued();
@@ -38,14 +38,14 @@ export function hintSeen(stage) {
 // checks); a page opened already solved shows nothing new.
 export function celebrate(initial) {
   if (!ui.solvedPanel || !ui.solvedPanel.hidden || initial) return;
-  var code = state.code;
+  const code = positionCode();
   if (!daily) {
     showSolved(null, data.title);
     return;
   }
   recordOnServer("solved", { code: code }).then(
     function (answer) {
-      var p = answer.payload;
+      const p = answer.payload;
       if (answer.response.ok && p) {
         showSolved(p, p.share_text);
         showRecord();
@@ -64,13 +64,13 @@ export function celebrate(initial) {
 }
 
 function hintMarks(hints) {
-  var used = Math.max(0, Math.min(3, hints));
+  const used = Math.max(0, Math.min(3, hints));
   return MARKS[0].repeat(used) + MARKS[1].repeat(3 - used);
 }
 
 // `solved`: the server's answer (null on a free board: no hints, time or streak to tell).
 function showSolved(solved, text) {
-  var parts = [];
+  const parts = [];
   if (solved) {
     parts.push(solved.hints ? t("solvedHints", { marks: hintMarks(solved.hints) }) : t("solvedNoHints"));
     if (solved.seconds != null) {
@@ -89,15 +89,15 @@ function showSolved(solved, text) {
 // server's own date need not be).
 function challengeOf(day) {
   if (!ui.challengeLink || !/^\d{4}-\d{2}-\d{2}$/.test(day || "")) return;
-  var link = new URL(ui.challengeLink.href, window.location.href);
+  const link = new URL(ui.challengeLink.href, window.location.href);
   link.pathname = link.pathname.replace(/[^/]*$/, day);
   ui.challengeLink.href = link.pathname + link.search;
 }
 
 function tomorrow() {
-  var now = new Date();
-  var midnight = new Date(now.getFullYear(), now.getMonth(), now.getDate() + 1);
-  var minutes = Math.max(0, Math.round((midnight - now) / 60000));
+  const now = new Date();
+  const midnight = new Date(now.getFullYear(), now.getMonth(), now.getDate() + 1);
+  const minutes = Math.max(0, Math.round((midnight - now) / 60000));
   return t("tomorrow", { hours: Math.floor(minutes / 60), minutes: minutes % 60 });
 }
 
@@ -106,8 +106,8 @@ function showRecord() {
   if (!ui.record || !data.api.me) return;
   fetchJson(data.api.me, { headers: playerHeaders() }).then(
     function (answer) {
-      var p = answer.payload;
-      var r = p && (/^calendar-/.test(data.puzzle) ? p.calendar : p.challenge);
+      const p = answer.payload;
+      const r = p && (/^calendar-/.test(data.puzzle) ? p.calendar : p.challenge);
       if (!answer.response.ok || !r) return;
       ui.record.textContent = t("record", { played: r.played, solved: r.solved, streak: r.streak, best: r.best });
     },
@@ -118,7 +118,7 @@ function showRecord() {
 // Solves not sent (offline): kept in this browser until the server has them.
 function queued() {
   try {
-    var found = JSON.parse(window.localStorage.getItem(QUEUE) || "[]");
+    const found = JSON.parse(window.localStorage.getItem(QUEUE) || "[]");
     return Array.isArray(found) ? found : [];
   } catch (e) {
     return [];
@@ -134,13 +134,13 @@ function keep(list) {
 }
 
 function queue(code) {
-  var list = queued();
+  const list = queued();
   list.push({ url: data.api.days + "solved" + data.api.query, code: code });
   keep(list);
 }
 
 function sendQueued() {
-  var list = queued();
+  const list = queued();
   if (!list.length || !navigator.onLine) return;
   keep([]);
   list.forEach(function (item) {
@@ -149,7 +149,7 @@ function sendQueued() {
       headers: { "Content-Type": "application/json" },
       body: JSON.stringify({ code: item.code }),
     }).catch(function () {
-      var again = queued();
+      const again = queued();
       again.push(item);
       keep(again);
     });
@@ -157,8 +157,8 @@ function sendQueued() {
 }
 
 export function share() {
-  var text = ui.shareText.textContent;
-  var done = function (key) {
+  const text = ui.shareText.textContent;
+  const done = function (key) {
     ui.shareDone.textContent = key ? t(key) : "";
   };
   if (navigator.share) {

@@ -4,13 +4,16 @@
 import { data, ui } from "./page.js";
 import { countText, t, verdict } from "./words.js";
 import { cellByKey, cellsAt, key } from "./geometry.js";
-import { misfit, occupancy, state } from "./state.js";
+import { heldOrientation, misfit, occupancy, selectedPiece } from "./moves.js";
+import { cursorCell } from "./keyboard.js";
 
 // The last move's words under the board; `later`: a move whose words are spoken with the count
 // once the board is checked (moveSaid), else they are spoken now.
+let moveWords = null; // the newest move's words, spoken with the count once the board is checked
+
 export function say(text, later) {
   ui.message.textContent = text || "";
-  state.moveWords = later ? text || "" : null;
+  moveWords = later ? text || "" : null;
   if (!later) speak(text);
 }
 
@@ -24,13 +27,20 @@ export function speak(text) {
   if (spoken && text) spoken.textContent = text; // emptied words are not spoken: nothing to clear
 }
 
+// The board could not be checked: `text` says so, spoken instead of a move's words still waiting.
+export function moveNotChecked(text) {
+  if (moveWords == null) return;
+  moveWords = null;
+  speak(text);
+}
+
 function withoutStop(text) {
   return text.replace(/[.。]\s*$/, "");
 }
 
 export function moveSaid(a) {
-  const words = state.moveWords;
-  state.moveWords = null;
+  const words = moveWords;
+  moveWords = null;
   if (words == null) return;
   const v = verdict(a);
   const count = ui.remaining.textContent + " " + countText(a);
@@ -51,26 +61,27 @@ function cellName(cell) {
 
 // Why the piece cannot go where Enter would put it with the cursor on `cell`, or "" if it can.
 function misfitAt(pieceIndex, cell) {
-  const cells = cellsAt(pieceIndex, state.orientation[pieceIndex], cell, null);
+  const cells = cellsAt(pieceIndex, heldOrientation(pieceIndex), cell, null);
   let why = misfit(pieceIndex, cells);
   if (!why && cells.some(function (c) { return openCells.has(key(c)); })) why = t("misfitOpen");
   return why;
 }
 
 function cursorText() {
-  const cell = state.cursor;
+  const cell = cursorCell();
   const owner = occupancy(null).get(key(cell));
   let cover = t(openCells.has(key(cell)) ? "coverOpen" : "coverEmpty");
   if (owner != null) cover = t("coveredBy", { piece: data.pieces[owner].name });
   let fit = t("noneSelected");
-  if (state.selected != null) {
-    const name = data.pieces[state.selected].name;
-    const why = misfitAt(state.selected, cell);
+  const selected = selectedPiece();
+  if (selected != null) {
+    const name = data.pieces[selected].name;
+    const why = misfitAt(selected, cell);
     fit = why ? t("fitsNot", { piece: name, why: why }) : t("fits", { piece: name });
   }
   return t("cursorSays", { cell: cellName(cell), cover: cover, fit: fit });
 }
 
 export function announceCursor() {
-  if (state.cursor && cursorSays) cursorSays.textContent = cursorText();
+  if (cursorCell() && cursorSays) cursorSays.textContent = cursorText();
 }
