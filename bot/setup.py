@@ -15,7 +15,6 @@ A press is a :class:`bot.callbacks.SetupCallback`; :func:`apply` makes the chang
 
 from __future__ import annotations
 
-from dataclasses import replace
 from datetime import datetime
 
 from sqlalchemy.orm import Session
@@ -194,20 +193,16 @@ def apply(session: Session, who: InChat, press: SetupCallback, now: datetime, zo
     kind, chat_id = who.chat.kind, who.chat.id
     if press.field == "edition":
         puzzle = chat_settings.set_edition(session, chat_id, kind, press.value)
-        return replace(
-            who, player=replace(who.player, variant=who.player.variant._replace(edition=puzzle.id))
-        )
+        return who.choosing(variant=who.player.variant._replace(edition=puzzle.id))
     if press.field == "faceup":
         chat_settings.set_faceup(session, chat_id, kind, press.value == "on")
-        return replace(
-            who, player=replace(who.player, variant=who.player.variant._replace(faceup=press.value == "on"))
-        )
+        return who.choosing(variant=who.player.variant._replace(faceup=press.value == "on"))
     if press.field == "zone":
         chat_settings.set_timezone(session, chat_id, kind, press.value, now)
-        return replace(who, player=replace(who.player, timezone=press.value))
+        return who.choosing(timezone=press.value)
     if press.field == "lang":
         chat_settings.set_language(session, chat_id, kind, press.value)
-        return replace(who, player=replace(who.player, language=press.value))
+        return who.choosing(language=press.value)
     if press.field == "time" or (press.field == "post" and press.value == "on"):
         settings = chat_settings.settings_of(session, chat_id)
         post_time = (

@@ -60,6 +60,21 @@ class InChat:
         """The language to answer in (the source language when none is known)."""
         return self.player.language or SOURCE_LANGUAGE
 
+    def choosing(
+        self, *, timezone: str | None = None, variant: Variant | None = None, language: str | None = None
+    ) -> InChat:
+        """The player here with the settings given (None: unchanged), as a choice leaves them."""
+        player = self.player
+        return InChat(
+            replace(
+                player,
+                timezone=timezone or player.timezone,
+                variant=variant or player.variant,
+                language=language or player.language,
+            ),
+            self.chat,
+        )
+
     def play(self, kind: PuzzleKind, day: date) -> Play:
         """The player's puzzle variant: their edition and face-up mode here for the calendar."""
         if kind == PuzzleKind.PENTOMINO:
@@ -391,7 +406,7 @@ def choose_variant(
         chat_settings.set_faceup(session, here.chat.id, here.chat.kind, faceup)
         variant = variant._replace(faceup=faceup)
     leave_group(session, here)
-    here = replace(here, player=replace(here.player, variant=variant))
+    here = here.choosing(variant=variant)
     return open_puzzle(session, here, PuzzleKind.CALENDAR, here.player.today(now), now)
 
 

@@ -87,7 +87,7 @@ def pressed(session: Session, who: InChat, press: SetupCallback, now: datetime, 
     zone = setup.suggested_zone(settings, who.language, default_tz)
     if not press.onboarding or setup.next_view(press) != "done":
         return Pressed(who, settings, zone)
-    here = replace(who, player=replace(who.player, timezone=zone))
+    here = who.choosing(timezone=zone)
     return Pressed(
         who,
         settings,
@@ -101,17 +101,13 @@ def after_press(found: Pressed, press: SetupCallback, web: Web | None) -> Reply:
     who, settings, zone = found.who, found.settings, found.zone
     view = setup.next_view(press)
     if not press.onboarding:
-        return setup.settings_choice(
-            view, settings, replace(who, player=replace(who.player, timezone=zone)), zone
-        )
+        return setup.settings_choice(view, settings, who.choosing(timezone=zone), zone)
     if view == "time":
         return setup.onboarding_time(who, zone)
     if view == "zone":
         return setup.onboarding_zone(who)
     assert found.shown is not None
-    return _onboarding_done(
-        found.shown, replace(who, player=replace(who.player, timezone=zone)), settings, web
-    )
+    return _onboarding_done(found.shown, who.choosing(timezone=zone), settings, web)
 
 
 def _onboarding_done(
