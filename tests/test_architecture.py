@@ -74,8 +74,8 @@ def _lint_imports(root: Path) -> subprocess.CompletedProcess[str]:
         ("solver/catalog.py", "import jobs.cli", "solver is not allowed to import jobs"),
         ("render/hint.py", "import hints.errors", "render is not allowed to import hints"),
         ("hints/daily.py", "import bot.texts", "hints is not allowed to import bot"),
-        ("bot/inputs.py", "import api.links", "bot is not allowed to import api"),
-        ("api/links.py", "import jobs.ondemand", "api is not allowed to import jobs"),
+        ("bot/inputs.py", "import api.caching", "bot is not allowed to import api"),
+        ("api/presenters.py", "import jobs.ondemand", "api is not allowed to import jobs"),
         ("db/engine.py", "import solver.catalog", "db is not allowed to import solver"),
     ],
 )

@@ -22,7 +22,7 @@ from fastapi import APIRouter, Request, Response
 from fastapi.responses import HTMLResponse, RedirectResponse
 from sqlalchemy.exc import SQLAlchemyError
 
-from api import links, players
+from api import players
 from api.caching import IMMUTABLE, SHORT, STABLE, Payload, send
 from api.clients import Requester, requester
 from api.deps import State, get_edition, parse_day
@@ -34,6 +34,7 @@ from api.web.board_page import render_board_list, render_board_page
 from api.web.day_view import View
 from api.web.language import PageLanguage, page_language
 from api.web.page import NOT_PRECOMPUTED, STORE_UNAVAILABLE, error_text, render_error, render_page
+from hints import links
 from hints.catalog import Puzzle, UnknownPuzzleError, UnknownTargetError, catalog, get_puzzle, target_for_date
 from hints.codes import encode_position
 from hints.daily import DEFAULT_VARIANT, calendar_editions
@@ -240,11 +241,6 @@ async def play_challenge(request: Request, state: State, date: str, lang: str | 
     return RedirectResponse(board, status_code=303, headers={"Cache-Control": "no-cache"})
 
 
-def challenge_link(day: date, language: PageLanguage) -> str:
-    """The address of ``day``'s pentomino challenge on its board (:func:`play_challenge`)."""
-    return f"/play/challenge/{day.isoformat()}" + (f"?lang={language.param}" if language.param else "")
-
-
 @router.get("/play/{puzzle_id}/{target}", response_class=HTMLResponse)
 async def play(
     request: Request,
@@ -282,7 +278,7 @@ async def play(
     bot = state.settings.TELEGRAM_BOT_USERNAME
     link = encode_link(puzzle, goal, "") if bot else None
     today = parse_day("today", None, state.settings.DEFAULT_TIMEZONE).value
-    challenge = challenge_link(today, language) if puzzle.is_calendar else None
+    challenge = links.challenge(today, language.param) if puzzle.is_calendar else None
     shown_faceup = _flag(faceup)
     kept = ",".join(puzzle.pieces[p.piece].name for p in placements if p.piece in staying)
     who = requester(request)

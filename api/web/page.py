@@ -15,13 +15,13 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from datetime import date, timedelta
 
-from api import links
 from api.web.daily_sections import no_faceup_section, puzzle_section
 from api.web.day_view import View
 from api.web.document import document
 from api.web.heatmap import heatmap
 from api.web.language import LanguageSwitch, PageLanguage, language_switch
 from api.web.templating import render
+from hints import links
 from hints.daily import DailyBundle, PuzzleKind, calendar_editions
 from hints.words import long_date, puzzle_title
 from i18n import N_, SOURCE_LANGUAGE
@@ -218,7 +218,7 @@ def render_failure(language: PageLanguage, status: int, sentence: str) -> str:
         sentence=sentence,
         home=f"/?lang={language.param}" if language.param else "/",
         puzzles=text(TITLE),
-        boards=f"/play?lang={language.param}" if language.param else "/play",
+        boards=links.boards(language.param),
         playable=text(N_("Boards you can play")),
     )
 

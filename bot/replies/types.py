@@ -11,6 +11,7 @@ from dataclasses import dataclass, replace
 from datetime import date, datetime
 
 from bot.local_time import local_today, zone
+from hints import links
 from hints import seat as seats
 from hints.catalog import Placement, Puzzle, Target
 from hints.codes import encode_position
@@ -81,6 +82,6 @@ class Web:
     ) -> str:
         """The board page of a target (``faceup``: no flipping, face-up counts and hints)."""
         code = encode_position(puzzle, placements) if placements else None
-        query = [f"p={code}"] if code else []
-        query += ["faceup=1"] if faceup and puzzle.is_calendar else []
-        return f"{self.public_url}/play/{puzzle.id}/{target.name}" + ("?" + "&".join(query) if query else "")
+        return self.public_url + links.play(
+            puzzle.id, target.name, code, faceup=faceup and puzzle.is_calendar
+        )
