@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Hashable
+from dataclasses import replace
 from datetime import date
 
 from fastapi import APIRouter, Request, Response
@@ -33,7 +34,14 @@ from api.web.board import BoardView
 from api.web.board_page import render_board_list, render_board_page
 from api.web.day_view import View
 from api.web.language import PageLanguage, page_language
-from api.web.page import NOT_PRECOMPUTED, STORE_UNAVAILABLE, error_text, render_error, render_page
+from api.web.page import (
+    NOT_PRECOMPUTED,
+    STORE_UNAVAILABLE,
+    error_text,
+    render_error,
+    render_page,
+    solving_text,
+)
 from hints import links
 from hints.catalog import Puzzle, UnknownPuzzleError, UnknownTargetError, catalog, get_puzzle, target_for_date
 from hints.codes import encode_position
@@ -122,6 +130,7 @@ async def page(
     their_zone = player.timezone if player is not None else None
     today = parse_day("today", their_zone, zone).value
     language = _language(request, lang)
+    view: View | None = None
     try:
         day = parse_day(date or "today", tz or their_zone, zone)
         chosen = await get_edition(edition or theirs.edition)
@@ -133,19 +142,38 @@ async def page(
         key = ("page", view, today)  # with the day's bundle (fixed for a store), all the page shows
         found = state.payloads.get(key)
         if found is None:
-            found = await _daily_page(state, key, view, today, requester(request))
+            who = replace(requester(request), wait=PAGE_SOLVE_WAIT)
+            found = await _daily_page(state, key, view, today, who)
     except ApiError as exc:  # bad parameters (400), or too much computing asked for (429/503)
-        busy = exc.status in (429, 503)
-        message = error_text(language, exc.code, exc.message, exc.status)
-        page = _html(render_error(message, today, language), exc.status if busy else 400)
-        page.headers.update(exc.headers)
-        return page
+        return await _refused_page(state, exc, view, today, language)
     except NotPrecomputed as missing:  # what the operator should run goes to the log only
         log.warning("daily page: %s", missing.message)
         return _html(render_error(language.text(NOT_PRECOMPUTED), today, language), 503)
     except SQLAlchemyError:
         return _html(render_error(language.text(STORE_UNAVAILABLE), today, language), 503)
     return send(request, found, NO_CACHE, HEADERS)
+
+
+PAGE_SOLVE_WAIT = 1.0  # a page waits this long for a day solved on demand, then says it is working
+
+
+async def _refused_page(
+    state: State, exc: ApiError, view: View | None, today: date, language: PageLanguage
+) -> Response:
+    """The page of a refused request: what is wrong, the form still set to what was asked; a day
+    being solved for the first time says so (and how long it usually takes) and reloads itself
+    when its ``Retry-After`` says."""
+    busy = exc.status in (429, 503)
+    refresh = None
+    if exc.code == "solving" and view is not None:
+        summary = (await state.summaries()).get(view.edition)
+        message = solving_text(view, summary.seconds if summary is not None else None)
+        refresh = int(exc.headers.get("Retry-After", "5"))
+    else:
+        message = error_text(language, exc.code, exc.message, exc.status)
+    page = _html(render_error(message, today, language, view, refresh), exc.status if busy else 400)
+    page.headers.update(exc.headers)
+    return page
 
 
 async def _daily_page(state: State, key: Hashable, view: View, today: date, who: Requester) -> Payload:
