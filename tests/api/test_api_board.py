@@ -480,6 +480,12 @@ def test_a_short_game_by_touch_fits_a_phone(browser: Browser, api_url: str, clie
     assert guard.blocked == [] and errors == []
 
 
+# The phone's share sheet, as the page sees it (navigator.share): what it was handed, kept.
+SHARE_SHEET = (
+    "window.sharedWith = [];navigator.share = (what) => { sharedWith.push(what); return Promise.resolve(); };"
+)
+
+
 def test_todays_board_solved_with_hints_says_so_counts_the_streak_and_offers_a_share_text(
     browser: Browser, api_url: str
 ) -> None:
@@ -490,6 +496,7 @@ def test_todays_board_solved_with_hints_says_so_counts_the_streak_and_offers_a_s
     )
     guard = LoopbackOnly(api_url)
     context.route("**/*", guard)
+    context.add_init_script(SHARE_SHEET)
     today = datetime.now(UTC).date()
     page, board, errors = open_board(context, f"{api_url}/play/{CALENDAR}/{today:%m-%d}", touch=True)
     assert page.locator("[data-testid=solved-panel]").is_hidden()
@@ -509,6 +516,9 @@ def test_todays_board_solved_with_hints_says_so_counts_the_streak_and_offers_a_s
     ]
     summary = page.locator("#solved-summary").inner_text()
     assert "Hints used: ■■■" in summary and "Streak: 1 day" in summary
+    page.locator("#share-button").tap()  # the phone's share sheet: the text and a link back
+    shared = page.evaluate("window.sharedWith")
+    assert shared == [{"text": share, "url": f"{api_url}/play/{CALENDAR}/{today:%m-%d}"}]  # no position
     challenge = page.locator("#challenge-link").get_attribute("href", timeout=1000)
     assert challenge == f"/play/challenge/{today.isoformat()}"  # the day's challenge, its pieces fixed
     page.locator("[data-testid=record]", has_text="Solved 1 · Streak 1 · Best 1").wait_for()
