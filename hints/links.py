@@ -194,6 +194,11 @@ def challenge(day: date, lang: str | None = None) -> str:
     return f"/play/challenge/{day.isoformat()}" + _query([("lang", lang)] if lang else [])
 
 
+def challenge_today(lang: str | None = None) -> str:
+    """Today's pentomino challenge (the visitor's today) on its board."""
+    return "/play/challenge/today" + _query([("lang", lang)] if lang else [])
+
+
 def boards(lang: str | None = None) -> str:
     """The list of boards to play, in the page language ``lang``."""
     return "/play" + _query([("lang", lang)] if lang else [])

@@ -239,6 +239,13 @@ async def _board_stars(
     return found.body.decode() or None, True
 
 
+def _no_board(state: State, language: PageLanguage, english: str) -> Response:
+    """404: the link names no board (``english``: which name is unknown); the boards to play."""
+    unknown = language.text(N_("There is no such puzzle or target; here are the boards you can play."))
+    message = _bad_link(language, english, unknown)
+    return _html(render_board_list(_boards(state, language), message, language), 404)
+
+
 def _bad_link(language: PageLanguage, english: str, translated: str) -> str:
     """Why a /play link names no board: the English details, or the translated words."""
     return english if language.code == SOURCE_LANGUAGE else translated
@@ -250,10 +257,12 @@ async def play_challenge(request: Request, state: State, date: str, lang: str | 
     the board with the challenge's pre-placed pieces on it, fixed (what a solved calendar board
     offers next). Its pieces are worked out only when the link is followed."""
     zone = state.settings.DEFAULT_TIMEZONE
+    player = await players.page_player(request, state)  # "today" is the visitor's
+    their_zone = player.timezone if player is not None else None
     language = _language(request, lang)
-    today = parse_day("today", None, zone).value
+    today = parse_day("today", their_zone, zone).value
     try:
-        day = parse_day(date, None, zone)
+        day = parse_day(date, their_zone, zone)
         bundle = await state.daily.bundle_async(day.value, requester(request))
     except ApiError as exc:
         message = error_text(language, exc.code, exc.message, exc.status)
@@ -266,6 +275,30 @@ async def play_challenge(request: Request, state: State, date: str, lang: str | 
     except SQLAlchemyError:
         return _html(render_error(language.text(STORE_UNAVAILABLE), today, language), 503)
     board = board_link(bundle.pentomino, language.param)
+    return RedirectResponse(board, status_code=303, headers={"Cache-Control": "no-cache"})
+
+
+@router.get("/play/{puzzle_id}", response_class=HTMLResponse)
+async def play_puzzle(request: Request, state: State, puzzle_id: str, lang: str | None = None) -> Response:
+    """A board named without its target: a calendar's target of the visitor's today, the one
+    target of a board, today's challenge for ``challenge``; the list of boards for an unknown name."""
+    language = _language(request, lang)
+    if puzzle_id == "challenge":
+        return RedirectResponse(links.challenge_today(language.param), status_code=303)
+    try:
+        puzzle = get_puzzle(puzzle_id)
+    except UnknownPuzzleError as exc:
+        unknown = language.text(N_("There is no such puzzle or target; here are the boards you can play."))
+        return _html(
+            render_board_list(_boards(state, language), _bad_link(language, str(exc), unknown), language), 404
+        )
+    if puzzle.is_calendar:
+        player = await players.page_player(request, state)
+        zone = player.timezone if player is not None else None
+        target = target_for_date(puzzle, parse_day("today", zone, state.settings.DEFAULT_TIMEZONE).value).name
+    else:
+        target = puzzle.targets[0].name
+    board = links.play(puzzle.id, target, lang=language.param)
     return RedirectResponse(board, status_code=303, headers={"Cache-Control": "no-cache"})
 
 
@@ -287,9 +320,7 @@ async def play(
         puzzle = get_puzzle(puzzle_id)
         goal = puzzle.target(target)
     except (UnknownPuzzleError, UnknownTargetError) as exc:
-        unknown = language.text(N_("There is no such puzzle or target; here are the boards you can play."))
-        message = _bad_link(language, str(exc), unknown)
-        return _html(render_board_list(_boards(state, language), message, language), 404)
+        return _no_board(state, language, str(exc))
     try:
         placements = placements_of_code(puzzle, p) if p else ()
         staying = fixed_pieces(puzzle, fixed[:400] if fixed else None)

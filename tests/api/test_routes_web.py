@@ -8,7 +8,7 @@ from __future__ import annotations
 import json
 import re
 from collections.abc import Iterator
-from datetime import date
+from datetime import UTC, date, datetime, tzinfo
 from pathlib import Path
 
 import pytest
@@ -16,7 +16,7 @@ from fastapi.testclient import TestClient
 from sqlalchemy.orm import Session, sessionmaker
 
 import api.web as api_web
-from api import create_app, puzzle_content
+from api import create_app, deps, puzzle_content
 from api.presenters import board_link
 from api.routes import web
 from api.web import assets
@@ -376,3 +376,29 @@ def test_a_day_being_solved_says_how_long_its_editions_targets_took() -> None:
         View(date(2022, 6, 7), edition="calendar-weekday", language=PageLanguage("ja")), 0.4
     )
     assert "約1秒" in japanese and "2022" in japanese
+
+
+class Noon(datetime):
+    """``datetime`` whose ``now`` is noon (UTC) on 2026-01-22."""
+
+    @classmethod
+    def now(cls, tz: tzinfo | None = None) -> Noon:  # type: ignore[override]
+        return cls.fromtimestamp(datetime(2026, 1, 22, 12, tzinfo=UTC).timestamp(), tz)
+
+
+@pytest.mark.parametrize(
+    ("path", "goes_to"),
+    [
+        ("/play/calendar-dragonfjord", "/play/calendar-dragonfjord/01-22"),  # the calendar's today
+        ("/play/pentomino-6x10?lang=ja", "/play/pentomino-6x10/board?lang=ja"),  # a board's one target
+        ("/play/challenge", "/play/challenge/today"),
+    ],
+)
+def test_a_board_named_without_its_target_opens_todays(
+    api: TestClient, monkeypatch: pytest.MonkeyPatch, path: str, goes_to: str
+) -> None:
+    """These were 404s: a link someone shortened by hand, or typed."""
+    monkeypatch.setattr(deps, "datetime", Noon)
+    answer = api.get(path, follow_redirects=False)
+    assert answer.status_code == 303 and answer.headers["location"] == goes_to
+    assert api.get("/play/no-such-puzzle").status_code == 404
