@@ -356,7 +356,13 @@ def test_hints_start_from_the_board_and_accepting_places_them(
     assert board.verdict.startswith("Dead end")
     for stage in (1, 2, 3):
         expected = _hint(client, board.code, stage)
-        page.locator(f'.hint-button[data-stage="{stage}"]').click()
+        button = page.locator(f'.hint-button[data-stage="{stage}"]')
+        shown = page.locator("main").get_attribute("data-hint")
+        button.click()
+        if stage == 3:  # the whole answer asks once more, and is not asked for until then
+            assert button.inner_text() == "Show the whole answer? Press again"
+            assert page.locator("main").get_attribute("data-hint") == shown
+            button.click()
         page.locator(f'main[data-hint="{stage}"]').wait_for()
         assert page.locator("#hint-text").inner_text() == expected["caption"]
         drawn = page.locator("#board .hint-pieces [data-piece]").evaluate_all(
@@ -500,7 +506,8 @@ def test_todays_board_solved_with_hints_says_so_counts_the_streak_and_offers_a_s
     today = datetime.now(UTC).date()
     page, board, errors = open_board(context, f"{api_url}/play/{CALENDAR}/{today:%m-%d}", touch=True)
     assert page.locator("[data-testid=solved-panel]").is_hidden()
-    page.locator('.hint-button[data-stage="3"]').click()  # "All the rest": every hint stage used
+    page.locator('.hint-button[data-stage="3"]').click()  # "All the rest": every hint stage used ...
+    page.locator('.hint-button[data-stage="3"]').click()  # ... once confirmed
     page.locator('main[data-hint="3"]').wait_for()
     page.locator("#accept").click()
     board.settle()
@@ -709,7 +716,8 @@ def test_inside_telegram_the_players_day_is_kept_on_the_server(
     context = telegram(SavedPositions(get_status=404))
     context.route("**/api/v1/me/days/**", server)
     page, board, errors = open_board(context, f"{api_url}/play/{CALENDAR}/{DAY}", touch=True)
-    page.locator('.hint-button[data-stage="3"]').click()
+    page.locator('.hint-button[data-stage="3"]').click()  # the answer ...
+    page.locator('.hint-button[data-stage="3"][data-confirming]').click()  # ... confirmed
     page.locator('main[data-hint="3"]').wait_for()
     page.locator("#accept").click()
     board.settle()
@@ -741,7 +749,8 @@ def test_inside_telegram_a_solve_the_server_does_not_record_says_why(
     context = telegram(SavedPositions(get_status=404))
     context.route("**/api/v1/me/days/**", server)
     page, board, errors = open_board(context, f"{api_url}/play/{CALENDAR}/{DAY}", touch=True)
-    page.locator('.hint-button[data-stage="3"]').click()
+    page.locator('.hint-button[data-stage="3"]').click()  # the answer ...
+    page.locator('.hint-button[data-stage="3"][data-confirming]').click()  # ... confirmed
     page.locator('main[data-hint="3"]').wait_for()
     page.locator("#accept").click()
     board.settle()
