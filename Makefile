@@ -58,20 +58,24 @@ browser:
 		= "$(AXE_VERSION)" || { echo "installing axe-core $(AXE_VERSION) into $(AXE_DIR)"; mkdir -p $(AXE_DIR) && \
 		npm install --silent --no-audit --no-fund --prefix $(AXE_DIR) axe-core@$(AXE_VERSION); }
 
+# The test commands keep compiled modules between runs even where PYTHONDONTWRITEBYTECODE is set:
+# each pytest-xdist worker otherwise rewrites the asserts of every test module again (seconds each).
+KEEP_BYTECODE := PYTHONDONTWRITEBYTECODE=
+
 # The import contracts (a second), then every test, spread over the cores (pytest-xdist).
 test: dev browser
 	$(VENV)/bin/lint-imports
-	$(PY) -m pytest -q -n auto
+	$(KEEP_BYTECODE) $(PY) -m pytest -q -n auto
 
 # The quick loop (under a minute): the service, the bot's replies, the API routes, the solver and
 # the store on the small sample catalog; no whole catalog, browser, PostgreSQL or slow test.
 FAST := not catalog and not browser and not postgres and not slow
 test-fast: dev
-	$(PY) -m pytest -q -n auto -m "$(FAST)"
+	$(KEEP_BYTECODE) $(PY) -m pytest -q -n auto -m "$(FAST)"
 
 # Line coverage of every test (the figures in the closing notes of changes to the suite).
 coverage: dev browser
-	$(PY) -m pytest -q -n auto --cov=solver --cov=db --cov=hints --cov=render --cov=bot --cov=api \
+	$(KEEP_BYTECODE) $(PY) -m pytest -q -n auto --cov=solver --cov=db --cov=hints --cov=render --cov=bot --cov=api \
 		--cov=i18n --cov=settings --cov=jobs --cov-report=term --cov-report=json:test-output/coverage.json
 
 lint: dev

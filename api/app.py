@@ -9,12 +9,12 @@ from fastapi import FastAPI
 from starlette.concurrency import run_in_threadpool
 
 from api.errors import install_error_handlers
-from api.links import PREFIX
 from api.middleware import BodySizeLimit, Compress, HeadAsGet, RelativeRedirects, RequestRate, SecurityHeaders
 from api.routes import check, daily, docs, editions, health, me, me_days, positions, puzzles, telegram, web
 from api.state import ApiState
 from bot.webhook import WEBHOOK_PATH, WebhookBridge
 from hints.codes import warm_layouts
+from hints.links import PREFIX
 from hints.ondemand import SolverFactory
 from hints.raw_solutions import raw_cache
 from settings import Settings, get_settings

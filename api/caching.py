@@ -11,7 +11,6 @@ from __future__ import annotations
 import hashlib
 from collections.abc import Callable, Hashable, Mapping
 from dataclasses import dataclass, field
-from enum import StrEnum
 
 from pydantic import BaseModel
 from starlette.concurrency import run_in_threadpool
@@ -28,14 +27,6 @@ HTML = "text/html; charset=utf-8"
 IMMUTABLE = "public, max-age=31536000, immutable"
 STABLE = "public, max-age=86400"  # dated JSON: fixed unless the store is recomputed
 SHORT = "public, max-age=60"  # "today" and catalog summaries
-
-
-class Media(StrEnum):
-    """What a resource is served as, by the suffix of its path (JSON has none)."""
-
-    JSON = "json"
-    PNG = "png"
-    TEXT = "txt"
 
 
 @dataclass(frozen=True)

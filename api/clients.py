@@ -61,6 +61,7 @@ class Requester:
 
     key: str
     receive: Receive | None = None
+    wait: float | None = None  # how long it waits for a target solved on demand (None: the server's)
 
     async def left(self) -> None:
         """Return once the client has disconnected (never, without a connection to watch)."""

@@ -46,6 +46,7 @@ from api.caching import Payload, PayloadStore, payload_bytes
 from api.clients import ClientBudget, Requester
 from api.errors import ApiError
 from api.ondemand import OnDemandWaiter, QueueFull
+from hints import compute_worker
 from hints.cache import BoundedCache
 from hints.catalog import Stage
 from hints.daily import (
@@ -58,8 +59,8 @@ from hints.daily import (
     stage_key,
 )
 from hints.ondemand import after_solving
-from hints.raw_solutions import raw_cache
 from hints.supervised import PoolBroken, PoolClosed, SupervisedPool
+from hints.unit_of_work import run
 from i18n import SOURCE_LANGUAGE
 
 MAX_BUNDLES = 256  # the other dates' bundles
@@ -103,40 +104,6 @@ class PinnedDays(Generic[K, T]):
                 self.others.put(key, value)
 
 
-_worker_sessions: dict[str, sessionmaker[Session]] = {}
-_worker_cache_bytes: list[int] = []  # the raw-solution cache bound of this worker process
-
-
-def bound_worker_cache(cache_bytes: int) -> None:
-    """Run in each worker process at start: its raw-solution cache keeps the process's bound."""
-    _worker_cache_bytes[:] = [cache_bytes]
-
-
-def in_worker(database_url: str, work: Callable[..., T], *args: Any) -> T:
-    """``work(session, *args)`` in a worker process, on its own engine (its raw-solution cache
-    bounded like the process's), committed (a computed hint is kept for the next)."""
-    from db.engine import make_engine, session_factory  # in the worker process only
-
-    sessions = _worker_sessions.get(database_url)
-    if sessions is None:
-        sessions = _worker_sessions[database_url] = session_factory(make_engine(database_url))
-        if _worker_cache_bytes:
-            raw_cache(sessions).resize(_worker_cache_bytes[0])
-    with sessions.begin() as session:
-        return work(session, *args)
-
-
-def build_bundle(database_url: str, day: date, variant: Variant = DEFAULT_VARIANT) -> DailyBundle:
-    """A day's bundle, computed in a worker process."""
-    return in_worker(database_url, daily_bundle, day, *variant)
-
-
-def worker_cache_bytes(database_url: str) -> int | None:
-    """The raw-solution cache bound of this worker's store, if it has opened one (for the tests)."""
-    sessions = _worker_sessions.get(database_url)
-    return None if sessions is None else raw_cache(sessions).max_bytes
-
-
 class DailyContent:
     """Daily bundles and their rendered payloads, cached by date (and kind and stage)."""
 
@@ -156,7 +123,7 @@ class DailyContent:
         self._sessions = sessions
         self._solver = solver
         self._database_url = database_url  # set: bundles are computed in worker processes
-        self._processes = SupervisedPool(workers + 1, bound_worker_cache, (cache_bytes,))
+        self._processes = SupervisedPool(workers + 1, compute_worker.bound_cache, (cache_bytes,))
         self._workers = workers
         self._payloads: PinnedDays[Hashable, Payload] = PinnedDays(
             BoundedCache(PINNED_BYTES, payload_bytes), payloads
@@ -263,10 +230,9 @@ class DailyContent:
         calling thread, when the store is in this process's memory. 503 when no worker can be
         made, or the server is stopping."""
         if self._database_url is None or self._database_url in ("sqlite://", "sqlite:///:memory:"):
-            with self._sessions.begin() as session:
-                return work(session, *args)
+            return run(self._sessions, lambda session: work(session, *args))
         try:
-            return self._processes.run(in_worker, self._database_url, work, *args)
+            return self._processes.run(compute_worker.run_in_worker, self._database_url, work, *args)
         except PoolBroken:
             raise ApiError(
                 503, "unavailable", "the server cannot compute this now", headers={"Retry-After": "30"}

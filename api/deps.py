@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
 from dataclasses import dataclass
 from datetime import date, datetime
 from functools import lru_cache
@@ -11,7 +10,6 @@ from typing import Annotated
 from zoneinfo import ZoneInfo
 
 from fastapi import Depends, Path, Query, Request
-from sqlalchemy.orm import Session
 
 from api.caching import IMMUTABLE, SHORT, STABLE
 from api.errors import invalid
@@ -31,15 +29,6 @@ async def get_state(request: Request) -> ApiState:
 
 
 State = Annotated[ApiState, Depends(get_state)]
-
-
-def get_session(state: State) -> Iterator[Session]:
-    """The request's unit of work: committed when the route returns, rolled back if it raises."""
-    with state.sessions.begin() as session:
-        yield session
-
-
-SessionDep = Annotated[Session, Depends(get_session)]
 
 
 @dataclass(frozen=True)

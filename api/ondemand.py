@@ -179,7 +179,7 @@ class OnDemandWaiter:
         try:
             done, _ = await asyncio.wait(
                 [solving] + ([watching] if watching else []),
-                timeout=self._wait,
+                timeout=self._wait if who is None or who.wait is None else who.wait,
                 return_when=asyncio.FIRST_COMPLETED,
             )
         finally:

@@ -25,6 +25,7 @@ from datetime import UTC, datetime
 from typing import Annotated
 
 from fastapi import Depends, Header, Request, Response
+from sqlalchemy.orm import Session
 from starlette.concurrency import run_in_threadpool
 
 from api.clients import requester, too_many
@@ -56,8 +57,7 @@ def cookie_key(state: ApiState) -> bytes:
         return configured.get_secret_value().strip().encode()
     url = state.settings.DATABASE_URL
     if url not in _keys:
-        with state.sessions.begin() as session:
-            _keys[url] = players.server_secret(session, SECRET_NAME).encode()
+        _keys[url] = state.unit(lambda session: players.server_secret(session, SECRET_NAME))().encode()
     return _keys[url]
 
 
@@ -135,7 +135,8 @@ def _resolve(state: ApiState, user: TelegramUser | None, cookie: str | None) -> 
     visitor to them, once), else the cookie's visitor; None for a visitor not stored."""
     zone = state.settings.DEFAULT_TIMEZONE
     web_id = cookie_player(cookie_key(state), cookie) if cookie else None
-    with state.sessions.begin() as session:
+
+    def resolving(session: Session) -> Player | None:
         if user is not None:
             player = players.telegram_player(session, user.id, zone, user.first_name, user.signed_at)
             if web_id is not None:
@@ -143,6 +144,8 @@ def _resolve(state: ApiState, user: TelegramUser | None, cookie: str | None) -> 
                 player = players.telegram_player(session, user.id, zone, user.first_name, user.signed_at)
             return player
         return None if web_id is None else players.web_player(session, web_id, zone)
+
+    return state.unit(resolving)()
 
 
 async def calling(
@@ -171,8 +174,9 @@ async def page_player(request: Request, state: ApiState) -> Player | None:
 
 def _new_player(state: ApiState) -> Caller:
     """A new web visitor stored, and the cookie that names them."""
-    with state.sessions.begin() as session:
-        player = players.new_web_player(session, now(), state.settings.DEFAULT_TIMEZONE)
+    player = state.unit(
+        lambda session: players.new_web_player(session, now(), state.settings.DEFAULT_TIMEZONE)
+    )()
     return Caller(player, signed_cookie(cookie_key(state), player.id))
 
 

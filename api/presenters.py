@@ -6,8 +6,6 @@ import re
 from collections.abc import Iterable, Sequence
 from functools import cache
 
-from api import links
-from api.caching import Media
 from api.schemas import (
     BoardCellOut,
     ChallengeOut,
@@ -27,9 +25,11 @@ from api.schemas import (
     SolutionOut,
     TargetOut,
 )
+from hints import links
 from hints.catalog import HINT_STAGES, Cell, Placement, Puzzle, Stage, Target, get_puzzle, symmetries
 from hints.codes import encode_position
 from hints.daily import DailyBundle, DailyPuzzle, PuzzleKind
+from hints.links import Media
 from hints.position_hints import PositionHint
 from hints.positions import CheckResult, PositionAnalysis, problem_texts
 from hints.solution_digits import SolutionDigits

@@ -13,11 +13,12 @@ from collections.abc import Mapping, Sequence
 from sqlalchemy.orm import Session
 
 from api import presenters
-from api.caching import Media, Payload
+from api.caching import Payload
 from api.errors import not_found
 from api.schemas import PuzzlesOut, SolutionPageOut
 from hints import pictures, solution_pages, solutions
 from hints.catalog import Placement, Puzzle, Stage, Target, catalog
+from hints.links import Media
 from hints.position_hints import position_hint
 from hints.positions import analyse_position, fixed_pieces, placements_of_code
 from hints.solution_digits import solution_digits

@@ -81,10 +81,11 @@ class ApiState:
         )
         return cls(settings, engine, sessions, payloads, daily, solver, budget, writes, limits)
 
-    def in_session(self, produce: Callable[[Session], Payload]) -> Callable[[], Payload]:
-        """A producer that opens its own session, so cache hits never touch the database: a
-        read-only unit of work (:func:`hints.unit_of_work.run`), whatever it computed dropped."""
-        return lambda: run(self.sessions, produce, commit=False)
+    def unit(self, work: Callable[[Session], T], *, commit: bool = True) -> Callable[[], T]:
+        """``work`` as a unit of work of its own (:func:`hints.unit_of_work.run`: a session, one
+        commit or a rollback; ``commit=False``: read-only, whatever it computed dropped), to call
+        in a worker thread. Every session of a route is opened here, so a cache hit never opens one."""
+        return lambda: run(self.sessions, work, commit=commit)
 
     async def cached(
         self, key: Hashable, produce: Callable[[Session], Payload], who: Requester | None = None
@@ -94,7 +95,7 @@ class ApiState:
         found = self.payloads.get(key)
         if found is not None:
             return found
-        return await self._charged(who, lambda: self.payloads.fetch(key, self.in_session(produce)))
+        return await self._charged(who, lambda: self.payloads.fetch(key, self.unit(produce, commit=False)))
 
     async def summaries(self) -> dict[str, TargetSummary]:
         """Each catalog puzzle's stored targets in a few numbers: from memory (read again every few
@@ -115,7 +116,7 @@ class ApiState:
     async def fresh(self, produce: Callable[[Session], Payload], who: Requester | None = None) -> Payload:
         """A payload built for this request in a worker thread (a target of an edition solved on
         demand is solved first); with ``who``, one computation of their budget."""
-        return await self._charged(who, lambda: run_in_threadpool(self.in_session(produce)))
+        return await self._charged(who, lambda: run_in_threadpool(self.unit(produce, commit=False)))
 
     async def reading(
         self, puzzle: Puzzle, target: Target, work: Callable[[], T], who: Requester | None

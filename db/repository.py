@@ -232,6 +232,7 @@ class TargetSummary:
     real_total: int
     latest: datetime | None
     last_id: int
+    seconds: float = 0.0  # the mean time a target took to solve (how long a new one may take)
 
 
 def target_summaries(*, session: Session) -> dict[str, TargetSummary]:
@@ -246,8 +247,12 @@ def target_summaries(*, session: Session) -> dict[str, TargetSummary]:
         func.coalesce(func.sum(TargetRow.solution_count).filter(real), 0),
         func.max(TargetRow.computed_at),
         func.max(TargetRow.id),
+        func.coalesce(func.avg(TargetRow.seconds), 0.0),
     ).group_by(TargetRow.puzzle_id)
-    return {row[0]: TargetSummary(*row[1:]) for row in session.execute(query)}
+    return {
+        puzzle_id: TargetSummary(targets, real, total, real_total, latest, last_id, float(seconds))
+        for puzzle_id, targets, real, total, real_total, latest, last_id, seconds in session.execute(query)
+    }
 
 
 # A target stored before revision 0014 (or by a process older than it) has no generation of its

@@ -25,7 +25,7 @@ make one call per action and only format what comes back:
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from datetime import date, datetime, timedelta, tzinfo
 from enum import StrEnum
@@ -48,7 +48,8 @@ from hints.players import Player
 from hints.position_hints import PositionHint, position_hint
 from hints.positions import PositionAnalysis, analyse_position, placements_of_code, problem_texts
 from hints.saved import SavedPosition, record_board_stage, saved_board
-from i18n import N_, translator
+from hints.words import long_date
+from i18n import N_, SOURCE_LANGUAGE, translator
 from solver.catalog import Puzzle, Target, target_for_date
 from solver.encoding import Placement
 from solver.puzzles import get_puzzle
@@ -438,6 +439,7 @@ SHARE_HEADING = N_("{puzzle} · {date} · {stars}")
 SHARE_NO_HINTS = N_("Solved with no hints")
 SHARE_HINTS = N_("Hints {marks}")
 SHARE_MINUTES = N_("{minutes} min")
+SHARE_SECONDS = N_("{seconds} s")
 SHARE_STREAK = N_("streak {days}")
 
 
@@ -463,21 +465,26 @@ def share_text(solved: Solved, title: str, stars: str | None, language: str) -> 
     """The solve in two lines anyone can read without seeing the answer: the puzzle, its date and
     difficulty; hints used, the time when known, the streak. No cell and no piece is named."""
     words = translator(language)
-    heading = (
-        words.gettext(SHARE_HEADING)
-        .format(puzzle=title, date=solved.play.day.isoformat(), stars=stars or "")
-        .rstrip(" ·")
-    )
+    day = solved.play.day
+    on = day.isoformat() if language == SOURCE_LANGUAGE else long_date(day, language)  # 2026年1月22日(木)
+    heading = words.gettext(SHARE_HEADING).format(puzzle=title, date=on, stars=stars or "").rstrip(" ·")
     parts = [
         words.gettext(SHARE_NO_HINTS)
         if solved.hints == 0
         else words.gettext(SHARE_HINTS).format(marks=hint_marks(solved.hints))
     ]
     if solved.seconds is not None:
-        parts.append(words.gettext(SHARE_MINUTES).format(minutes=max(1, round(solved.seconds / 60))))
-    if solved.streak > 1:
+        parts.append(_share_time(solved.seconds, words.gettext))
+    if solved.streak >= 1:
         parts.append(words.gettext(SHARE_STREAK).format(days=solved.streak) + " 🔥")
     return f"{heading}\n{' · '.join(parts)}"
+
+
+def _share_time(seconds: int, gettext: Callable[[str], str]) -> str:
+    """How long the solve took: seconds under a minute (it said "1 min" for 8 s), else minutes."""
+    if seconds < 60:
+        return gettext(SHARE_SECONDS).format(seconds=max(1, seconds))
+    return gettext(SHARE_MINUTES).format(minutes=round(seconds / 60))
 
 
 Solver = solves.Solve  # one person's solve of a chat's puzzle, as /top and the daily post count it

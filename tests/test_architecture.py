@@ -11,6 +11,7 @@ import ast
 import importlib
 import inspect
 import os
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -73,8 +74,8 @@ def _lint_imports(root: Path) -> subprocess.CompletedProcess[str]:
         ("solver/catalog.py", "import jobs.cli", "solver is not allowed to import jobs"),
         ("render/hint.py", "import hints.errors", "render is not allowed to import hints"),
         ("hints/daily.py", "import bot.texts", "hints is not allowed to import bot"),
-        ("bot/inputs.py", "import api.links", "bot is not allowed to import api"),
-        ("api/links.py", "import jobs.ondemand", "api is not allowed to import jobs"),
+        ("bot/inputs.py", "import api.caching", "bot is not allowed to import api"),
+        ("api/presenters.py", "import jobs.ondemand", "api is not allowed to import jobs"),
         ("db/engine.py", "import solver.catalog", "db is not allowed to import solver"),
     ],
 )
@@ -193,6 +194,23 @@ def test_replies_format_answers_and_never_see_the_store() -> None:
     ]
     assert with_session == []
     assert len(functions) > 30  # the check does see them
+
+
+SESSION_OPENED = re.compile(r"sessions(?:\.begin)?\(\)")
+
+
+def test_the_api_opens_its_sessions_in_one_place() -> None:
+    """Routes opened sessions four ways (``sessions()``, ``sessions.begin()``, an unused
+    dependency, the state's helpers); now only ``ApiState.unit`` does (the one unit of work,
+    ``hints.unit_of_work.run``)."""
+    opened = [
+        f"{path.relative_to(PROJECT_ROOT)}:{number}"
+        for path in sorted((PROJECT_ROOT / "api").rglob("*.py"))
+        for number, line in enumerate(path.read_text().splitlines(), start=1)
+        if SESSION_OPENED.search(line)
+    ]
+    assert opened == []
+    assert SESSION_OPENED.search("        with state.sessions.begin() as session:")  # it does see them
 
 
 OLD_PERSON_TYPES = {"Person", "Who", "Seat"}  # one thing, once under four names

@@ -26,10 +26,7 @@ async def check_placement(request: Request, body: CheckIn, state: State) -> Chec
     target = resolve_target(puzzle, body.target)
     pieces = [PlacedPiece(p.piece, tuple((int(r), int(c)) for r, c in p.cells)) for p in body.placements]
 
-    def work() -> CheckOut:
-        with state.sessions() as session:
-            return presenters.check_out(
-                check_position(session, puzzle, target, pieces, complete=body.complete)
-            )
-
-    return await state.reading(puzzle, target, work, requester(request))
+    checking = state.unit(
+        lambda session: check_position(session, puzzle, target, pieces, complete=body.complete), commit=False
+    )
+    return await state.reading(puzzle, target, lambda: presenters.check_out(checking()), requester(request))

@@ -7,13 +7,12 @@ from typing import Annotated
 
 from fastapi import APIRouter, Path, Request, Response
 
-from api import links
 from api.caching import IMMUTABLE, PNG, SHORT, Payload, send
 from api.deps import LanguageDep, State
 from api.errors import documented
 from api.puzzle_content import edition_board_png
 from api.schemas import EditionOut, EditionsOut
-from hints import pictures
+from hints import links, pictures
 from hints.catalog import Puzzle
 from hints.daily import calendar_editions, edition_of
 from hints.solutions import EMPTY, TargetSummary

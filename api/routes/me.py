@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from fastapi import APIRouter, Request, Response
 from pydantic import BaseModel, ConfigDict, Field
+from sqlalchemy.orm import Session
 from starlette.concurrency import run_in_threadpool
 
 from api import presenters
@@ -50,8 +51,7 @@ def _record(found: game.KindRecord) -> KindRecordOut:
 def _me(caller: Caller, state: State) -> MeOut:
     """The caller's day, settings and record (a visitor not stored: the defaults, nothing played)."""
     player = caller.player or Player(0, state.settings.DEFAULT_TIMEZONE)
-    with state.sessions() as session:
-        standing = game.standing(session, player, now())
+    standing = state.unit(lambda session: game.standing(session, player, now()), commit=False)()
     kind = "new" if caller.player is None else "web" if player.web else "telegram"
     return MeOut(
         kind=kind,
@@ -87,11 +87,7 @@ async def forget(request: Request, caller: Reader, state: State) -> Response:
     if player is not None:
         await spend_write(state, player)
 
-        def work() -> None:
-            with state.sessions.begin() as session:
-                players.forget(session, player.id)
-
-        await run_in_threadpool(work)
+        await run_in_threadpool(state.unit(lambda session: players.forget(session, player.id)))
     return clear_cookie(request, Response(status_code=204, headers={"Cache-Control": "private, no-store"}))
 
 
@@ -116,14 +112,15 @@ async def settings(request: Request, body: SettingsIn, caller: Writer, state: St
     face-up mode, language; 422 naming a value they cannot hold (nothing is changed). A Telegram
     user's are their private chat's with the bot, as its commands set them. Answers ``GET /me``."""
 
+    player = caller.player
+    assert player is not None
+    values = body.model_dump(exclude_none=True)
+
     def work() -> MeOut:
-        assert caller.player is not None
-        values = body.model_dump(exclude_none=True)
-        with state.sessions.begin() as session:
-            try:
-                chosen = players.choose(session, caller.player, now(), **values)
-            except InvalidSetting as exc:
-                raise _refused(exc) from None
+        try:
+            chosen = state.unit(lambda session: players.choose(session, player, now(), **values))()
+        except InvalidSetting as exc:
+            raise _refused(exc) from None
         return _me(Caller(chosen, caller.cookie), state)
 
     return _private(request, await run_in_threadpool(work), caller)
@@ -137,11 +134,8 @@ async def save_position(
     player = caller.player
     assert player is not None
 
-    def work() -> PositionOut:
-        with state.sessions.begin() as session:
-            analysis = save_board(session, player.id, puzzle, target, body.code, now())
-            return presenters.position_out(analysis)
-
+    saving = state.unit(lambda session: save_board(session, player.id, puzzle, target, body.code, now()))
+    work = lambda: presenters.position_out(saving())  # noqa: E731
     return _private(request, await state.reading(puzzle, target, work, requester(request)), caller)
 
 
@@ -152,14 +146,14 @@ async def saved_position(
     """The analysis of the saved board; 404 when this player saved none on this target."""
     player_id = caller.player.id if caller.player is not None else None
 
-    def work() -> PositionOut:
-        with state.sessions() as session:
-            saved = None if player_id is None else saved_board(session, player_id, puzzle, target)
-            if saved is None:
-                raise ApiError(404, "no_saved_position", f"no board saved for {puzzle.id} {target.name}")
-            placements = placements_of_code(puzzle, saved.code)
-            return presenters.position_out(analyse_position(session, puzzle, target, placements))
+    def analysed(session: Session) -> PositionOut:
+        saved = None if player_id is None else saved_board(session, player_id, puzzle, target)
+        if saved is None:
+            raise ApiError(404, "no_saved_position", f"no board saved for {puzzle.id} {target.name}")
+        placements = placements_of_code(puzzle, saved.code)
+        return presenters.position_out(analyse_position(session, puzzle, target, placements))
 
+    work = state.unit(analysed, commit=False)
     return _private(request, await state.reading(puzzle, target, work, requester(request)), caller)
 
 

@@ -69,12 +69,9 @@ async def opened(
     player = caller.player
     assert player is not None
 
-    def work() -> None:
-        with state.sessions.begin() as session:
-            if game.opened_on_board(session, player, puzzle, target, faceup, now()) is None:
-                raise _not_today(puzzle, target)
-
-    await run_in_threadpool(work)
+    opening = state.unit(lambda session: game.opened_on_board(session, player, puzzle, target, faceup, now()))
+    if await run_in_threadpool(opening) is None:
+        raise _not_today(puzzle, target)
     return _recorded(request, caller)
 
 
@@ -92,12 +89,11 @@ async def hint_seen(
     player = caller.player
     assert player is not None
 
-    def work() -> None:
-        with state.sessions.begin() as session:
-            if game.seen_on_board(session, player, puzzle, target, faceup, Stage(stage), now()) is None:
-                raise _not_today(puzzle, target)
-
-    await run_in_threadpool(work)
+    seeing = state.unit(
+        lambda session: game.seen_on_board(session, player, puzzle, target, faceup, Stage(stage), now())
+    )
+    if await run_in_threadpool(seeing) is None:
+        raise _not_today(puzzle, target)
     return _recorded(request, caller)
 
 
@@ -119,9 +115,12 @@ async def solved(
     player = caller.player
     assert player is not None
 
+    solving = state.unit(
+        lambda session: game.solved_on_board(session, player, puzzle, target, faceup, now(), language, code)
+    )
+
     def work() -> DaySolvedOut:
-        with state.sessions.begin() as session:
-            found = game.solved_on_board(session, player, puzzle, target, faceup, now(), language, code)
+        found = solving()
         if found is None:
             raise _not_today(puzzle, target)
         result, share = found

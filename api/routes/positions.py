@@ -17,13 +17,14 @@ from fastapi import APIRouter, Path, Request, Response
 
 from api import presenters
 from api import puzzle_content as content
-from api.caching import IMMUTABLE, PNG, TEXT, Media, Payload, send
+from api.caching import IMMUTABLE, PNG, TEXT, Payload, send
 from api.clients import requester
 from api.deps import FaceUp, Fixed, LanguageDep, PuzzleDep, State, TargetDep
 from api.errors import documented
 from api.schemas import PositionHintOut, PositionIn, PositionOut, SolutionDigitsOut
 from hints import pictures
 from hints.catalog import Stage
+from hints.links import Media
 from hints.positions import PlacedPiece, analyse_if_cached, fixed_pieces, parse_placements
 from i18n import SOURCE_LANGUAGE
 

@@ -16,13 +16,14 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Hashable
+from dataclasses import replace
 from datetime import date
 
 from fastapi import APIRouter, Request, Response
 from fastapi.responses import HTMLResponse, RedirectResponse
 from sqlalchemy.exc import SQLAlchemyError
 
-from api import links, players
+from api import players
 from api.caching import IMMUTABLE, SHORT, STABLE, Payload, send
 from api.clients import Requester, requester
 from api.deps import State, get_edition, parse_day
@@ -33,7 +34,15 @@ from api.web.board import BoardView
 from api.web.board_page import render_board_list, render_board_page
 from api.web.day_view import View
 from api.web.language import PageLanguage, page_language
-from api.web.page import NOT_PRECOMPUTED, STORE_UNAVAILABLE, error_text, render_error, render_page
+from api.web.page import (
+    NOT_PRECOMPUTED,
+    STORE_UNAVAILABLE,
+    error_text,
+    render_error,
+    render_page,
+    solving_text,
+)
+from hints import links
 from hints.catalog import Puzzle, UnknownPuzzleError, UnknownTargetError, catalog, get_puzzle, target_for_date
 from hints.codes import encode_position
 from hints.daily import DEFAULT_VARIANT, calendar_editions
@@ -121,6 +130,7 @@ async def page(
     their_zone = player.timezone if player is not None else None
     today = parse_day("today", their_zone, zone).value
     language = _language(request, lang)
+    view: View | None = None
     try:
         day = parse_day(date or "today", tz or their_zone, zone)
         chosen = await get_edition(edition or theirs.edition)
@@ -132,19 +142,38 @@ async def page(
         key = ("page", view, today)  # with the day's bundle (fixed for a store), all the page shows
         found = state.payloads.get(key)
         if found is None:
-            found = await _daily_page(state, key, view, today, requester(request))
+            who = replace(requester(request), wait=PAGE_SOLVE_WAIT)
+            found = await _daily_page(state, key, view, today, who)
     except ApiError as exc:  # bad parameters (400), or too much computing asked for (429/503)
-        busy = exc.status in (429, 503)
-        message = error_text(language, exc.code, exc.message, exc.status)
-        page = _html(render_error(message, today, language), exc.status if busy else 400)
-        page.headers.update(exc.headers)
-        return page
+        return await _refused_page(state, exc, view, today, language)
     except NotPrecomputed as missing:  # what the operator should run goes to the log only
         log.warning("daily page: %s", missing.message)
         return _html(render_error(language.text(NOT_PRECOMPUTED), today, language), 503)
     except SQLAlchemyError:
         return _html(render_error(language.text(STORE_UNAVAILABLE), today, language), 503)
     return send(request, found, NO_CACHE, HEADERS)
+
+
+PAGE_SOLVE_WAIT = 1.0  # a page waits this long for a day solved on demand, then says it is working
+
+
+async def _refused_page(
+    state: State, exc: ApiError, view: View | None, today: date, language: PageLanguage
+) -> Response:
+    """The page of a refused request: what is wrong, the form still set to what was asked; a day
+    being solved for the first time says so (and how long it usually takes) and reloads itself
+    when its ``Retry-After`` says."""
+    busy = exc.status in (429, 503)
+    refresh = None
+    if exc.code == "solving" and view is not None:
+        summary = (await state.summaries()).get(view.edition)
+        message = solving_text(view, summary.seconds if summary is not None else None)
+        refresh = int(exc.headers.get("Retry-After", "5"))
+    else:
+        message = error_text(language, exc.code, exc.message, exc.status)
+    page = _html(render_error(message, today, language, view, refresh), exc.status if busy else 400)
+    page.headers.update(exc.headers)
+    return page
 
 
 async def _daily_page(state: State, key: Hashable, view: View, today: date, who: Requester) -> Payload:
@@ -210,6 +239,13 @@ async def _board_stars(
     return found.body.decode() or None, True
 
 
+def _no_board(state: State, language: PageLanguage, english: str) -> Response:
+    """404: the link names no board (``english``: which name is unknown); the boards to play."""
+    unknown = language.text(N_("There is no such puzzle or target; here are the boards you can play."))
+    message = _bad_link(language, english, unknown)
+    return _html(render_board_list(_boards(state, language), message, language), 404)
+
+
 def _bad_link(language: PageLanguage, english: str, translated: str) -> str:
     """Why a /play link names no board: the English details, or the translated words."""
     return english if language.code == SOURCE_LANGUAGE else translated
@@ -221,10 +257,12 @@ async def play_challenge(request: Request, state: State, date: str, lang: str | 
     the board with the challenge's pre-placed pieces on it, fixed (what a solved calendar board
     offers next). Its pieces are worked out only when the link is followed."""
     zone = state.settings.DEFAULT_TIMEZONE
+    player = await players.page_player(request, state)  # "today" is the visitor's
+    their_zone = player.timezone if player is not None else None
     language = _language(request, lang)
-    today = parse_day("today", None, zone).value
+    today = parse_day("today", their_zone, zone).value
     try:
-        day = parse_day(date, None, zone)
+        day = parse_day(date, their_zone, zone)
         bundle = await state.daily.bundle_async(day.value, requester(request))
     except ApiError as exc:
         message = error_text(language, exc.code, exc.message, exc.status)
@@ -240,9 +278,28 @@ async def play_challenge(request: Request, state: State, date: str, lang: str | 
     return RedirectResponse(board, status_code=303, headers={"Cache-Control": "no-cache"})
 
 
-def challenge_link(day: date, language: PageLanguage) -> str:
-    """The address of ``day``'s pentomino challenge on its board (:func:`play_challenge`)."""
-    return f"/play/challenge/{day.isoformat()}" + (f"?lang={language.param}" if language.param else "")
+@router.get("/play/{puzzle_id}", response_class=HTMLResponse)
+async def play_puzzle(request: Request, state: State, puzzle_id: str, lang: str | None = None) -> Response:
+    """A board named without its target: a calendar's target of the visitor's today, the one
+    target of a board, today's challenge for ``challenge``; the list of boards for an unknown name."""
+    language = _language(request, lang)
+    if puzzle_id == "challenge":
+        return RedirectResponse(links.challenge_today(language.param), status_code=303)
+    try:
+        puzzle = get_puzzle(puzzle_id)
+    except UnknownPuzzleError as exc:
+        unknown = language.text(N_("There is no such puzzle or target; here are the boards you can play."))
+        return _html(
+            render_board_list(_boards(state, language), _bad_link(language, str(exc), unknown), language), 404
+        )
+    if puzzle.is_calendar:
+        player = await players.page_player(request, state)
+        zone = player.timezone if player is not None else None
+        target = target_for_date(puzzle, parse_day("today", zone, state.settings.DEFAULT_TIMEZONE).value).name
+    else:
+        target = puzzle.targets[0].name
+    board = links.play(puzzle.id, target, lang=language.param)
+    return RedirectResponse(board, status_code=303, headers={"Cache-Control": "no-cache"})
 
 
 @router.get("/play/{puzzle_id}/{target}", response_class=HTMLResponse)
@@ -263,9 +320,7 @@ async def play(
         puzzle = get_puzzle(puzzle_id)
         goal = puzzle.target(target)
     except (UnknownPuzzleError, UnknownTargetError) as exc:
-        unknown = language.text(N_("There is no such puzzle or target; here are the boards you can play."))
-        message = _bad_link(language, str(exc), unknown)
-        return _html(render_board_list(_boards(state, language), message, language), 404)
+        return _no_board(state, language, str(exc))
     try:
         placements = placements_of_code(puzzle, p) if p else ()
         staying = fixed_pieces(puzzle, fixed[:400] if fixed else None)
@@ -282,7 +337,7 @@ async def play(
     bot = state.settings.TELEGRAM_BOT_USERNAME
     link = encode_link(puzzle, goal, "") if bot else None
     today = parse_day("today", None, state.settings.DEFAULT_TIMEZONE).value
-    challenge = challenge_link(today, language) if puzzle.is_calendar else None
+    challenge = links.challenge(today, language.param) if puzzle.is_calendar else None
     shown_faceup = _flag(faceup)
     kept = ",".join(puzzle.pieces[p.piece].name for p in placements if p.piece in staying)
     who = requester(request)

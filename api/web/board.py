@@ -26,9 +26,9 @@ from typing import Any
 
 from cachetools import LRUCache, cached
 
-from api import links
 from api.web.board_shapes import board_piece_colour, centre, hex_colour, orientation_table, polygon
 from api.web.language import PageLanguage
+from hints import links
 from hints.catalog import Placement, Puzzle, Target
 from hints.words import DARK_EMPTY, EMPTY, board_label, dark_piece_colour, mix, puzzle_title
 

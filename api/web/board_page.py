@@ -10,7 +10,6 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from api import links
 from api.presenters import symmetry_count
 from api.web.board import BoardView, board_data
 from api.web.board_shapes import board_piece_colour, centre, hex_colour, polygon, svg_points, view_box
@@ -19,6 +18,7 @@ from api.web.document import document
 from api.web.language import LanguageSwitch, PageLanguage, language_switch, open_cells
 from api.web.solved_panel import solved_panel
 from api.web.templating import render
+from hints import links
 from hints.catalog import Puzzle
 from hints.words import board_label, puzzle_title
 from i18n import N_
@@ -299,7 +299,7 @@ def render_board_list(
 ) -> str:
     """The boards to play, (title, page, target) each; with ``error``, saying first what is wrong."""
     language = language or PageLanguage()
-    switch = language_switch(language, lambda other: f"/play?lang={other.param}" if other.param else "/play")
+    switch = language_switch(language, lambda other: links.boards(other.param))
     heading = language.text(N_("Play a puzzle"))
     title = language.text(N_("Play · error")) if error else heading
     page = document(language.code, title, language.text(LIST_DESCRIPTION), STYLESHEETS, body_class="play")

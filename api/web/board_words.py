@@ -73,6 +73,7 @@ BOARD_TEXTS = {
     "trayFixed": N_("Piece {piece}, pre-placed on the board"),
     # hints
     "lookingForHint": N_("Looking for a hint…"),
+    "confirmAnswer": N_("Show the whole answer? Press again"),
     "notChecked": N_("The board has not been checked yet; try again in a moment."),
     "hintIllegal": N_("Hints start from a legal board: {problems}."),
     "hintSolved": N_("The board is solved: no hint needed."),

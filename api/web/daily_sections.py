@@ -6,10 +6,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
-from api import links
 from api.presenters import board_link, symmetry_count
 from api.web.day_view import View
 from api.web.language import PageLanguage, open_cells
+from hints import links
 from hints.catalog import HINT_STAGES, Stage
 from hints.daily import DailyPuzzle, PuzzleKind
 from hints.words import board_layout, puzzle_title

@@ -26,6 +26,7 @@ class Document:
     body_class: str | None
     skip: str | None  # the words of the page's first link, which skips to ``skip_to``
     skip_to: str
+    refresh: int | None = None  # seconds after which the page loads itself again (a day being solved)
 
 
 def document(
@@ -40,6 +41,7 @@ def document(
     body_class: str | None = None,
     skip: str | None = None,
     skip_to: str = "#main",
+    refresh: int | None = None,
 ) -> Document:
     """A page's frame; ``stylesheets`` and ``scripts`` (deferred) are names of static files.
     ``scripted``: the page marks ``<html class="js">`` before the first paint, so its stylesheet
@@ -61,4 +63,5 @@ def document(
         body_class=body_class,
         skip=skip,
         skip_to=skip_to,
+        refresh=refresh,
     )

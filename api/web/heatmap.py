@@ -6,8 +6,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from datetime import date
 
-from api import links
 from api.web.language import PageLanguage
+from hints import links
 from hints.catalog import Puzzle, dates_of_year, target_for_date
 from hints.words import date_label, heatmap_layout, puzzle_title
 from i18n import N_

@@ -15,13 +15,14 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from datetime import date, timedelta
 
-from api import links
 from api.web.daily_sections import no_faceup_section, puzzle_section
 from api.web.day_view import View
 from api.web.document import document
 from api.web.heatmap import heatmap
 from api.web.language import LanguageSwitch, PageLanguage, language_switch
 from api.web.templating import render
+from hints import links
+from hints.catalog import get_puzzle
 from hints.daily import DailyBundle, PuzzleKind, calendar_editions
 from hints.words import long_date, puzzle_title
 from i18n import N_, SOURCE_LANGUAGE
@@ -150,8 +151,11 @@ def _switch(view: View) -> LanguageSwitch:
     return language_switch(view.language, lambda other: replace(view, language=other).url())
 
 
-def _site(template: str, page_title: str, language: PageLanguage, /, **context: object) -> str:
-    """A page of the site's frame (``templates/site.html``): the skip link and the footer."""
+def _site(
+    template: str, page_title: str, language: PageLanguage, /, refresh: int | None = None, **context: object
+) -> str:
+    """A page of the site's frame (``templates/site.html``): the skip link and the footer;
+    ``refresh``: seconds after which it loads itself again."""
     frame = document(
         language.code,
         page_title,
@@ -159,6 +163,7 @@ def _site(template: str, page_title: str, language: PageLanguage, /, **context: 
         ["page.css"],
         ["page.js"],
         skip=language.text(N_("Skip to the puzzles")),
+        refresh=refresh,
     )
     footer = Footer(
         language.unfilled(N_("API: {docs} · {catalog}")),
@@ -218,22 +223,50 @@ def render_failure(language: PageLanguage, status: int, sentence: str) -> str:
         sentence=sentence,
         home=f"/?lang={language.param}" if language.param else "/",
         puzzles=text(TITLE),
-        boards=f"/play?lang={language.param}" if language.param else "/play",
+        boards=links.boards(language.param),
         playable=text(N_("Boards you can play")),
     )
 
 
-def render_error(message: str, today: date, language: PageLanguage | None = None) -> str:
-    """A page saying what is wrong (``message``, in the page's language), with the date form."""
-    view = View(today, language=language or PageLanguage())
+def render_error(
+    message: str,
+    today: date,
+    language: PageLanguage | None = None,
+    asked: View | None = None,
+    refresh: int | None = None,
+) -> str:
+    """A page saying what is wrong (``message``, in the page's language), with the date form set to
+    what was ``asked`` (else today); ``refresh``: it loads itself again after so many seconds."""
+    view = asked or View(today, language=language or PageLanguage())
     title = view.language.text(TITLE)
     error = view.language.text(N_("error"))
     return _site(
         "daily_error.html",
         f"{title} · {error}",
         view.language,
+        refresh,
         languages=_switch(view),
         title=title,
         form=_date_form(view, today),
         message=message,
+    )
+
+
+def solving_text(view: View, seconds: float | None) -> str:
+    """What the page says while the day's puzzle of an edition solved on demand is worked out for
+    the first time: the date, the edition and, when the edition's stored targets tell, how long."""
+    language = view.language
+    date_words = long_date(view.day, language.code)
+    edition = puzzle_title(get_puzzle(view.edition), language.code)
+    if seconds:
+        return language.text(
+            N_("Working out {date} for {edition}: about {seconds} s. This page reloads by itself."),
+            date=date_words,
+            edition=edition,
+            seconds=max(1, round(seconds)),
+        )
+    return language.text(
+        N_("Working out {date} for {edition} for the first time. This page reloads by itself."),
+        date=date_words,
+        edition=edition,
     )

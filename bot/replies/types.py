@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from hints import links
 from hints.catalog import Placement, Puzzle, Target
 from hints.codes import encode_position
 from hints.pictures import Picture
@@ -44,6 +45,6 @@ class Web:
     ) -> str:
         """The board page of a target (``faceup``: no flipping, face-up counts and hints)."""
         code = encode_position(puzzle, placements) if placements else None
-        query = [f"p={code}"] if code else []
-        query += ["faceup=1"] if faceup and puzzle.is_calendar else []
-        return f"{self.public_url}/play/{puzzle.id}/{target.name}" + ("?" + "&".join(query) if query else "")
+        return self.public_url + links.play(
+            puzzle.id, target.name, code, faceup=faceup and puzzle.is_calendar
+        )

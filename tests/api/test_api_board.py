@@ -356,7 +356,13 @@ def test_hints_start_from_the_board_and_accepting_places_them(
     assert board.verdict.startswith("Dead end")
     for stage in (1, 2, 3):
         expected = _hint(client, board.code, stage)
-        page.locator(f'.hint-button[data-stage="{stage}"]').click()
+        button = page.locator(f'.hint-button[data-stage="{stage}"]')
+        shown = page.locator("main").get_attribute("data-hint")
+        button.click()
+        if stage == 3:  # the whole answer asks once more, and is not asked for until then
+            assert button.inner_text() == "Show the whole answer? Press again"
+            assert page.locator("main").get_attribute("data-hint") == shown
+            button.click()
         page.locator(f'main[data-hint="{stage}"]').wait_for()
         assert page.locator("#hint-text").inner_text() == expected["caption"]
         drawn = page.locator("#board .hint-pieces [data-piece]").evaluate_all(
@@ -480,6 +486,12 @@ def test_a_short_game_by_touch_fits_a_phone(browser: Browser, api_url: str, clie
     assert guard.blocked == [] and errors == []
 
 
+# The phone's share sheet, as the page sees it (navigator.share): what it was handed, kept.
+SHARE_SHEET = (
+    "window.sharedWith = [];navigator.share = (what) => { sharedWith.push(what); return Promise.resolve(); };"
+)
+
+
 def test_todays_board_solved_with_hints_says_so_counts_the_streak_and_offers_a_share_text(
     browser: Browser, api_url: str
 ) -> None:
@@ -490,10 +502,12 @@ def test_todays_board_solved_with_hints_says_so_counts_the_streak_and_offers_a_s
     )
     guard = LoopbackOnly(api_url)
     context.route("**/*", guard)
+    context.add_init_script(SHARE_SHEET)
     today = datetime.now(UTC).date()
     page, board, errors = open_board(context, f"{api_url}/play/{CALENDAR}/{today:%m-%d}", touch=True)
     assert page.locator("[data-testid=solved-panel]").is_hidden()
-    page.locator('.hint-button[data-stage="3"]').click()  # "All the rest": every hint stage used
+    page.locator('.hint-button[data-stage="3"]').click()  # "All the rest": every hint stage used ...
+    page.locator('.hint-button[data-stage="3"]').click()  # ... once confirmed
     page.locator('main[data-hint="3"]').wait_for()
     page.locator("#accept").click()
     board.settle()
@@ -503,12 +517,17 @@ def test_todays_board_solved_with_hints_says_so_counts_the_streak_and_offers_a_s
     share = page.locator("[data-testid=share-text]").inner_text()
     daily = httpx.get(f"{api_url}/api/v1/daily/{today.isoformat()}", timeout=120)  # hints computed cold
     level = daily.json()["difficulty"]["level"]
-    assert share.splitlines() == [  # the difficulty as the Mini App's share text has it
-        f"A-Puzzle-A-Day calendar (DragonFjord) · {today.isoformat()} · {'★' * level}{'☆' * (5 - level)}",
-        "Hints ■■■ · 1 min",
-    ]
+    heading, summary_line = share.splitlines()  # the difficulty as the Mini App's share text has it
+    assert (
+        heading
+        == f"A-Puzzle-A-Day calendar (DragonFjord) · {today.isoformat()} · {'★' * level}{'☆' * (5 - level)}"
+    )
+    assert re.fullmatch(r"Hints ■■■ · \d+ s · streak 1 🔥", summary_line)  # seconds: solved at once
     summary = page.locator("#solved-summary").inner_text()
     assert "Hints used: ■■■" in summary and "Streak: 1 day" in summary
+    page.locator("#share-button").tap()  # the phone's share sheet: the text and a link back
+    shared = page.evaluate("window.sharedWith")
+    assert shared == [{"text": share, "url": f"{api_url}/play/{CALENDAR}/{today:%m-%d}"}]  # no position
     challenge = page.locator("#challenge-link").get_attribute("href", timeout=1000)
     assert challenge == f"/play/challenge/{today.isoformat()}"  # the day's challenge, its pieces fixed
     page.locator("[data-testid=record]", has_text="Solved 1 · Streak 1 · Best 1").wait_for()
@@ -697,7 +716,8 @@ def test_inside_telegram_the_players_day_is_kept_on_the_server(
     context = telegram(SavedPositions(get_status=404))
     context.route("**/api/v1/me/days/**", server)
     page, board, errors = open_board(context, f"{api_url}/play/{CALENDAR}/{DAY}", touch=True)
-    page.locator('.hint-button[data-stage="3"]').click()
+    page.locator('.hint-button[data-stage="3"]').click()  # the answer ...
+    page.locator('.hint-button[data-stage="3"][data-confirming]').click()  # ... confirmed
     page.locator('main[data-hint="3"]').wait_for()
     page.locator("#accept").click()
     board.settle()
@@ -729,7 +749,8 @@ def test_inside_telegram_a_solve_the_server_does_not_record_says_why(
     context = telegram(SavedPositions(get_status=404))
     context.route("**/api/v1/me/days/**", server)
     page, board, errors = open_board(context, f"{api_url}/play/{CALENDAR}/{DAY}", touch=True)
-    page.locator('.hint-button[data-stage="3"]').click()
+    page.locator('.hint-button[data-stage="3"]').click()  # the answer ...
+    page.locator('.hint-button[data-stage="3"][data-confirming]').click()  # ... confirmed
     page.locator('main[data-hint="3"]').wait_for()
     page.locator("#accept").click()
     board.settle()

@@ -73,7 +73,8 @@ def solve_with_the_answer(page: Page) -> Board:
     """Solve the open board the quickest way: the last hint stage ("all the rest"), accepted."""
     board = Board(page)
     board.settle()
-    page.locator('.hint-button[data-stage="3"]').click()
+    page.locator('.hint-button[data-stage="3"]').click()  # the answer ...
+    page.locator('.hint-button[data-stage="3"][data-confirming]').click()  # ... confirmed
     page.locator('main[data-hint="3"]').wait_for()
     page.locator("#accept").click()
     board.settle()

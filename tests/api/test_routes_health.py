@@ -12,16 +12,17 @@ import pytest
 from fastapi.testclient import TestClient
 
 from api import create_app
-from api.daily import worker_cache_bytes
 from db import repository
 from db.engine import make_engine, session_factory
 from db.models import TargetRow
+from hints.compute_worker import cache_bytes as worker_cache_bytes
 from hints.supervised import SupervisedPool
 from jobs.ondemand import OnDemand
 from settings import Settings
 from solver.puzzles import catalog
 from solver.tasks import fingerprint
 from tests.support.api_server import assert_error
+from tests.support.modules import imported
 
 
 def app_on(url: str) -> TestClient:
@@ -127,6 +128,8 @@ def test_a_killed_compute_worker_is_replaced_and_its_date_still_answered(sample_
         assert api.get("/api/v1/daily/2026-01-22").status_code == 200
         worker = processes.run(os.getpid)
         assert processes.run(worker_cache_bytes, url) == 4 << 20  # the process's bound, not 256 MB
+        for framework in ("fastapi", "telegram", "api", "bot"):  # a worker imports the service only
+            assert processes.run(imported, framework) == []
         os.kill(worker, signal.SIGKILL)
         assert api.get("/api/v1/daily/2026-01-23").status_code == 200
         assert api.get("/healthz").status_code == 200 and processes.replaced >= 1

@@ -79,10 +79,11 @@ def test_hints_from_the_board_count_for_the_solve_and_the_first_report_stands(
     assert (body["date"], body["first"], body["hints"], body["streak"]) == ("2026-01-22", True, 2, 1)
     assert body["share_text"].splitlines() == [
         "A-Puzzle-A-Day calendar (DragonFjord) · 2026-01-22",
-        "Hints ■■□",
+        "Hints ■■□ · streak 1 🔥",
     ]
     again = api.post(f"/api/v1/me/days/{TODAY}/solved?lang=ja", headers=who, json=solved_board).json()
-    assert again["first"] is False and again["hints"] == 2 and again["share_text"].endswith("ヒント ■■□")
+    assert again["first"] is False and again["hints"] == 2
+    assert again["share_text"].endswith("ヒント ■■□ · 1日連続 🔥")
     with sessions() as session:  # the same record the bot reads, once
         assert [(s.kind, s.hints, s.on_day) for s in solves.user_solves(session=session, user_id=301)] == [
             (PuzzleKind.CALENDAR, 2, True)
@@ -97,7 +98,7 @@ def test_the_days_challenge_board_counts_for_the_challenge(
     solved = api.post(
         "/api/v1/me/days/pentomino-3x20/board/solved", headers=signed_in(302), json=board
     ).json()
-    assert solved["hints"] == 0 and solved["share_text"].endswith("Solved with no hints")
+    assert solved["hints"] == 0 and solved["share_text"].endswith("Solved with no hints · streak 1 🔥")
 
 
 def test_a_solve_needs_a_board_the_server_sees_solved_and_records_nothing_else(

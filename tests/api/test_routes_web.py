@@ -8,7 +8,7 @@ from __future__ import annotations
 import json
 import re
 from collections.abc import Iterator
-from datetime import date
+from datetime import UTC, date, datetime, tzinfo
 from pathlib import Path
 
 import pytest
@@ -16,10 +16,13 @@ from fastapi.testclient import TestClient
 from sqlalchemy.orm import Session, sessionmaker
 
 import api.web as api_web
-from api import create_app, puzzle_content
+from api import create_app, deps, puzzle_content
 from api.presenters import board_link
 from api.routes import web
 from api.web import assets
+from api.web.day_view import View
+from api.web.language import PageLanguage
+from api.web.page import solving_text
 from hints.codes import board_placements, encode_position
 from hints.daily import calendar_editions, daily_challenge
 from hints.deeplink import encode_link
@@ -29,6 +32,7 @@ from render.words import PUZZLE_TITLES
 from settings import Settings
 from solver.puzzles import all_puzzles, catalog, get_puzzle
 from tests.support.api_server import assert_error, assert_head_and_own_files
+from tests.support.solving import GatedSolver
 
 CALENDAR = get_puzzle("calendar-dragonfjord")
 PLAY = "/play/calendar-dragonfjord/01-22"
@@ -343,3 +347,58 @@ def test_text_is_gzipped_for_clients_that_take_it(api: TestClient) -> None:
     assert again.status_code == 304
     icon = api.get("/favicon.ico", headers={"Accept-Encoding": "gzip"})
     assert "content-encoding" not in icon.headers  # images are compressed already
+
+
+def test_a_day_being_solved_says_so_keeps_the_form_and_reloads_itself(store_url: str) -> None:
+    """Before, the page stayed blank for the whole wait (10 s), then said 503 with a form reset to
+    DragonFjord's calendar and today (pressing Show loaded the wrong puzzle), and never retried."""
+    held = GatedSolver()
+    settings = Settings(_env_file=None, DATABASE_URL=store_url)  # type: ignore[call-arg]
+    try:
+        with TestClient(create_app(settings, lambda _sessions: held)) as api:
+            page = api.get("/", params={"edition": "calendar-weekday", "date": "2022-06-07"})
+    finally:
+        held.gate.set()
+    assert page.status_code == 503 and page.headers["retry-after"] == "5"
+    assert '<meta http-equiv="refresh" content="5">' in page.text  # it comes back by itself
+    assert "Working out Tuesday 7 June 2022 for" in page.text and "This page reloads by itself." in page.text
+    assert 'value="2022-06-07"' in page.text  # the form keeps the date asked for ...
+    assert re.search(r'<option value="calendar-weekday"[^>]*selected', page.text)  # ... and the edition
+
+
+def test_a_day_being_solved_says_how_long_its_editions_targets_took() -> None:
+    view = View(date(2022, 6, 7), edition="calendar-weekday")
+    assert solving_text(view, 9.6) == (
+        "Working out Tuesday 7 June 2022 for Weekday calendar puzzle, Sunday first (common edition): "
+        "about 10 s. This page reloads by itself."
+    )
+    japanese = solving_text(
+        View(date(2022, 6, 7), edition="calendar-weekday", language=PageLanguage("ja")), 0.4
+    )
+    assert "約1秒" in japanese and "2022" in japanese
+
+
+class Noon(datetime):
+    """``datetime`` whose ``now`` is noon (UTC) on 2026-01-22."""
+
+    @classmethod
+    def now(cls, tz: tzinfo | None = None) -> Noon:  # type: ignore[override]
+        return cls.fromtimestamp(datetime(2026, 1, 22, 12, tzinfo=UTC).timestamp(), tz)
+
+
+@pytest.mark.parametrize(
+    ("path", "goes_to"),
+    [
+        ("/play/calendar-dragonfjord", "/play/calendar-dragonfjord/01-22"),  # the calendar's today
+        ("/play/pentomino-6x10?lang=ja", "/play/pentomino-6x10/board?lang=ja"),  # a board's one target
+        ("/play/challenge", "/play/challenge/today"),
+    ],
+)
+def test_a_board_named_without_its_target_opens_todays(
+    api: TestClient, monkeypatch: pytest.MonkeyPatch, path: str, goes_to: str
+) -> None:
+    """These were 404s: a link someone shortened by hand, or typed."""
+    monkeypatch.setattr(deps, "datetime", Noon)
+    answer = api.get(path, follow_redirects=False)
+    assert answer.status_code == 303 and answer.headers["location"] == goes_to
+    assert api.get("/play/no-such-puzzle").status_code == 404

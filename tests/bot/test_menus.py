@@ -1,9 +1,12 @@
-"""The command menus by scope and language, and /help's sections, built directly from the table.
+"""The command menus by scope and language, and /help's sections: built directly from the table,
+then registered at start-up and answered end to end by the running bot.
 
 Before, one menu of 17 commands (with /solution third and /forget in it) was registered for every
-chat, and /help was one list of 17 lines, in groups too."""
+chat, in English and Japanese, and /help was one list of 17 lines, in groups too."""
 
 from __future__ import annotations
+
+import json
 
 import pytest
 from telegram import (
@@ -14,6 +17,7 @@ from telegram import (
 
 from bot.commands import COMMANDS, HELP_SECTIONS, MENUS, Scope, group_help, help_text, menu
 from bot.texts import LANGUAGES
+from tests.support.bot import RunningBot
 
 EXPECTED = {
     Scope.PRIVATE: ["today", "hint", "settings", "stats", "help"],
@@ -79,3 +83,37 @@ def test_group_help_is_a_few_lines_of_what_members_use(language: str) -> None:
     assert len(words.splitlines()) <= 6
     assert all(command in words for command in ("/today", "/hint", "/top", "/settings", "/help"))
     assert "/solution" not in words and "/forget" not in words
+
+
+# ---------------------------------------------------------------- end to end: the running bot
+
+
+async def test_start_up_registers_a_short_menu_per_scope_and_language(running_bot: RunningBot) -> None:
+    menus = {
+        (json.loads(call.params["scope"])["type"], call.params.get("language_code")): [
+            command["command"] for command in json.loads(call.params["commands"])
+        ]
+        for call in running_bot.fake.calls_to("setMyCommands")
+    }
+    for scope in Scope:
+        for language in (None, "ja"):
+            assert menus[(scope.telegram().type, language)] == EXPECTED[scope]
+    assert len(menus) == 6
+    japanese = json.loads(
+        next(
+            c.params["commands"]
+            for c in running_bot.fake.calls_to("setMyCommands")
+            if c.params.get("language_code") == "ja" and "all_private_chats" in c.params["scope"]
+        )
+    )
+    assert japanese[0] == {"command": "today", "description": "その日のカレンダー問題"}
+
+
+async def test_help_is_in_sections_in_private_and_a_few_lines_in_a_group(running_bot: RunningBot) -> None:
+    (private,) = await running_bot.ask("/help", chat_id=5)
+    text = private.params["text"]
+    assert "\n\nPuzzles and hints\n/today [date] – " in text and "\n\nYour data\n/forget – " in text
+    (group,) = await running_bot.ask("/help", chat_id=-77, user_id=5, chat_type="group")
+    lines = group.params["text"].splitlines()
+    assert lines[0] == "Tester: In this group:" and len(lines) <= 6
+    assert "/solution" not in group.params["text"]

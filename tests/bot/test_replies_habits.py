@@ -79,7 +79,8 @@ def test_a_first_solve_says_the_hints_the_streak_and_the_time_taken(session: Ses
     reply = asked.solved(session, who, NOW + timedelta(minutes=12))
     assert reply.text == (
         "Well done! 2026-01-22 solved with 3 hint stages. Streak: 1 day. Time since you opened it: 12 min."
-        "\n\nTo share (no spoilers):\nA-Puzzle-A-Day calendar (DragonFjord) · 2026-01-22\nHints ■■■ · 12 min"
+        "\n\nTo share (no spoilers):\nA-Puzzle-A-Day calendar (DragonFjord) · 2026-01-22"
+        "\nHints ■■■ · 12 min · streak 1 🔥"
     )
     assert labels(reply) == ["Pentomino challenge"]  # the day's other puzzle next
     assert solves.user_solves(session=session, user_id=who.player.id) == [
@@ -105,7 +106,7 @@ def test_only_the_first_report_counts(session: Session) -> None:
     asked.next_hint(session, who, NOW)
     again = asked.solved(session, who, NOW + timedelta(minutes=5))
     assert said(again) == "You already solved 2026-01-22. Streak: 1 day."
-    assert again.text.endswith("Solved with no hints · 1 min")  # what the first report recorded
+    assert again.text.endswith("Solved with no hints · 1 s · streak 1 🔥")  # what the first report recorded
     assert [s.hints for s in solves.user_solves(session=session, user_id=who.player.id)] == [0]
 
 
@@ -172,7 +173,7 @@ def test_the_day_solved_and_the_streak_follow_the_chats_time_zone(session: Sessi
 def test_solved_speaks_japanese(session: Session) -> None:
     reply = solve(session, asker(language="ja"), 2)
     assert said(reply) == "おめでとう！2026-01-22 をヒント 2 段階で解きました。連続 1 日。 開いてから 1 分。"
-    assert reply.text.endswith("ヒント ■■□ · 1分")
+    assert reply.text.endswith("ヒント ■■□ · 1秒 · 1日連続 🔥")
 
 
 # ---------------------------------------------------------------- /stats, /top and the daily post

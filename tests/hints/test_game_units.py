@@ -155,12 +155,12 @@ def test_the_share_text_names_the_puzzle_and_the_hints_but_no_cell_or_piece(sess
     game.take_hint(session, ANN, play, wanted=Stage.HALF)
     solved = game.solve(session, ANN_PLAYER, play, NOW + timedelta(minutes=7), 1)
     text = game.share_text(solved, "A-Puzzle-A-Day", "★★★☆☆", "en")
-    assert text == "A-Puzzle-A-Day · 2026-01-22 · ★★★☆☆\nHints ■■□ · 7 min"
+    assert text == "A-Puzzle-A-Day · 2026-01-22 · ★★★☆☆\nHints ■■□ · 7 min · streak 1 🔥"
     pieces = {piece.name for piece in get_puzzle("calendar-dragonfjord").pieces}
     words = set(re.findall(r"[A-Za-z]+", text))
     assert not words & pieces and not re.search(r"\d+\s*,\s*\d+", text)  # no piece, no coordinates
     japanese = game.share_text(solved, "A-Puzzle-A-Day", None, "ja")
-    assert japanese == "A-Puzzle-A-Day · 2026-01-22\nヒント ■■□ · 7分"
+    assert japanese == "A-Puzzle-A-Day · 2026年1月22日(木)\nヒント ■■□ · 7分 · 1日連続 🔥"
 
 
 def test_the_share_text_says_no_hints_and_the_streak() -> None:

@@ -89,7 +89,7 @@ def test_the_share_text_is_in_the_players_language(session: Session) -> None:
     found = solve(session, tokyo, "01-22", EVENING)
     assert found is not None
     heading, summary = found[1].splitlines()
-    assert "2026-01-22" in heading and summary.startswith("ヒントなしで解きました")
+    assert "2026年1月22日(木)" in heading and summary.startswith("ヒントなしで解きました")
 
 
 def test_settings_are_checked_and_kept(session: Session) -> None:

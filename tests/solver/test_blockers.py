@@ -3,6 +3,7 @@
 import numpy as np
 import pytest
 
+from solver import problem as problem_module
 from solver.blockers import find_blockers, with_facts
 from solver.catalog import SINGLE_TARGET as BOARD
 from solver.catalog import Target
@@ -10,6 +11,7 @@ from solver.cover import CoverProblem, Option, enumerate_solutions
 from solver.encoding import encode
 from solver.problem import TargetProblem, board_blockers
 from solver.puzzles import get_puzzle
+from tests.support.analyses import FIELDS
 
 # A 1x5 strip (items 0..4) and two groups: a domino (group 0) and a tromino (group 1).
 # The domino on items 1-2 leaves item 0 alone: a lone blocker. Solutions: domino 0-1 with
@@ -108,3 +110,14 @@ def test_encode_solution_matches_encoding_the_placements():
     problem = TargetProblem(puzzle, puzzle.target("03-09-thu"))
     for solution in enumerate_solutions(problem.cover, limit=20):
         assert problem.encode_solution(solution) == encode(puzzle, problem.to_placements(solution))
+
+
+def test_the_blockers_kept_between_runs_are_the_ones_found_afresh(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Test processes start with the blockers an earlier run found (tests/support/analyses.py)."""
+    puzzle = get_puzzle("calendar-tetromino")
+    _, kept = board_blockers(puzzle)
+    monkeypatch.setattr(problem_module, "_PER_PUZZLE", {})
+    board, fresh = board_blockers(puzzle)
+    assert board.target == Target(BOARD)
+    for field in FIELDS:
+        assert np.array_equal(getattr(kept, field), getattr(fresh, field)), field

@@ -3,6 +3,7 @@ rejects each kind of broken one."""
 
 import random
 from collections.abc import Callable, Sequence
+from functools import cache
 
 import pytest
 
@@ -28,10 +29,16 @@ WEEKDAY = get_puzzle("calendar-weekday")
 
 
 def a_solution(puzzle: Puzzle = CALENDAR, target: Target = TARGET) -> list[Placement]:
-    problem = TargetProblem(puzzle, target)
+    """One solution of the target, as a new list the test may change (solved once per module)."""
+    return list(_solved(puzzle.id, target))
+
+
+@cache
+def _solved(puzzle_id: str, target: Target) -> tuple[Placement, ...]:
+    problem = TargetProblem(get_puzzle(puzzle_id), target)
     solution = find_solution(problem.cover)
     assert solution is not None
-    return list(problem.to_placements(solution))
+    return tuple(problem.to_placements(solution))
 
 
 def test_independent_shapes_equal_the_search_orientations_for_every_piece() -> None:

@@ -71,12 +71,12 @@
 // The visitor's day: the daily page shows the date in the visitor's time zone, which the server
 // learns from this browser once (PUT /api/v1/me/settings; until then its default zone), and the
 // edition and face-up mode the address names (the page's form names both: an edition without
-// "faceup" is face-down), remembered for the next visit. A page of today is shown again when the
-// date it shows is not the visitor's.
+// "faceup" is face-down), remembered for the next visit, also from the page that says the day is
+// still being worked out. A page of today is shown again when the date it shows is not the visitor's.
 (function () {
   "use strict";
-  const calendar = document.getElementById("calendar");
-  if (!calendar || !window.fetch || !window.Intl) return;
+  const calendar = document.getElementById("calendar"); // none while the day is being worked out
+  if (!document.querySelector("form.pick") || !window.fetch || !window.Intl) return;
   const params = new URLSearchParams(window.location.search);
   const today = !params.has("date") && !params.has("tz");
   function json(response) {
@@ -102,7 +102,7 @@
       headers: { "Content-Type": "application/json" },
       body: JSON.stringify(change),
     }).then(json).then(function (after) {
-      if (today && after && after.today !== calendar.dataset.date) window.location.reload();
+      if (today && calendar && after && after.today !== calendar.dataset.date) window.location.reload();
     });
   }).catch(function () {
     /* offline: the page stays as served */

@@ -45,7 +45,38 @@ export function hintWords() {
   }
 }
 
-export function requestHint(stage) {
+const ANSWER = 3; // the last stage: every missing piece
+const CONFIRM_MS = 6000; // how long "press again" waits before the button is itself again
+let confirming = null; // the answer's button while it asks to be pressed again
+
+// A hint button pressed: the answer asks once more first (one tap too many spoiled a game), the
+// other stages are asked for at once.
+export function pressHint(button) {
+  const stage = Number(button.dataset.stage);
+  if (stage !== ANSWER || confirming === button) {
+    stopConfirming();
+    requestHint(stage);
+    return;
+  }
+  stopConfirming();
+  confirming = button;
+  button.dataset.label = button.textContent;
+  button.dataset.confirming = "true";
+  button.textContent = t("confirmAnswer");
+  ui.hintText.textContent = t("confirmAnswer");
+  window.setTimeout(function () {
+    if (confirming === button) stopConfirming();
+  }, CONFIRM_MS);
+}
+
+function stopConfirming() {
+  if (!confirming) return;
+  confirming.textContent = confirming.dataset.label;
+  delete confirming.dataset.confirming;
+  confirming = null;
+}
+
+function requestHint(stage) {
   ui.hintText.textContent = t("lookingForHint");
   analysed().then(function () {
     const move = moveCount();

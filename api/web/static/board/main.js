@@ -17,7 +17,7 @@ import { followResize, layoutBoard } from "./layout.js";
 import { applyTheme, call, inTelegram, restoreFromTelegram, webApp } from "./miniapp.js";
 import { openPlay, share } from "./solved.js";
 import { analyse, latestAnalysis, loadSolutions } from "./analysis.js";
-import { dismissHint, requestHint } from "./hints.js";
+import { dismissHint, pressHint } from "./hints.js";
 import { acceptHint, clear, takeOff, turn, undo } from "./moves.js";
 import { forgetTrace, placeMatched } from "./trace.js";
 import { listenForPointers } from "./gestures.js";
@@ -41,7 +41,7 @@ function listenToButtons() {
   });
   ui.hintButtons.forEach(function (button) {
     button.addEventListener("click", function () {
-      requestHint(Number(button.dataset.stage));
+      pressHint(button);
     });
   });
   ui.accept.addEventListener("click", acceptHint);

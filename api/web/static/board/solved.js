@@ -156,13 +156,20 @@ function sendQueued() {
   });
 }
 
+// The puzzle's own board, with no position: a link back that shows the reader nothing solved.
+function puzzleLink() {
+  const path = "/play/" + encodeURIComponent(data.puzzle) + "/" + encodeURIComponent(data.target);
+  return new URL(path, window.location.href).href;
+}
+
 export function share() {
   const text = ui.shareText.textContent;
+  const url = puzzleLink();
   const done = function (key) {
     ui.shareDone.textContent = key ? t(key) : "";
   };
   if (navigator.share) {
-    navigator.share({ text: text }).then(
+    navigator.share({ text: text, url: url }).then(
       function () {
         done(null);
       },
@@ -171,7 +178,7 @@ export function share() {
       }
     );
   } else if (navigator.clipboard && navigator.clipboard.writeText) {
-    navigator.clipboard.writeText(text).then(
+    navigator.clipboard.writeText(text + "\n" + url).then(
       function () {
         done("shareCopied");
       },

@@ -1,16 +1,26 @@
-"""URLs of the API's resources, built in one place so links and routes agree."""
+"""Every address the product hands out, built in one place so links and routes agree: the API's
+resources and the web's pages (the board, the challenge, the list of boards). The bot links to the
+same pages (with ``PUBLIC_URL`` before them) and the API's routes are declared with these paths."""
 
 from __future__ import annotations
 
 from datetime import date
+from enum import StrEnum
 from urllib.parse import quote
 
-from api.caching import Media
 from hints.catalog import Stage
 from hints.daily import CALENDAR_ID, PuzzleKind
 from i18n import SOURCE_LANGUAGE
 
 PREFIX = "/api/v1"
+
+
+class Media(StrEnum):
+    """What a resource is served as, by the suffix of its path (JSON has none)."""
+
+    JSON = "json"
+    PNG = "png"
+    TEXT = "txt"
 
 
 def puzzle(puzzle_id: str) -> str:
@@ -176,3 +186,19 @@ def play(
     pairs += [("faceup", "1")] if faceup else []
     pairs += [("lang", lang)] if lang else []
     return f"/play/{puzzle_id}/{target}" + _query(pairs)
+
+
+def challenge(day: date, lang: str | None = None) -> str:
+    """The pentomino challenge of ``day`` on its board: a redirect to the board with the day's
+    pre-placed pieces (``/play/challenge/{date}``), in the page language ``lang``."""
+    return f"/play/challenge/{day.isoformat()}" + _query([("lang", lang)] if lang else [])
+
+
+def challenge_today(lang: str | None = None) -> str:
+    """Today's pentomino challenge (the visitor's today) on its board."""
+    return "/play/challenge/today" + _query([("lang", lang)] if lang else [])
+
+
+def boards(lang: str | None = None) -> str:
+    """The list of boards to play, in the page language ``lang``."""
+    return "/play" + _query([("lang", lang)] if lang else [])
