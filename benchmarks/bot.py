@@ -30,12 +30,13 @@ from sqlalchemy.orm import Session
 from bot.app import build_application
 from bot.daily_posts import Dispatcher
 from bot.replies import hinting
-from bot.replies.types import Who
 from bot.sender import Sender
 from db import chats
 from db.engine import make_engine, session_factory
 from hints import seat as seats
 from hints.daily import PuzzleKind
+from hints.players import Chat, Player
+from hints.seat import InChat
 from hints.unit_of_work import run
 from jobs.transfer import copy_sqlite
 from settings import Settings, get_settings
@@ -61,15 +62,15 @@ def copy_store(source_url: str, folder: str) -> str:
     return copy_sqlite(source_url, Path(folder) / "bench.db")
 
 
-def _open(session: Session, who: Who, day: date) -> seats.Shown:
+def _open(session: Session, who: InChat, day: date) -> seats.Shown:
     """/today's unit of work: the calendar puzzle of ``day`` opened."""
-    return seats.open_puzzle(session, who.seat, PuzzleKind.CALENDAR, day)
+    return seats.open_puzzle(session, who, PuzzleKind.CALENDAR, day)
 
 
-def _hint(session: Session, who: Who, now: datetime) -> seats.NextHint:
+def _hint(session: Session, who: InChat, now: datetime) -> seats.NextHint:
     """/hint's unit of work: the chat's settings read, the next hint taken."""
-    chats.get_chat(session=session, chat_id=who.chat_id)
-    return seats.next_hint(session, who.seat, now)
+    chats.get_chat(session=session, chat_id=who.chat.id)
+    return seats.next_hint(session, who, now)
 
 
 async def hint_latency(url: str, rounds: int = 100) -> list[float]:
@@ -81,7 +82,7 @@ async def hint_latency(url: str, rounds: int = 100) -> list[float]:
     for warm in (True, False):  # first pass fills the hint cache and the file_id cache
         for i in range(rounds):
             # New users each pass, so every call computes a real hint stage (1, 2, 3).
-            who = Who(1, "private", (1 if warm else 2) * 100_000 + i, "en", "UTC")
+            who = InChat(Player((1 if warm else 2) * 100_000 + i, "UTC", language="en"), Chat(1))
             day = days[i % len(days)]
             # one unit of work per update, as the handlers make it
             run(sessions, partial(_open, who=who, day=day))
@@ -89,7 +90,7 @@ async def hint_latency(url: str, rounds: int = 100) -> list[float]:
                 started = time.perf_counter()
                 found = run(sessions, partial(_hint, who=who, now=now))
                 reply = hinting.hint_reply(found, who)
-                await sender.send(bot, who.chat_id, reply)  # type: ignore[arg-type]
+                await sender.send(bot, who.chat.id, reply)  # type: ignore[arg-type]
                 assert reply.photo is not None, reply.text  # a hint image, not "already seen"
                 if not warm:
                     timings.append((time.perf_counter() - started) * 1000)

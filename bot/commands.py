@@ -24,9 +24,10 @@ from telegram import (
 
 from bot.context import BotContext, deps
 from bot.handlers import chat_settings, forget, members, play, results, setup
-from bot.replies.types import Reply, Who
+from bot.replies.types import Reply
 from bot.respond import respond, tell
 from bot.texts import has_text, text
+from hints.seat import InChat
 
 HandlerCallback = Callable[[Update, BotContext], Coroutine[Any, Any, None]]
 
@@ -126,8 +127,8 @@ async def start(update: Update, context: BotContext) -> None:
 async def help_command(update: Update, context: BotContext) -> None:
     """What the bot does and every command, in sections; in a group, the short group help."""
 
-    def show(who: Who) -> Reply:
-        if who.in_group:
+    def show(who: InChat) -> Reply:
+        if who.chat.in_group:
             return Reply(group_help(who.language))
         return Reply(text("help", who.language, commands=help_text(who.language)))
 

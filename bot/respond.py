@@ -14,7 +14,7 @@ import asyncio
 import contextlib
 import logging
 from collections.abc import Callable
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from datetime import datetime
 from typing import TypeVar
 
@@ -27,7 +27,7 @@ from bot.callbacks import SetupCallback, encode_setup_callback
 from bot.context import BotContext, Deps, deps
 from bot.inputs import Ambiguous, BadArgument, zone_label
 from bot.replies import starts
-from bot.replies.types import Button, Reply, Who
+from bot.replies.types import Button, Reply
 from bot.solving import SolvesBusy
 from bot.texts import language_for, text
 from hints import chat_settings
@@ -36,26 +36,20 @@ from hints.chat_settings import InvalidSetting
 from hints.daily import Variant, known_edition
 from hints.errors import NotPrecomputed, ServiceError
 from hints.ondemand import after_solving
+from hints.players import Chat, Player
+from hints.seat import InChat
 from hints.unit_of_work import Refusal, refusal, run
 
 logger = logging.getLogger(__name__)
 
 A = TypeVar("A")
-Ask = Callable[[Session, Who], A]  # the service call of an action, in the update's unit of work
-Show = Callable[[A, Who], Reply]  # its answer as a reply: formatting only, no store
+Ask = Callable[[Session, InChat], A]  # the service call of an action, in the update's unit of work
+Show = Callable[[A, InChat], Reply]  # its answer as a reply: formatting only, no store
 
 
-@dataclass(frozen=True)
-class Person:
-    """Whom an update counts for: the key of their progress, saved boards, solves and budget."""
-
-    id: int
-    first_name: str
-    language_code: str | None = None
-
-
-def person(update: Update) -> Person | None:
-    """The person behind an update: the chat a message was sent as, else the user who sent it.
+def person(update: Update, default_timezone: str) -> Player | None:
+    """The player behind an update, with their Telegram app's language code as their language: the
+    chat a message was sent as, else the user who sent it.
 
     A message sent as a channel comes from Telegram's placeholder user 136817688, and an
     anonymous admin's from 1087968824, whoever sent it; ``sender_chat`` (the channel, or the group
@@ -68,26 +62,29 @@ def person(update: Update) -> Person | None:
     message = update.effective_message if update.callback_query is None else None
     sender = message.sender_chat if message is not None else None
     if sender is not None:
-        return Person(sender.id, sender.title or sender.first_name or user.first_name, user.language_code)
-    return Person(user.id, user.first_name, user.language_code)
+        name = sender.title or sender.first_name or user.first_name
+        return Player(sender.id, default_timezone, language=user.language_code, name=name)
+    return Player(user.id, default_timezone, language=user.language_code, name=user.first_name)
 
 
-def who_is_asking(session: Session, update: Update, default_timezone: str) -> Who:
-    """Chat, person, language and time zone of an update (the chat's settings read from the store).
+def who_is_asking(session: Session, update: Update, default_timezone: str) -> InChat:
+    """The player of an update in its chat, with the chat's language, zone, edition and face-up mode
+    (read from the store).
 
     A private chat keeps its user's Telegram language for the daily post, written with the
     update's unit of work on first contact and when it changes (no statement otherwise).
     """
-    chat, asker = update.effective_chat, person(update)
+    chat, asker = update.effective_chat, person(update, default_timezone)
     assert chat is not None and asker is not None
     settings = chat_settings.settings_of(session, chat.id)
     if chat.type == ChatType.PRIVATE:
-        chat_settings.remember_language(session, chat.id, chat.type, asker.language_code, settings)
-    language = language_for(settings.language if settings else None, asker.language_code)
-    timezone = (settings.timezone if settings else None) or default_timezone
+        chat_settings.remember_language(session, chat.id, chat.type, asker.language, settings)
+    language = language_for(settings.language if settings else None, asker.language)
+    timezone = settings.timezone if settings else None
     edition = known_edition(settings.edition if settings else None)
     variant = Variant(edition, bool(settings and settings.faceup))
-    return Who(chat.id, chat.type, asker.id, language, timezone, asker.first_name, variant)
+    player = replace(asker, timezone=timezone or None, variant=variant, language=language)
+    return InChat(player, Chat(chat.id, chat.type))
 
 
 class MustSolve(NotPrecomputed):
@@ -110,7 +107,7 @@ def unit_of_work(update: Update, found: Deps, ask: Ask[A], show: Show[A], *, may
     """Read who asks and make the service call in one unit of work (:func:`hints.unit_of_work.run`:
     one commit), then format its answer; bad input and the service's refusals get a short answer.
     MustSolve (with ``may_solve``) when the answer needs a target solved on demand first."""
-    asker: Who | None = None
+    asker: InChat | None = None
 
     def work(session: Session) -> A:
         nonlocal asker
@@ -174,13 +171,13 @@ async def send(
     (``reply_parameters``), starts with their first name, and may offer the same
     puzzle in a private chat ("Hints in private").
     """
-    chat, asker = update.effective_chat, person(update)
-    assert chat is not None and asker is not None
     found, bot = deps(context), context.bot
+    chat, asker = update.effective_chat, person(update, found.default_timezone)
+    assert chat is not None and asker is not None
     chat_id, user_id, message = chat.id, asker.id, update.effective_message
     private = chat.type == ChatType.PRIVATE
     if not private:
-        reply = addressed(reply, update, bot.username)
+        reply = addressed(reply, asker, bot.username)
     reply_to = None if private or message is None or update.callback_query else message.message_id
     target = _editable(update, found, shared) if in_place else None
 
@@ -189,7 +186,7 @@ async def send(
             await _deliver()
         except Exception:  # the handler has returned: apologise here, as the error handler would
             logger.exception("a reply to chat %s could not be sent", chat_id)
-            await apologise(bot, chat_id, asker.language_code)
+            await apologise(bot, chat_id, asker.language)
 
     async def _deliver() -> None:
         if target is not None:
@@ -215,7 +212,8 @@ async def apologise(bot: Bot, chat_id: int, language_code: str | None) -> None:
 def _editable(update: Update, found: Deps, shared: bool = False) -> tuple[int, bool] | None:
     """The pressed button's message and whether it is a photo, if the presser may change it: in a
     private chat, or in a group a message of theirs or (``shared``) one that is the chat's."""
-    query, chat, presser = update.callback_query, update.effective_chat, person(update)
+    query, chat = update.callback_query, update.effective_chat
+    presser = person(update, found.default_timezone)
     if query is None or chat is None or presser is None or not isinstance(query.message, Message):
         return None
     message = query.message
@@ -225,11 +223,10 @@ def _editable(update: Update, found: Deps, shared: bool = False) -> tuple[int, b
     return message.message_id, bool(message.photo)
 
 
-def addressed(reply: Reply, update: Update, bot_username: str) -> Reply:
+def addressed(reply: Reply, asker: Player, bot_username: str) -> Reply:
     """A group reply with the asker's first name in front and the 'Hints in private' link."""
-    asker = person(update)
-    language = language_for(None, asker.language_code if asker else None)
-    named = text("for_user", language, name=asker.first_name, text=reply.text) if asker else reply.text
+    language = language_for(None, asker.language)
+    named = text("for_user", language, name=asker.name, text=reply.text)
     buttons = reply.buttons
     if reply.private is not None:
         buttons = (*buttons, starts.hints_in_private(bot_username, reply.private, language))
@@ -251,9 +248,9 @@ async def respond(
     A reply that needs a target solved on demand waits for the solve (:func:`after_solving`), or
     says the solver is busy.
     """
-    chat, asker = update.effective_chat, person(update)
-    key = (chat.id if chat else None, asker.id if asker else None)
     found = deps(context)
+    chat, asker = update.effective_chat, person(update, found.default_timezone)
+    key = (chat.id if chat else None, asker.id if asker else None)
     # A button that edits its message is answered once its reply is built (it may be a toast),
     # or at once when a solve must come first (Telegram wants an answer within seconds).
     pending = update.callback_query if in_place else None
@@ -286,13 +283,13 @@ async def respond(
 
 
 async def tell(
-    update: Update, context: BotContext, show: Callable[[Who], Reply], *, in_place: bool = False
+    update: Update, context: BotContext, show: Callable[[InChat], Reply], *, in_place: bool = False
 ) -> None:
     """A reply that needs no service call, only who asks (:func:`respond` without an answer)."""
     await respond(update, context, nobody_asks, lambda _nothing, who: show(who), in_place=in_place)
 
 
-def nobody_asks(_session: Session, _who: Who) -> None:
+def nobody_asks(_session: Session, _who: InChat) -> None:
     """The service call of a reply that needs none."""
 
 

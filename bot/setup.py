@@ -15,7 +15,6 @@ A press is a :class:`bot.callbacks.SetupCallback`; :func:`apply` makes the chang
 
 from __future__ import annotations
 
-from dataclasses import replace
 from datetime import datetime
 
 from sqlalchemy.orm import Session
@@ -24,11 +23,12 @@ from bot.callbacks import SetupCallback, encode_setup_callback
 from bot.edition_names import edition_name
 from bot.inputs import zone_label
 from bot.replies.editions import editions_photo
-from bot.replies.types import Button, Reply, Who
+from bot.replies.types import Button, Reply
 from bot.texts import text
 from hints import chat_settings
 from hints.chat_settings import DEFAULT_POST_TIME, ChatSettings
 from hints.daily import calendar_editions, edition_of
+from hints.seat import InChat
 
 POST_TIMES = ("07:00", "08:00", "09:00", "12:00", "18:00", "21:00")
 ZONE_CHOICES = (
@@ -56,10 +56,11 @@ def _press(field: str, value: str, onboarding: bool = False) -> str:
     return encode_setup_callback(SetupCallback(field, value, onboarding))
 
 
-def _edition_buttons(who: Who, onboarding: bool) -> tuple[Button, ...]:
+def _edition_buttons(who: InChat, onboarding: bool) -> tuple[Button, ...]:
     return tuple(
         Button(
-            ("✓ " if p.id == who.variant.edition and not onboarding else "") + edition_name(p, who.language),
+            ("✓ " if p.id == who.player.variant.edition and not onboarding else "")
+            + edition_name(p, who.language),
             _press("edition", p.id, onboarding),
         )
         for p in calendar_editions()
@@ -69,7 +70,7 @@ def _edition_buttons(who: Who, onboarding: bool) -> tuple[Button, ...]:
 # ---------------------------------------------------------------- onboarding
 
 
-def onboarding(who: Who) -> Reply:
+def onboarding(who: InChat) -> Reply:
     """Step 1: the greeting and "Which calendar do you own?" under the editions' picture."""
     words = f"{text('onboard_greeting', who.language)}\n\n{text('onboard_edition', who.language)}"
     buttons = (
@@ -79,13 +80,13 @@ def onboarding(who: Who) -> Reply:
     return Reply(words, editions_photo(who.language), buttons, columns=2)
 
 
-def onboarding_time(who: Who, zone: str) -> Reply:
+def onboarding_time(who: InChat, zone: str) -> Reply:
     """Step 2: "When should I send the daily puzzle?", a few times, the zone (changeable), no post."""
     language = who.language
     words = text(
         "onboard_time",
         language,
-        edition=edition_name(edition_of(who.variant.edition), language),
+        edition=edition_name(edition_of(who.player.variant.edition), language),
         zone=zone_label(zone),
     )
     buttons = (
@@ -96,7 +97,7 @@ def onboarding_time(who: Who, zone: str) -> Reply:
     return Reply(words, editions_photo(language), buttons, columns=3)
 
 
-def onboarding_zone(who: Who) -> Reply:
+def onboarding_zone(who: InChat) -> Reply:
     """Step 2b: which time zone (typed ones work too)."""
     buttons = (
         *_zone_buttons(who, True),
@@ -112,7 +113,7 @@ def _state(on: bool, language: str) -> str:
     return text("state_on" if on else "state_off", language)
 
 
-def settings_text(settings: ChatSettings | None, who: Who, zone: str) -> str:
+def settings_text(settings: ChatSettings | None, who: InChat, zone: str) -> str:
     """The chat's settings, one per line."""
     language = who.language
     subscribed = settings is not None and settings.subscribed
@@ -123,8 +124,12 @@ def settings_text(settings: ChatSettings | None, who: Who, zone: str) -> str:
     )
     lines = [
         text("settings_heading", language),
-        text("settings_edition", language, edition=edition_name(edition_of(who.variant.edition), language)),
-        text("settings_faceup", language, state=_state(who.variant.faceup, language)),
+        text(
+            "settings_edition",
+            language,
+            edition=edition_name(edition_of(who.player.variant.edition), language),
+        ),
+        text("settings_faceup", language, state=_state(who.player.variant.faceup, language)),
         text("settings_post", language, state=post),
         text("settings_zone", language, zone=zone_label(zone)),
         text("settings_language", language, name=LANGUAGE_NAMES.get(language, language)),
@@ -132,7 +137,7 @@ def settings_text(settings: ChatSettings | None, who: Who, zone: str) -> str:
     return "\n".join(lines)
 
 
-def settings_panel(settings: ChatSettings | None, who: Who, zone: str) -> Reply:
+def settings_panel(settings: ChatSettings | None, who: InChat, zone: str) -> Reply:
     """/settings: what the chat has, and a button for each thing to change."""
     language = who.language
     subscribed = settings is not None and settings.subscribed
@@ -141,8 +146,8 @@ def settings_panel(settings: ChatSettings | None, who: Who, zone: str) -> Reply:
     buttons = (
         Button(text("button_set_edition", language), _press("view", "edition")),
         Button(
-            text("button_set_faceup", language, state=_state(not who.variant.faceup, language)),
-            _press("faceup", "off" if who.variant.faceup else "on"),
+            text("button_set_faceup", language, state=_state(not who.player.variant.faceup, language)),
+            _press("faceup", "off" if who.player.variant.faceup else "on"),
         ),
         Button(
             text("button_set_post", language, state=_state(not subscribed, language)),
@@ -155,11 +160,11 @@ def settings_panel(settings: ChatSettings | None, who: Who, zone: str) -> Reply:
     return Reply(settings_text(settings, who, zone), buttons=buttons, columns=2)
 
 
-def _zone_buttons(who: Who, onboarding: bool) -> tuple[Button, ...]:
+def _zone_buttons(who: InChat, onboarding: bool) -> tuple[Button, ...]:
     return tuple(Button(zone_label(zone), _press("zone", zone, onboarding)) for zone in ZONE_CHOICES)
 
 
-def settings_choice(view: str, settings: ChatSettings | None, who: Who, zone: str) -> Reply:
+def settings_choice(view: str, settings: ChatSettings | None, who: InChat, zone: str) -> Reply:
     """A sub-menu of /settings (edition, time, zone), with Back."""
     language = who.language
     back = Button(text("button_back", language), _press("view", "main"))
@@ -179,25 +184,25 @@ def settings_choice(view: str, settings: ChatSettings | None, who: Who, zone: st
 # ---------------------------------------------------------------- a press
 
 
-def apply(session: Session, who: Who, press: SetupCallback, now: datetime, zone: str) -> Who:
+def apply(session: Session, who: InChat, press: SetupCallback, now: datetime, zone: str) -> InChat:
     """Make the change a press asks for (views change nothing); the asker as they are after it.
     ``zone``: the chat's time zone as shown (a post set up in onboarding keeps it).
 
     A value the chat cannot hold (a forged button's) raises InvalidSetting before anything is
     written; the unit of work answers it in words."""
-    kind, chat_id = who.chat_kind, who.chat_id
+    kind, chat_id = who.chat.kind, who.chat.id
     if press.field == "edition":
         puzzle = chat_settings.set_edition(session, chat_id, kind, press.value)
-        return replace(who, variant=who.variant._replace(edition=puzzle.id))
+        return who.choosing(variant=who.player.variant._replace(edition=puzzle.id))
     if press.field == "faceup":
         chat_settings.set_faceup(session, chat_id, kind, press.value == "on")
-        return replace(who, variant=who.variant._replace(faceup=press.value == "on"))
+        return who.choosing(variant=who.player.variant._replace(faceup=press.value == "on"))
     if press.field == "zone":
         chat_settings.set_timezone(session, chat_id, kind, press.value, now)
-        return replace(who, timezone=press.value)
+        return who.choosing(timezone=press.value)
     if press.field == "lang":
         chat_settings.set_language(session, chat_id, kind, press.value)
-        return replace(who, language=press.value)
+        return who.choosing(language=press.value)
     if press.field == "time" or (press.field == "post" and press.value == "on"):
         settings = chat_settings.settings_of(session, chat_id)
         post_time = (

@@ -97,14 +97,14 @@ def daily_play(puzzle: Puzzle, target: Target, today: date, faceup: bool = False
     return Play(PuzzleKind.PENTOMINO, today) if puzzle.id == challenge_board(today) else None
 
 
-def open_play(session: Session, player: int, play: Play, now: datetime) -> None:
+def open_play(session: Session, player_id: int, play: Play, now: datetime) -> None:
     """The puzzle was shown to the player: its day starts now if it had not yet."""
-    days.open_day(session=session, user_id=player, day=play.day, puzzle=play.key, kind=play.kind, now=now)
+    days.open_day(session=session, user_id=player_id, day=play.day, puzzle=play.key, kind=play.kind, now=now)
 
 
-def stage_seen(session: Session, player: int, play: Play, ladder: Ladder = Ladder.FEATURED) -> Stage:
+def stage_seen(session: Session, player_id: int, play: Play, ladder: Ladder = Ladder.FEATURED) -> Stage:
     """The highest stage the player has seen on one ladder of this play (0: none)."""
-    found = days.get_day(session=session, user_id=player, day=play.day, puzzle=play.key)
+    found = days.get_day(session=session, user_id=player_id, day=play.day, puzzle=play.key)
     if found is None:
         return Stage.PUZZLE
     return Stage(found.featured_stage if ladder == Ladder.FEATURED else found.board_stage)
@@ -112,7 +112,7 @@ def stage_seen(session: Session, player: int, play: Play, ladder: Ladder = Ladde
 
 def take_hint(
     session: Session,
-    player: int,
+    player_id: int,
     play: Play,
     ladder: Ladder = Ladder.FEATURED,
     wanted: Stage | None = None,
@@ -122,13 +122,13 @@ def take_hint(
     shows it twice), else the one after the highest seen; None when the answer was seen already.
     ``seen``: the highest stage seen, when the caller has just read it (saves a query)."""
     if wanted is None:
-        seen = stage_seen(session, player, play, ladder) if seen is None else seen
+        seen = stage_seen(session, player_id, play, ladder) if seen is None else seen
         if seen >= Stage.ANSWER:
             return None
         wanted = Stage(seen + 1)
     days.raise_stage(
         session=session,
-        user_id=player,
+        user_id=player_id,
         day=play.day,
         puzzle=play.key,
         kind=play.kind,
@@ -150,7 +150,7 @@ class BoardHint:
 
 
 def board_hint(
-    session: Session, player: int, puzzle: Puzzle, target: Target, saved: SavedPosition, play: Play | None
+    session: Session, player_id: int, puzzle: Puzzle, target: Target, saved: SavedPosition, play: Play | None
 ) -> BoardHint:
     """The next stage of the hints from the player's saved board (one piece, half the missing
     pieces, all of them, nested), recorded on the board and, when the board is one of the day's
@@ -162,9 +162,9 @@ def board_hint(
         hint = position_hint(session, puzzle, target, placements, stage)
     except MalformedPosition:  # an illegal board: no hint, its status instead
         return BoardHint(stage, placements, None, analyse_position(session, puzzle, target, placements))
-    record_board_stage(session, player, puzzle, target, stage)
+    record_board_stage(session, player_id, puzzle, target, stage)
     if play is not None:
-        take_hint(session, player, play, Ladder.BOARD, stage)
+        take_hint(session, player_id, play, Ladder.BOARD, stage)
     return BoardHint(stage, placements, hint, None)
 
 
@@ -228,13 +228,19 @@ def solved_on_board(
     if play is None:
         return None
     solved_board(session, player.id, puzzle, target, play, code, player.zone)
-    solved = solve(session, player.id, play, play.day, now, player.id, player.name)
+    solved = solve(session, player, play, now, player.id)
     words = player.language or language
     return solved, share_text(solved, *share_heading(session, play, words), words)
 
 
 def solved_board(
-    session: Session, player: int, puzzle: Puzzle, target: Target, play: Play, code: str | None, zone: tzinfo
+    session: Session,
+    player_id: int,
+    puzzle: Puzzle,
+    target: Target,
+    play: Play,
+    code: str | None,
+    zone: tzinfo,
 ) -> PositionAnalysis:
     """The analysis of the board that shows ``play`` solved: the position ``code`` names, or
     without one the board the player saved on the play's day (in ``zone``), judged among the
@@ -242,7 +248,7 @@ def solved_board(
     MalformedPosition (OutdatedCode) for a code that names no position (any more)."""
     where = f"{puzzle.id} {target.name}"
     if code is None:
-        saved = saved_board(session, player, puzzle, target)
+        saved = saved_board(session, player_id, puzzle, target)
         if saved is None or saved.saved_at.astimezone(zone).date() < play.day:
             raise NotSolved(
                 "no_board",
@@ -269,9 +275,9 @@ def _short_of_solved(analysis: PositionAnalysis) -> str:
     return f"{placed} of {pieces} pieces placed"
 
 
-def hints_used(session: Session, player: int, kind: PuzzleKind, day: date) -> int:
+def hints_used(session: Session, player_id: int, kind: PuzzleKind, day: date) -> int:
     """The most hint stages the player saw of that day's puzzle of this kind, on any ladder and variant."""
-    return days.most_stages(session=session, user_id=player, day=day, kind=kind)
+    return days.most_stages(session=session, user_id=player_id, day=day, kind=kind)
 
 
 # ---------------------------------------------------------------- solves and streaks
@@ -292,29 +298,30 @@ class Solved:
 
 def solve(
     session: Session,
-    player: int,
+    player: Player,
     play: Play,
-    today: date,
     now: datetime,
     chat_id: int,
-    name: str,
     group: int | None = None,
 ) -> Solved:
-    """Record the solve (``today``: the player's local date now) and say what it counts for.
+    """Record the player's solve (on their local date now) and say what it counts for.
 
     ``chat_id`` is where it is reported; ``group``, the group it counts for (the chat itself in a
     group, the group whose private link opened the puzzle in a private chat). A solve counts for
     every group it is reported in or linked from, though only the first report sets its hints.
     """
-    hints = hints_used(session, player, play.kind, play.day)
-    opened = days.first_opened(session=session, user_id=player, day=play.day, kind=play.kind)
+    today = player.today(now)
+    hints = hints_used(session, player.id, play.kind, play.day)
+    opened = days.first_opened(session=session, user_id=player.id, day=play.day, kind=play.kind)
     seconds = int((now - opened).total_seconds()) if opened is not None and now >= opened else None
     on_day = play.day == today
-    record = solves.Solve(player, play.kind, play.day, chat_id, name or "?", hints, seconds, on_day)
+    record = solves.Solve(player.id, play.kind, play.day, chat_id, player.name or "?", hints, seconds, on_day)
     fresh = solves.record_solve(session=session, solve=record, now=now)
     if group is not None and not (fresh and group == chat_id):  # a fresh report in a group is its own row
-        solves.count_for_group(session=session, user_id=player, kind=play.kind, day=play.day, chat_id=group)
-    mine = solves.user_solves(session=session, user_id=player)
+        solves.count_for_group(
+            session=session, user_id=player.id, kind=play.kind, day=play.day, chat_id=group
+        )
+    mine = solves.user_solves(session=session, user_id=player.id)
     if not fresh:  # the first report counts: say what it recorded
         first = next(s for s in mine if s.kind == play.kind and s.day == play.day)
         hints, seconds, on_day = first.hints, first.seconds, first.on_day
@@ -341,9 +348,9 @@ def streak_of(days_solved: Iterable[date], today: date) -> tuple[int, int]:
     return current, best
 
 
-def streaks(session: Session, player: int, kind: PuzzleKind, today: date) -> tuple[int, int]:
+def streaks(session: Session, player_id: int, kind: PuzzleKind, today: date) -> tuple[int, int]:
     """(current, best) streak of one kind of puzzle: days solved on the day itself only."""
-    return _streaks_of(solves.user_solves(session=session, user_id=player), kind, today)
+    return _streaks_of(solves.user_solves(session=session, user_id=player_id), kind, today)
 
 
 def _streaks_of(mine: Iterable[solves.Solve], kind: PuzzleKind, today: date) -> tuple[int, int]:
@@ -365,9 +372,9 @@ class Record:
     average_hints: float  # per solve, 0.0 without any
 
 
-def record(session: Session, player: int, today: date) -> Record:
+def record(session: Session, player_id: int, today: date) -> Record:
     """The player's record on ``today`` (their local date), from one read of their solves."""
-    mine = solves.user_solves(session=session, user_id=player)
+    mine = solves.user_solves(session=session, user_id=player_id)
 
     def days_on_time(kind: PuzzleKind) -> list[date]:
         return [s.day for s in mine if s.kind == kind and s.on_day]

@@ -1,4 +1,5 @@
-"""Who plays: a Telegram user, or a visitor of the web board known only by a cookie.
+"""Who plays: a Telegram user (or a channel, or a group's anonymous admin, writing as that chat), or
+a visitor of the web board known only by a cookie; and, in the bot, the chat they play in.
 
 A :class:`Player` carries what the player's day depends on (:mod:`hints.game`): their id in the
 tables keyed by user id, their time zone (their "today" is that zone's date), calendar edition,
@@ -6,6 +7,10 @@ face-up mode and language. A Telegram user's settings are those of their private
 bot; a web visitor's are their ``web_players`` row's (``db.web_players``: their id is above every
 Telegram user's). Once a web visitor opens the board in the Mini App, they are linked to the
 Telegram user: their history moves over and from then on the visitor *is* that user.
+
+In the bot a player plays in a :class:`Chat` (their private chat with the bot, or a group), and
+carries that chat's settings (a group's zone, edition and face-up mode hold for everyone in it):
+the pair is :class:`hints.seat.InChat`.
 
 Nothing here commits.
 """
@@ -24,6 +29,7 @@ from hints import chat_settings
 from hints.daily import DEFAULT_VARIANT, Variant, edition_choice, known_edition
 
 __all__ = [
+    "Chat",
     "InvalidSetting",
     "Player",
     "choose",
@@ -37,6 +43,7 @@ __all__ = [
 ]
 
 PRIVATE = "private"  # the kind of a Telegram user's chat with the bot, where their settings live
+GROUP_KINDS = ("group", "supergroup")
 
 
 def is_web_player(player_id: int) -> bool:
@@ -61,9 +68,11 @@ def forget(session: Session, player_id: int) -> int:
 class Player:
     """One player as the service sees them.
 
-    ``timezone``: their IANA zone, None while not known (the server's default then holds);
-    ``language``: the one they chose, None for none; ``signed_at``: when a Mini App sign-in was
-    made (a day may only be written by a sign-in made on it), None for a web visitor's cookie.
+    ``id``: a Telegram user's, a web visitor's, or the chat a message was sent as (a channel, or a
+    group's anonymous admin); ``timezone``: their IANA zone, None while not known (the server's
+    default then holds); ``language``: the one they chose, None for none (in the bot: the one the
+    chat is answered in); ``signed_at``: when a Mini App sign-in was made (a day may only be written
+    by a sign-in made on it), None for a web visitor's cookie and in the bot.
     """
 
     id: int
@@ -83,9 +92,29 @@ class Player:
     def zone(self) -> tzinfo:
         return chats.zone_or_default(self.timezone, self.default_timezone)
 
+    @property
+    def zone_name(self) -> str:
+        """The name of the zone their day is in: theirs, else the default."""
+        return self.timezone or self.default_timezone
+
     def today(self, now: datetime) -> date:
         """The player's local date at ``now``."""
         return chats.local_date(now, self.timezone, self.default_timezone)
+
+
+@dataclass(frozen=True)
+class Chat:
+    """Where a player plays in the bot: a chat's id and kind (``private`` or a group's), and ``via``:
+    in a private chat, the group whose 'Hints in private' link opened the day's puzzles (that
+    group's edition and face-up mode then hold, and a solve counts for it too)."""
+
+    id: int
+    kind: str = PRIVATE
+    via: int | None = None
+
+    @property
+    def in_group(self) -> bool:
+        return self.kind in GROUP_KINDS
 
 
 def telegram_player(

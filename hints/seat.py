@@ -1,9 +1,11 @@
 """A player in a chat: the puzzle they are on there, and each thing they ask for, one call each.
 
-A *seat* is one person in one chat (a private chat with the bot, or a group). The store keeps,
-per seat, the daily puzzle the person is on there (what a bare "next hint" continues) and, in a
-private chat, the group whose 'Hints in private' link opened that day's puzzles: that group's
-edition and face-up mode then hold for the day, and a solve counts for the group too.
+A player plays in a chat (a private chat with the bot, or a group): :class:`InChat`, the
+:class:`hints.players.Player` with the chat's settings and the :class:`hints.players.Chat`. The
+store keeps, per player and chat, the daily puzzle they are on there (what a bare "next hint"
+continues) and, in a private chat, the group whose 'Hints in private' link opened that day's
+puzzles: that group's edition and face-up mode then hold for the day, and a solve counts for the
+group too.
 
 Each action is one function that does everything the action means and returns what to show:
 :func:`open_puzzle`, :func:`next_hint` (the day's featured ladder, or the person's saved board
@@ -24,7 +26,6 @@ from db import chats, hint_progress
 from db.hint_progress import GroupLink, Progress
 from hints import chat_settings, game
 from hints.daily import (
-    DEFAULT_VARIANT,
     DailyPuzzle,
     PuzzleKind,
     Variant,
@@ -37,35 +38,48 @@ from hints.daily import (
 from hints.deeplink import board_of_key, decode_link
 from hints.errors import MalformedPosition, NoFaceUpSolution, OutdatedCode
 from hints.game import BoardHint, Play
+from hints.players import Chat, Player
 from hints.positions import PositionAnalysis, analyse_position, placements_of_code
 from hints.saved import SavedPosition, latest_board, save_board, saved_board, use_board
+from i18n import SOURCE_LANGUAGE
 from solver.catalog import Puzzle, Target
 from solver.puzzles import get_puzzle
 from solver.stages import Hint, Stage
 
 
 @dataclass(frozen=True)
-class Seat:
-    """One person in one chat, with the chat's calendar edition, face-up mode and time zone.
-    ``via``: in a private chat, the group whose link opened the day's puzzles (see :func:`linked`)."""
+class InChat:
+    """A player in a chat, with the chat's settings (a group's zone, edition and face-up mode hold
+    for everyone in it): what the bot's actions take and return."""
 
-    chat_id: int
-    player: int
-    timezone: str = "UTC"
-    variant: Variant = DEFAULT_VARIANT  # the chat's calendar edition and face-up mode
-    in_group: bool = False
-    name: str = ""
-    via: int | None = None
+    player: Player
+    chat: Chat
 
-    def today(self, now: datetime) -> date:
-        """The seat's local date at ``now`` (UTC where the zone is unknown)."""
-        return chats.local_date(now, self.timezone)
+    @property
+    def language(self) -> str:
+        """The language to answer in (the source language when none is known)."""
+        return self.player.language or SOURCE_LANGUAGE
+
+    def choosing(
+        self, *, timezone: str | None = None, variant: Variant | None = None, language: str | None = None
+    ) -> InChat:
+        """The player here with the settings given (None: unchanged), as a choice leaves them."""
+        player = self.player
+        return InChat(
+            replace(
+                player,
+                timezone=timezone or player.timezone,
+                variant=variant or player.variant,
+                language=language or player.language,
+            ),
+            self.chat,
+        )
 
     def play(self, kind: PuzzleKind, day: date) -> Play:
-        """The player's puzzle variant: the seat's edition and face-up mode for the calendar."""
+        """The player's puzzle variant: their edition and face-up mode here for the calendar."""
         if kind == PuzzleKind.PENTOMINO:
             return Play(kind, day)
-        return Play(kind, day, self.variant)
+        return Play(kind, day, self.player.variant)
 
 
 # ---------------------------------------------------------------- what comes back
@@ -73,10 +87,10 @@ class Seat:
 
 @dataclass(frozen=True)
 class Shown:
-    """A daily puzzle to show at ``stage``, to the seat as a group's link makes it.
+    """A daily puzzle to show at ``stage``, to the player as a group's link makes it.
     ``no_faceup``: face up was asked, but no solution keeps every piece face up (the usual one is shown)."""
 
-    seat: Seat
+    here: InChat
     daily: DailyPuzzle
     stage: Stage = Stage.PUZZLE
     no_faceup: bool = False
@@ -93,7 +107,7 @@ class StaleDay:
 class AllSeen:
     """The answer of this puzzle was shown already: there is no next hint."""
 
-    seat: Seat
+    here: InChat
     kind: PuzzleKind
     day: date
 
@@ -103,7 +117,7 @@ class FromBoard:
     """A hint from the person's saved board. ``daily``: the daily puzzle (kind, day) the board is,
     today, if it is one (then the day's featured hints are one tap away)."""
 
-    seat: Seat
+    here: InChat
     puzzle: Puzzle
     target: Target
     saved: SavedPosition
@@ -133,7 +147,7 @@ class BoardStatus:
 class Another:
     """Another stored solution of the day's calendar puzzle: its number (1-based), drawn as a hint."""
 
-    seat: Seat
+    here: InChat
     daily: DailyPuzzle
     number: int
     solution: Hint
@@ -143,7 +157,7 @@ class Another:
 class SolveReport:
     """What "I solved it" recorded, and the spoiler-free text to share."""
 
-    seat: Seat
+    here: InChat
     solved: game.Solved
     share: str
 
@@ -166,18 +180,18 @@ def calendar_of(session: Session, day: date, variant: Variant) -> tuple[DailyPuz
     return daily_calendar(session, day, edition), False
 
 
-def _daily(session: Session, seat: Seat, kind: PuzzleKind, day: date, stage: Stage = Stage.PUZZLE) -> Shown:
+def _daily(session: Session, here: InChat, kind: PuzzleKind, day: date, stage: Stage = Stage.PUZZLE) -> Shown:
     if kind == PuzzleKind.CALENDAR:
-        daily, no_faceup = calendar_of(session, day, seat.variant)
-        return Shown(seat, daily, stage, no_faceup)
-    return Shown(seat, daily_puzzle(session, kind, day), stage)
+        daily, no_faceup = calendar_of(session, day, here.player.variant)
+        return Shown(here, daily, stage, no_faceup)
+    return Shown(here, daily_puzzle(session, kind, day), stage)
 
 
-def daily_of(puzzle: Puzzle, target: Target, seat: Seat, now: datetime) -> tuple[PuzzleKind, date] | None:
-    """The daily puzzle (kind, local day) this target is, today for the seat, if any (a calendar
-    only in the seat's own edition)."""
-    play = game.daily_play(puzzle, target, seat.today(now))
-    if play is None or (play.kind == PuzzleKind.CALENDAR and puzzle.id != seat.variant.edition):
+def daily_of(puzzle: Puzzle, target: Target, here: InChat, now: datetime) -> tuple[PuzzleKind, date] | None:
+    """The daily puzzle (kind, local day) this target is, today for the player here, if any (a calendar
+    only in their own edition here)."""
+    play = game.daily_play(puzzle, target, here.player.today(now))
+    if play is None or (play.kind == PuzzleKind.CALENDAR and puzzle.id != here.player.variant.edition):
         return None
     return play.kind, play.day
 
@@ -185,29 +199,30 @@ def daily_of(puzzle: Puzzle, target: Target, seat: Seat, now: datetime) -> tuple
 # ---------------------------------------------------------------- where the person is
 
 
-def linked(seat: Seat, group: GroupLink | None) -> Seat:
-    """The seat in a private chat whose puzzle a group's link opened: in that group's edition and
+def linked(here: InChat, group: GroupLink | None) -> InChat:
+    """The player in a private chat whose puzzle a group's link opened: in that group's edition and
     face-up mode, with the group as ``via`` (solves count for it too); else as it is."""
-    if group is None or seat.in_group:
-        return seat
-    return replace(seat, variant=Variant(known_edition(group.edition), group.faceup), via=group.chat_id)
+    if group is None or here.chat.in_group:
+        return here
+    variant = Variant(known_edition(group.edition), group.faceup)
+    return InChat(replace(here.player, variant=variant), replace(here.chat, via=group.chat_id))
 
 
-def _stored(session: Session, seat: Seat) -> Progress | None:
+def _stored(session: Session, here: InChat) -> Progress | None:
     """The person's puzzle in this chat and the featured stage seen of it (one query; a second when
     a group's link made it a calendar variant other than the chat's)."""
-    variant = game.variant_key(PuzzleKind.CALENDAR, seat.variant)
+    variant = game.variant_key(PuzzleKind.CALENDAR, here.player.variant)
     stored = hint_progress.get_progress(
-        session=session, chat_id=seat.chat_id, user_id=seat.player, calendar_variant=variant
+        session=session, chat_id=here.chat.id, user_id=here.player.id, calendar_variant=variant
     )
     if stored is None or stored.group is None or stored.kind != PuzzleKind.CALENDAR:
         return stored
-    other = linked(seat, stored.group)
-    other_variant = game.variant_key(PuzzleKind.CALENDAR, other.variant)
+    other = linked(here, stored.group)
+    other_variant = game.variant_key(PuzzleKind.CALENDAR, other.player.variant)
     if other_variant == variant:
         return stored
     return hint_progress.get_progress(
-        session=session, chat_id=seat.chat_id, user_id=seat.player, calendar_variant=other_variant
+        session=session, chat_id=here.chat.id, user_id=here.player.id, calendar_variant=other_variant
     )
 
 
@@ -216,42 +231,44 @@ def _day_group(progress: Progress | None, day: date) -> GroupLink | None:
     return progress.group if progress is not None and progress.day == day else None
 
 
-def _current(session: Session, seat: Seat, now: datetime) -> Progress:
+def _current(session: Session, here: InChat, now: datetime) -> Progress:
     """The person's puzzle in this chat: the stored one, else today's calendar."""
-    stored = _stored(session, seat)
-    return stored or Progress(PuzzleKind.CALENDAR, seat.today(now), 0, 0)
+    stored = _stored(session, here)
+    return stored or Progress(PuzzleKind.CALENDAR, here.player.today(now), 0, 0)
 
 
-def _save(session: Session, seat: Seat, progress: Progress) -> None:
-    hint_progress.save_progress(session=session, chat_id=seat.chat_id, user_id=seat.player, progress=progress)
+def _save(session: Session, here: InChat, progress: Progress) -> None:
+    hint_progress.save_progress(
+        session=session, chat_id=here.chat.id, user_id=here.player.id, progress=progress
+    )
 
 
 def _start(
     session: Session,
-    seat: Seat,
+    here: InChat,
     kind: PuzzleKind,
     day: date,
     now: datetime | None = None,
     link: GroupLink | None = None,
-) -> Seat:
+) -> InChat:
     """Make (kind, day) the person's puzzle in this chat, keeping its progress if it already was;
     ``now``: when they opened it (the time a solve reports). ``link``: the group whose private link
-    opens it; without one, a group's link of that day holds. The seat as linked."""
-    stored = _stored(session, seat)
+    opens it; without one, a group's link of that day holds. The player here as linked."""
+    stored = _stored(session, here)
     group = link or _day_group(stored, day)
     if stored is None or (stored.kind, stored.day, stored.group) != (kind, day, group):
-        _save(session, seat, Progress(kind, day, 0, 0, now, group))
-    seat = linked(seat, group)
+        _save(session, here, Progress(kind, day, 0, 0, now, group))
+    here = linked(here, group)
     if now is not None:
-        game.open_play(session, seat.player, seat.play(kind, day), now)
-    return seat
+        game.open_play(session, here.player.id, here.play(kind, day), now)
+    return here
 
 
-def leave_group(session: Session, seat: Seat) -> None:
+def leave_group(session: Session, here: InChat) -> None:
     """The chat chose its own edition or face-up mode: a group's link of the day holds no more."""
-    stored = None if seat.in_group else _stored(session, seat)
+    stored = None if here.chat.in_group else _stored(session, here)
     if stored is not None and stored.group is not None:
-        _save(session, seat, replace(stored, group=None))
+        _save(session, here, replace(stored, group=None))
 
 
 # ---------------------------------------------------------------- the actions
@@ -259,15 +276,15 @@ def leave_group(session: Session, seat: Seat) -> None:
 
 def open_puzzle(
     session: Session,
-    seat: Seat,
+    here: InChat,
     kind: PuzzleKind,
     day: date,
     now: datetime | None = None,
     link: GroupLink | None = None,
 ) -> Shown:
     """Show the daily puzzle (kind, day) and make it the person's puzzle in this chat."""
-    seat = _start(session, seat, kind, day, now, link)
-    return _daily(session, seat, kind, day)
+    here = _start(session, here, kind, day, now, link)
+    return _daily(session, here, kind, day)
 
 
 def group_link(session: Session, group: int) -> GroupLink:
@@ -278,7 +295,7 @@ def group_link(session: Session, group: int) -> GroupLink:
 
 def next_hint(
     session: Session,
-    seat: Seat,
+    here: InChat,
     now: datetime,
     kind: PuzzleKind | None = None,
     day: date | None = None,
@@ -287,69 +304,69 @@ def next_hint(
     """A hint of the person's puzzle here (or of the puzzle a button names): the ``stage`` a button
     names (a second press shows it again), else the next one. A typed request (no ``kind``) on a
     puzzle whose saved board the person chose to hint from hints from that board instead."""
-    stored = _stored(session, seat)
-    progress = stored or Progress(PuzzleKind.CALENDAR, seat.today(now), 0, 0)
+    stored = _stored(session, here)
+    progress = stored or Progress(PuzzleKind.CALENDAR, here.player.today(now), 0, 0)
     if kind is not None and day is not None and (progress.kind, progress.day) != (kind, day):
-        if day < seat.today(now):
+        if day < here.player.today(now):
             return StaleDay(day)
         progress = Progress(kind, day, 0, 0, group=_day_group(stored, day))
     moved = stored is None or (stored.kind, stored.day) != (progress.kind, progress.day)
-    seat = linked(seat, progress.group)
+    here = linked(here, progress.group)
     current = PuzzleKind(progress.kind)
     if kind is None:
-        puzzle, target = puzzle_target(current, progress.day, seat.variant.edition)
-        saved = saved_board(session, seat.player, puzzle, target)
+        puzzle, target = puzzle_target(current, progress.day, here.player.variant.edition)
+        saved = saved_board(session, here.player.id, puzzle, target)
         if saved is not None and saved.active:
-            return _board_hint(session, seat, now, puzzle, target, saved)
+            return _board_hint(session, here, now, puzzle, target, saved)
     seen = None if moved else Stage(progress.stage)  # read with the pointer: no second query
-    shown = game.take_hint(session, seat.player, seat.play(current, progress.day), wanted=stage, seen=seen)
+    shown = game.take_hint(session, here.player.id, here.play(current, progress.day), wanted=stage, seen=seen)
     if shown is None:
-        return AllSeen(seat, current, progress.day)
-    hint = _daily(session, seat, current, progress.day, shown)
+        return AllSeen(here, current, progress.day)
+    hint = _daily(session, here, current, progress.day, shown)
     if moved:  # the button's puzzle is the person's puzzle in this chat from now on
-        _save(session, seat, replace(progress, stage=shown))
+        _save(session, here, replace(progress, stage=shown))
     return hint
 
 
-def featured_hint(session: Session, seat: Seat, now: datetime, kind: PuzzleKind, day: date) -> NextHint:
+def featured_hint(session: Session, here: InChat, now: datetime, kind: PuzzleKind, day: date) -> NextHint:
     """Stop hinting from the saved board of this daily puzzle: the next of the day's featured hints."""
-    linked_seat = linked(seat, _day_group(_stored(session, seat), day))
-    puzzle, target = puzzle_target(kind, day, linked_seat.variant.edition)
-    use_board(session, seat.player, puzzle, target, False)
-    return next_hint(session, seat, now, kind, day)
+    linked_here = linked(here, _day_group(_stored(session, here), day))
+    puzzle, target = puzzle_target(kind, day, linked_here.player.variant.edition)
+    use_board(session, here.player.id, puzzle, target, False)
+    return next_hint(session, here, now, kind, day)
 
 
-def answer(session: Session, seat: Seat, now: datetime) -> Shown:
+def answer(session: Session, here: InChat, now: datetime) -> Shown:
     """The full answer of the person's puzzle here, recorded as seen."""
-    progress = _current(session, seat, now)
-    seat = linked(seat, progress.group)
+    progress = _current(session, here, now)
+    here = linked(here, progress.group)
     kind = PuzzleKind(progress.kind)
-    shown = _daily(session, seat, kind, progress.day, Stage.ANSWER)
-    game.take_hint(session, seat.player, seat.play(kind, progress.day), wanted=Stage.ANSWER)
-    _save(session, seat, replace(progress, stage=Stage.ANSWER))
+    shown = _daily(session, here, kind, progress.day, Stage.ANSWER)
+    game.take_hint(session, here.player.id, here.play(kind, progress.day), wanted=Stage.ANSWER)
+    _save(session, here, replace(progress, stage=Stage.ANSWER))
     return shown
 
 
-def another(session: Session, seat: Seat, now: datetime, day: date | None = None) -> Another | None:
+def another(session: Session, here: InChat, now: datetime, day: date | None = None) -> Another | None:
     """The next stored solution of the calendar puzzle here (or of ``day``'s), cycling through all of
     them, recorded as the answer seen; None when the person is on the challenge (it has one)."""
-    progress = _current(session, seat, now)
+    progress = _current(session, here, now)
     if day is not None and (progress.kind, progress.day) != (PuzzleKind.CALENDAR, day):
         progress = Progress(PuzzleKind.CALENDAR, day, 0, 0, group=_day_group(progress, day))
-    seat = linked(seat, progress.group)
+    here = linked(here, progress.group)
     if progress.kind != PuzzleKind.CALENDAR:
         return None
-    daily, _ = calendar_of(session, progress.day, seat.variant)
+    daily, _ = calendar_of(session, progress.day, here.player.variant)
     step = progress.another + 1
     number, solution = other_solution(session, daily, step)
-    _save(session, seat, replace(progress, stage=Stage.ANSWER, another=step))
-    game.take_hint(session, seat.player, seat.play(PuzzleKind.CALENDAR, progress.day), wanted=Stage.ANSWER)
-    return Another(seat, daily, number, solution)
+    _save(session, here, replace(progress, stage=Stage.ANSWER, another=step))
+    game.take_hint(session, here.player.id, here.play(PuzzleKind.CALENDAR, progress.day), wanted=Stage.ANSWER)
+    return Another(here, daily, number, solution)
 
 
 def report_solve(
     session: Session,
-    seat: Seat,
+    here: InChat,
     now: datetime,
     kind: PuzzleKind | None = None,
     day: date | None = None,
@@ -358,21 +375,20 @@ def report_solve(
     """ "I solved it" for the person's puzzle here (or the one a button names), with the text to
     share in ``language``. It counts for the group it is reported in, or in a private chat for the
     group whose link opened that day's puzzles there (:func:`hints.game.solve`)."""
-    progress = _current(session, seat, now)
+    progress = _current(session, here, now)
     kind, day = kind or PuzzleKind(progress.kind), day or progress.day
-    seat = linked(seat, _day_group(progress, day))
-    group = seat.chat_id if seat.in_group else seat.via
-    play = seat.play(kind, day)
-    solved = game.solve(session, seat.player, play, seat.today(now), now, seat.chat_id, seat.name, group)
+    here = linked(here, _day_group(progress, day))
+    group = here.chat.id if here.chat.in_group else here.chat.via
+    play = here.play(kind, day)
+    solved = game.solve(session, here.player, play, now, here.chat.id, group)
     return SolveReport(
-        seat, solved, game.share_text(solved, *game.share_heading(session, play, language), language)
+        here, solved, game.share_text(solved, *game.share_heading(session, play, language), language)
     )
 
 
 def choose_variant(
     session: Session,
-    seat: Seat,
-    chat_kind: str,
+    here: InChat,
     now: datetime,
     *,
     edition: str | None = None,
@@ -381,54 +397,54 @@ def choose_variant(
     """The chat chose its calendar edition or face-up mode (stored; a group's link of the day holds
     no more): today's calendar puzzle in it, made the person's puzzle here. InvalidSetting, with
     nothing written, for an edition there is not."""
-    variant = seat.variant
+    variant = here.player.variant
     if edition is not None:
         variant = variant._replace(
-            edition=chat_settings.set_edition(session, seat.chat_id, chat_kind, edition).id
+            edition=chat_settings.set_edition(session, here.chat.id, here.chat.kind, edition).id
         )
     if faceup is not None:
-        chat_settings.set_faceup(session, seat.chat_id, chat_kind, faceup)
+        chat_settings.set_faceup(session, here.chat.id, here.chat.kind, faceup)
         variant = variant._replace(faceup=faceup)
-    leave_group(session, seat)
-    seat = replace(seat, variant=variant)
-    return open_puzzle(session, seat, PuzzleKind.CALENDAR, seat.today(now), now)
+    leave_group(session, here)
+    here = here.choosing(variant=variant)
+    return open_puzzle(session, here, PuzzleKind.CALENDAR, here.player.today(now), now)
 
 
 # ---------------------------------------------------------------- the person's own board
 
 
 def _board_hint(
-    session: Session, seat: Seat, now: datetime, puzzle: Puzzle, target: Target, saved: SavedPosition
+    session: Session, here: InChat, now: datetime, puzzle: Puzzle, target: Target, saved: SavedPosition
 ) -> FromBoard | BoardTrouble:
-    kind_day = daily_of(puzzle, target, seat, now)
-    play = seat.play(*kind_day) if kind_day is not None else None
+    kind_day = daily_of(puzzle, target, here, now)
+    play = here.play(*kind_day) if kind_day is not None else None
     try:
-        found = game.board_hint(session, seat.player, puzzle, target, saved, play)
+        found = game.board_hint(session, here.player.id, puzzle, target, saved, play)
     except OutdatedCode:
         return BoardTrouble.OUTDATED
-    return FromBoard(seat, puzzle, target, saved, found, kind_day)
+    return FromBoard(here, puzzle, target, saved, found, kind_day)
 
 
-def board_hint_by_key(session: Session, seat: Seat, now: datetime, key: str) -> FromBoard | BoardTrouble:
+def board_hint_by_key(session: Session, here: InChat, now: datetime, key: str) -> FromBoard | BoardTrouble:
     """'Hint from my board': the next hint from the board saved for the target a button names, which
     the person's typed hints now come from too."""
     try:
         puzzle, target = board_of_key(key)
     except MalformedPosition:
         return BoardTrouble.STALE_KEY
-    saved = saved_board(session, seat.player, puzzle, target)
+    saved = saved_board(session, here.player.id, puzzle, target)
     if saved is None:
         return BoardTrouble.NO_BOARD
-    use_board(session, seat.player, puzzle, target, True)
-    return _board_hint(session, seat, now, puzzle, target, saved)
+    use_board(session, here.player.id, puzzle, target, True)
+    return _board_hint(session, here, now, puzzle, target, saved)
 
 
-def current_board(session: Session, seat: Seat, now: datetime) -> BoardStatus | BoardTrouble:
+def current_board(session: Session, here: InChat, now: datetime) -> BoardStatus | BoardTrouble:
     """The person's saved board of their puzzle here, else their latest saved board, analysed."""
-    progress = _current(session, seat, now)
-    seat = linked(seat, progress.group)
-    puzzle, target = puzzle_target(PuzzleKind(progress.kind), progress.day, seat.variant.edition)
-    saved = saved_board(session, seat.player, puzzle, target) or latest_board(session, seat.player)
+    progress = _current(session, here, now)
+    here = linked(here, progress.group)
+    puzzle, target = puzzle_target(PuzzleKind(progress.kind), progress.day, here.player.variant.edition)
+    saved = saved_board(session, here.player.id, puzzle, target) or latest_board(session, here.player.id)
     if saved is None:
         return BoardTrouble.NO_BOARD
     puzzle = get_puzzle(saved.puzzle_id)
@@ -440,17 +456,17 @@ def current_board(session: Session, seat: Seat, now: datetime) -> BoardStatus | 
     return BoardStatus(puzzle, target, analysis)
 
 
-def load_board(session: Session, seat: Seat, now: datetime, payload: str) -> BoardStatus | BoardTrouble:
+def load_board(session: Session, here: InChat, now: datetime, payload: str) -> BoardStatus | BoardTrouble:
     """A deep link from the web board: save that board as the person's (and, when it is one of
     today's puzzles, make it their puzzle here), analysed."""
     try:
         link = decode_link(payload)
-        analysis = save_board(session, seat.player, link.puzzle, link.target, link.code, now)
+        analysis = save_board(session, here.player.id, link.puzzle, link.target, link.code, now)
     except OutdatedCode:
         return BoardTrouble.OUTDATED
     except MalformedPosition:
         return BoardTrouble.BAD_LINK
-    kind_day = daily_of(link.puzzle, link.target, seat, now)
+    kind_day = daily_of(link.puzzle, link.target, here, now)
     if kind_day is not None:
-        _start(session, seat, *kind_day)
+        _start(session, here, *kind_day)
     return BoardStatus(link.puzzle, link.target, analysis)

@@ -211,3 +211,27 @@ def test_the_api_opens_its_sessions_in_one_place() -> None:
     ]
     assert opened == []
     assert SESSION_OPENED.search("        with state.sessions.begin() as session:")  # it does see them
+
+
+OLD_PERSON_TYPES = {"Person", "Who", "Seat"}  # one thing, once under four names
+
+
+def _classes(path: Path) -> list[tuple[str, int]]:
+    """The classes a module defines, with their lines."""
+    tree = ast.parse(path.read_text(), filename=str(path))
+    return [(node.name, node.lineno) for node in ast.walk(tree) if isinstance(node, ast.ClassDef)]
+
+
+def test_a_person_is_a_player_and_only_a_player() -> None:
+    """Whoever plays is a ``hints.players.Player`` (where they play in the bot, a
+    ``hints.players.Chat``; the two together, ``hints.seat.InChat``): no module defines another
+    type of person beside it."""
+    found = {
+        f"{path.relative_to(PROJECT_ROOT)}:{line} {name}"
+        for package in (*PACKAGES, "tools", "benchmarks", "tests")
+        for path in sorted((PROJECT_ROOT / package).rglob("*.py"))
+        for name, line in _classes(path)
+        if name in OLD_PERSON_TYPES
+    }
+    assert found == set()
+    assert "Player" in {name for name, _ in _classes(PROJECT_ROOT / "hints" / "players.py")}  # it sees them

@@ -18,8 +18,10 @@ from pathlib import Path
 
 from PIL import Image, ImageDraw
 
-from bot.replies.types import Reply, Who
+from bot.replies.types import Reply
 from bot.setup import onboarding, onboarding_time, suggested_zone
+from hints.players import Chat, Player
+from hints.seat import InChat
 from render.fonts import face_for, printable, text_width
 
 PHONE = 390  # CSS px of a phone's width; each message is drawn this wide, side by side
@@ -104,7 +106,7 @@ def draw_message(reply: Reply) -> Drawn:
 
 def onboarding_picture(language: str = "en") -> tuple[Image.Image, list[Drawn]]:
     """The first two onboarding messages (which calendar; when to post), side by side."""
-    who = Who(1, "private", 1, language, "UTC", "Ann")
+    who = InChat(Player(1, "UTC", language=language, name="Ann"), Chat(1))
     steps = [
         draw_message(onboarding(who)),
         draw_message(onboarding_time(who, suggested_zone(None, language, "UTC"))),

@@ -12,14 +12,14 @@ from bot.context import BotContext, deps
 from bot.handlers.members import may_change_settings
 from bot.inputs import parse_post_time, parse_timezone, zone_label
 from bot.replies import editions
-from bot.replies.types import Reply, Who
+from bot.replies.types import Reply
 from bot.respond import Ask, Show, clock, command_argument, person, respond, say, tell
 from bot.texts import LANGUAGES, text
 from hints import chat_settings
 from hints import seat as seats
 from hints.chat_settings import DEFAULT_POST_TIME
 from hints.daily import edition_choice, find_edition
-from hints.seat import Shown
+from hints.seat import InChat, Shown
 
 A = TypeVar("A")
 
@@ -33,16 +33,17 @@ async def _change(update: Update, context: BotContext, change: Ask[A], show: Sho
 async def subscribe(update: Update, context: BotContext) -> None:
     """Daily post of the day's puzzle at HH:MM local time (default 08:00), in the language of whoever
     subscribed unless the chat chose one (/language)."""
-    argument, now, asker = command_argument(context), clock(context), person(update)
-    language_code = asker.language_code if asker is not None else None
+    argument, now = command_argument(context), clock(context)
+    asker = person(update, deps(context).default_timezone)
+    language_code = asker.language if asker is not None else None
 
-    def change(session: Session, who: Who) -> str:
+    def change(session: Session, who: InChat) -> str:
         post_time = parse_post_time(argument) if argument else DEFAULT_POST_TIME
-        chat_settings.subscribe(session, who.chat_id, who.chat_kind, post_time, now, language_code)
+        chat_settings.subscribe(session, who.chat.id, who.chat.kind, post_time, now, language_code)
         return post_time
 
-    def show(post_time: str, who: Who) -> Reply:
-        return Reply(text("subscribed", who.language, time=post_time, tz=zone_label(who.timezone)))
+    def show(post_time: str, who: InChat) -> Reply:
+        return Reply(text("subscribed", who.language, time=post_time, tz=zone_label(who.player.zone_name)))
 
     await _change(update, context, change, show)
 
@@ -50,10 +51,10 @@ async def subscribe(update: Update, context: BotContext) -> None:
 async def unsubscribe(update: Update, context: BotContext) -> None:
     """Stop the daily post."""
 
-    def change(session: Session, who: Who) -> bool:
-        return chat_settings.unsubscribe(session, who.chat_id)
+    def change(session: Session, who: InChat) -> bool:
+        return chat_settings.unsubscribe(session, who.chat.id)
 
-    def show(stopped: bool, who: Who) -> Reply:
+    def show(stopped: bool, who: InChat) -> Reply:
         return Reply(text("unsubscribed" if stopped else "not_subscribed", who.language))
 
     await _change(update, context, change, show)
@@ -64,16 +65,18 @@ async def timezone(update: Update, context: BotContext) -> None:
     argument, now = command_argument(context), clock(context)
     if argument is None:
         await tell(
-            update, context, lambda who: Reply(text("timezone_is", who.language, tz=zone_label(who.timezone)))
+            update,
+            context,
+            lambda who: Reply(text("timezone_is", who.language, tz=zone_label(who.player.zone_name))),
         )
         return
 
-    def change(session: Session, who: Who) -> str:
+    def change(session: Session, who: InChat) -> str:
         name = parse_timezone(argument)
-        chat_settings.set_timezone(session, who.chat_id, who.chat_kind, name, now)
+        chat_settings.set_timezone(session, who.chat.id, who.chat.kind, name, now)
         return name
 
-    def show(name: str, who: Who) -> Reply:
+    def show(name: str, who: InChat) -> Reply:
         return Reply(text("timezone_set", who.language, tz=zone_label(name)))
 
     await _change(update, context, change, show)
@@ -86,8 +89,8 @@ async def language(update: Update, context: BotContext) -> None:
         await say(update, context, "bad_language")
         return
 
-    def change(session: Session, who: Who) -> None:
-        chat_settings.set_language(session, who.chat_id, who.chat_kind, argument)
+    def change(session: Session, who: InChat) -> None:
+        chat_settings.set_language(session, who.chat.id, who.chat.kind, argument)
 
     await _change(update, context, change, lambda _nothing, _who: Reply(text("language_set", argument)))
 
@@ -111,8 +114,8 @@ async def faceup(update: Update, context: BotContext) -> None:
         return
     now, web, on = clock(context), deps(context).web, argument == "on"
 
-    def change(session: Session, who: Who) -> Shown:
-        return seats.choose_variant(session, who.seat, who.chat_kind, now, faceup=on)
+    def change(session: Session, who: InChat) -> Shown:
+        return seats.choose_variant(session, who, now, faceup=on)
 
     await _change(update, context, change, lambda shown, who: editions.faceup_set(shown, who, on, web))
 
@@ -123,7 +126,7 @@ async def set_edition(update: Update, context: BotContext, edition_id: str) -> N
         await tell(update, context, lambda who: editions.unknown_edition(who, edition_id))
         return
 
-    def change(session: Session, who: Who) -> Shown:
-        return seats.choose_variant(session, who.seat, who.chat_kind, now, edition=edition_id)
+    def change(session: Session, who: InChat) -> Shown:
+        return seats.choose_variant(session, who, now, edition=edition_id)
 
     await _change(update, context, change, lambda shown, who: editions.edition_set(shown, who, web))

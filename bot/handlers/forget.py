@@ -20,10 +20,11 @@ from bot.callbacks import CALLBACK_VERSION
 from bot.context import BotContext
 from bot.handlers.members import ADMIN_STATUSES
 from bot.replies import record
-from bot.replies.types import Button, Reply, Who
+from bot.replies.types import Button, Reply
 from bot.respond import respond, stale, tell
 from bot.texts import language_for, text
 from hints import players
+from hints.seat import InChat
 
 FORGET_PATTERN = rf"^{CALLBACK_VERSION}\|forget\|"  # the callback data of the question's buttons
 ANSWERS = {"yes": True, "no": False}
@@ -44,13 +45,13 @@ def decode_answer(data: str | None) -> tuple[bool, int] | None:
         return None
 
 
-def question(who: Who) -> Reply:
+def question(who: InChat) -> Reply:
     """'Delete everything I keep about you?' with Yes and No side by side."""
     return Reply(
         text("forget_question", who.language),
         buttons=(
-            Button(text("button_forget_yes", who.language), encode_answer(True, who.user_id)),
-            Button(text("button_forget_no", who.language), encode_answer(False, who.user_id)),
+            Button(text("button_forget_yes", who.language), encode_answer(True, who.player.id)),
+            Button(text("button_forget_no", who.language), encode_answer(False, who.player.id)),
         ),
         columns=2,
     )
@@ -63,7 +64,7 @@ def answered(session: Session, answer: bool, person_id: int) -> bool:
     return answer
 
 
-def said(forgotten: bool, who: Who) -> Reply:
+def said(forgotten: bool, who: InChat) -> Reply:
     """The question's answer in place: everything deleted, or nothing."""
     return record.forgotten(who.language) if forgotten else Reply(text("forget_kept", who.language))
 

@@ -32,7 +32,7 @@ async def gate(update: Update, context: BotContext) -> None:
     chat, at most once a minute; one notice a minute in a busy group; otherwise nothing."""
     if isinstance(context.application.update_queue, UpdateBacklog):
         context.application.update_queue.started(update)
-    chat, asker = update.effective_chat, person(update)
+    chat, asker = update.effective_chat, person(update, deps(context).default_timezone)
     if chat is None or asker is None:
         return
     private = chat.type == ChatType.PRIVATE
@@ -41,13 +41,13 @@ async def gate(update: Update, context: BotContext) -> None:
     admission = deps(context).budgets.admit(asker.id, chat.id, not private)
     if admission.verdict == Verdict.ALLOW:
         return
-    language = language_for(None, asker.language_code)
+    language = language_for(None, asker.language)
     if update.callback_query is not None:  # a toast every time (it sends nothing); the spinner stops
         await answer(update.callback_query, text("slow_down_button", language, seconds=admission.seconds))
     elif admission.verdict == Verdict.WARN and private:
         await send(update, context, Reply(text("slow_down", language, seconds=admission.seconds)))
     elif admission.verdict == Verdict.WARN:
-        await _busy_group_notice(context, chat.id, asker.language_code, admission.seconds)
+        await _busy_group_notice(context, chat.id, asker.language, admission.seconds)
     raise ApplicationHandlerStop
 
 

@@ -1,4 +1,4 @@
-"""Who belongs where: only a group's admins change its settings, a 'Hints in private' link counts
+"""InChat belongs where: only a group's admins change its settings, a 'Hints in private' link counts
 for its group's members, and a chat that removed or blocked the bot loses its daily post."""
 
 from __future__ import annotations

@@ -10,21 +10,22 @@ from bot.context import BotContext, deps
 from bot.handlers.chat_settings import set_edition
 from bot.inputs import parse_day
 from bot.replies import boards, hinting, puzzles, record
-from bot.replies.types import Reply, Who
+from bot.replies.types import Reply
 from bot.respond import clock, command_argument, respond, stale
 from hints import seat as seats
 from hints.catalog import Stage
 from hints.daily import PuzzleKind
+from hints.seat import InChat
 
 
 async def today(update: Update, context: BotContext) -> None:
     """The calendar puzzle of today (the chat's time zone) or of the given date."""
     argument, now, web = command_argument(context), clock(context), deps(context).web
 
-    def ask(session: Session, who: Who) -> seats.Shown:
-        today = who.today(now)
+    def ask(session: Session, who: InChat) -> seats.Shown:
+        today = who.player.today(now)
         day = parse_day(argument, today) if argument else today
-        return seats.open_puzzle(session, who.seat, PuzzleKind.CALENDAR, day, now)
+        return seats.open_puzzle(session, who, PuzzleKind.CALENDAR, day, now)
 
     await respond(update, context, ask, lambda shown, who: puzzles.opened(shown, who, web))
 
@@ -33,8 +34,8 @@ async def pentomino(update: Update, context: BotContext) -> None:
     """Today's pentomino challenge."""
     now, web = clock(context), deps(context).web
 
-    def ask(session: Session, who: Who) -> seats.Shown:
-        return seats.open_puzzle(session, who.seat, PuzzleKind.PENTOMINO, who.today(now), now)
+    def ask(session: Session, who: InChat) -> seats.Shown:
+        return seats.open_puzzle(session, who, PuzzleKind.PENTOMINO, who.player.today(now), now)
 
     await respond(update, context, ask, lambda shown, who: puzzles.opened(shown, who, web))
 
@@ -45,7 +46,7 @@ async def hint(update: Update, context: BotContext) -> None:
     await respond(
         update,
         context,
-        lambda session, who: seats.next_hint(session, who.seat, now),
+        lambda session, who: seats.next_hint(session, who, now),
         lambda found, who: hinting.hint_reply(found, who, web),
     )
 
@@ -56,7 +57,7 @@ async def check(update: Update, context: BotContext) -> None:
     await respond(
         update,
         context,
-        lambda session, who: seats.current_board(session, who.seat, now),
+        lambda session, who: seats.current_board(session, who, now),
         lambda found, who: boards.board_reply(found, who, web),
     )
 
@@ -64,17 +65,13 @@ async def check(update: Update, context: BotContext) -> None:
 async def solution(update: Update, context: BotContext) -> None:
     """The full answer of the user's current puzzle."""
     now = clock(context)
-    await respond(
-        update, context, lambda session, who: seats.answer(session, who.seat, now), hinting.solution
-    )
+    await respond(update, context, lambda session, who: seats.answer(session, who, now), hinting.solution)
 
 
 async def another(update: Update, context: BotContext) -> None:
     """A different stored solution of the day's calendar puzzle."""
     now = clock(context)
-    await respond(
-        update, context, lambda session, who: seats.another(session, who.seat, now), hinting.another
-    )
+    await respond(update, context, lambda session, who: seats.another(session, who, now), hinting.another)
 
 
 async def button(update: Update, context: BotContext) -> None:
@@ -104,10 +101,10 @@ async def _pressed(
     """A decoded button: its service call, and its answer formatted."""
     now, web = clock(context), deps(context).web
 
-    def hint_shown(found: seats.NextHint, who: Who) -> Reply:
+    def hint_shown(found: seats.NextHint, who: InChat) -> Reply:
         return hinting.hint_reply(found, who, web)
 
-    def opened(shown: seats.Shown, who: Who) -> Reply:
+    def opened(shown: seats.Shown, who: InChat) -> Reply:
         return puzzles.opened(shown, who, web)
 
     if isinstance(callback, BoardCallback):
@@ -115,7 +112,7 @@ async def _pressed(
         await respond(
             update,
             context,
-            lambda session, who: seats.board_hint_by_key(session, who.seat, now, key),
+            lambda session, who: seats.board_hint_by_key(session, who, now, key),
             hint_shown,
             in_place=in_place,
         )
@@ -123,18 +120,18 @@ async def _pressed(
     kind, day, action = callback.kind, callback.day, callback.action
     if action == Action.HINT:
         stage = None if callback.stage is None else Stage(callback.stage)
-        ask_hint = lambda session, who: seats.next_hint(session, who.seat, now, kind, day, stage)  # noqa: E731
+        ask_hint = lambda session, who: seats.next_hint(session, who, now, kind, day, stage)  # noqa: E731
         await respond(update, context, ask_hint, hint_shown, in_place=in_place)
     elif action == Action.FEATURED:
-        ask_featured = lambda session, who: seats.featured_hint(session, who.seat, now, kind, day)  # noqa: E731
+        ask_featured = lambda session, who: seats.featured_hint(session, who, now, kind, day)  # noqa: E731
         await respond(update, context, ask_featured, hint_shown, in_place=in_place)
     elif action in (Action.CHALLENGE, Action.TODAY):
         opens = PuzzleKind.PENTOMINO if action == Action.CHALLENGE else PuzzleKind.CALENDAR
-        ask_open = lambda session, who: seats.open_puzzle(session, who.seat, opens, day, now)  # noqa: E731
+        ask_open = lambda session, who: seats.open_puzzle(session, who, opens, day, now)  # noqa: E731
         await respond(update, context, ask_open, opened, in_place=in_place)
     elif action == Action.SOLVED:
-        ask_solve = lambda session, who: seats.report_solve(session, who.seat, now, kind, day, who.language)  # noqa: E731
+        ask_solve = lambda session, who: seats.report_solve(session, who, now, kind, day, who.language)  # noqa: E731
         await respond(update, context, ask_solve, record.solved, in_place=in_place)
     else:
-        ask_another = lambda session, who: seats.another(session, who.seat, now, day)  # noqa: E731
+        ask_another = lambda session, who: seats.another(session, who, now, day)  # noqa: E731
         await respond(update, context, ask_another, hinting.another, in_place=in_place)

@@ -8,31 +8,32 @@ from telegram import Update
 from bot.context import BotContext, deps
 from bot.replies import record
 from bot.replies import stats as stat_replies
-from bot.replies.types import Reply, Who
+from bot.replies.types import Reply
 from bot.respond import clock, respond
 from hints import chat_settings, game
 from hints import seat as seats
 from hints.chat_settings import ChatSettings
 from hints.daily import EditionYear, edition_year
+from hints.seat import InChat
 
 
 async def stats(update: Update, context: BotContext) -> None:
     """In a private chat your streaks and solved days; in a group the year heatmap and the subscription."""
     default_tz, now = deps(context).default_timezone, clock(context)
 
-    def ask(session: Session, who: Who) -> tuple[game.Record | EditionYear, ChatSettings | None]:
-        today = who.today(now)
-        settings = chat_settings.settings_of(session, who.chat_id)
-        if who.in_group:
-            return edition_year(session, who.variant.edition, today.year), settings
-        return game.record(session, who.user_id, today), settings
+    def ask(session: Session, who: InChat) -> tuple[game.Record | EditionYear, ChatSettings | None]:
+        today = who.player.today(now)
+        settings = chat_settings.settings_of(session, who.chat.id)
+        if who.chat.in_group:
+            return edition_year(session, who.player.variant.edition, today.year), settings
+        return game.record(session, who.player.id, today), settings
 
-    def show(found: tuple[game.Record | EditionYear, ChatSettings | None], who: Who) -> Reply:
+    def show(found: tuple[game.Record | EditionYear, ChatSettings | None], who: InChat) -> Reply:
         answer, settings = found
         if isinstance(answer, EditionYear):
             year = stat_replies.heatmap(answer, who.language)
             return stat_replies.with_status(year, settings, who.language, default_tz, apart=" ")
-        personal = stat_replies.personal_stats(answer, who.today(now), who.language)
+        personal = stat_replies.personal_stats(answer, who.player.today(now), who.language)
         return stat_replies.with_status(personal, settings, who.language, default_tz)
 
     await respond(update, context, ask, show)
@@ -44,7 +45,7 @@ async def heatmap(update: Update, context: BotContext) -> None:
     await respond(
         update,
         context,
-        lambda session, who: edition_year(session, who.variant.edition, who.today(now).year),
+        lambda session, who: edition_year(session, who.player.variant.edition, who.player.today(now).year),
         lambda found, who: stat_replies.heatmap(found, who.language),
     )
 
@@ -55,7 +56,7 @@ async def solved(update: Update, context: BotContext) -> None:
     await respond(
         update,
         context,
-        lambda session, who: seats.report_solve(session, who.seat, now, language=who.language),
+        lambda session, who: seats.report_solve(session, who, now, language=who.language),
         record.solved,
     )
 
@@ -64,14 +65,14 @@ async def top(update: Update, context: BotContext) -> None:
     """Today's solvers in this group (in a private chat: your own stats)."""
     now = clock(context)
 
-    def ask(session: Session, who: Who) -> list[game.Solver] | game.Record:
-        if who.in_group:
-            return game.chat_solvers(session, who.chat_id, who.today(now))
-        return game.record(session, who.user_id, who.today(now))
+    def ask(session: Session, who: InChat) -> list[game.Solver] | game.Record:
+        if who.chat.in_group:
+            return game.chat_solvers(session, who.chat.id, who.player.today(now))
+        return game.record(session, who.player.id, who.player.today(now))
 
-    def show(found: list[game.Solver] | game.Record, who: Who) -> Reply:
+    def show(found: list[game.Solver] | game.Record, who: InChat) -> Reply:
         if isinstance(found, game.Record):
-            return stat_replies.personal_stats(found, who.today(now), who.language)
-        return record.top(found, who.today(now), who.language)
+            return stat_replies.personal_stats(found, who.player.today(now), who.language)
+        return record.top(found, who.player.today(now), who.language)
 
     await respond(update, context, ask, show)

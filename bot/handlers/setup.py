@@ -19,13 +19,14 @@ from bot.context import BotContext, deps
 from bot.handlers import members
 from bot.inputs import zone_label
 from bot.replies import boards, puzzles, starts
-from bot.replies.types import Button, Reply, Web, Who
+from bot.replies.types import Button, Reply, Web
 from bot.respond import respond, stale
 from bot.texts import language_for, text
 from hints import chat_settings
 from hints import seat as seats
 from hints.chat_settings import ChatSettings
 from hints.daily import PuzzleKind
+from hints.seat import InChat
 
 SETUP_PATTERN = r"^v1\|set\|"  # the callback data of bot.callbacks.SetupCallback
 ABSENT = (ChatMember.LEFT, ChatMember.BANNED)
@@ -37,8 +38,8 @@ async def settings_command(update: Update, context: BotContext) -> None:
     await respond(
         update,
         context,
-        lambda session, who: chat_settings.settings_of(session, who.chat_id),
-        lambda settings, who: setup.settings_panel(settings, who, who.timezone or default_tz),
+        lambda session, who: chat_settings.settings_of(session, who.chat.id),
+        lambda settings, who: setup.settings_panel(settings, who, who.player.zone_name or default_tz),
     )
 
 
@@ -72,23 +73,26 @@ class Pressed:
     """What a press left: the asker as they are after it, the chat's settings, the time zone shown
     and, at the onboarding's last step, today's puzzle opened."""
 
-    who: Who
+    who: InChat
     settings: ChatSettings | None
     zone: str
     shown: seats.Shown | None = None
 
 
-def pressed(session: Session, who: Who, press: SetupCallback, now: datetime, default_tz: str) -> Pressed:
+def pressed(session: Session, who: InChat, press: SetupCallback, now: datetime, default_tz: str) -> Pressed:
     """Apply a press (:func:`bot.setup.apply`); at the onboarding's end, open today's puzzle."""
-    settings = chat_settings.settings_of(session, who.chat_id)
+    settings = chat_settings.settings_of(session, who.chat.id)
     who = setup.apply(session, who, press, now, setup.suggested_zone(settings, who.language, default_tz))
-    settings = chat_settings.settings_of(session, who.chat_id)
+    settings = chat_settings.settings_of(session, who.chat.id)
     zone = setup.suggested_zone(settings, who.language, default_tz)
     if not press.onboarding or setup.next_view(press) != "done":
         return Pressed(who, settings, zone)
-    seat = replace(who, timezone=zone).seat
+    here = who.choosing(timezone=zone)
     return Pressed(
-        who, settings, zone, seats.open_puzzle(session, seat, PuzzleKind.CALENDAR, seat.today(now), now)
+        who,
+        settings,
+        zone,
+        seats.open_puzzle(session, here, PuzzleKind.CALENDAR, here.player.today(now), now),
     )
 
 
@@ -97,20 +101,24 @@ def after_press(found: Pressed, press: SetupCallback, web: Web | None) -> Reply:
     who, settings, zone = found.who, found.settings, found.zone
     view = setup.next_view(press)
     if not press.onboarding:
-        return setup.settings_choice(view, settings, replace(who, timezone=zone), zone)
+        return setup.settings_choice(view, settings, who.choosing(timezone=zone), zone)
     if view == "time":
         return setup.onboarding_time(who, zone)
     if view == "zone":
         return setup.onboarding_zone(who)
     assert found.shown is not None
-    return _onboarding_done(found.shown, replace(who, timezone=zone), settings, web)
+    return _onboarding_done(found.shown, who.choosing(timezone=zone), settings, web)
 
 
-def _onboarding_done(shown: seats.Shown, who: Who, settings: ChatSettings | None, web: Web | None) -> Reply:
+def _onboarding_done(
+    shown: seats.Shown, who: InChat, settings: ChatSettings | None, web: Web | None
+) -> Reply:
     """The last step: what was set up, then today's puzzle in the chosen edition."""
     puzzle = puzzles.opened(shown, who, web)
     if settings is not None and settings.subscribed:
-        intro = text("onboard_done", who.language, time=settings.post_time, zone=zone_label(who.timezone))
+        intro = text(
+            "onboard_done", who.language, time=settings.post_time, zone=zone_label(who.player.zone_name)
+        )
     else:
         intro = text("onboard_done_no_post", who.language)
     return replace(puzzle, text=f"{intro}\n\n{puzzle.text}")
@@ -127,7 +135,9 @@ class Started:
     settings: ChatSettings | None = None
 
 
-def start(session: Session, who: Who, now: datetime, payload: str | None, member_of: int | None) -> Started:
+def start(
+    session: Session, who: InChat, now: datetime, payload: str | None, member_of: int | None
+) -> Started:
     """/start, with what a deep link names: a 'Hints in private' link opens that day's puzzle
     (in the group's edition and face-up mode when it names a group the asker is a member of:
     ``member_of``, Telegram said so; a solve here counts for the group too), a board link saves
@@ -135,18 +145,18 @@ def start(session: Session, who: Who, now: datetime, payload: str | None, member
     private = starts.parse_private_start(payload) if payload else None
     if private is not None:
         link = None
-        if private.group is not None and private.group == member_of and not who.in_group:
+        if private.group is not None and private.group == member_of and not who.chat.in_group:
             link = seats.group_link(session, private.group)
-        shown = seats.open_puzzle(session, who.seat, private.kind, private.day, link=link)
+        shown = seats.open_puzzle(session, who, private.kind, private.day, link=link)
         return Started(shown, from_group=link is not None)
     if payload:
-        board = seats.load_board(session, who.seat, now, payload)
+        board = seats.load_board(session, who, now, payload)
         if board != seats.BoardTrouble.BAD_LINK:
             return Started(board=board)
-    return Started(settings=None if who.in_group else chat_settings.settings_of(session, who.chat_id))
+    return Started(settings=None if who.chat.in_group else chat_settings.settings_of(session, who.chat.id))
 
 
-def greeting(started: Started, who: Who, now: datetime, web: Web | None) -> Reply:
+def greeting(started: Started, who: InChat, now: datetime, web: Web | None) -> Reply:
     """What /start answers: the puzzle or board it opened; else the group's hello in a group; in
     a private chat not set up yet (no edition, no daily post) the onboarding, else a short
     welcome back."""
@@ -154,12 +164,12 @@ def greeting(started: Started, who: Who, now: datetime, web: Web | None) -> Repl
         return puzzles.opened(started.shown, who, web, started.from_group)
     if started.board is not None:
         return boards.board_reply(started.board, who, web)
-    if who.in_group:
+    if who.chat.in_group:
         return group_hello(who.language)
     settings = started.settings
     if settings is None or (settings.edition is None and not settings.subscribed):
         return setup.onboarding(who)
-    return starts.welcome(who, who.today(now), web)
+    return starts.welcome(who, who.player.today(now), web)
 
 
 def group_hello(language: str) -> Reply:

@@ -6,13 +6,14 @@ from collections.abc import Sequence
 
 from bot.callbacks import Action, Callback, encode_board_callback, encode_callback
 from bot.replies.buttons import play_buttons
-from bot.replies.types import Button, Reply, Web, Who
+from bot.replies.types import Button, Reply, Web
 from bot.texts import counted, text
 from hints import pictures
 from hints import seat as seats
 from hints.catalog import Placement, Puzzle, Stage, Target
 from hints.deeplink import board_key
 from hints.positions import PositionAnalysis, problem_texts
+from hints.seat import InChat
 from hints.words import piece_names, puzzle_title
 
 
@@ -73,7 +74,7 @@ def board_status(analysis: PositionAnalysis, language: str) -> str:
 
 
 def _board_buttons(
-    who: Who, puzzle: Puzzle, target: Target, analysis: PositionAnalysis | None, web: Web | None
+    who: InChat, puzzle: Puzzle, target: Target, analysis: PositionAnalysis | None, web: Web | None
 ) -> tuple[Button, ...]:
     found: list[Button] = []
     if analysis is None or (analysis.legal and not analysis.solved):
@@ -92,7 +93,7 @@ BOARD_TROUBLES = {
 }
 
 
-def board_hint(found: seats.FromBoard, who: Who, web: Web | None = None) -> Reply:
+def board_hint(found: seats.FromBoard, who: InChat, web: Web | None = None) -> Reply:
     """A hint from the user's saved board, formatted; the board's status when it breaks a rule."""
     puzzle, target, language = found.puzzle, found.target, who.language
     stage, placements, hint = found.found.stage, found.found.placements, found.found.hint
@@ -124,10 +125,10 @@ def board_hint(found: seats.FromBoard, who: Who, web: Web | None = None) -> Repl
         featured = encode_callback(Callback(Action.FEATURED, *found.daily))
         buttons.append(Button(text("button_featured", language), featured))
     buttons.extend(play_buttons(web, who, puzzle, target, placements))
-    return Reply(" ".join(parts), photo, tuple(buttons), spoiler=who.in_group)
+    return Reply(" ".join(parts), photo, tuple(buttons), spoiler=who.chat.in_group)
 
 
-def board_reply(found: seats.BoardStatus | seats.BoardTrouble, who: Who, web: Web | None = None) -> Reply:
+def board_reply(found: seats.BoardStatus | seats.BoardTrouble, who: InChat, web: Web | None = None) -> Reply:
     """The saved board's status (/check: :func:`hints.seat.current_board`; a board link:
     :func:`hints.seat.load_board`), or why there is none."""
     if isinstance(found, seats.BoardTrouble):

@@ -7,21 +7,22 @@ from collections.abc import Sequence
 from datetime import date
 
 from bot.callbacks import Action, Callback, encode_callback
-from bot.replies.types import Button, Web, Who
+from bot.replies.types import Button, Web
 from bot.texts import text
 from hints.catalog import Placement, Puzzle, Stage, Target
 from hints.daily import PuzzleKind
+from hints.seat import InChat
 
 
 def play_buttons(
-    web: Web | None, who: Who, puzzle: Puzzle, target: Target, placements: Sequence[Placement] = ()
+    web: Web | None, who: InChat, puzzle: Puzzle, target: Target, placements: Sequence[Placement] = ()
 ) -> tuple[Button, ...]:
     """'Play on the board': a Mini App in private chats, a plain link in groups (Telegram allows
     ``web_app`` inline buttons only in private chats); nothing without ``PUBLIC_URL``."""
     if web is None:
         return ()
-    url = web.play(puzzle, target, placements, who.variant.faceup)
-    return (Button(text("button_play", who.language), url=url, web_app=not who.in_group),)
+    url = web.play(puzzle, target, placements, who.player.variant.faceup)
+    return (Button(text("button_play", who.language), url=url, web_app=not who.chat.in_group),)
 
 
 def button(language: str, label: str, action: Action, kind: PuzzleKind, day: date) -> Button:

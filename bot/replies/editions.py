@@ -8,12 +8,13 @@ from dataclasses import replace
 from bot.callbacks import encode_edition_callback
 from bot.edition_names import edition_name
 from bot.replies.puzzles import opened
-from bot.replies.types import Button, Reply, Web, Who
+from bot.replies.types import Button, Reply, Web
 from bot.texts import text
 from hints import pictures
 from hints import seat as seats
 from hints.daily import calendar_editions, edition_of
 from hints.pictures import Picture
+from hints.seat import InChat
 
 
 def editions_photo(language: str) -> Picture:
@@ -21,7 +22,7 @@ def editions_photo(language: str) -> Picture:
     return pictures.edition_sheet([(p, edition_name(p, language)) for p in calendar_editions()], language)
 
 
-def editions(who: Who) -> Reply:
+def editions(who: InChat) -> Reply:
     """/edition: a picture of every edition's board and pieces and a button for each by its short
     name (the chat's ticked)."""
     choices = calendar_editions()
@@ -29,32 +30,32 @@ def editions(who: Who) -> Reply:
     photo = editions_photo(language)
     buttons = tuple(
         Button(
-            ("✓ " if p.id == who.variant.edition else "") + edition_name(p, language),
+            ("✓ " if p.id == who.player.variant.edition else "") + edition_name(p, language),
             encode_edition_callback(p.id),
         )
         for p in choices
     )
-    current = edition_of(who.variant.edition)
+    current = edition_of(who.player.variant.edition)
     return Reply(text("editions", language, current=current.title), photo, buttons)
 
 
-def unknown_edition(who: Who, edition_id: str) -> Reply:
+def unknown_edition(who: InChat, edition_id: str) -> Reply:
     names = ", ".join(p.id for p in calendar_editions())
     return Reply(text("unknown_edition", who.language, value=edition_id[:64], editions=names))
 
 
-def edition_set(shown: seats.Shown, who: Who, web: Web | None = None) -> Reply:
+def edition_set(shown: seats.Shown, who: InChat, web: Web | None = None) -> Reply:
     """The chat's edition chosen (:func:`hints.seat.choose_variant`): today's puzzle in it."""
     puzzle_reply = opened(shown, who, web)
     words = text("edition_set", who.language, edition=shown.daily.puzzle.title)
     return replace(puzzle_reply, text=f"{words}\n{puzzle_reply.text}")
 
 
-def faceup_status(who: Who) -> Reply:
-    return Reply(text("faceup_is_on" if who.variant.faceup else "faceup_is_off", who.language))
+def faceup_status(who: InChat) -> Reply:
+    return Reply(text("faceup_is_on" if who.player.variant.faceup else "faceup_is_off", who.language))
 
 
-def faceup_set(shown: seats.Shown, who: Who, on: bool, web: Web | None = None) -> Reply:
+def faceup_set(shown: seats.Shown, who: InChat, on: bool, web: Web | None = None) -> Reply:
     """The chat's face-up mode turned on or off (:func:`hints.seat.choose_variant`): today's
     puzzle in that mode."""
     puzzle_reply = opened(shown, who, web)

@@ -8,14 +8,15 @@ from datetime import date
 from bot.replies.boards import BOARD_TROUBLES, board_hint
 from bot.replies.buttons import after_answer_buttons, another_buttons
 from bot.replies.puzzles import stage_reply, with_play
-from bot.replies.types import Reply, Web, Who
+from bot.replies.types import Reply, Web
 from bot.texts import text
 from hints import seat as seats
 from hints.catalog import Stage
 from hints.daily import PuzzleKind
+from hints.seat import InChat
 
 
-def hint_reply(found: seats.NextHint, who: Who, web: Web | None = None) -> Reply:
+def hint_reply(found: seats.NextHint, who: InChat, web: Web | None = None) -> Reply:
     """A hint (:func:`hints.seat.next_hint`, ``featured_hint``, ``board_hint_by_key``), formatted:
     a stage of the day's ladder, one from the saved board, or why there is none."""
     if isinstance(found, seats.StaleDay):
@@ -23,35 +24,35 @@ def hint_reply(found: seats.NextHint, who: Who, web: Web | None = None) -> Reply
     if isinstance(found, seats.BoardTrouble):
         return Reply(text(BOARD_TROUBLES[found], who.language))
     if isinstance(found, seats.FromBoard):
-        return board_hint(found, who.at(found.seat), web)
+        return board_hint(found, found.here, web)
     if isinstance(found, seats.AllSeen):
         key = "all_hints_seen" if found.kind == PuzzleKind.CALENDAR else "challenge_unique"
         buttons = after_answer_buttons(who.language, found.kind, found.day)
         return Reply(text(key, who.language, date=found.day.isoformat()), buttons=buttons)
-    who = who.at(found.seat)
+    who = found.here
     return with_play(stage_reply(found.daily, who, found.stage), web, who, found.daily)
 
 
-def stale_day(who: Who, day: date) -> Reply:
+def stale_day(who: InChat, day: date) -> Reply:
     """A button of an older day's puzzle the user is not on (a past daily post): a toast pointing
     to today, no new message (/today <date> opens an older puzzle on purpose)."""
     return Reply("", toast=text("stale_day_button", who.language, date=day.isoformat()))
 
 
-def solution(shown: seats.Shown, who: Who) -> Reply:
+def solution(shown: seats.Shown, who: InChat) -> Reply:
     """/solution: the full answer of the user's current puzzle (:func:`hints.seat.answer`)."""
-    return stage_reply(shown.daily, who.at(shown.seat), Stage.ANSWER)
+    return stage_reply(shown.daily, shown.here, Stage.ANSWER)
 
 
-def another(found: seats.Another | None, who: Who) -> Reply:
+def another(found: seats.Another | None, who: InChat) -> Reply:
     """A different stored solution of the day's calendar puzzle (:func:`hints.seat.another`);
     None: the person is on the challenge, which has one."""
     if found is None:
         return Reply(text("challenge_unique", who.language))
-    who, daily = who.at(found.seat), found.daily
+    who, daily = found.here, found.daily
     photo = daily.solution_picture(found.number - 1, found.solution, who.language)
     caption = text(
         "another_caption", who.language, number=found.number, total=daily.total, date=daily.heading
     )
     buttons = another_buttons(who.language, PuzzleKind.CALENDAR, daily.day)
-    return Reply(caption, photo, buttons, spoiler=who.in_group)
+    return Reply(caption, photo, buttons, spoiler=who.chat.in_group)

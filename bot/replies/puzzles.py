@@ -9,12 +9,13 @@ from datetime import date
 from bot.callbacks import Action
 from bot.replies.buttons import after_answer_buttons, button, hint_button, play_buttons, solved_button
 from bot.replies.starts import private_start
-from bot.replies.types import Reply, Web, Who
+from bot.replies.types import Reply, Web
 from bot.texts import counted, difficulty_label, language_for, text
 from hints import seat as seats
 from hints.catalog import Stage
 from hints.chat_settings import ChatSettings
 from hints.daily import CALENDAR_ID, DailyPuzzle, PuzzleKind
+from hints.seat import InChat
 from hints.words import board_label, day_label, join_words, month_name
 
 
@@ -94,7 +95,7 @@ def challenge_post(daily: DailyPuzzle, language: str) -> Reply:
     return Reply(caption, daily.picture(Stage.PUZZLE, language), buttons)
 
 
-def stage_reply(daily: DailyPuzzle, who: Who, stage: Stage) -> Reply:
+def stage_reply(daily: DailyPuzzle, who: InChat, stage: Stage) -> Reply:
     """The image and caption of hint ``stage`` (3 = the answer); spoilered in groups."""
     language = who.language
     if stage == Stage.ANSWER:
@@ -108,7 +109,7 @@ def stage_reply(daily: DailyPuzzle, who: Who, stage: Stage) -> Reply:
         stage_caption(daily, stage, language),
         daily.picture(stage, language),
         buttons,
-        spoiler=who.in_group,
+        spoiler=who.chat.in_group,
     )
 
 
@@ -127,18 +128,18 @@ def stage_caption(daily: DailyPuzzle, stage: Stage, language: str) -> str:
     return text("hint_caption", language, stage=int(stage), shown=shown, remaining=remaining)
 
 
-def with_play(reply: Reply, web: Web | None, who: Who, daily: DailyPuzzle) -> Reply:
+def with_play(reply: Reply, web: Web | None, who: InChat, daily: DailyPuzzle) -> Reply:
     """Add 'Play on the board' and, in groups, the way to the same puzzle in a private chat."""
     extra = play_buttons(web, who, daily.puzzle, daily.target, daily.preplaced)
-    private = private_start(daily.kind, daily.day, who.chat_id) if who.in_group else None
+    private = private_start(daily.kind, daily.day, who.chat.id) if who.chat.in_group else None
     return replace(reply, buttons=reply.buttons + extra, private=private)
 
 
-def opened(shown: seats.Shown, who: Who, web: Web | None = None, from_group: bool = False) -> Reply:
+def opened(shown: seats.Shown, who: InChat, web: Web | None = None, from_group: bool = False) -> Reply:
     """A daily puzzle opened (/today, /pentomino, a button, a 'Hints in private' link): the
     calendar post or the challenge, with the ways to play it; ``from_group``: a group's link
     opened it in the group's edition and face-up mode, and says so."""
-    who = who.at(shown.seat)
+    who = shown.here
     if shown.daily.kind == PuzzleKind.CALENDAR:
         reply = _noted(calendar_post(shown.daily, who.language), _note(shown, who.language))
     else:

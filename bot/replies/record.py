@@ -7,13 +7,14 @@ from collections.abc import Sequence
 from datetime import date
 
 from bot.replies.buttons import other_puzzle_button
-from bot.replies.types import Reply, Who
+from bot.replies.types import Reply
 from bot.texts import counted, text
 from hints import game
 from hints import seat as seats
+from hints.seat import InChat
 
 
-def solved(report: seats.SolveReport, who: Who) -> Reply:
+def solved(report: seats.SolveReport, who: InChat) -> Reply:
     """ "I solved it" recorded (:func:`hints.seat.report_solve`): what it counts for, and a
     spoiler-free text to share."""
     result, language = report.solved, who.language

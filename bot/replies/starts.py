@@ -8,9 +8,10 @@ from datetime import date
 
 from bot.callbacks import Action
 from bot.replies.buttons import button, play_buttons
-from bot.replies.types import Button, Reply, Web, Who
+from bot.replies.types import Button, Reply, Web
 from bot.texts import text
 from hints.daily import PuzzleKind, puzzle_target
+from hints.seat import InChat
 
 PRIVATE_PREFIXES = {PuzzleKind.CALENDAR: "cal", PuzzleKind.PENTOMINO: "pen"}
 
@@ -59,12 +60,12 @@ def parse_private_start(payload: str) -> PrivateStart | None:
     return PrivateStart(kinds[prefix], day, None if group is None else -int(group[1]))
 
 
-def welcome(who: Who, day: date, web: Web | None = None) -> Reply:
+def welcome(who: InChat, day: date, web: Web | None = None) -> Reply:
     """The short /start greeting with the ways in: today's puzzle, the challenge, the web board."""
     language = who.language
     buttons = (
         button(language, "button_today", Action.TODAY, PuzzleKind.CALENDAR, day),
         button(language, "button_challenge", Action.CHALLENGE, PuzzleKind.PENTOMINO, day),
     )
-    puzzle, target = puzzle_target(PuzzleKind.CALENDAR, day, who.variant.edition)
+    puzzle, target = puzzle_target(PuzzleKind.CALENDAR, day, who.player.variant.edition)
     return Reply(text("welcome_back", language), buttons=buttons + play_buttons(web, who, puzzle, target))

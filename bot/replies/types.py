@@ -1,4 +1,4 @@
-"""The reply types: who asks, and what the bot answers as plain data (text, an image, buttons).
+"""The reply types: what the bot answers as plain data (text, an image, buttons).
 
 Nothing here talks to Telegram. An image is a cache key and a render function: the sender uploads
 each key once and re-sends Telegram's file_id afterwards.
@@ -7,15 +7,11 @@ each key once and re-sends Telegram's file_id afterwards.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, replace
-from datetime import date, datetime
+from dataclasses import dataclass
 
-from bot.local_time import local_today, zone
 from hints import links
-from hints import seat as seats
 from hints.catalog import Placement, Puzzle, Target
 from hints.codes import encode_position
-from hints.daily import DEFAULT_VARIANT, Variant
 from hints.pictures import Picture
 
 
@@ -36,39 +32,6 @@ class Reply:
     private: str | None = None  # in a group: the /start payload of "Hints in private" (same puzzle)
     toast: str | None = None  # a button's answer as a toast instead of a message
     columns: int = 1  # buttons per row
-
-
-@dataclass(frozen=True)
-class Who:
-    """Who is asking, and where."""
-
-    chat_id: int
-    chat_kind: str
-    user_id: int
-    language: str
-    timezone: str
-    first_name: str = ""
-    variant: Variant = DEFAULT_VARIANT  # the chat's calendar edition (/edition) and face-up mode (/faceup)
-    via: int | None = None  # in a private chat: the group whose link opened the puzzle (hints.seat.linked)
-
-    @property
-    def in_group(self) -> bool:
-        return self.chat_kind in ("group", "supergroup")
-
-    def today(self, now: datetime) -> date:
-        """The date in the chat's time zone at ``now``."""
-        return local_today(now, zone(self.timezone, "UTC"))
-
-    @property
-    def seat(self) -> seats.Seat:
-        """The person in this chat, as the service knows them."""
-        return seats.Seat(
-            self.chat_id, self.user_id, self.timezone, self.variant, self.in_group, self.first_name, self.via
-        )
-
-    def at(self, seat: seats.Seat) -> Who:
-        """Answer as the service placed them: a group's link may change the edition and face-up mode."""
-        return replace(self, variant=seat.variant, via=seat.via)
 
 
 @dataclass(frozen=True)

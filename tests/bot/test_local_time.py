@@ -1,4 +1,4 @@
-"""A chat's local time: its day (``Who.today``), its zone's fallbacks, and when its post is due."""
+"""A chat's local time: its day (``Player.today``), its zone's fallbacks, and when its post is due."""
 
 from __future__ import annotations
 
@@ -6,13 +6,13 @@ from datetime import UTC, date, datetime, timedelta
 from zoneinfo import ZoneInfo
 
 from bot.local_time import post_is_due, zone
-from bot.replies.types import Who
+from hints.players import Player
 
 NOW = datetime(2026, 1, 22, 20, 30, tzinfo=UTC)
 
 
-def who(timezone: str) -> Who:
-    return Who(1, "private", 1, "en", timezone)
+def who(timezone: str) -> Player:
+    return Player(1, "UTC", timezone)
 
 
 def test_today_is_the_date_in_the_chats_time_zone() -> None:

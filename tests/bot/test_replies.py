@@ -19,13 +19,14 @@ from sqlalchemy.orm import Session
 
 from bot.callbacks import Action, Callback, encode_callback
 from bot.replies import puzzles, starts
-from bot.replies.types import Reply, Who
+from bot.replies.types import Reply
 from db import hint_progress
 from db.hint_progress import Progress
 from db.models import HintProgressRow
 from hints.codes import board_placements
 from hints.daily import PuzzleKind, daily_calendar, daily_puzzle
 from hints.difficulty import Difficulty
+from hints.seat import InChat
 from solver.catalog import SINGLE_TARGET
 from solver.stages import Stage
 from tests.support import asked
@@ -63,7 +64,7 @@ def button_data(action: Action, kind: PuzzleKind, day: date) -> str:
     return encode_callback(Callback(action, kind, day))
 
 
-def hints(session: Session, who: Who, count: int) -> list[Reply]:
+def hints(session: Session, who: InChat, count: int) -> list[Reply]:
     """``count`` typed /hint replies in a row."""
     return [asked.next_hint(session, who, NOW) for _ in range(count)]
 
@@ -307,7 +308,7 @@ def test_another_shows_the_solutions_after_the_featured_one_in_turn(session: Ses
 def test_another_comes_round_to_the_featured_solution_after_all_the_others(session: Session) -> None:
     who = asker()
     stored = Progress(CAL, TODAY, Stage.ANSWER, 77)  # 77 others of the 78 already shown
-    hint_progress.save_progress(session=session, chat_id=who.chat_id, user_id=who.user_id, progress=stored)
+    hint_progress.save_progress(session=session, chat_id=who.chat.id, user_id=who.player.id, progress=stored)
     featured = daily_calendar(session, TODAY).featured
     assert asked.another(session, who, NOW).text == f"Solution {featured + 1} of 78 for 2026-01-22."
 

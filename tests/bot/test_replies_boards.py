@@ -88,7 +88,7 @@ def test_a_deep_link_saves_the_board_and_says_how_many_solutions_are_left(sessio
     assert data(reply, "Hint from my board") == board_button(CALENDAR, JAN_22)
     code = code_of(CALENDAR, placed)
     assert url(reply, "Play on the board") == f"{WEB.public_url}/play/calendar-dragonfjord/01-22?p={code}"
-    saved = saved_board(session, who.user_id, CALENDAR, JAN_22)
+    saved = saved_board(session, who.player.id, CALENDAR, JAN_22)
     assert saved is not None and (saved.code, saved.active, saved.stage) == (code, True, 0)
 
 
@@ -194,7 +194,7 @@ def test_board_hints_offer_the_next_and_the_days_hints_until_the_answer(session:
     assert data(one, BACK) == encode_callback(Callback(Action.FEATURED, CAL, TODAY))
     assert labels(answer) == [BACK]
     assert again.text == answer.text  # stays at the answer
-    saved = saved_board(session, who.user_id, CALENDAR, JAN_22)
+    saved = saved_board(session, who.player.id, CALENDAR, JAN_22)
     assert saved is not None and saved.stage == 3
 
 
@@ -234,7 +234,7 @@ def test_an_illegal_saved_board_gets_its_status_instead_of_a_hint(session: Sessi
     reply = asked.next_hint(session, who, NOW, web=WEB)
     assert reply.text.startswith(f"{STATUS} 1 placed. This board breaks a rule:")
     assert reply.photo is None and labels(reply) == ["Play on the board"]
-    saved = saved_board(session, who.user_id, CALENDAR, JAN_22)
+    saved = saved_board(session, who.player.id, CALENDAR, JAN_22)
     assert saved is not None and saved.stage == 0
 
 
@@ -245,7 +245,7 @@ def test_the_days_hints_instead_leaves_the_board_for_the_featured_ladder(session
     featured = asked.featured_hint(session, who, NOW, CAL, TODAY)
     assert featured.text == "Hint 1 of 3: 1 piece shown, 28 of 78 solutions remain."
     assert asked.next_hint(session, who, NOW).text.startswith("Hint 2 of 3: 4 pieces shown")
-    saved = saved_board(session, who.user_id, CALENDAR, JAN_22)
+    saved = saved_board(session, who.player.id, CALENDAR, JAN_22)
     assert saved is not None and not saved.active
 
 
@@ -256,7 +256,7 @@ def test_hint_from_my_board_goes_back_to_the_board_where_it_was(session: Session
     asked.featured_hint(session, who, NOW, CAL, TODAY)
     back = asked.board_hint_by_key(session, who, NOW, board_key(CALENDAR, JAN_22))
     assert back.text.startswith("From your board, hint 2 of 3")
-    saved = saved_board(session, who.user_id, CALENDAR, JAN_22)
+    saved = saved_board(session, who.player.id, CALENDAR, JAN_22)
     assert saved is not None and saved.active
 
 
@@ -325,10 +325,10 @@ def test_a_link_or_saved_board_of_an_older_puzzle_version_says_so(session: Sessi
     who = asker()
     payload = encode_link(CALENDAR, JAN_22, outdated_code(CALENDAR))
     assert asked.load_board(session, who, NOW, payload).text.startswith(OUTDATED)
-    assert latest_board(session, who.user_id) is None  # nothing saved
+    assert latest_board(session, who.player.id) is None  # nothing saved
     positions_repository.save(
         session=session,
-        user_id=who.user_id,
+        user_id=who.player.id,
         puzzle_id=CALENDAR.id,
         target=JAN_22.name,
         code=outdated_code(CALENDAR),

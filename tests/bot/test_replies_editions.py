@@ -102,7 +102,7 @@ def test_choosing_the_default_edition_stores_none_and_answers_todays_puzzle(sess
     who = asker(edition="calendar-jarringwords")
     reply = asked.set_edition(session, who, CALENDAR_ID, NOW)
     assert reply.text.startswith(f"Edition: {DRAGONFJORD_TITLE}.\n2026-01-22: 78 solutions\nLeave Jan and 22")
-    settings = chats.get_chat(session=session, chat_id=who.chat_id)
+    settings = chats.get_chat(session=session, chat_id=who.chat.id)
     assert settings is not None and settings.edition is None
 
 
@@ -131,7 +131,7 @@ def test_choosing_an_edition_makes_it_the_chats_and_shows_its_puzzle(
     )
     assert photo_key(reply) == "calendar:2026-01-22:calendar-jarringwords:stage0"
     assert url(reply, "Play on the board") == f"{WEB.public_url}/play/calendar-jarringwords/01-22"
-    settings = chats.get_chat(session=session, chat_id=who.chat_id)
+    settings = chats.get_chat(session=session, chat_id=who.chat.id)
     assert settings is not None and settings.edition == "calendar-jarringwords"
 
 
@@ -233,7 +233,7 @@ def test_turning_faceup_on_stores_it_and_answers_todays_puzzle_face_up(session: 
     reply = asked.set_faceup(session, who, True, NOW, WEB)
     assert reply.text.startswith("Face-up mode on: no piece is turned over.\n2026-01-22: 3 solutions\n")
     assert url(reply, "Play on the board") == f"{WEB.public_url}/play/calendar-dragonfjord/01-22?faceup=1"
-    settings = chats.get_chat(session=session, chat_id=who.chat_id)
+    settings = chats.get_chat(session=session, chat_id=who.chat.id)
     assert settings is not None and settings.faceup
 
 
@@ -241,7 +241,7 @@ def test_turning_faceup_off_stores_it_and_answers_the_usual_puzzle(session: Sess
     who = asker(faceup=True)
     reply = asked.set_faceup(session, who, False, NOW)
     assert reply.text.startswith("Face-up mode off: pieces may be turned over.\n2026-01-22: 78 solutions\n")
-    settings = chats.get_chat(session=session, chat_id=who.chat_id)
+    settings = chats.get_chat(session=session, chat_id=who.chat.id)
     assert settings is not None and not settings.faceup
 
 

@@ -13,10 +13,11 @@ from pathlib import Path
 import pytest
 from sqlalchemy.orm import Session
 
-from bot.replies.types import Who
 from db import chats, solves
 from db.engine import make_engine, session_factory
 from hints.daily import PuzzleKind
+from hints.players import Chat, Player
+from hints.seat import InChat
 from jobs.ondemand import OnDemand
 from solver.puzzles import get_puzzle
 from tests.support import asked
@@ -107,10 +108,10 @@ def test_a_solve_reported_in_a_second_group_counts_there_too_and_is_forgotten_wi
     asked.today(session, first, TODAY, now=NOW)
     asked.next_hint(session, first, NOW)
     asked.solved(session, first, NOW)
-    second = Who(-5, "group", 70, "en", "UTC", "Mia")
+    second = InChat(Player(70, "UTC", language="en", name="Mia"), Chat(-5, "group"))
     assert asked.solved(session, second, NOW).text.startswith("You already solved 2026-01-22")
     for group in (GROUP, -5):  # the first report's hints, in both
-        board = asked.top(session, Who(group, "group", 99, "en", "UTC"), NOW).text
+        board = asked.top(session, InChat(Player(99, "UTC", language="en"), Chat(group, "group")), NOW).text
         assert board.endswith("\n1. Mia - 1 hint stage, 1 min")
     asked.forget(session, asker(user_id=70))
     assert solves.chat_solves(session=session, chat_id=-5, day=TODAY, kind=CAL) == []

@@ -13,7 +13,7 @@ from sqlalchemy.orm import Session
 from bot.callbacks import Action, Callback, encode_callback
 from bot.inputs import BadArgument, parse_day, parse_post_time, parse_timezone
 from bot.replies import stats
-from bot.replies.types import Reply, Who
+from bot.replies.types import Reply
 from bot.texts import language_for, text
 from db import chats, solves
 from db.solves import Solve
@@ -21,6 +21,7 @@ from hints import daily
 from hints.daily import PuzzleKind
 from hints.errors import NotPrecomputed
 from hints.saved import saved_board
+from hints.seat import InChat
 from tests.support import asked
 from tests.support.replies import (
     CALENDAR,
@@ -48,7 +49,7 @@ def session(sample_url: str) -> Iterator[Session]:
         yield session
 
 
-def solve(session: Session, who: Who, hints: int, at: datetime = NOW) -> Reply:
+def solve(session: Session, who: InChat, hints: int, at: datetime = NOW) -> Reply:
     """Open today's calendar puzzle at ``at``, take ``hints`` hints, then report it solved at once."""
     asked.today(session, who, at.date(), now=at)
     for _ in range(hints):
@@ -82,8 +83,8 @@ def test_a_first_solve_says_the_hints_the_streak_and_the_time_taken(session: Ses
         "\nHints ■■■ · 12 min · streak 1 🔥"
     )
     assert labels(reply) == ["Pentomino challenge"]  # the day's other puzzle next
-    assert solves.user_solves(session=session, user_id=who.user_id) == [
-        Solve(who.user_id, CAL, TODAY, who.chat_id, "Ann", 3, 720)
+    assert solves.user_solves(session=session, user_id=who.player.id) == [
+        Solve(who.player.id, CAL, TODAY, who.chat.id, "Ann", 3, 720)
     ]
 
 
@@ -96,7 +97,7 @@ def test_the_answer_seen_before_switching_puzzles_still_counts(session: Session)
     asked.today(session, who, TODAY, now=NOW)
     reply = asked.solved(session, who, NOW + timedelta(minutes=3))
     assert said(reply).startswith("Well done! 2026-01-22 solved with 3 hint stages.")
-    assert [s.hints for s in solves.user_solves(session=session, user_id=who.user_id)] == [3]
+    assert [s.hints for s in solves.user_solves(session=session, user_id=who.player.id)] == [3]
 
 
 def test_only_the_first_report_counts(session: Session) -> None:
@@ -106,7 +107,7 @@ def test_only_the_first_report_counts(session: Session) -> None:
     again = asked.solved(session, who, NOW + timedelta(minutes=5))
     assert said(again) == "You already solved 2026-01-22. Streak: 1 day."
     assert again.text.endswith("Solved with no hints · 1 s · streak 1 🔥")  # what the first report recorded
-    assert [s.hints for s in solves.user_solves(session=session, user_id=who.user_id)] == [0]
+    assert [s.hints for s in solves.user_solves(session=session, user_id=who.player.id)] == [0]
 
 
 def test_solving_the_challenge_offers_the_calendar_puzzle(session: Session) -> None:
@@ -115,7 +116,7 @@ def test_solving_the_challenge_offers_the_calendar_puzzle(session: Session) -> N
     reply = asked.solved(session, who, NOW)
     assert labels(reply) == ["Today's puzzle"]
     assert data(reply, "Today's puzzle") == encode_callback(Callback(Action.TODAY, CAL, TODAY))
-    assert solves.user_solves(session=session, user_id=who.user_id)[0].kind == PEN
+    assert solves.user_solves(session=session, user_id=who.player.id)[0].kind == PEN
 
 
 def test_a_solve_under_a_minute_says_one_minute(session: Session) -> None:
@@ -128,7 +129,7 @@ def test_a_solve_never_opened_counts_no_hints_and_no_time(session: Session) -> N
     who = asker()
     reply = asked.solved(session, who, NOW)  # no puzzle opened: today's calendar puzzle
     assert said(reply) == "Well done! 2026-01-22 solved with 0 hint stages. Streak: 1 day."
-    assert solves.user_solves(session=session, user_id=who.user_id)[0].seconds is None
+    assert solves.user_solves(session=session, user_id=who.player.id)[0].seconds is None
 
 
 def test_a_solved_button_of_another_puzzle_takes_neither_its_hints_nor_its_time(session: Session) -> None:
@@ -137,7 +138,7 @@ def test_a_solved_button_of_another_puzzle_takes_neither_its_hints_nor_its_time(
     asked.next_hint(session, who, NOW)
     reply = asked.solved(session, who, NOW, PEN, TODAY)  # the challenge, never opened
     assert said(reply) == "Well done! 2026-01-22 solved with 0 hint stages. Streak: 1 day."
-    assert solves.user_solves(session=session, user_id=who.user_id)[0] == Solve(
+    assert solves.user_solves(session=session, user_id=who.player.id)[0] == Solve(
         1, PEN, TODAY, 1, "Ann", 0, None
     )
 
@@ -151,7 +152,7 @@ def test_a_clock_that_went_back_gives_no_time(session: Session) -> None:
 def test_a_user_without_a_first_name_is_listed_as_a_question_mark(session: Session) -> None:
     who = asker(first_name="")
     asked.solved(session, who, NOW)
-    assert solves.user_solves(session=session, user_id=who.user_id)[0].first_name == "?"
+    assert solves.user_solves(session=session, user_id=who.player.id)[0].first_name == "?"
 
 
 def test_solves_on_following_days_make_a_streak_and_a_gap_breaks_it(session: Session) -> None:
@@ -163,7 +164,7 @@ def test_solves_on_following_days_make_a_streak_and_a_gap_breaks_it(session: Ses
 
 def test_the_day_solved_and_the_streak_follow_the_chats_time_zone(session: Session) -> None:
     who = asker(timezone="Asia/Tokyo")
-    record(session, who.user_id, date(2026, 1, 22), 0)
+    record(session, who.player.id, date(2026, 1, 22), 0)
     evening = NOW.replace(hour=20)  # 2026-01-23 05:00 in Tokyo
     reply = asked.solved(session, who, evening)
     assert said(reply) == "Well done! 2026-01-23 solved with 0 hint stages. Streak: 2 days."
@@ -181,8 +182,8 @@ def test_solved_speaks_japanese(session: Session) -> None:
 def test_personal_stats_say_both_streaks_this_month_and_the_average_hints(session: Session) -> None:
     who = asker()
     for day, hints in ((date(2025, 12, 30), 1), (date(2025, 12, 31), 1), (date(2026, 1, 1), 2)):
-        record(session, who.user_id, day, hints)  # the best run: three days across the new year
-    late = Solve(who.user_id, CAL, date(2026, 1, 10), GROUP, "Ann", 0, None, on_day=False)
+        record(session, who.player.id, day, hints)  # the best run: three days across the new year
+    late = Solve(who.player.id, CAL, date(2026, 1, 10), GROUP, "Ann", 0, None, on_day=False)
     solves.record_solve(session=session, solve=late, now=NOW)  # this month's, but no streak
     solve(session, who, 3, NOW - timedelta(days=1))
     solve(session, who, 0)
@@ -208,7 +209,7 @@ def test_personal_stats_of_a_new_user_say_nothing_is_solved_yet(session: Session
 def test_a_missed_day_ends_the_streak_but_not_the_best(session: Session) -> None:
     who = asker()
     for days_ago in (4, 3, 2):
-        record(session, who.user_id, TODAY - timedelta(days=days_ago), 0)
+        record(session, who.player.id, TODAY - timedelta(days=days_ago), 0)
     assert asked.personal_stats(session, who, NOW).text.startswith("Your streak: 0 days (best 3).")
 
 
@@ -249,7 +250,7 @@ def others_stats(session: Session, *, user_id: int, hints: tuple[tuple[date, int
 
 def test_the_month_is_the_one_of_the_chats_time_zone(session: Session) -> None:
     who = asker(timezone="Asia/Tokyo")
-    record(session, who.user_id, date(2026, 1, 31), 0)
+    record(session, who.player.id, date(2026, 1, 31), 0)
     evening = datetime(2026, 1, 31, 20, 0, tzinfo=NOW.tzinfo)  # 2026-02-01 05:00 in Tokyo
     reply = asked.personal_stats(session, who, evening)
     assert reply.text.split("\n")[:2] == [
@@ -369,9 +370,9 @@ def test_forget_deletes_the_users_solves_progress_and_boards(session: Session) -
         "Done: your solves, streaks, hint progress, saved boards and your private chat's settings "
         "are deleted."
     )
-    assert solves.user_solves(session=session, user_id=who.user_id) == []
-    assert progress(session, who) is None and saved_board(session, who.user_id, CALENDAR, target) is None
-    assert len(solves.user_solves(session=session, user_id=other.user_id)) == 1  # nobody else's
+    assert solves.user_solves(session=session, user_id=who.player.id) == []
+    assert progress(session, who) is None and saved_board(session, who.player.id, CALENDAR, target) is None
+    assert len(solves.user_solves(session=session, user_id=other.player.id)) == 1  # nobody else's
 
 
 # ---------------------------------------------------------------- input the bot cannot read

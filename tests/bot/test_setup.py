@@ -15,9 +15,10 @@ from bot import setup
 from bot.callbacks import SetupCallback, decode_callback, encode_setup_callback
 from bot.handlers.setup import after_press, greeting, group_hello, pressed, start
 from bot.inputs import zone_label
-from bot.replies.types import Reply, Who
+from bot.replies.types import Reply
 from db import chats
 from hints.daily import CALENDAR_ID, calendar_editions
+from hints.seat import InChat
 from render.editions import SHEET_WIDTH, TITLE_SIZE, render_editions
 from tests.support.replies import NOW, WEB, asker, labels, open_session
 
@@ -28,12 +29,12 @@ def session(sample_url: str) -> Iterator[Session]:
         yield opened
 
 
-def press(session: Session, who: Who, field: str, value: str, onboarding: bool = False) -> Reply:
+def press(session: Session, who: InChat, field: str, value: str, onboarding: bool = False) -> Reply:
     callback = SetupCallback(field, value, onboarding)
     return after_press(pressed(session, who, callback, NOW, "UTC"), callback, WEB)
 
 
-def first_start(session: Session, who: Who) -> Reply:
+def first_start(session: Session, who: InChat) -> Reply:
     """A plain /start."""
     return greeting(start(session, who, NOW, None, None), who, NOW, WEB)
 

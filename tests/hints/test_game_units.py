@@ -26,6 +26,7 @@ CAL, PEN = PuzzleKind.CALENDAR, PuzzleKind.PENTOMINO
 DAY = date(2026, 1, 22)
 NOW = datetime(2026, 1, 22, 9, tzinfo=UTC)
 ANN = 7
+ANN_PLAYER = Player(ANN, "UTC", name="Ann")
 
 
 @pytest.fixture
@@ -82,7 +83,7 @@ def test_a_solve_counts_the_hints_and_the_time_since_first_opened(session: Sessi
     game.open_play(session, ANN, play, NOW)
     game.open_play(session, ANN, play, NOW + timedelta(minutes=5))  # opened again: the first counts
     game.take_hint(session, ANN, play)
-    solved = game.solve(session, ANN, play, DAY, NOW + timedelta(minutes=12), 1, "Ann")
+    solved = game.solve(session, ANN_PLAYER, play, NOW + timedelta(minutes=12), 1)
     assert (solved.fresh, solved.hints, solved.seconds, solved.on_day, solved.streak) == (
         True,
         1,
@@ -91,13 +92,13 @@ def test_a_solve_counts_the_hints_and_the_time_since_first_opened(session: Sessi
         1,
     )
     game.take_hint(session, ANN, play)
-    again = game.solve(session, ANN, play, DAY, NOW + timedelta(minutes=20), 1, "Ann")
+    again = game.solve(session, ANN_PLAYER, play, NOW + timedelta(minutes=20), 1)
     assert (again.fresh, again.hints, again.seconds) == (False, 1, 720)  # the first report stands
 
 
 def solve_on(session: Session, day: date, today: date, kind: PuzzleKind = CAL) -> game.Solved:
     at = datetime.combine(today, datetime.min.time(), UTC) + timedelta(hours=12)
-    return game.solve(session, ANN, Play(kind, day), today, at, 1, "Ann")
+    return game.solve(session, ANN_PLAYER, Play(kind, day), at, 1)
 
 
 def test_a_past_date_is_recorded_but_neither_extends_nor_repairs_a_streak(session: Session) -> None:
@@ -152,7 +153,7 @@ def test_the_share_text_names_the_puzzle_and_the_hints_but_no_cell_or_piece(sess
     play = Play(CAL, DAY)
     game.open_play(session, ANN, play, NOW)
     game.take_hint(session, ANN, play, wanted=Stage.HALF)
-    solved = game.solve(session, ANN, play, DAY, NOW + timedelta(minutes=7), 1, "Ann")
+    solved = game.solve(session, ANN_PLAYER, play, NOW + timedelta(minutes=7), 1)
     text = game.share_text(solved, "A-Puzzle-A-Day", "★★★☆☆", "en")
     assert text == "A-Puzzle-A-Day · 2026-01-22 · ★★★☆☆\nHints ■■□ · 7 min · streak 1 🔥"
     pieces = {piece.name for piece in get_puzzle("calendar-dragonfjord").pieces}

@@ -107,10 +107,10 @@ def test_a_visitor_linked_to_a_telegram_user_brings_their_history(session: Sessi
     later): one history, the first solve of each day kept; the visitor is the user from then on."""
     user = players.telegram_player(session, ANN, "UTC", "Ann")
     day21 = game.Play(PuzzleKind.CALENDAR, date(2026, 1, 21))
-    game.solve(session, ANN, day21, day21.day, EVENING - timedelta(hours=1), ANN, "Ann")
+    game.solve(session, user, day21, EVENING - timedelta(hours=1), ANN)
     web = visitor(session, "Asia/Tokyo")
     assert solve(session, web, "01-22", EVENING) is not None
-    game.solve(session, web.id, day21, date(2026, 1, 22), EVENING, web.id, "")  # a past day, later
+    game.solve(session, web, day21, EVENING, web.id)  # a past day, later (the 22nd in Tokyo)
     assert players.link(session, web.id, user, EVENING)
     assert not players.link(session, web.id, user, EVENING)  # once
     linked = players.web_player(session, web.id, "UTC")

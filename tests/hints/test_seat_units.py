@@ -12,14 +12,16 @@ from hints import game, seat
 from hints.codes import encode_position
 from hints.daily import CALENDAR_ID, PuzzleKind, daily_calendar, puzzle_target
 from hints.deeplink import board_key
+from hints.players import Chat, Player
 from hints.saved import save_board, use_board
 from solver.stages import Stage
 
 NOW = datetime(2026, 1, 22, 9, 0, tzinfo=UTC)
 TODAY = date(2026, 1, 22)
-PRIVATE = seat.Seat(chat_id=501, player=501, name="Ann")
+ANN = Player(501, "UTC", name="Ann")
+PRIVATE = seat.InChat(ANN, Chat(501))
 GROUP_ID = -1001234
-IN_GROUP = seat.Seat(chat_id=GROUP_ID, player=501, in_group=True, name="Ann")
+IN_GROUP = seat.InChat(ANN, Chat(GROUP_ID, "supergroup"))
 
 
 def test_a_typed_hint_goes_one_stage_at_a_time_and_ends_with_all_seen(session: Session) -> None:
@@ -46,7 +48,7 @@ def test_opening_the_challenge_and_back_keeps_the_calendars_hints(session: Sessi
     seat.open_puzzle(session, PRIVATE, PuzzleKind.CALENDAR, TODAY, NOW)
     after = seat.next_hint(session, PRIVATE, NOW)
     assert isinstance(after, seat.Shown) and after.stage == Stage.ANSWER
-    assert game.hints_used(session, PRIVATE.player, PuzzleKind.CALENDAR, TODAY) == 3
+    assert game.hints_used(session, PRIVATE.player.id, PuzzleKind.CALENDAR, TODAY) == 3
 
 
 def test_an_older_days_button_is_stale_but_a_typed_date_opens_it(session: Session) -> None:
@@ -83,7 +85,9 @@ def test_another_solution_cycles_and_the_challenge_has_none(session: Session) ->
     second = seat.another(session, PRIVATE, NOW, TODAY)
     assert first is not None and second is not None
     assert second.number != first.number
-    assert game.stage_seen(session, PRIVATE.player, PRIVATE.play(PuzzleKind.CALENDAR, TODAY)) == Stage.ANSWER
+    assert (
+        game.stage_seen(session, PRIVATE.player.id, PRIVATE.play(PuzzleKind.CALENDAR, TODAY)) == Stage.ANSWER
+    )
     seat.open_puzzle(session, PRIVATE, PuzzleKind.PENTOMINO, TODAY, NOW)
     assert seat.another(session, PRIVATE, NOW) is None
 
@@ -91,20 +95,20 @@ def test_another_solution_cycles_and_the_challenge_has_none(session: Session) ->
 def test_a_groups_link_opens_its_edition_in_private_and_the_solve_counts_for_it(session: Session) -> None:
     link = GroupLink(GROUP_ID, None, faceup=True)  # the sample stores DragonFjord's edition only
     shown = seat.open_puzzle(session, PRIVATE, PuzzleKind.CALENDAR, TODAY, NOW, link)
-    assert (shown.seat.variant.faceup, shown.seat.via) == (True, GROUP_ID)
+    assert (shown.here.player.variant.faceup, shown.here.chat.via) == (True, GROUP_ID)
     later = seat.next_hint(session, PRIVATE, NOW)
-    assert isinstance(later, seat.Shown) and later.seat.variant.faceup
-    assert game.stage_seen(session, PRIVATE.player, later.seat.play(PuzzleKind.CALENDAR, TODAY)) == 1
+    assert isinstance(later, seat.Shown) and later.here.player.variant.faceup
+    assert game.stage_seen(session, PRIVATE.player.id, later.here.play(PuzzleKind.CALENDAR, TODAY)) == 1
     report = seat.report_solve(session, PRIVATE, NOW)
-    assert report.seat.via == GROUP_ID and report.solved.fresh
+    assert report.here.chat.via == GROUP_ID and report.solved.fresh
     group_board = solves.chat_solves(session=session, chat_id=GROUP_ID, day=TODAY, kind=PuzzleKind.CALENDAR)
-    assert [s.user_id for s in group_board] == [PRIVATE.player]
+    assert [s.user_id for s in group_board] == [PRIVATE.player.id]
 
 
 def test_a_typed_hint_comes_from_the_saved_board_the_person_chose(session: Session) -> None:
     puzzle, target = puzzle_target(PuzzleKind.CALENDAR, TODAY, CALENDAR_ID)
-    save_board(session, PRIVATE.player, puzzle, target, encode_position(puzzle, ()), NOW)
-    use_board(session, PRIVATE.player, puzzle, target, True)
+    save_board(session, PRIVATE.player.id, puzzle, target, encode_position(puzzle, ()), NOW)
+    use_board(session, PRIVATE.player.id, puzzle, target, True)
     seat.open_puzzle(session, PRIVATE, PuzzleKind.CALENDAR, TODAY, NOW)
     found = seat.next_hint(session, PRIVATE, NOW)
     assert isinstance(found, seat.FromBoard)

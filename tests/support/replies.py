@@ -17,14 +17,16 @@ from datetime import UTC, date, datetime
 
 from sqlalchemy.orm import Session
 
-from bot.replies.types import Reply, Web, Who
+from bot.replies.types import Reply, Web
 from db import hint_progress
 from db.engine import make_engine, session_factory
 from db.hint_progress import Progress
 from hints.codes import board_placements, encode_position
 from hints.daily import CALENDAR_ID, Variant
+from hints.players import Chat, Player
 from hints.raw_solutions import raw_solutions
 from hints.saved import save_board
+from hints.seat import InChat
 from solver.catalog import Puzzle, Target
 from solver.encoding import Placement
 from solver.puzzles import get_puzzle
@@ -50,10 +52,11 @@ def asker(
     first_name: str = "Ann",
     edition: str = CALENDAR_ID,
     faceup: bool = False,
-) -> Who:
-    """Who asks: a user in their private chat (its id is theirs), or in the test supergroup."""
+) -> InChat:
+    """InChat asks: a user in their private chat (its id is theirs), or in the test supergroup."""
     chat_id, kind = (GROUP, "supergroup") if group else (user_id, "private")
-    return Who(chat_id, kind, user_id, language, timezone, first_name, Variant(edition, faceup))
+    player = Player(user_id, "UTC", timezone, Variant(edition, faceup), language, first_name)
+    return InChat(player, Chat(chat_id, kind))
 
 
 @contextmanager
@@ -86,11 +89,11 @@ def photo_key(reply: Reply) -> str:
     return reply.photo.key
 
 
-def progress(session: Session, who: Who) -> Progress | None:
-    return hint_progress.get_progress(session=session, chat_id=who.chat_id, user_id=who.user_id)
+def progress(session: Session, who: InChat) -> Progress | None:
+    return hint_progress.get_progress(session=session, chat_id=who.chat.id, user_id=who.player.id)
 
 
-def current(session: Session, who: Who) -> tuple[str, date, int] | None:
+def current(session: Session, who: InChat) -> tuple[str, date, int] | None:
     """The asker's current puzzle and hint stage (kind, day, stage), if they opened one."""
     found = progress(session, who)
     return None if found is None else (found.kind, found.day, found.stage)
@@ -130,7 +133,7 @@ def code_of(puzzle: Puzzle, placements: Sequence[Placement]) -> str:
 
 def save(
     session: Session,
-    who: Who,
+    who: InChat,
     puzzle: Puzzle,
     target: Target,
     placements: Sequence[Placement],
@@ -138,7 +141,7 @@ def save(
 ) -> str:
     """Save ``placements`` as the asker's board on the target at ``at`` (as the Mini App does); its code."""
     code = code_of(puzzle, placements)
-    save_board(session, who.user_id, puzzle, target, code, at)
+    save_board(session, who.player.id, puzzle, target, code, at)
     return code
 
 

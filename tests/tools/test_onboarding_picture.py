@@ -7,15 +7,16 @@ from pathlib import Path
 import pytest
 from PIL import Image
 
-from bot.replies.types import Who
 from bot.setup import onboarding, onboarding_time
+from hints.players import Chat, Player
+from hints.seat import InChat
 from tools.onboarding_picture import PHONE, main, onboarding_picture
 
 
 @pytest.mark.parametrize("language", ["en", "ja"])
 def test_both_steps_are_drawn_with_every_button_the_bot_sends(language: str) -> None:
     sheet, steps = onboarding_picture(language)
-    who = Who(1, "private", 1, language, "UTC", "Ann")
+    who = InChat(Player(1, "UTC", language=language, name="Ann"), Chat(1))
     zone = "Asia/Tokyo" if language == "ja" else "UTC"
     expected = [len(onboarding(who).buttons), len(onboarding_time(who, zone).buttons)]
     assert [step.buttons for step in steps] == expected
