@@ -123,7 +123,8 @@ def _telegram_user(state: ApiState, authorization: str) -> TelegramUser:
     """The Telegram user of a valid Mini App sign-in; 401 (which problem, never the data) otherwise."""
     token = state.settings.TELEGRAM_BOT_TOKEN
     if token is None or not token.get_secret_value().strip():
-        raise ApiError(503, "not_configured", "Mini App sign-in needs TELEGRAM_BOT_TOKEN on the server")
+        # the sign-in cannot be checked here: refused like any other (a 503 read as "try later")
+        raise ApiError(401, "unauthorized", "this server takes no Mini App sign-in (it has no bot token)")
     try:
         return validate_init_data(init_data_from_header(authorization), token.get_secret_value().strip())
     except InitDataError as exc:  # session_expired: a genuine sign-in, too old (reopen from the bot)

@@ -164,6 +164,16 @@ async def saved_position(
 )
 async def other_methods() -> Response:
     """405 naming both methods of this path (Starlette alone would name only the first route's)."""
-    response = error_response(405, "method_not_allowed", "use GET or PUT")
-    response.headers["Allow"] = "GET, PUT"
+    return _not_allowed("GET", "PUT")
+
+
+@router.api_route("", methods=["POST", "PUT", "PATCH", "OPTIONS"], include_in_schema=False)
+async def other_methods_of_me() -> Response:
+    """405 naming both methods of ``/me`` (Starlette alone would name only the first route's)."""
+    return _not_allowed("GET", "DELETE")
+
+
+def _not_allowed(*methods: str) -> Response:
+    response = error_response(405, "method_not_allowed", f"use {' or '.join(methods)}")
+    response.headers["Allow"] = ", ".join(methods)
     return response

@@ -144,9 +144,9 @@ def test_other_methods_are_405_naming_get_and_put(api: TestClient, method: str) 
     assert response.headers["allow"] == "GET, PUT"
 
 
-def test_without_a_bot_token_sign_in_is_not_configured(store_url: str) -> None:
+def test_without_a_bot_token_no_sign_in_is_taken(store_url: str) -> None:
     with TestClient(create_app(Settings(_env_file=None, DATABASE_URL=store_url), OnDemand)) as api:  # type: ignore[call-arg]
-        assert_error(api.get(PATH, headers=signed_in()), 503, "not_configured")
+        assert_error(api.get(PATH, headers=signed_in()), 401, "unauthorized")
 
 
 def test_neither_the_token_nor_the_init_data_reach_the_logs(
