@@ -8,6 +8,7 @@ bytes (a :class:`~hints.cache.BoundedCache`), one cache per session factory (:fu
 
 from __future__ import annotations
 
+import gc
 import sys
 import time
 from collections.abc import Iterable, Sequence
@@ -237,9 +238,16 @@ class RawSolutionCache:
 
     @staticmethod
     def _load(session: Session, puzzle: Puzzle, target: Target) -> RawSolutions:
+        """The target's raw solutions read and indexed, then kept out of the cyclic garbage
+        collector's passes (:func:`gc.freeze`): they are hundreds of thousands of objects that live
+        as long as the cache keeps them (and are freed by their reference counts when it drops
+        them), and a full pass over them held the GIL for up to 165 ms under a position flood."""
         stored = all_solutions(session, puzzle, target)
         classes = images_by_class(TargetProblem(puzzle, target), stored)
-        return RawSolutions(tuple(classes), tuple(classes.values()), len(stored))
+        raw = RawSolutions(tuple(classes), tuple(classes.values()), len(stored))
+        raw.masks, raw.index  # noqa: B018  (indexed now, so their objects are frozen with the rest)
+        gc.freeze()
+        return raw
 
 
 def raw_cache(sessions: sessionmaker[Session] | Session) -> RawSolutionCache:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import gc
 import threading
 import time
 from collections.abc import Iterator
@@ -104,3 +105,17 @@ def test_a_target_stored_again_is_read_again_even_with_the_same_count(
     assert [frozenset(s) for s in first.solutions] == decoded[:2]
     assert [frozenset(s) for s in second.solutions] == decoded[2:]
     assert cache.loads == ["calendar-dragonfjord:01-25"] * 2
+
+
+def test_raw_solutions_are_kept_out_of_the_collectors_passes(
+    sessions: sessionmaker[Session], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The 6x10 board's raw solutions and their indexes are long-lived; the cyclic collector's
+    full passes over them held the server's GIL for up to 165 ms under a position flood."""
+    frozen: list[int] = []
+    monkeypatch.setattr(gc, "freeze", lambda: frozen.append(1))
+    board = get_puzzle("pentomino-6x10")
+    with sessions() as session:
+        raw = RawSolutionCache().get(session, board, board.target("board"))
+    assert frozen != []  # frozen once loaded ...
+    assert "masks" in vars(raw) and "index" in vars(raw)  # ... with its indexes built first
