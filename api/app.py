@@ -16,7 +16,7 @@ from api.state import ApiState
 from bot.webhook import WEBHOOK_PATH, WebhookBridge
 from hints.codes import warm_layouts
 from hints.links import PREFIX
-from hints.ondemand import SolverFactory
+from hints.missing_targets import SolverFactory
 from hints.raw_solutions import raw_cache
 from settings import Settings, get_settings
 
@@ -36,7 +36,7 @@ def create_app(settings: Settings | None = None, solvers: SolverFactory | None =
     """A new app with its own engine and caches (DatabaseUnavailable for an unusable SQLite path).
 
     ``solvers`` makes the solver of targets not stored yet (``python -m api`` passes
-    :class:`jobs.ondemand.OnDemand`); without it such a target is answered as not precomputed.
+    :class:`jobs.target_solving.OnDemand`); without it such a target is answered as not precomputed.
     """
     settings = settings or get_settings()
     state = ApiState.create(settings, solvers)

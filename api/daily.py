@@ -45,7 +45,7 @@ from api import presenters
 from api.caching import Payload, PayloadStore, payload_bytes
 from api.clients import ClientBudget, Requester
 from api.errors import ApiError
-from api.ondemand import OnDemandWaiter, QueueFull
+from api.solve_queue import OnDemandWaiter, QueueFull
 from hints import compute_worker
 from hints.cache import BoundedCache
 from hints.catalog import Stage
@@ -58,7 +58,7 @@ from hints.daily import (
     daily_bundle,
     stage_key,
 )
-from hints.ondemand import after_solving
+from hints.missing_targets import after_solving
 from hints.supervised import PoolBroken, PoolClosed, SupervisedPool
 from hints.unit_of_work import run
 from i18n import SOURCE_LANGUAGE

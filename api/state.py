@@ -16,11 +16,11 @@ from starlette.concurrency import run_in_threadpool
 from api.caching import Payload, PayloadStore
 from api.clients import Budget, ClientBudget, Requester
 from api.daily import DailyContent
-from api.ondemand import OnDemandWaiter, QueueFull
+from api.solve_queue import OnDemandWaiter, QueueFull
 from db.engine import make_engine, session_factory
 from db.rate_limits import Rate, Window, shared_storage
 from hints.catalog import Puzzle, Target
-from hints.ondemand import SolverFactory
+from hints.missing_targets import SolverFactory
 from hints.positions import solutions_in_memory
 from hints.solutions import TargetSummary, stored_summaries
 from hints.unit_of_work import run
@@ -46,7 +46,7 @@ class ApiState:
         """Open the engine (DatabaseUnavailable for an unusable SQLite path) and empty caches.
 
         ``solvers`` makes the on-demand solver for the engine's sessions (the entry point passes
-        :class:`jobs.ondemand.OnDemand`); without it a target not stored is refused as not
+        :class:`jobs.target_solving.OnDemand`); without it a target not stored is refused as not
         precomputed. ValueError if ``DEFAULT_TIMEZONE`` is not an IANA time zone.
         """
         try:

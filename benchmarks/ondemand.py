@@ -52,7 +52,7 @@ from typing import Any, TypeVar
 
 from ortools.sat.python import cp_model
 
-from jobs.ondemand import on_demand_processes, solve_target
+from jobs.target_solving import on_demand_processes, solve_target
 from solver import cover
 from solver.catalog import Puzzle
 from solver.encoding import encode

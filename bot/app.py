@@ -37,7 +37,7 @@ from bot.sender import Sender
 from bot.solving import SolveQueue
 from bot.texts import LANGUAGES, text
 from db.rate_limits import shared_storage
-from hints.ondemand import SolverFactory
+from hints.missing_targets import SolverFactory
 from hints.raw_solutions import raw_cache
 from settings import Settings
 
@@ -93,7 +93,7 @@ def build_application(
     """The bot: polling by default; the daily-post job runs every DISPATCH_INTERVAL_SECONDS.
 
     ``solvers`` makes the solver of targets not stored yet (the entry point passes
-    :class:`jobs.ondemand.OnDemand`); without it such a target is answered as not ready.
+    :class:`jobs.target_solving.OnDemand`); without it such a target is answered as not ready.
     """
     token = bot_token(settings)
     raw_cache(sessions).resize(settings.RAW_SOLUTION_CACHE_MB << 20)

@@ -56,7 +56,7 @@ from hints import seat as seats
 from hints.catalog import get_puzzle
 from hints.daily import CALENDAR_ID, PuzzleKind, Variant, known_edition
 from hints.errors import NotPrecomputed
-from hints.ondemand import TargetSolver, after_solving
+from hints.missing_targets import TargetSolver, after_solving
 
 logger = logging.getLogger(__name__)
 

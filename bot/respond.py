@@ -35,7 +35,7 @@ from hints.catalog import get_puzzle
 from hints.chat_settings import InvalidSetting
 from hints.daily import Variant, known_edition
 from hints.errors import NotPrecomputed, ServiceError
-from hints.ondemand import after_solving
+from hints.missing_targets import after_solving
 from hints.players import Chat, Player
 from hints.seat import InChat
 from hints.unit_of_work import Refusal, refusal, run

@@ -23,7 +23,7 @@ import asyncio
 from concurrent.futures import ThreadPoolExecutor
 
 from hints.catalog import Puzzle, Target
-from hints.ondemand import TargetSolver
+from hints.missing_targets import TargetSolver
 
 # One worker: a solve already spreads over ON_DEMAND_PROCESSES solver processes (one per core by
 # default), so a second solve at once would halve the speed of each. A weekday target takes a

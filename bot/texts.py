@@ -169,7 +169,7 @@ _TEXTS: dict[str, str] = {
     "apology": N_("Sorry, something went wrong on my side. Please try again."),
 }
 
-# Setting a chat up (bot.setup): the first /start, /settings, a group's hello.
+# Setting a chat up (bot.chat_setup): the first /start, /settings, a group's hello.
 _TEXTS.update(
     {
         "onboard_greeting": N_(

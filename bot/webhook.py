@@ -23,7 +23,7 @@ from bot.app import build_application
 from bot.context import BotApplication
 from bot.flood import UpdateBacklog
 from bot.logs import redact_logs
-from hints.ondemand import SolverFactory
+from hints.missing_targets import SolverFactory
 from settings import Settings
 
 logger = logging.getLogger(__name__)

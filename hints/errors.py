@@ -43,7 +43,7 @@ class NotPrecomputed(ServiceError, LookupError):
         self.what = what
         self._public = f"{what} is {state} yet; try again later"
         # (puzzle id, target) of one missing target of an edition solved on demand: a front end
-        # may solve it (hints.ondemand.after_solving) and ask again instead of refusing
+        # may solve it (hints.missing_targets.after_solving) and ask again instead of refusing
         self.solvable = solvable
 
     @property

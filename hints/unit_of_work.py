@@ -5,7 +5,7 @@ payload built on a cache miss) does, here and nowhere else: :func:`run` opens a 
 work, commits once when it returns and rolls back when it raises. What the service refused goes
 up as its exception; :func:`refusal` sorts it into what a front end answers, each in its own
 words (the bot a short reply, the API a status): a target to solve on demand before asking again
-(the caller's wait, :func:`hints.ondemand.after_solving`), a target that is not ready, or a
+(the caller's wait, :func:`hints.missing_targets.after_solving`), a target that is not ready, or a
 setting nobody may hold.
 """
 

@@ -28,7 +28,7 @@ from uvicorn.supervisors import Multiprocess
 from api.app import create_app
 from db.engine import DatabaseUnavailable, make_engine
 from jobs import cli
-from jobs.ondemand import OnDemand
+from jobs.target_solving import OnDemand
 from settings import Settings, get_settings
 
 REQUIRED_TABLES = {"puzzles", "targets", "solutions", "hint_cache"}

@@ -15,7 +15,7 @@ from telegram import Update
 from bot.app import build_application
 from bot.process import run_process
 from db.engine import make_engine, session_factory
-from jobs.ondemand import OnDemand
+from jobs.target_solving import OnDemand
 from settings import get_settings
 
 

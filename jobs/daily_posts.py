@@ -19,7 +19,7 @@ from bot.app import build_application, start_dispatching, stop_dispatching
 from bot.process import run_process
 from db import outbox
 from db.engine import make_engine, session_factory
-from jobs.ondemand import OnDemand
+from jobs.target_solving import OnDemand
 from settings import Settings, get_settings
 
 logger = logging.getLogger("bot.dispatch")

@@ -15,7 +15,7 @@ from zoneinfo import ZoneInfo
 
 from db.engine import make_engine, session_factory
 from jobs import cli
-from jobs.ondemand import OnDemand
+from jobs.target_solving import OnDemand
 from settings import get_settings
 from solver.catalog import Puzzle, Target, target_for_date
 from solver.puzzles import all_puzzles

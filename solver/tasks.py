@@ -2,7 +2,7 @@
 verified on its own (in a worker process), and the checks a stored target must pass.
 
 Pure: catalog files in, encodings out. The jobs that run tasks and store their results live in
-:mod:`jobs.precompute` and :mod:`jobs.ondemand`.
+:mod:`jobs.precompute` and :mod:`jobs.target_solving`.
 """
 
 from __future__ import annotations

@@ -75,7 +75,7 @@ def _lint_imports(root: Path) -> subprocess.CompletedProcess[str]:
         ("render/hint.py", "import hints.errors", "render is not allowed to import hints"),
         ("hints/daily.py", "import bot.texts", "hints is not allowed to import bot"),
         ("bot/inputs.py", "import api.caching", "bot is not allowed to import api"),
-        ("api/presenters.py", "import jobs.ondemand", "api is not allowed to import jobs"),
+        ("api/presenters.py", "import jobs.target_solving", "api is not allowed to import jobs"),
         ("db/engine.py", "import solver.catalog", "db is not allowed to import solver"),
     ],
 )

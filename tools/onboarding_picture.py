@@ -1,5 +1,5 @@
 """The README's picture of the onboarding: the bot's first two onboarding messages as a phone shows
-them, drawn from the replies the bot really sends (``bot.setup``), not from a mock-up.
+them, drawn from the replies the bot really sends (``bot.chat_setup``), not from a mock-up.
 
     python -m tools.onboarding_picture [-o docs/images/onboarding.png] [--language en]
 
@@ -18,8 +18,8 @@ from pathlib import Path
 
 from PIL import Image, ImageDraw
 
+from bot.chat_setup import onboarding, onboarding_time, suggested_zone
 from bot.replies.types import Reply
-from bot.setup import onboarding, onboarding_time, suggested_zone
 from hints.players import Chat, Player
 from hints.seat import InChat
 from render.fonts import face_for, printable, text_width

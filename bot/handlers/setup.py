@@ -1,6 +1,6 @@
 """Handlers that set a chat up: /settings, its buttons and the first /start's, a group's hello.
 
-The words and buttons are :mod:`bot.setup`'s; here they meet Telegram. A press edits its own
+The words and buttons are :mod:`bot.chat_setup`'s; here they meet Telegram. A press edits its own
 message in place; in a group only admins may change anything, and a refusal is a toast.
 """
 
@@ -13,7 +13,7 @@ from sqlalchemy.orm import Session
 from telegram import ChatMember, Update
 from telegram.constants import ChatType
 
-from bot import setup
+from bot import chat_setup
 from bot.callbacks import SetupCallback, decode_callback, encode_setup_callback
 from bot.context import BotContext, deps
 from bot.handlers import members
@@ -39,7 +39,7 @@ async def settings_command(update: Update, context: BotContext) -> None:
         update,
         context,
         lambda session, who: chat_settings.settings_of(session, who.chat.id),
-        lambda settings, who: setup.settings_panel(settings, who, who.player.zone_name or default_tz),
+        lambda settings, who: chat_setup.settings_panel(settings, who, who.player.zone_name or default_tz),
     )
 
 
@@ -80,12 +80,14 @@ class Pressed:
 
 
 def pressed(session: Session, who: InChat, press: SetupCallback, now: datetime, default_tz: str) -> Pressed:
-    """Apply a press (:func:`bot.setup.apply`); at the onboarding's end, open today's puzzle."""
+    """Apply a press (:func:`bot.chat_setup.apply`); at the onboarding's end, open today's puzzle."""
     settings = chat_settings.settings_of(session, who.chat.id)
-    who = setup.apply(session, who, press, now, setup.suggested_zone(settings, who.language, default_tz))
+    who = chat_setup.apply(
+        session, who, press, now, chat_setup.suggested_zone(settings, who.language, default_tz)
+    )
     settings = chat_settings.settings_of(session, who.chat.id)
-    zone = setup.suggested_zone(settings, who.language, default_tz)
-    if not press.onboarding or setup.next_view(press) != "done":
+    zone = chat_setup.suggested_zone(settings, who.language, default_tz)
+    if not press.onboarding or chat_setup.next_view(press) != "done":
         return Pressed(who, settings, zone)
     here = who.choosing(timezone=zone)
     return Pressed(
@@ -99,13 +101,13 @@ def pressed(session: Session, who: InChat, press: SetupCallback, now: datetime, 
 def after_press(found: Pressed, press: SetupCallback, web: Web | None) -> Reply:
     """The message that follows a press."""
     who, settings, zone = found.who, found.settings, found.zone
-    view = setup.next_view(press)
+    view = chat_setup.next_view(press)
     if not press.onboarding:
-        return setup.settings_choice(view, settings, who.choosing(timezone=zone), zone)
+        return chat_setup.settings_choice(view, settings, who.choosing(timezone=zone), zone)
     if view == "time":
-        return setup.onboarding_time(who, zone)
+        return chat_setup.onboarding_time(who, zone)
     if view == "zone":
-        return setup.onboarding_zone(who)
+        return chat_setup.onboarding_zone(who)
     assert found.shown is not None
     return _onboarding_done(found.shown, who.choosing(timezone=zone), settings, web)
 
@@ -168,7 +170,7 @@ def greeting(started: Started, who: InChat, now: datetime, web: Web | None) -> R
         return group_hello(who.language)
     settings = started.settings
     if settings is None or (settings.edition is None and not settings.subscribed):
-        return setup.onboarding(who)
+        return chat_setup.onboarding(who)
     return starts.welcome(who, who.player.today(now), web)
 
 

@@ -15,7 +15,7 @@ from sqlalchemy.orm import Session, sessionmaker
 
 from api import create_app, deps
 from db.engine import make_engine, session_factory
-from jobs.ondemand import OnDemand
+from jobs.target_solving import OnDemand
 from settings import Settings
 from tests.support.api_server import SHARED_BY_MANY_TESTS, start_server
 from tests.support.browser import LoopbackOnly, chromium

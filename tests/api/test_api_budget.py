@@ -17,13 +17,13 @@ import uvicorn
 from fastapi.testclient import TestClient
 from limits.storage import MemoryStorage
 
-from api import clients, create_app, ondemand
+from api import clients, create_app, solve_queue
 from api.clients import Requester, client_key
 from api.errors import ApiError
-from api.ondemand import MAX_PENDING_PER_CLIENT, FairTurns, OnDemandWaiter
+from api.solve_queue import MAX_PENDING_PER_CLIENT, FairTurns, OnDemandWaiter
 from db.rate_limits import Rate, Window, shared_storage
 from jobs.api import build_parser, listen, uvicorn_config
-from jobs.ondemand import OnDemand, Solved
+from jobs.target_solving import OnDemand, Solved
 from settings import Settings
 from tests.support.limits_clock import freeze_limits
 
@@ -276,7 +276,7 @@ def test_a_solve_refused_for_want_of_room_costs_nothing(
     """A client at its two queued solves is refused (503) without losing a minute's budget."""
     with budget_app(sample_url, 2) as api:
         solver = api.app.state.api.solver  # type: ignore[attr-defined]
-        monkeypatch.setattr(ondemand, "MAX_PENDING_PER_CLIENT", 0)  # as if two were already queued
+        monkeypatch.setattr(solve_queue, "MAX_PENDING_PER_CLIENT", 0)  # as if two were already queued
         for day in ("01-05", "01-06", "01-07"):
             refused = api.get(f"/api/v1/puzzles/calendar-weekday/targets/{day}-mon/solutions")
             assert refused.status_code == 503 and refused.json()["error"]["code"] == "solving"

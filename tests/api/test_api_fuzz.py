@@ -17,7 +17,7 @@ from hypothesis import strategies as st
 from schemathesis.specs.openapi.checks import positive_data_acceptance
 
 from api import create_app
-from jobs.ondemand import OnDemand
+from jobs.target_solving import OnDemand
 from settings import Settings
 
 # The schema comes from the app itself (describing it needs no database), so the test is

@@ -15,8 +15,8 @@ from api.app import MAX_BODY_BYTES
 from api.middleware import location_path
 from hints.codes import encode_position
 from hints.raw_solutions import raw_cache
-from jobs import ondemand
-from jobs.ondemand import OnDemand
+from jobs import target_solving
+from jobs.target_solving import OnDemand
 from settings import Settings, get_settings
 from solver.puzzles import get_puzzle
 from tests.support.api_server import assert_error
@@ -125,7 +125,7 @@ def test_a_cache_bound_below_one_mb_is_refused() -> None:
 
 @pytest.fixture
 def two_solver_processes(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
-    """ON_DEMAND_PROCESSES=2 for this test (jobs.ondemand reads it through get_settings)."""
+    """ON_DEMAND_PROCESSES=2 for this test (jobs.target_solving reads it through get_settings)."""
     monkeypatch.setenv("ON_DEMAND_PROCESSES", "2")
     get_settings.cache_clear()
     yield
@@ -138,9 +138,9 @@ def test_the_apps_solver_processes_end_with_the_app(store_url: str, two_solver_p
     with TestClient(create_app(Settings(_env_file=None, DATABASE_URL=store_url), OnDemand)) as api:  # type: ignore[call-arg]
         solved = api.get("/api/v1/puzzles/calendar-jarringwords/targets/03-01/solutions")
         assert solved.status_code == 200 and solved.json()["total"] > 0  # solved on demand by the pool
-        workers = [p for pool in ondemand._POOLS.values() for p in pool._processes.values()]
+        workers = [p for pool in target_solving._POOLS.values() for p in pool._processes.values()]
         assert workers and all(p.is_alive() for p in workers)
-    assert not any(p.is_alive() for p in workers) and ondemand._POOLS == {}
+    assert not any(p.is_alive() for p in workers) and target_solving._POOLS == {}
 
 
 @pytest.mark.parametrize(

@@ -18,7 +18,7 @@ from hints.codes import DIGITS, TAG_LENGTH, encode_position, layout
 from hints.positions import placements_of_code
 from hints.saved import saved_board
 from hints.solutions import all_solutions
-from jobs.ondemand import OnDemand
+from jobs.target_solving import OnDemand
 from settings import Settings
 from solver.puzzles import get_puzzle
 from tests.support.api_server import SHARED_BY_MANY_TESTS, assert_error

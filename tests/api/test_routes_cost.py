@@ -16,7 +16,7 @@ from db import repository
 from db.engine import make_engine, session_factory
 from hints import codes, solutions
 from hints.solutions import StoredSummaries
-from jobs.ondemand import OnDemand
+from jobs.target_solving import OnDemand
 from settings import Settings
 from solver.puzzles import all_puzzles
 

@@ -15,7 +15,7 @@ from sqlalchemy.orm import Session, sessionmaker
 from api import create_app
 from hints.codes import encode_position
 from hints.daily import DailyPuzzle, daily_bundle, daily_calendar, daily_challenge
-from jobs.ondemand import OnDemand
+from jobs.target_solving import OnDemand
 from render.images import render_heatmap
 from render.layout import heatmap_layout
 from settings import Settings

@@ -12,7 +12,7 @@ from fastapi.testclient import TestClient
 
 from api import create_app
 from hints.daily import calendar_editions
-from jobs.ondemand import OnDemand
+from jobs.target_solving import OnDemand
 from settings import Settings
 from solver.puzzles import catalog
 

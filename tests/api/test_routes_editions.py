@@ -12,7 +12,7 @@ from fastapi.testclient import TestClient
 from api import create_app
 from api.puzzle_content import edition_board_png
 from hints.daily import CALENDAR_ID, calendar_editions
-from jobs.ondemand import OnDemand
+from jobs.target_solving import OnDemand
 from settings import Settings
 from solver.puzzles import get_puzzle
 from tests.support.api_server import SHARED_BY_MANY_TESTS, assert_error, assert_png

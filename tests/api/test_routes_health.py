@@ -17,7 +17,7 @@ from db.engine import make_engine, session_factory
 from db.models import TargetRow
 from hints.compute_worker import cache_bytes as worker_cache_bytes
 from hints.supervised import SupervisedPool
-from jobs.ondemand import OnDemand
+from jobs.target_solving import OnDemand
 from settings import Settings
 from solver.puzzles import catalog
 from solver.tasks import fingerprint

@@ -17,7 +17,7 @@ from db.models import TargetRow
 from hints import pictures
 from hints.solution_pages import solution_page
 from hints.solutions import all_solutions, solution_counts, stored_solution, stored_targets
-from jobs.ondemand import OnDemand
+from jobs.target_solving import OnDemand
 from render.images import render_heatmap
 from render.text import render_text
 from settings import Settings

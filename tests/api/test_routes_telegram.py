@@ -11,7 +11,7 @@ from fastapi.testclient import TestClient
 
 from api import create_app
 from bot.webhook import SECRET_HEADER, WEBHOOK_PATH
-from jobs.ondemand import OnDemand
+from jobs.target_solving import OnDemand
 from settings import Settings
 from tests.support.api_server import assert_error
 from tests.support.bot import TOKEN

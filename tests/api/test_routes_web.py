@@ -27,7 +27,7 @@ from hints.codes import board_placements, encode_position
 from hints.daily import calendar_editions, daily_challenge
 from hints.deeplink import encode_link
 from hints.solutions import all_solutions
-from jobs.ondemand import OnDemand
+from jobs.target_solving import OnDemand
 from render.words import PUZZLE_TITLES
 from settings import Settings
 from solver.puzzles import all_puzzles, catalog, get_puzzle

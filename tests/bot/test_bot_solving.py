@@ -15,7 +15,7 @@ import pytest
 
 from bot.solving import SOLVE_WORKERS, SolveQueue
 from db import chats
-from jobs.ondemand import OnDemand
+from jobs.target_solving import OnDemand
 from tests.support.bot import RunningBot
 from tests.support.solving import GatedSolver
 

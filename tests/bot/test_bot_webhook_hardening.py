@@ -19,7 +19,7 @@ from pydantic import ValidationError
 from api import create_app
 from bot.webhook import SECRET_HEADER, WEBHOOK_PATH
 from jobs.api import build_parser, listen, uvicorn_config
-from jobs.ondemand import OnDemand
+from jobs.target_solving import OnDemand
 from settings import Settings
 from tests.support.api_server import start_server
 from tests.support.bot import TOKEN

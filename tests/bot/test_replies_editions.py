@@ -24,7 +24,7 @@ from db.engine import make_engine, session_factory
 from hints import pictures
 from hints.daily import CALENDAR_ID, EditionYear, calendar_editions, daily_calendar
 from hints.errors import NotPrecomputed
-from jobs.ondemand import OnDemand
+from jobs.target_solving import OnDemand
 from render.date_counts import MAX_DATES, date_counts_layout
 from render.palette import scale_colour
 from solver.catalog import target_for_date

@@ -18,7 +18,7 @@ from db.engine import make_engine, session_factory
 from hints.daily import PuzzleKind
 from hints.players import Chat, Player
 from hints.seat import InChat
-from jobs.ondemand import OnDemand
+from jobs.target_solving import OnDemand
 from solver.puzzles import get_puzzle
 from tests.support import asked
 from tests.support.replies import GROUP, NOW, OTHER_DAY, TODAY, WEB, asker, open_session, photo_key

@@ -1,5 +1,5 @@
 """Setting a chat up: the first /start's steps, /settings and their presses, on the sample store
-(bot.setup, bot.handlers.setup: a press and /start, each its service call then its reply; no
+(bot.chat_setup, bot.handlers.setup: a press and /start, each its service call then its reply; no
 Telegram)."""
 
 from __future__ import annotations
@@ -11,7 +11,7 @@ import pytest
 from PIL import Image
 from sqlalchemy.orm import Session
 
-from bot import setup
+from bot import chat_setup
 from bot.callbacks import SetupCallback, decode_callback, encode_setup_callback
 from bot.handlers.setup import after_press, greeting, group_hello, pressed, start
 from bot.inputs import zone_label
@@ -93,7 +93,7 @@ def test_onboarding_in_japanese_suggests_tokyo_and_ends_on_todays_puzzle(session
     who = asker(user_id=73, language="ja")
     chose = press(session, who, "edition", CALENDAR_ID, onboarding=True)
     assert "Tokyo" in chose.text  # suggested by the language; place names stay as IANA writes them
-    assert labels(chose)[:6] == list(setup.POST_TIMES)
+    assert labels(chose)[:6] == list(chat_setup.POST_TIMES)
     done = press(session, who, "time", "07:00", onboarding=True)
     settings = chats.get_chat(session=session, chat_id=73)
     assert settings is not None and settings.subscribed and settings.post_time == "07:00"
@@ -104,7 +104,7 @@ def test_onboarding_in_japanese_suggests_tokyo_and_ends_on_todays_puzzle(session
 
 def test_onboarding_can_skip_both_questions(session: Session) -> None:
     who = asker(user_id=74)
-    assert labels(press(session, who, "skip", "edition", onboarding=True))[0] == setup.POST_TIMES[0]
+    assert labels(press(session, who, "skip", "edition", onboarding=True))[0] == chat_setup.POST_TIMES[0]
     done = press(session, who, "skip", "time", onboarding=True)
     settings = chats.get_chat(session=session, chat_id=74)
     assert settings is None or not settings.subscribed
@@ -113,7 +113,7 @@ def test_onboarding_can_skip_both_questions(session: Session) -> None:
 
 def test_settings_show_everything_and_each_press_changes_one_thing(session: Session) -> None:
     who = asker(user_id=75)
-    panel = setup.settings_panel(None, who, "UTC")
+    panel = chat_setup.settings_panel(None, who, "UTC")
     assert panel.text.splitlines() == [
         "Settings of this chat:",
         "Calendar: DragonFjord",

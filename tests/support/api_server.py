@@ -14,7 +14,7 @@ import uvicorn
 from PIL import Image
 
 from api import create_app
-from jobs.ondemand import OnDemand
+from jobs.target_solving import OnDemand
 from settings import Settings
 
 PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"

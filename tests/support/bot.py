@@ -16,7 +16,7 @@ from telegram.ext import Application
 from bot.app import build_application
 from bot.ratelimit import GROUP_PACE, PRIVATE_PACE, ChatPacer, Pace, SharedRateLimiter
 from db.engine import make_engine, session_factory
-from jobs.ondemand import OnDemand
+from jobs.target_solving import OnDemand
 from settings import Settings
 from tests.support.fake_telegram import FakeTelegram
 

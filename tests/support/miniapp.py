@@ -14,7 +14,7 @@ from api import create_app
 from api.telegram_auth import sign
 from hints.codes import encode_position
 from hints.raw_solutions import raw_solutions
-from jobs.ondemand import OnDemand
+from jobs.target_solving import OnDemand
 from settings import Settings
 from solver.puzzles import get_puzzle
 from tests.support.api_server import SHARED_BY_MANY_TESTS

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import threading
 
-from hints.ondemand import TargetSolver
+from hints.missing_targets import TargetSolver
 from solver.catalog import Puzzle, Target
 
 GATE_TIMEOUT = 60.0  # seconds: only so a failing test cannot leave a solve thread blocked for good

@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 from PIL import Image
 
-from bot.setup import onboarding, onboarding_time
+from bot.chat_setup import onboarding, onboarding_time
 from hints.players import Chat, Player
 from hints.seat import InChat
 from tools.onboarding_picture import PHONE, main, onboarding_picture

@@ -1,4 +1,4 @@
-"""hints.ondemand.after_solving: the one policy for a request whose target is not stored yet."""
+"""hints.missing_targets.after_solving: the one policy for a request whose target is not stored yet."""
 
 from __future__ import annotations
 
@@ -7,7 +7,7 @@ from collections.abc import Awaitable, Callable
 import pytest
 
 from hints.errors import NotPrecomputed
-from hints.ondemand import after_solving
+from hints.missing_targets import after_solving
 
 MISSING = NotPrecomputed("calendar-weekday 02-03-tue", solvable=("calendar-weekday", "02-03-tue"))
 

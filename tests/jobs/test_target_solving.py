@@ -18,8 +18,8 @@ from sqlalchemy.orm import Session, sessionmaker
 from db import repository
 from db.engine import make_engine, session_factory
 from db.migrate import upgrade
-from jobs import ondemand
-from jobs.ondemand import (
+from jobs import target_solving
+from jobs.target_solving import (
     OnDemand,
     Solved,
     _Pieces,
@@ -178,10 +178,10 @@ def test_a_negative_number_of_processes_is_refused_with_a_clear_message() -> Non
 @pytest.mark.slow  # a pool of solver processes
 def test_shutting_the_pools_down_ends_their_processes_and_a_later_solve_starts_anew() -> None:
     expected = solve_target(PUZZLE, TARGET, processes=2)
-    workers = [p for pool in ondemand._POOLS.values() for p in pool._processes.values()]
+    workers = [p for pool in target_solving._POOLS.values() for p in pool._processes.values()]
     assert workers and all(p.is_alive() for p in workers)
     shutdown_pools()
-    assert ondemand._POOLS == {} and not any(p.is_alive() for p in workers)
+    assert target_solving._POOLS == {} and not any(p.is_alive() for p in workers)
     assert solve_target(PUZZLE, TARGET, processes=2) == expected  # a new pool
     shutdown_pools()
 
@@ -196,7 +196,7 @@ def test_a_solve_cut_off_by_the_shutdown_fails_instead_of_solving_again_here() -
             get_puzzle("calendar-weekday").target("12-31-sat"),
             2,
         )
-        while not any(pool._processes for pool in ondemand._POOLS.values()):  # its workers started
+        while not any(pool._processes for pool in target_solving._POOLS.values()):  # its workers started
             time.sleep(0.01)
         shutdown_pools()
         with pytest.raises((BrokenProcessPool, CancelledError)):  # running, or still queued

@@ -6,7 +6,7 @@ and the request that comes back finds the target stored.
 
 - Single-flight per target: later askers wait for the same solve.
 - :data:`SOLVE_SLOTS` targets are solved at once, never two of one client, and their pieces take
-  turns on the solver processes (:mod:`jobs.ondemand`): a client's first target starts at once
+  turns on the solver processes (:mod:`jobs.target_solving`): a client's first target starts at once
   beside another client's solve instead of waiting for it. The queue is dealt among clients
   (:class:`FairTurns`), the one served least recently first. A client may have
   :data:`MAX_PENDING_PER_CLIENT` targets queued or solving, the process :data:`MAX_PENDING`;
@@ -29,14 +29,14 @@ from typing import TypeVar
 from api.clients import Requester
 from api.errors import ApiError
 from hints.catalog import get_puzzle
-from hints.ondemand import TargetSolver, after_solving
+from hints.missing_targets import TargetSolver, after_solving
 
 WAIT_SECONDS = 10.0
 RETRY_AFTER_SECONDS = 5
 MAX_PENDING = 16  # targets queued or solving in one process; beyond: 503 at once
 MAX_PENDING_PER_CLIENT = 2
 # Targets solved at once, for different clients: their pieces take turns on the solver processes
-# (jobs.ondemand), so one client's solve does not make another's wait for it whole.
+# (jobs.target_solving), so one client's solve does not make another's wait for it whole.
 SOLVE_SLOTS = 2
 MAX_REMEMBERED = 10_000  # clients whose last turn is remembered (for the order of turns)
 SERVER = "server"  # the requester key of work no client asked for

@@ -4,7 +4,7 @@ request that finds its target missing.
 The editions marked ``precompute: on-demand`` are not solved ahead of time. A request that needs
 one of their targets raises :class:`~hints.errors.NotPrecomputed` naming it as ``solvable``; the
 policy (:func:`after_solving`) is to solve that target and ask once more. Solving is a job
-(:class:`jobs.ondemand.OnDemand`: solver processes, locks, store writes), made by the entry point
+(:class:`jobs.target_solving.OnDemand`: solver processes, locks, store writes), made by the entry point
 and handed down as a :class:`TargetSolver`; each front end keeps only *how* it waits (the bot
 shows a chat action, the API answers 503 with ``Retry-After`` past its wait).
 """
