@@ -121,6 +121,8 @@ def test_a_slow_solve_answers_503_with_retry_after_then_the_stored_target(own_st
 
 
 def test_the_web_page_keeps_the_edition_in_the_url_and_shows_its_year(api: httpx.Client) -> None:
+    # the page waits a second for a day solved on demand; the API waits for it to be stored
+    assert api.get(f"/api/v1/daily/{DAY}", params={"edition": "calendar-weekday"}).status_code == 200
     page = api.get("/", params={"date": DAY, "edition": "calendar-weekday"})
     assert page.status_code == 200, page.text
     html = page.text
@@ -212,6 +214,7 @@ def test_the_web_page_and_the_board_keep_face_up_mode(api: httpx.Client) -> None
 
 
 def test_the_japanese_page_of_a_weekday_edition(api: httpx.Client) -> None:
+    assert api.get(f"/api/v1/daily/{DAY}", params={"edition": "calendar-weekday"}).status_code == 200
     page = api.get("/", params={"date": DAY, "edition": "calendar-weekday", "lang": "ja"})
     assert page.status_code == 200, page.text
     html = page.text
