@@ -30,7 +30,7 @@ def own_store(full_catalog_url: str, tmp_path_factory: pytest.TempPathFactory) -
 
 @pytest.fixture(scope="module")
 def api(own_store: str) -> Iterator[httpx.Client]:
-    running = start_server(own_store)
+    running = start_server(own_store, API_COMPUTE_PER_MINUTE="1000")  # the module computes many days
     with httpx.Client(base_url=running.url, timeout=120) as http:
         yield http
     running.stop()
