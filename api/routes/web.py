@@ -265,10 +265,7 @@ async def play_challenge(request: Request, state: State, date: str, lang: str | 
         day = parse_day(date, their_zone, zone)
         bundle = await state.daily.bundle_async(day.value, requester(request))
     except ApiError as exc:
-        message = error_text(language, exc.code, exc.message, exc.status)
-        page = _html(render_error(message, today, language), exc.status if exc.status in (429, 503) else 400)
-        page.headers.update(exc.headers)
-        return page
+        return await _refused_page(state, exc, None, today, language)
     except NotPrecomputed as missing:
         log.warning("challenge board: %s", missing.message)
         return _html(render_error(language.text(NOT_PRECOMPUTED), today, language), 503)
