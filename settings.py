@@ -74,6 +74,14 @@ class Settings(BaseSettings):
     # the store (server_secrets), the same for every worker and restart. Never logged.
     WEB_PLAYER_SECRET: SecretStr | None = None
 
+    # People's own puzzles (solver.definitions.Limits, docs/catalog.md): the largest board and the
+    # most pieces a definition may have, and per target solved, the seconds of search and the
+    # solutions kept (beyond them the answer is "more than N", with hints from the first N).
+    CUSTOM_PUZZLE_MAX_BOARD_CELLS: int = 64
+    CUSTOM_PUZZLE_MAX_PIECES: int = 13
+    CUSTOM_PUZZLE_SECONDS_PER_TARGET: float = 20.0
+    CUSTOM_PUZZLE_SOLUTIONS_PER_TARGET: int = 5000
+
     @field_validator("DATABASE_URL")
     @classmethod
     def _known_database(cls, value: str) -> str:
@@ -111,6 +119,9 @@ class Settings(BaseSettings):
         "API_ME_WRITE_BURST",
         "API_ON_DEMAND_WAIT",
         "RAW_SOLUTION_CACHE_MB",
+        "CUSTOM_PUZZLE_MAX_BOARD_CELLS",
+        "CUSTOM_PUZZLE_SECONDS_PER_TARGET",
+        "CUSTOM_PUZZLE_SOLUTIONS_PER_TARGET",
     )
     @classmethod
     def _positive(cls, value: float) -> float:
@@ -123,6 +134,14 @@ class Settings(BaseSettings):
     def _processes(cls, value: int) -> int:
         if value < 0:
             raise ValueError("ON_DEMAND_PROCESSES must be 0 (one per core) or a number of processes")
+        return value
+
+    @field_validator("CUSTOM_PUZZLE_MAX_PIECES")
+    @classmethod
+    def _pieces(cls, value: int) -> int:
+        """A stored solution names each piece by one letter, A to Z."""
+        if not 0 < value <= 26:
+            raise ValueError("CUSTOM_PUZZLE_MAX_PIECES must be between 1 and 26")
         return value
 
     @field_validator("PUBLIC_URL")

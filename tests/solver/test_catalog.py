@@ -115,7 +115,13 @@ def test_triangle_pieces_connect_across_an_edge(tmp_path: Path) -> None:
             1,
             "unknown lattice",
         ),
-        (TOY, "lattice: square\n\npiece A\n##\n\npiece A\n##\n", "dominoes.txt", 6, "repeated piece name"),
+        (
+            TOY,
+            "lattice: square\n\npiece A\n##\n\npiece A\n##\n",
+            "dominoes.txt",
+            6,
+            "piece name 'A' is used twice",
+        ),
         (TOY.replace("board:\n", "board\n"), DOMINOES, "toy.txt", 5, "expected 'key: value'"),
     ],
 )
