@@ -81,6 +81,9 @@ class Settings(BaseSettings):
     CUSTOM_PUZZLE_MAX_PIECES: int = 13
     CUSTOM_PUZZLE_SECONDS_PER_TARGET: float = 20.0
     CUSTOM_PUZZLE_SOLUTIONS_PER_TARGET: int = 5000
+    # How many puzzles one person may keep, and write (new puzzles and new versions) in a day.
+    CUSTOM_PUZZLES_PER_PERSON: int = 20
+    CUSTOM_PUZZLE_VERSIONS_PER_DAY: int = 30
 
     @field_validator("DATABASE_URL")
     @classmethod
@@ -122,6 +125,8 @@ class Settings(BaseSettings):
         "CUSTOM_PUZZLE_MAX_BOARD_CELLS",
         "CUSTOM_PUZZLE_SECONDS_PER_TARGET",
         "CUSTOM_PUZZLE_SOLUTIONS_PER_TARGET",
+        "CUSTOM_PUZZLES_PER_PERSON",
+        "CUSTOM_PUZZLE_VERSIONS_PER_DAY",
     )
     @classmethod
     def _positive(cls, value: float) -> float:

@@ -1,5 +1,5 @@
 """The puzzles, found by id: every puzzle shipped in ``solver/data`` (read once per process), and
-the puzzles people defined, through the resolvers a process installs (:func:`use_resolver`).
+the puzzles people defined, through the resolver a process installs (:func:`use_resolver`).
 
 The solver knows nothing of where people's puzzles are kept: the service installs a resolver that
 reads them from the store (``hints.custom_puzzles``), so every lookup by id — the solver's tasks,
@@ -15,7 +15,7 @@ from solver.catalog import Puzzle, UnknownPuzzleError
 from solver.catalog_files import load_catalog
 
 Resolver = Callable[[str], Puzzle | None]
-_resolvers: list[Resolver] = []
+_resolvers: list[Resolver] = []  # at most one: the store this process serves
 
 
 @cache
@@ -32,13 +32,13 @@ def catalog() -> dict[str, Puzzle]:
 
 def use_resolver(resolver: Resolver) -> None:
     """Let :func:`get_puzzle` also find the puzzles ``resolver`` knows (it answers None for an id
-    it does not know). Installing the same resolver twice has no effect."""
-    if resolver not in _resolvers:
-        _resolvers.append(resolver)
+    it does not know), instead of those of the resolver installed before (a process serves one
+    store; a test opens one after another)."""
+    _resolvers[:] = [resolver]
 
 
 def drop_resolver(resolver: Resolver) -> None:
-    """Stop asking ``resolver`` (a test's, or a closed store's)."""
+    """Stop asking ``resolver`` (a closed store's), if it is still the one installed."""
     if resolver in _resolvers:
         _resolvers.remove(resolver)
 

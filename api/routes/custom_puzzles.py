@@ -116,7 +116,9 @@ async def _checked(
 def _refusal(exc: Exception) -> ApiError:
     if isinstance(exc, custom.QuotaReached):
         what = "puzzles" if exc.what == "puzzles" else "new puzzles or versions a day"
-        return ApiError(429, "quota_reached", f"you may keep at most {exc.limit} {what}")
+        return ApiError(
+            429, "quota_reached", f"you have reached the limit of {what} one person may keep: {exc.limit}"
+        )
     if isinstance(exc, custom.NotOwner):
         return ApiError(403, "not_owner", "only the person who made this puzzle may change it")
     if isinstance(exc, custom.Deleted):

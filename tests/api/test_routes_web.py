@@ -318,7 +318,7 @@ def test_a_wrong_method_on_a_page_is_a_page_and_json_on_the_api(api: TestClient)
     assert '<html lang="ja">' in refused.text and "<h1>" in refused.text
     english = api.post("/")
     assert english.status_code == 405 and "it takes nothing sent to it" in english.text
-    assert_error(api.post("/api/v1/puzzles"), 405, "method_not_allowed")
+    assert_error(api.post("/api/v1/editions"), 405, "method_not_allowed")
 
 
 def test_pages_link_static_files_by_content_hash_cached_for_a_year(api: TestClient) -> None:
