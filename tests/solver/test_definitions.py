@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import re
+from pathlib import Path
+
 import pytest
 
 from solver.catalog import target_for_date
@@ -469,3 +472,16 @@ def test_messages_in_japanese() -> None:
     assert found[0].in_language("ja").message == (
         "ピースが覆うのは41マスですが、各ターゲットで覆うマスは42です（盤の44マスから開けておく2マスを除く）"
     )
+
+
+def test_the_examples_in_the_catalog_docs_are_definitions() -> None:
+    text = (Path(__file__).parents[2] / "docs" / "catalog.md").read_text(encoding="utf-8")
+    blocks = [
+        block
+        for block in re.findall(r"^```[a-z]*\n(.*?)^```", text, re.DOTALL | re.MULTILINE)
+        if block.startswith("title:")
+    ]
+    assert len(blocks) == 2
+    calendar, board = (_definition(block) for block in blocks)
+    assert calendar.labels == get_puzzle("calendar-dragonfjord").labels
+    assert (board.targets_kind, len(board.pieces), board.pieces[-1].name) == ("board", 12, "Plus")
