@@ -15,7 +15,7 @@ from sqlalchemy.orm import Session
 
 from db import chat_moves, chats
 from db.chats import DEFAULT_POST_TIME, ChatSettings, InvalidSetting, zone_or_default
-from hints.daily import CALENDAR_ID, edition_choice
+from hints.daily import CALENDAR_ID, edition_choice, edition_to_keep
 from solver.catalog import Puzzle
 
 __all__ = [
@@ -82,11 +82,12 @@ def set_language(session: Session, chat_id: int, kind: str, language: str) -> No
 
 def set_edition(session: Session, chat_id: int, kind: str, edition_id: str) -> Puzzle:
     """Make ``edition_id`` the chat's calendar edition and return it; InvalidSetting for an id that
-    is not a calendar edition of the catalog. The default edition is stored as none chosen."""
+    is not a calendar edition of the catalog nor a person's puzzle. The default edition is stored as
+    none chosen."""
     edition = edition_choice(edition_id)
     if edition is None:
         raise InvalidSetting("edition", edition_id)
-    stored = None if edition.id == CALENDAR_ID else edition.id
+    stored = None if edition.id == CALENDAR_ID else edition_to_keep(edition_id, edition)
     chats.set_edition(session=session, chat_id=chat_id, kind=kind, edition=stored)
     return edition
 

@@ -130,3 +130,25 @@ def test_a_person_keeps_no_more_puzzles_than_the_quota(
 def test_an_unknown_custom_id_is_a_404(api: TestClient) -> None:
     assert_error(api.get("/p/u2345678"), 404, "unknown_puzzle")
     assert api.get("/api/v1/puzzles/u2345678").status_code == 404
+
+
+def test_a_persons_puzzle_is_a_daily_edition_that_follows_its_edits(api: TestClient) -> None:
+    puzzle_id = str(created(api)["id"])
+    chosen = api.put("/api/v1/me/settings", json={"edition": puzzle_id})
+    assert (
+        chosen.status_code == 200 and chosen.json()["edition"] == puzzle_id
+    )  # not a version: the current one
+    assert_error(api.put("/api/v1/me/settings", json={"edition": "u2345678"}), 422, "unknown_edition")
+    daily = api.get("/api/v1/daily/2026-01-22", params={"edition": puzzle_id})
+    assert daily.status_code == 200, daily.text
+    assert (daily.json()["puzzle"], daily.json()["target"], daily.json()["title"]) == (
+        f"{puzzle_id}.1",
+        "board",
+        "Three in a box",
+    )
+    wider = BOX.replace("pentominoes L P V", "pentominoes L P V T").replace(
+        "# # # # #\n", "# # # # #\n# # # # #\n", 1
+    )
+    assert api.patch(f"{CREATE}/{puzzle_id}", json={"definition": wider}).status_code == 200
+    again = api.get("/api/v1/daily/2026-01-23", params={"edition": puzzle_id})
+    assert again.status_code == 200 and again.json()["puzzle"] == f"{puzzle_id}.2"
