@@ -244,8 +244,10 @@ def find_edition(name: str) -> Puzzle | None:
 
 
 def known_edition(edition_id: str | None) -> str:
-    """A chat's edition if it is still in the catalog, else the default one."""
-    return edition_id if edition_id is not None and edition_choice(edition_id) is not None else CALENDAR_ID
+    """The puzzle id of a chat's or a player's edition: theirs if it is still in the catalog, the
+    current version's of a person's puzzle that still exists, else the default one."""
+    found = None if edition_id is None else edition_choice(edition_id)
+    return CALENDAR_ID if found is None else found.id
 
 
 def puzzle_target(kind: PuzzleKind, day: date, edition: str = CALENDAR_ID) -> tuple[Puzzle, Target]:

@@ -34,8 +34,10 @@ from sqlalchemy.orm import Session
 
 from db import days_repository as days
 from db import solves
+from db.custom_puzzles import looks_custom
 from hints.daily import (
     DEFAULT_VARIANT,
+    PENTOMINO_BOARDS,
     PuzzleKind,
     Variant,
     challenge_board,
@@ -87,10 +89,17 @@ def variant_key(kind: PuzzleKind, variant: Variant = DEFAULT_VARIANT) -> str:
     return f"{PuzzleKind.CALENDAR}:{variant.edition}" + (":faceup" if variant.faceup else "")
 
 
+def record_kind(puzzle: Puzzle) -> PuzzleKind:
+    """Whose record a board of ``puzzle`` shows: the pentomino challenge's on its boards, the daily
+    calendar's on any other (a person's own puzzle is played as their daily calendar)."""
+    return PuzzleKind.PENTOMINO if puzzle.id in PENTOMINO_BOARDS else PuzzleKind.CALENDAR
+
+
 def daily_play(puzzle: Puzzle, target: Target, today: date, faceup: bool = False) -> Play | None:
     """The play a board of ``puzzle`` and ``target`` is on ``today``: its calendar puzzle (any
-    edition) or its pentomino challenge; None when the board is not one of the day's puzzles."""
-    if puzzle.is_calendar:
+    edition, or a person's own puzzle: a board's one target every day) or its pentomino challenge;
+    None when the board is not one of the day's puzzles."""
+    if puzzle.is_calendar or looks_custom(puzzle.id):
         if target.name != target_for_date(puzzle, today).name:
             return None
         return Play(PuzzleKind.CALENDAR, today, Variant(puzzle.id, faceup))

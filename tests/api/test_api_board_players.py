@@ -10,46 +10,18 @@ One test per zone walks it all, over two simulated days, on a copy of the sample
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
-from datetime import UTC, date, datetime, timedelta, tzinfo
+from datetime import UTC, date, datetime, timedelta
 from zoneinfo import ZoneInfo
 
 import pytest
 from playwright.sync_api import Browser, BrowserContext, Page
 
-from api import deps, players
 from tests.api.test_api_board import Board
-from tests.support.api_server import SHARED_BY_MANY_TESTS, start_server
 from tests.support.browser import LoopbackOnly
+from tests.support.server_clock import ServerClock
 
 CALENDAR = "calendar-dragonfjord"
 WEEKDAY = "calendar-weekday"
-
-
-class ServerClock:
-    """The live server's clock (``api.players`` and ``api.deps`` read ``datetime.now`` from here)."""
-
-    moment = datetime(2026, 1, 21, 20, 21, tzinfo=UTC)
-
-    class Clock(datetime):
-        @classmethod
-        def now(cls, tz: tzinfo | None = None) -> datetime:  # type: ignore[override]
-            return datetime.fromtimestamp(ServerClock.moment.timestamp(), tz)
-
-
-@pytest.fixture(scope="module")
-def live_url(store_url: str) -> Iterator[str]:
-    """A server of its own on the module's copy of the sample store (its clock is moved)."""
-    running = start_server(store_url, **SHARED_BY_MANY_TESTS)
-    yield running.url
-    running.stop()
-
-
-@pytest.fixture
-def clock(monkeypatch: pytest.MonkeyPatch) -> type[ServerClock]:
-    monkeypatch.setattr(players, "datetime", ServerClock.Clock)
-    monkeypatch.setattr(deps, "datetime", ServerClock.Clock)
-    return ServerClock
 
 
 def visitor(browser: Browser, live_url: str, zone: str) -> tuple[BrowserContext, LoopbackOnly]:

@@ -135,9 +135,7 @@ def test_an_unknown_custom_id_is_a_404(api: TestClient) -> None:
 def test_a_persons_puzzle_is_a_daily_edition_that_follows_its_edits(api: TestClient) -> None:
     puzzle_id = str(created(api)["id"])
     chosen = api.put("/api/v1/me/settings", json={"edition": puzzle_id})
-    assert (
-        chosen.status_code == 200 and chosen.json()["edition"] == puzzle_id
-    )  # not a version: the current one
+    assert chosen.status_code == 200 and chosen.json()["edition"] == f"{puzzle_id}.1"  # its current version
     assert_error(api.put("/api/v1/me/settings", json={"edition": "u2345678"}), 422, "unknown_edition")
     daily = api.get("/api/v1/daily/2026-01-22", params={"edition": puzzle_id})
     assert daily.status_code == 200, daily.text

@@ -107,7 +107,7 @@ function showRecord() {
   fetchJson(data.api.me, { headers: playerHeaders() }).then(
     function (answer) {
       const p = answer.payload;
-      const r = p && (/^calendar-/.test(data.puzzle) ? p.calendar : p.challenge);
+      const r = p && (data.record === "calendar" ? p.calendar : p.challenge);
       if (!answer.response.ok || !r) return;
       ui.record.textContent = t("record", { played: r.played, solved: r.solved, streak: r.streak, best: r.best });
     },
