@@ -25,6 +25,7 @@ from telegram.ext import (
     filters,
 )
 
+from bot import typed
 from bot.commands import COMMANDS, Scope, menu
 from bot.context import CONTEXT_TYPES, BotApplication, BotContext, Deps
 from bot.daily_posts import Dispatcher
@@ -76,8 +77,8 @@ def add_routes(application: BotApplication) -> None:
     application.add_handler(ChatMemberHandler(setup.membership, ChatMemberHandler.MY_CHAT_MEMBER))
     application.add_handler(MessageHandler(filters.StatusUpdate.MIGRATE, upgrade.migrated))
     application.add_handler(MessageHandler(filters.UpdateType.EDITED, other.edited_message))
-    application.add_handler(MessageHandler(filters.COMMAND & messages_only, other.unknown_command))
-    application.add_handler(MessageHandler(messages_only, other.other_message))
+    application.add_handler(MessageHandler(filters.COMMAND & messages_only, typed.unknown_command))
+    application.add_handler(MessageHandler(messages_only, typed.plain_message))
     application.add_error_handler(other.error_handler)
 
 

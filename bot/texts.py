@@ -157,7 +157,7 @@ _TEXTS: dict[str, str] = {
     ),
     "admins_only": N_("Only the group's admins can change its settings."),
     "unknown_command": N_("I don't know that command. /help lists what I can do."),
-    "plain_text": N_("I answer commands only – try /today or /help."),
+    "plain_text": N_("I didn't understand that. Try /today, “hint”, “answer”, “tomorrow”, a date or /help."),
     "edited": N_("I don't act on edited messages – please send the command again."),
     "stale_button": N_("This button is no longer valid – use /today."),
     "bad_setting": N_("I can't keep that setting, so nothing changed. /settings shows the choices."),

@@ -1,0 +1,55 @@
+"""What people type that is no command of the table: words that mean a command, mistyped
+commands, and everything else a private chat sends (stickers, photos, chatter).
+
+Words are read by :func:`bot.intents.read_intent` and answered exactly as the command they mean
+(the same handler, given the same argument). Groups are left alone: their members talk to each
+other, and other bots live there.
+"""
+
+from __future__ import annotations
+
+from telegram import Update
+from telegram.constants import ChatType
+
+from bot.commands import command
+from bot.context import BotContext
+from bot.intents import read_intent
+from bot.respond import say
+
+MAX_TEXT = 1000
+
+
+def _addressed_elsewhere(message_text: str, bot_username: str) -> bool:
+    command_word = message_text.split()[0] if message_text.split() else ""
+    return "@" in command_word and command_word.split("@", 1)[1].lower() != bot_username.lower()
+
+
+async def unknown_command(update: Update, context: BotContext) -> None:
+    """Commands we do not know get a pointer to /help in private chats; groups (where other bots
+    live) and commands addressed to other bots are left alone."""
+    message, chat = update.effective_message, update.effective_chat
+    if chat is None or chat.type != ChatType.PRIVATE:
+        return
+    if message is None or not message.text or _addressed_elsewhere(message.text, context.bot.username):
+        return
+    if len(message.text) > MAX_TEXT:
+        await say(update, context, "too_long")
+        return
+    await say(update, context, "unknown_command")
+
+
+async def plain_message(update: Update, context: BotContext) -> None:
+    """Plain text, stickers, photos… in a private chat: words that mean a command are answered as
+    that command; anything else gets a pointer to what the bot understands. Silence in groups."""
+    chat, message = update.effective_chat, update.effective_message
+    if chat is None or chat.type != ChatType.PRIVATE or message is None:
+        return
+    if message.text is not None and len(message.text) > MAX_TEXT:
+        await say(update, context, "too_long")
+        return
+    intent = read_intent(message.text) if message.text else None
+    if intent is None:
+        await say(update, context, "plain_text")
+        return
+    context.args = intent.argument.split() if intent.argument else []
+    await command(intent.command).callback(update, context)
