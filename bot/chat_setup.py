@@ -160,6 +160,13 @@ def settings_panel(settings: ChatSettings | None, who: InChat, zone: str) -> Rep
     return Reply(settings_text(settings, who, zone), buttons=buttons, columns=2)
 
 
+def language_choice(language: str) -> Reply:
+    """/language without a language: the two it may be, a button each (a press sets it, as in
+    /settings)."""
+    buttons = tuple(Button(name, _press("lang", code)) for code, name in LANGUAGE_NAMES.items())
+    return Reply(text("bad_language", language), buttons=buttons, columns=2)
+
+
 def _zone_buttons(who: InChat, onboarding: bool) -> tuple[Button, ...]:
     return tuple(Button(zone_label(zone), _press("zone", zone, onboarding)) for zone in ZONE_CHOICES)
 

@@ -8,8 +8,10 @@ per action in English and Japanese, the polite words around them dropped, and an
 
 from __future__ import annotations
 
+import difflib
 import re
 import unicodedata
+from collections.abc import Iterable
 from dataclasses import dataclass
 from datetime import date
 
@@ -62,7 +64,10 @@ DATE_WRAPPERS = (
     re.compile(r"(?:the\s+)?(?:puzzle|one)\s+(?:for|of|on)\s+(?P<day>.+)"),
     re.compile(r"(?P<day>.+?)の(?:問題|パズル)"),
 )
-ANY_YEAR = date(2000, 1, 1)  # a leap year: only whether a text reads as a date matters here
+ANY_YEAR = date(2000, 1, 1)
+# How alike a mistyped command and a command must be (difflib's ratio): /tody and /today are 0.89,
+# /hnit and /hint 0.75, /frobnicate and any command under 0.5.
+COMMAND_CUTOFF = 0.6  # a leap year: only whether a text reads as a date matters here
 
 
 @dataclass(frozen=True)
@@ -130,3 +135,23 @@ def _reads_as_date(words: str) -> bool:
     except BadArgument as error:
         return error.key == "not_a_date"
     return True
+
+
+def closest_command(typed: str, names: Iterable[str]) -> str | None:
+    """The command ``typed`` (a mistyped one, with or without its slash) most likely means: the
+    nearest of ``names`` by :mod:`difflib`'s ratio, if it is near enough; else None."""
+    word = typed.lstrip("/").split("@", 1)[0].lower()
+    found = difflib.get_close_matches(word, list(names), n=1, cutoff=COMMAND_CUTOFF)
+    return found[0] if found else None
+
+
+def suggestion(typed: str, names: Iterable[str]) -> str | None:
+    """What to suggest for an unknown command (with the words after it): the command its word means
+    ("/answer" is /solution, "/tomorrow" /today tomorrow), else the nearest by spelling ("/tody"
+    is /today); None when nothing is near."""
+    first, *rest = typed.split(maxsplit=1)
+    meant = read_intent(first.lstrip("/").split("@", 1)[0].replace("_", " "))
+    if meant is not None:
+        return " ".join((f"/{meant.command}", *([meant.argument] if meant.argument else []), *rest))
+    near = closest_command(first, names)
+    return None if near is None else " ".join((f"/{near}", *rest))

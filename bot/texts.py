@@ -291,3 +291,15 @@ def language_for(chat_language: str | None, user_language_code: str | None) -> s
         if candidate in LANGUAGES:
             return candidate
     return "en"
+
+
+# What people type that is no command (bot.typed), and the answers that replace a "send it again".
+_TEXTS.update(
+    {
+        "did_you_mean": N_("Did you mean {command}? /help lists what I can do."),
+        "hint_takes_no_number": N_(
+            "/hint takes no number: each /hint shows the next of three stages (1: one piece, 2: half "
+            "the pieces, 3: the answer). Send /hint alone for your next one."
+        ),
+    }
+)

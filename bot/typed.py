@@ -11,9 +11,9 @@ from __future__ import annotations
 from telegram import Update
 from telegram.constants import ChatType
 
-from bot.commands import command
+from bot.commands import COMMANDS, command
 from bot.context import BotContext
-from bot.intents import read_intent
+from bot.intents import read_intent, suggestion
 from bot.respond import say
 
 MAX_TEXT = 1000
@@ -25,8 +25,9 @@ def _addressed_elsewhere(message_text: str, bot_username: str) -> bool:
 
 
 async def unknown_command(update: Update, context: BotContext) -> None:
-    """Commands we do not know get a pointer to /help in private chats; groups (where other bots
-    live) and commands addressed to other bots are left alone."""
+    """A command we do not know gets "Did you mean /today?" (the nearest of ours, with the same
+    words after it) or a pointer to /help in private chats; groups (where other bots live) and
+    commands addressed to other bots are left alone."""
     message, chat = update.effective_message, update.effective_chat
     if chat is None or chat.type != ChatType.PRIVATE:
         return
@@ -35,7 +36,11 @@ async def unknown_command(update: Update, context: BotContext) -> None:
     if len(message.text) > MAX_TEXT:
         await say(update, context, "too_long")
         return
-    await say(update, context, "unknown_command")
+    meant = suggestion(message.text, (found.name for found in COMMANDS))
+    if meant is None:
+        await say(update, context, "unknown_command")
+        return
+    await say(update, context, "did_you_mean", command=meant)
 
 
 async def plain_message(update: Update, context: BotContext) -> None:

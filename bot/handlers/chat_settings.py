@@ -8,12 +8,13 @@ from typing import TypeVar
 from sqlalchemy.orm import Session
 from telegram import Update
 
+from bot import chat_setup
 from bot.context import BotContext, deps
 from bot.handlers.members import may_change_settings
 from bot.inputs import parse_post_time, parse_timezone, zone_label
 from bot.replies import editions
 from bot.replies.types import Reply
-from bot.respond import Ask, Show, clock, command_argument, person, respond, say, tell
+from bot.respond import Ask, Show, clock, command_argument, person, respond, tell
 from bot.texts import LANGUAGES, text
 from hints import chat_settings
 from hints import seat as seats
@@ -83,10 +84,11 @@ async def timezone(update: Update, context: BotContext) -> None:
 
 
 async def language(update: Update, context: BotContext) -> None:
-    """Switch between English and Japanese."""
+    """Switch between English and Japanese; without a language (or with one we do not speak), a
+    button for each."""
     argument = (command_argument(context) or "").strip().lower()
     if argument not in LANGUAGES:
-        await say(update, context, "bad_language")
+        await tell(update, context, lambda who: chat_setup.language_choice(who.language))
         return
 
     def change(session: Session, who: InChat) -> None:

@@ -3,7 +3,8 @@ as its command, a photo, the refusal once a flood); what the replies say is test
 
 from __future__ import annotations
 
-from tests.support.bot import RunningBot
+from db import chats
+from tests.support.bot import RunningBot, buttons, press
 
 PRIVATE = 8181
 
@@ -15,3 +16,38 @@ async def test_plain_words_are_answered_as_the_command_they_mean(running_bot: Ru
     assert tomorrow.params["caption"].startswith("2026-01-26")  # the clock says 2026-01-25
     (japanese,) = await running_bot.ask("ヒントください", chat_id=PRIVATE)
     assert japanese.params["caption"].startswith("Hint 1 of 3")  # of the puzzle now open: 01-26
+
+
+async def test_a_mistyped_command_gets_the_one_it_means(running_bot: RunningBot) -> None:
+    (reply,) = await running_bot.ask("/tody 01-25", chat_id=PRIVATE)
+    assert reply.params["text"] == "Did you mean /today 01-25? /help lists what I can do."
+    (unknown,) = await running_bot.ask("/frobnicate", chat_id=PRIVATE)
+    assert unknown.params["text"].startswith("I don't know that command.")
+
+
+async def test_a_number_after_hint_is_explained_and_spends_no_stage(running_bot: RunningBot) -> None:
+    (reply,) = await running_bot.ask("/hint 9", chat_id=PRIVATE)
+    words = reply.params["text"]
+    assert words.startswith("/hint takes no number") and "3: the answer" in words
+    (hint,) = await running_bot.ask("/hint", chat_id=PRIVATE)
+    assert hint.params["caption"].startswith("Hint 1 of 3")
+
+
+async def test_a_date_with_two_readings_offers_both_as_buttons(running_bot: RunningBot) -> None:
+    (question,) = await running_bot.ask("/today 01/02", chat_id=PRIVATE)
+    assert question.params["text"] == "Which one do you mean?"
+    readings = buttons(question)
+    assert [label for label, _ in readings] == ["Friday 2 January 2026", "Sunday 1 February 2026"]
+    opened = await press(running_bot, readings[1][1], PRIVATE)
+    assert opened.params["caption"].startswith("2026-02-01")  # type: ignore[attr-defined]
+
+
+async def test_language_without_an_argument_offers_both_as_buttons(running_bot: RunningBot) -> None:
+    (question,) = await running_bot.ask("/language", chat_id=PRIVATE)
+    choices = dict(buttons(question))
+    assert list(choices) == ["English", "日本語"]
+    running_bot.fake.press(choices["日本語"], chat_id=PRIVATE, under=question.result)
+    await running_bot.settled()
+    with running_bot.sessions() as session:
+        settings = chats.get_chat(session=session, chat_id=PRIVATE)
+    assert settings is not None and settings.language == "ja"

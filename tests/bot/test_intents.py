@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import pytest
 
-from bot.commands import command
-from bot.intents import PHRASES, Intent, read_intent
+from bot.commands import COMMANDS, command
+from bot.intents import PHRASES, Intent, read_intent, suggestion
 
 
 @pytest.mark.parametrize(
@@ -65,3 +65,22 @@ def test_other_words_mean_no_command(typed: str) -> None:
 def test_every_intent_is_a_command_of_the_table() -> None:
     for name in PHRASES:
         assert command(name).name == name
+
+
+@pytest.mark.parametrize(
+    ("typed", "meant"),
+    [
+        ("/tody", "/today"),
+        ("/tody 01-25", "/today 01-25"),
+        ("/todya", "/today"),
+        ("/hnit", "/hint"),
+        ("/solvd", "/solved"),
+        ("/sttings@puzzle_hint_bot", "/settings"),
+        ("/answer", "/solution"),  # the word means a command: that one, not the nearest spelling
+        ("/tomorrow", "/today tomorrow"),
+        ("/frobnicate", None),
+        ("/x", None),
+    ],
+)
+def test_a_mistyped_command_suggests_the_one_it_means(typed: str, meant: str | None) -> None:
+    assert suggestion(typed, (found.name for found in COMMANDS)) == meant
