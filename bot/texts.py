@@ -301,5 +301,13 @@ _TEXTS.update(
             "/hint takes no number: each /hint shows the next of three stages (1: one piece, 2: half "
             "the pieces, 3: the answer). Send /hint alone for your next one."
         ),
+        "photo_board": N_(
+            "I can't read a board from a photo, but I can hint from yours: copy it onto the board "
+            "(Play on the board, then trace each piece across the cells it covers). /hint then goes on "
+            "from your board, and /check says how many solutions it still has."
+        ),
+        "photo_no_board": N_(
+            "I can't read a board from a photo. /hint gives the day's hints, one piece at a time."
+        ),
     }
 )

@@ -12,9 +12,10 @@ from telegram import Update
 from telegram.constants import ChatType
 
 from bot.commands import COMMANDS, command
-from bot.context import BotContext
+from bot.context import BotContext, deps
 from bot.intents import read_intent, suggestion
-from bot.respond import say
+from bot.replies import boards
+from bot.respond import clock, say, tell
 
 MAX_TEXT = 1000
 
@@ -45,12 +46,16 @@ async def unknown_command(update: Update, context: BotContext) -> None:
 
 async def plain_message(update: Update, context: BotContext) -> None:
     """Plain text, stickers, photos… in a private chat: words that mean a command are answered as
-    that command; anything else gets a pointer to what the bot understands. Silence in groups."""
+    that command, a photo with how to copy a board onto the web board; anything else gets a pointer
+    to what the bot understands. Silence in groups."""
     chat, message = update.effective_chat, update.effective_message
     if chat is None or chat.type != ChatType.PRIVATE or message is None:
         return
     if message.text is not None and len(message.text) > MAX_TEXT:
         await say(update, context, "too_long")
+        return
+    if message.photo:
+        await _photo(update, context)
         return
     intent = read_intent(message.text) if message.text else None
     if intent is None:
@@ -58,3 +63,9 @@ async def plain_message(update: Update, context: BotContext) -> None:
         return
     context.args = intent.argument.split() if intent.argument else []
     await command(intent.command).callback(update, context)
+
+
+async def _photo(update: Update, context: BotContext) -> None:
+    """A photo, say of a board with "what next?": how to copy it onto the web board."""
+    now, web = clock(context), deps(context).web
+    await tell(update, context, lambda who: boards.copy_your_board(who, who.player.today(now), web))

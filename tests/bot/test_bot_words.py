@@ -51,3 +51,12 @@ async def test_language_without_an_argument_offers_both_as_buttons(running_bot: 
     with running_bot.sessions() as session:
         settings = chats.get_chat(session=session, chat_id=PRIVATE)
     assert settings is not None and settings.language == "ja"
+
+
+async def test_a_photo_with_a_question_is_told_how_to_copy_the_board(running_bot: RunningBot) -> None:
+    photo = {
+        "photo": [{"file_id": "p", "file_unique_id": "pu", "width": 9, "height": 9}],
+        "caption": "what next?",
+    }
+    (reply,) = await running_bot.ask(None, chat_id=PRIVATE, extra=photo)
+    assert reply.params["text"].startswith("I can't read a board from a photo.")  # no PUBLIC_URL here
