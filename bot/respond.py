@@ -337,6 +337,14 @@ async def say(update: Update, context: BotContext, key: str, **values: object) -
     await tell(update, context, lambda who: Reply(text(key, who.language, **values)))
 
 
+async def refuse(update: Update, context: BotContext, key: str) -> None:
+    """Say the refusal ``key`` ("I didn't understand that") unless this person was told it within
+    the minute (:meth:`bot.flood.CommandBudgets.first_refusal`): one answer per flood."""
+    asker = person(update, deps(context).default_timezone)
+    if asker is not None and deps(context).budgets.first_refusal(asker.id, key):
+        await say(update, context, key)
+
+
 async def stale(query: CallbackQuery) -> None:
     """A button we did not make, or no longer know: a toast saying so."""
     await answer(query, text("stale_button", language_for(None, query.from_user.language_code)))

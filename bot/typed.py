@@ -15,7 +15,7 @@ from bot.commands import COMMANDS, command
 from bot.context import BotContext, deps
 from bot.intents import read_intent, suggestion
 from bot.replies import boards
-from bot.respond import clock, say, tell
+from bot.respond import clock, person, refuse, say, tell
 
 MAX_TEXT = 1000
 
@@ -35,11 +35,11 @@ async def unknown_command(update: Update, context: BotContext) -> None:
     if message is None or not message.text or _addressed_elsewhere(message.text, context.bot.username):
         return
     if len(message.text) > MAX_TEXT:
-        await say(update, context, "too_long")
+        await refuse(update, context, "too_long")
         return
     meant = suggestion(message.text, (found.name for found in COMMANDS))
     if meant is None:
-        await say(update, context, "unknown_command")
+        await refuse(update, context, "unknown_command")
         return
     await say(update, context, "did_you_mean", command=meant)
 
@@ -52,20 +52,23 @@ async def plain_message(update: Update, context: BotContext) -> None:
     if chat is None or chat.type != ChatType.PRIVATE or message is None:
         return
     if message.text is not None and len(message.text) > MAX_TEXT:
-        await say(update, context, "too_long")
+        await refuse(update, context, "too_long")
         return
     if message.photo:
         await _photo(update, context)
         return
     intent = read_intent(message.text) if message.text else None
     if intent is None:
-        await say(update, context, "plain_text")
+        await refuse(update, context, "plain_text")
         return
     context.args = intent.argument.split() if intent.argument else []
     await command(intent.command).callback(update, context)
 
 
 async def _photo(update: Update, context: BotContext) -> None:
-    """A photo, say of a board with "what next?": how to copy it onto the web board."""
-    now, web = clock(context), deps(context).web
+    """A photo, say of a board with "what next?": how to copy it onto the web board (once a
+    minute, like a refusal: more photos get the same words)."""
+    now, web, asker = clock(context), deps(context).web, person(update, deps(context).default_timezone)
+    if asker is None or not deps(context).budgets.first_refusal(asker.id, "photo"):
+        return
     await tell(update, context, lambda who: boards.copy_your_board(who, who.player.today(now), web))

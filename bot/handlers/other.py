@@ -9,7 +9,7 @@ from telegram import Update
 from telegram.constants import ChatType
 
 from bot.context import BotContext
-from bot.respond import apologise, say
+from bot.respond import apologise, refuse
 
 logger = logging.getLogger(__name__)
 
@@ -18,7 +18,7 @@ async def edited_message(update: Update, context: BotContext) -> None:
     """Edits change nothing; in private chats we say so."""
     chat = update.effective_chat
     if chat is not None and chat.type == ChatType.PRIVATE and update.effective_user is not None:
-        await say(update, context, "edited")
+        await refuse(update, context, "edited")
 
 
 async def error_handler(update: object, context: BotContext) -> None:
