@@ -221,6 +221,9 @@ def apply(session: Session, who: InChat, press: SetupCallback, now: datetime, zo
         return who
     if press.field == "post":
         chat_settings.unsubscribe(session, chat_id)
+    elif press.field == "skip":  # remembered, so that the next /start does not ask again
+        skip = chat_settings.keep_edition if press.value == "edition" else chat_settings.decline_post
+        skip(session, chat_id, kind)
     return who
 
 

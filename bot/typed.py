@@ -13,6 +13,8 @@ from telegram.constants import ChatType
 
 from bot.commands import COMMANDS, command
 from bot.context import BotContext, deps
+from bot.handlers import chat_settings
+from bot.inputs import reads_as_zone
 from bot.intents import read_intent, suggestion
 from bot.replies import boards
 from bot.respond import clock, person, refuse, say, tell
@@ -59,6 +61,12 @@ async def plain_message(update: Update, context: BotContext) -> None:
         return
     intent = read_intent(message.text) if message.text else None
     if intent is None:
+        if (
+            message.text
+            and reads_as_zone(message.text)
+            and await chat_settings.typed_zone(update, context, message.text)
+        ):
+            return
         await refuse(update, context, "plain_text")
         return
     context.args = intent.argument.split() if intent.argument else []

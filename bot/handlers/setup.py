@@ -24,7 +24,7 @@ from bot.respond import respond, stale
 from bot.texts import language_for, text
 from hints import chat_settings
 from hints import seat as seats
-from hints.chat_settings import ChatSettings
+from hints.chat_settings import ChatSettings, OnboardingStep
 from hints.daily import PuzzleKind
 from hints.seat import InChat
 
@@ -160,16 +160,15 @@ def start(
 
 def greeting(started: Started, who: InChat, now: datetime, web: Web | None) -> Reply:
     """What /start answers: the puzzle or board it opened; else the group's hello in a group; in
-    a private chat not set up yet (no edition, no daily post) the onboarding, else a short
-    welcome back."""
+    a private chat that has answered no question of the onboarding (nor skipped one) the
+    onboarding, else a short welcome back with the main buttons."""
     if started.shown is not None:
         return puzzles.opened(started.shown, who, web, started.from_group)
     if started.board is not None:
         return boards.board_reply(started.board, who, web)
     if who.chat.in_group:
         return group_hello(who.language)
-    settings = started.settings
-    if settings is None or (settings.edition is None and not settings.subscribed):
+    if chat_settings.onboarding_step(started.settings) == OnboardingStep.EDITION:
         return chat_setup.onboarding(who)
     return starts.welcome(who, who.player.today(now), web)
 
