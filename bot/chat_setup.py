@@ -167,6 +167,12 @@ def language_choice(language: str) -> Reply:
     return Reply(text("bad_language", language), buttons=buttons, columns=2)
 
 
+def settings_read_only(settings: ChatSettings | None, who: InChat, zone: str) -> Reply:
+    """/settings to a group's member who is no admin: what the group has, in words, and who may
+    change it; no buttons."""
+    return Reply(f"{settings_text(settings, who, zone)}\n{text('settings_admins_change', who.language)}")
+
+
 def _zone_buttons(who: InChat, onboarding: bool) -> tuple[Button, ...]:
     return tuple(Button(zone_label(zone), _press("zone", zone, onboarding)) for zone in ZONE_CHOICES)
 

@@ -309,5 +309,8 @@ _TEXTS.update(
         "photo_no_board": N_(
             "I can't read a board from a photo. /hint gives the day's hints, one piece at a time."
         ),
+        "forget_stale": N_("This question is closed: nothing was deleted. Send /forget to be asked again."),
+        "settings_admins_change": N_("Only the group's admins can change these."),
+        "help_words": N_("Words work too: “hint please”, “answer”, “tomorrow”, “25 Jan”, “solved”. More:"),
     }
 )

@@ -33,13 +33,19 @@ ABSENT = (ChatMember.LEFT, ChatMember.BANNED)
 
 
 async def settings_command(update: Update, context: BotContext) -> None:
-    """/settings: the chat's edition, face-up mode, daily post, time zone and language, as buttons."""
+    """/settings: the chat's edition, face-up mode, daily post, time zone and language, as buttons;
+    to a group's member who is no admin, the same in words only (no button they could not use)."""
     default_tz = deps(context).default_timezone
+    panel = (
+        chat_setup.settings_panel
+        if await members.is_settings_admin(update, context)
+        else chat_setup.settings_read_only
+    )
     await respond(
         update,
         context,
         lambda session, who: chat_settings.settings_of(session, who.chat.id),
-        lambda settings, who: chat_setup.settings_panel(settings, who, who.player.zone_name or default_tz),
+        lambda settings, who: panel(settings, who, who.player.zone_name or default_tz),
     )
 
 

@@ -20,10 +20,10 @@ def buttons(call: object) -> list[tuple[str, str]]:
     return [(b["text"], b["callback_data"]) for row in markup.get("inline_keyboard", []) for b in row]
 
 
-async def test_start_registers_commands_and_help_lists_them(running_bot: RunningBot) -> None:
+async def test_start_registers_commands_and_help_names_the_everyday_ones(running_bot: RunningBot) -> None:
     assert running_bot.fake.calls_to("setMyCommands")
     (reply,) = await running_bot.ask("/help")
-    assert all(command in reply.params["text"] for command in ("/today", "/hint", "/subscribe"))
+    assert all(command in reply.params["text"] for command in ("/today", "/hint", "/solved"))
 
 
 async def test_today_uploads_a_png_once_then_sends_its_file_id(running_bot: RunningBot) -> None:

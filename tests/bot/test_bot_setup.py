@@ -140,3 +140,21 @@ async def test_a_zone_typed_during_the_onboarding_goes_on_to_the_post_time(runni
         assert caption(done).startswith("All set: the daily puzzle comes at 08:00 (Berlin).")
     (outside,) = await bot.ask("Berlin", chat_id=63)  # set up now: a city is no setting
     assert outside.params["text"].startswith("I didn't understand that.")
+
+
+async def test_settings_for_a_member_who_is_no_admin_are_words_only(running_bot: RunningBot) -> None:
+    """Before, a member got the admins' menu: buttons that looked live and each answered a toast."""
+    bot = running_bot
+    (member,) = await bot.ask("/settings", chat_id=GROUP, user_id=31, chat_type="group")
+    assert labels(member) == []
+    assert member.params["text"].splitlines()[1:] == [
+        "Calendar: DragonFjord",
+        "Face up only: off",
+        "Daily puzzle: off",
+        "Time zone: UTC",
+        "Language: English",
+        "Only the group's admins can change these.",
+    ]
+    bot.fake.admins.add((GROUP, 32))
+    (admin,) = await bot.ask("/settings", chat_id=GROUP, user_id=32, chat_type="group")
+    assert "Calendar" in labels(admin)

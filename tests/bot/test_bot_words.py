@@ -60,3 +60,14 @@ async def test_a_photo_with_a_question_is_told_how_to_copy_the_board(running_bot
     }
     (reply,) = await running_bot.ask(None, chat_id=PRIVATE, extra=photo)
     assert reply.params["text"].startswith("I can't read a board from a photo.")  # no PUBLIC_URL here
+
+
+async def test_help_topics_open_in_place(running_bot: RunningBot) -> None:
+    (short,) = await running_bot.ask("/help", chat_id=PRIVATE)
+    topics = dict(buttons(short))
+    running_bot.fake.press(topics["Settings"], chat_id=PRIVATE, under=short.result)
+    await running_bot.eventually(lambda: bool(running_bot.fake.calls_to("editMessageText", PRIVATE)))
+    (topic,) = running_bot.fake.calls_to("editMessageText", PRIVATE)
+    assert (
+        topic.params["text"].startswith("Settings\n/settings") and "/language en|ja" in topic.params["text"]
+    )
