@@ -160,6 +160,19 @@ def settings_panel(settings: ChatSettings | None, who: InChat, zone: str) -> Rep
     return Reply(settings_text(settings, who, zone), buttons=buttons, columns=2)
 
 
+def language_choice(language: str) -> Reply:
+    """/language without a language: the two it may be, a button each (a press sets it, as in
+    /settings)."""
+    buttons = tuple(Button(name, _press("lang", code)) for code, name in LANGUAGE_NAMES.items())
+    return Reply(text("bad_language", language), buttons=buttons, columns=2)
+
+
+def settings_read_only(settings: ChatSettings | None, who: InChat, zone: str) -> Reply:
+    """/settings to a group's member who is no admin: what the group has, in words, and who may
+    change it; no buttons."""
+    return Reply(f"{settings_text(settings, who, zone)}\n{text('settings_admins_change', who.language)}")
+
+
 def _zone_buttons(who: InChat, onboarding: bool) -> tuple[Button, ...]:
     return tuple(Button(zone_label(zone), _press("zone", zone, onboarding)) for zone in ZONE_CHOICES)
 
@@ -214,6 +227,9 @@ def apply(session: Session, who: InChat, press: SetupCallback, now: datetime, zo
         return who
     if press.field == "post":
         chat_settings.unsubscribe(session, chat_id)
+    elif press.field == "skip":  # remembered, so that the next /start does not ask again
+        skip = chat_settings.keep_edition if press.value == "edition" else chat_settings.decline_post
+        skip(session, chat_id, kind)
     return who
 
 

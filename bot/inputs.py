@@ -270,6 +270,17 @@ def parse_timezone(value: str) -> str:
     return _loadable(candidates[0], value)
 
 
+def reads_as_zone(value: str) -> bool:
+    """Whether ``value`` names a time zone, or several (:func:`parse_timezone` then asks which)."""
+    try:
+        parse_timezone(value)
+    except Ambiguous:
+        return True
+    except BadArgument:
+        return False
+    return True
+
+
 def zone_label(name: str) -> str:
     """A time zone as people write it: 'UTC+1' for IANA's inverted 'Etc/GMT-1', 'Tokyo' for
     'Asia/Tokyo', 'New York' for 'America/New_York'."""

@@ -15,7 +15,7 @@ import contextlib
 import logging
 from collections.abc import Callable
 from dataclasses import replace
-from datetime import datetime
+from datetime import date, datetime
 from typing import TypeVar
 
 from sqlalchemy.orm import Session
@@ -23,7 +23,7 @@ from telegram import Bot, CallbackQuery, Message, Update
 from telegram.constants import ChatAction, ChatType
 from telegram.error import TelegramError
 
-from bot.callbacks import SetupCallback, encode_setup_callback
+from bot.callbacks import Action, Callback, SetupCallback, encode_callback, encode_setup_callback
 from bot.context import BotContext, Deps, deps
 from bot.inputs import Ambiguous, BadArgument, zone_label
 from bot.replies import starts
@@ -33,12 +33,13 @@ from bot.texts import language_for, text
 from hints import chat_settings
 from hints.catalog import get_puzzle
 from hints.chat_settings import InvalidSetting
-from hints.daily import Variant, known_edition
+from hints.daily import PuzzleKind, Variant, known_edition
 from hints.errors import NotPrecomputed, ServiceError
 from hints.missing_targets import after_solving
 from hints.players import Chat, Player
 from hints.seat import InChat
 from hints.unit_of_work import Refusal, refusal, run
+from hints.words import long_date
 
 logger = logging.getLogger(__name__)
 
@@ -144,7 +145,10 @@ CHOICE_FIELDS = {"ambiguous_time": "time", "ambiguous_timezone": "zone"}  # ask-
 
 
 def _bad_argument(exc: BadArgument, language: str) -> Reply:
-    """What was wrong with an argument; a time or zone with several readings offers each as a button."""
+    """What was wrong with an argument; a date, time or zone with several readings offers each as
+    a button."""
+    if isinstance(exc, Ambiguous) and exc.key == "ambiguous_date":
+        return _date_choices(exc.choices, language)
     field = CHOICE_FIELDS.get(exc.key)
     if not isinstance(exc, Ambiguous) or field is None:
         return Reply(text(exc.key, language, value=exc.value))
@@ -153,6 +157,17 @@ def _bad_argument(exc: BadArgument, language: str) -> Reply:
         Button(label(choice), encode_setup_callback(SetupCallback(field, choice))) for choice in exc.choices
     )
     return Reply(text("pick_one", language), buttons=buttons, columns=2)
+
+
+def _date_choices(choices: list[str], language: str) -> Reply:
+    """ "Which one do you mean?" with a button per reading of a date ('01/02': 2 January or 1
+    February), each opening that date's calendar puzzle as /today would."""
+    days = [date.fromisoformat(choice) for choice in choices]
+    buttons = tuple(
+        Button(long_date(day, language), encode_callback(Callback(Action.TODAY, PuzzleKind.CALENDAR, day)))
+        for day in days
+    )
+    return Reply(text("pick_one", language), buttons=buttons)
 
 
 async def send(
@@ -320,6 +335,14 @@ async def _solve_showing_progress(update: Update, context: BotContext, puzzle_id
 
 async def say(update: Update, context: BotContext, key: str, **values: object) -> None:
     await tell(update, context, lambda who: Reply(text(key, who.language, **values)))
+
+
+async def refuse(update: Update, context: BotContext, key: str) -> None:
+    """Say the refusal ``key`` ("I didn't understand that") unless this person was told it within
+    the minute (:meth:`bot.flood.CommandBudgets.first_refusal`): one answer per flood."""
+    asker = person(update, deps(context).default_timezone)
+    if asker is not None and deps(context).budgets.first_refusal(asker.id, key):
+        await say(update, context, key)
 
 
 async def stale(query: CallbackQuery) -> None:

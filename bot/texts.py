@@ -157,7 +157,7 @@ _TEXTS: dict[str, str] = {
     ),
     "admins_only": N_("Only the group's admins can change its settings."),
     "unknown_command": N_("I don't know that command. /help lists what I can do."),
-    "plain_text": N_("I answer commands only – try /today or /help."),
+    "plain_text": N_("I didn't understand that. Try /today, “hint”, “answer”, “tomorrow”, a date or /help."),
     "edited": N_("I don't act on edited messages – please send the command again."),
     "stale_button": N_("This button is no longer valid – use /today."),
     "bad_setting": N_("I can't keep that setting, so nothing changed. /settings shows the choices."),
@@ -291,3 +291,26 @@ def language_for(chat_language: str | None, user_language_code: str | None) -> s
         if candidate in LANGUAGES:
             return candidate
     return "en"
+
+
+# What people type that is no command (bot.typed), and the answers that replace a "send it again".
+_TEXTS.update(
+    {
+        "did_you_mean": N_("Did you mean {command}? /help lists what I can do."),
+        "hint_takes_no_number": N_(
+            "/hint takes no number: each /hint shows the next of three stages (1: one piece, 2: half "
+            "the pieces, 3: the answer). Send /hint alone for your next one."
+        ),
+        "photo_board": N_(
+            "I can't read a board from a photo, but I can hint from yours: copy it onto the board "
+            "(Play on the board, then trace each piece across the cells it covers). /hint then goes on "
+            "from your board, and /check says how many solutions it still has."
+        ),
+        "photo_no_board": N_(
+            "I can't read a board from a photo. /hint gives the day's hints, one piece at a time."
+        ),
+        "forget_stale": N_("This question is closed: nothing was deleted. Send /forget to be asked again."),
+        "settings_admins_change": N_("Only the group's admins can change these."),
+        "help_words": N_("Words work too: “hint please”, “answer”, “tomorrow”, “25 Jan”, “solved”. More:"),
+    }
+)

@@ -11,7 +11,7 @@ from bot.handlers.chat_settings import set_edition
 from bot.inputs import parse_day
 from bot.replies import boards, hinting, puzzles, record
 from bot.replies.types import Reply
-from bot.respond import clock, command_argument, respond, stale
+from bot.respond import clock, command_argument, respond, say, stale
 from hints import seat as seats
 from hints.catalog import Stage
 from hints.daily import PuzzleKind
@@ -41,7 +41,12 @@ async def pentomino(update: Update, context: BotContext) -> None:
 
 
 async def hint(update: Update, context: BotContext) -> None:
-    """The next hint of the user's current puzzle (from their saved board, if they saved one)."""
+    """The next hint of the user's current puzzle (from their saved board, if they saved one);
+    a number after it is answered with what the stages are, never dropped in silence."""
+    argument = command_argument(context)
+    if argument is not None and any(character.isdigit() for character in argument):
+        await say(update, context, "hint_takes_no_number")
+        return
     now, web = clock(context), deps(context).web
     await respond(
         update,

@@ -15,6 +15,7 @@ from sqlalchemy.orm import Session
 
 from bot.callbacks import Action, Callback, encode_board_callback, encode_callback
 from bot.handlers import setup as setup_handlers
+from bot.replies.boards import copy_your_board
 from db import positions_repository
 from hints.daily import PuzzleKind
 from hints.deeplink import board_key, encode_link
@@ -337,3 +338,15 @@ def test_a_link_or_saved_board_of_an_older_puzzle_version_says_so(session: Sessi
     asked.today(session, who, TODAY)
     assert asked.check(session, who, NOW).text.startswith(OUTDATED)
     assert asked.board_hint_by_key(session, who, NOW, board_key(CALENDAR, JAN_22)).text.startswith(OUTDATED)
+
+
+def test_a_photo_is_answered_with_how_to_copy_the_board_onto_the_web_board() -> None:
+    """Before, a photo of a board ("what next?") got "I answer commands only"."""
+    who = asker(edition="calendar-weekday")
+    reply = copy_your_board(who, TODAY, WEB)
+    assert reply.text.startswith("I can't read a board from a photo, but I can hint from yours")
+    (play,) = reply.buttons
+    assert play.label == "Play on the board" and play.web_app  # the Mini App, which saves the board
+    assert play.url == WEB.public_url + "/play/calendar-weekday/" + TODAY.strftime("%m-%d") + "-thu"
+    japanese = copy_your_board(asker(language="ja"), TODAY, None)
+    assert japanese.buttons == () and japanese.text.startswith("写真から盤面は読み取れません")

@@ -150,3 +150,39 @@ def test_the_editions_picture_tells_the_twins_apart() -> None:
     one = Image.open(io.BytesIO(render_editions([(puzzles["calendar-dragonfjord"], "X")])))
     two = Image.open(io.BytesIO(render_editions([(puzzles["calendar-jarringwords"], "X")])))
     assert one.size == two.size and one.tobytes() != two.tobytes()
+
+
+def test_the_editions_picture_labels_the_cells_so_the_weekday_editions_differ() -> None:
+    """The two weekday editions have the same board and pieces; before, their tiles were the same
+    but for the name. Their boards print the weekdays from Sunday or from Monday, in the sheet's
+    language."""
+    puzzles = {p.id: p for p in calendar_editions()}
+    for language in ("en", "ja"):
+        sunday, monday = (
+            render_editions([(puzzles[edition], "X")], language)
+            for edition in ("calendar-weekday", "calendar-weekday-monday")
+        )
+        assert sunday != monday
+    assert render_editions([(puzzles[CALENDAR_ID], "X")], "en") != render_editions(
+        [(puzzles[CALENDAR_ID], "X")], "ja"
+    )  # "Jan" and "1月"
+
+
+@pytest.mark.parametrize(
+    "answers",
+    [
+        [("skip", "edition")],  # Skip, then gone: the next /start does not ask again
+        [("skip", "edition"), ("skip", "time")],
+        [("edition", CALENDAR_ID), ("skip", "time")],  # the default edition and no post: was asked again
+    ],
+)
+def test_a_skipped_or_answered_onboarding_is_not_replayed(
+    session: Session, answers: list[tuple[str, str]]
+) -> None:
+    who = asker(user_id=77)
+    assert first_start(session, who).text.startswith("Hello! Every day")
+    for field, value in answers:
+        press(session, who, field, value, onboarding=True)
+    again = first_start(session, who)
+    assert again.text.startswith("Hello again!") and again.photo is None
+    assert labels(again)[:2] == ["Today's puzzle", "Pentomino challenge"]
