@@ -4,9 +4,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from datetime import date
 
-from i18n import N_, translate, translator
+from i18n import N_, SOURCE_LANGUAGE, translate, translator
 from solver.catalog import Puzzle
 from solver.geometry import Cell
 
@@ -40,16 +39,6 @@ LONG_MONTHS = (
     N_("November"),
     N_("December"),
 )
-LONG_WEEKDAYS = (
-    # TRANSLATORS: a weekday in a date written out in full (Japanese, in brackets after the date: 月)
-    N_("Monday"),
-    N_("Tuesday"),
-    N_("Wednesday"),
-    N_("Thursday"),
-    N_("Friday"),
-    N_("Saturday"),
-    N_("Sunday"),
-)
 _TRANSLATED_LABELS = frozenset((*MONTHS, *WEEKDAYS))
 
 
@@ -66,20 +55,6 @@ def day_label(day: int, language: str) -> str:
     """A day of the month as people write it: "25" in English, "25日" in Japanese."""
     # TRANSLATORS: a day of the month, e.g. 25 (Japanese: {day}日)
     return translate(language, N_("{day}")).format(day=day)
-
-
-def long_date(day: date, language: str) -> str:
-    """A date written out in full: "Tuesday 24 November 2026" in English, "2026年11月24日(火)" in
-    Japanese."""
-    # TRANSLATORS: a date written out in full; {day} is "{day}" translated, {month} and {weekday}
-    # the full names (Japanese: {year}年{month}{day}({weekday}))
-    template = translate(language, N_("{weekday} {day} {month} {year}"))
-    return template.format(
-        weekday=translate(language, LONG_WEEKDAYS[day.weekday()]),
-        day=day_label(day.day, language),
-        month=translate(language, LONG_MONTHS[day.month - 1]),
-        year=day.year,
-    )
 
 
 def board_label(label: str, language: str) -> str:
@@ -147,6 +122,15 @@ def date_label(month: int, day: int, language: str) -> str:
     # (Japanese: {month}{day})
     template = translate(language, N_("{month} {day}"))
     return template.format(month=month_name(month, language), day=day_label(day, language))
+
+
+def month_day_words(key: str, language: str) -> str:
+    """A date of the year given as "MM-DD" (a heatmap's date), in a sentence: as written in
+    English ("01-25", like the ISO dates of its texts), as its readers write a month and day in
+    any other language ("1月25日")."""
+    if language == SOURCE_LANGUAGE:
+        return key
+    return date_label(int(key[:2]), int(key[3:5]), language)
 
 
 @dataclass(frozen=True)

@@ -16,7 +16,7 @@ from hints.catalog import Stage
 from hints.chat_settings import ChatSettings
 from hints.daily import CALENDAR_ID, DailyPuzzle, PuzzleKind
 from hints.seat import InChat
-from hints.words import board_label, day_label, join_words, month_name
+from hints.words import board_label, day_label, join_words, month_name, written_date
 
 
 def _month_day(language: str, day: date) -> tuple[str, str]:
@@ -28,7 +28,7 @@ def today_caption(daily: DailyPuzzle, language: str) -> str:
     an edition other than DragonFjord's is named first."""
     labels = [board_label(daily.puzzle.labels[cell], language) for cell in sorted(daily.target.uncovered)]
     values = {
-        "date": daily.day.isoformat(),
+        "date": written_date(daily.day, language),
         "solutions": counted("solutions", daily.total, language),
         "cells": join_words(_date_words(daily, labels, language), language),
     }
@@ -84,7 +84,7 @@ def challenge_post(daily: DailyPuzzle, language: str) -> Reply:
     caption = text(
         "challenge_caption",
         language,
-        date=daily.day.isoformat(),
+        date=written_date(daily.day, language),
         board=daily.puzzle.id.removeprefix("pentomino-"),
         pieces=counted("pieces", len(daily.preplaced), language),
     )
@@ -120,7 +120,7 @@ def stage_caption(daily: DailyPuzzle, stage: Stage, language: str) -> str:
     challenge = daily.kind == PuzzleKind.PENTOMINO
     if stage == Stage.ANSWER:
         key = "challenge_answer_caption" if challenge else "answer_caption"
-        return text(key, language, date=daily.day.isoformat(), total=hint.total)
+        return text(key, language, date=written_date(daily.day, language), total=hint.total)
     shown = counted("pieces", len(hint.shown), language)
     if challenge:
         return text("challenge_hint_caption", language, stage=int(stage), shown=shown)

@@ -12,6 +12,7 @@ from bot.texts import counted, text
 from hints import game
 from hints import seat as seats
 from hints.seat import InChat
+from hints.words import written_date
 
 
 def solved(report: seats.SolveReport, who: InChat) -> Reply:
@@ -22,7 +23,7 @@ def solved(report: seats.SolveReport, who: InChat) -> Reply:
     words = text(
         "solved" if result.fresh else "already_solved",
         language,
-        date=day.isoformat(),
+        date=written_date(day, language),
         hints=counted("hint_stages", result.hints, language),
         streak=counted("days", result.streak, language),
     )
@@ -38,8 +39,8 @@ def top(solvers: Sequence[game.Solver], day: date, language: str) -> Reply:
     """/top in a group: the day's solvers of the calendar puzzle (:func:`hints.game.chat_solvers`),
     fewest hints first, then fastest."""
     if not solvers:
-        return Reply(text("top_empty", language, date=day.isoformat()))
-    lines = [text("top_heading", language, date=day.isoformat())]
+        return Reply(text("top_empty", language, date=written_date(day, language)))
+    lines = [text("top_heading", language, date=written_date(day, language))]
     for place, solve in enumerate(solvers, start=1):
         minutes = "" if solve.seconds is None else f", {max(1, round(solve.seconds / 60))} min"
         stages = counted("hint_stages", solve.hints, language)

@@ -15,7 +15,7 @@ from hints.catalog import Puzzle, dates_of_year
 from hints.chat_settings import ChatSettings
 from hints.daily import CALENDAR_ID, EditionYear
 from hints.pictures import Picture
-from hints.words import heatmap_words
+from hints.words import heatmap_words, month_day_words, puzzle_title
 
 
 def personal_stats(mine: game.Record, today: date, language: str) -> Reply:
@@ -80,10 +80,15 @@ def heatmap(found: EditionYear, language: str) -> Reply:
     puzzle, counts, year = found.puzzle, found.counts, found.year
     partial = puzzle.on_demand and len(counts) < _year_dates(puzzle, year)
     if not counts:
-        return Reply(text("heatmap_nothing_yet", language, edition=puzzle.title))
+        return Reply(text("heatmap_nothing_yet", language, edition=puzzle_title(puzzle, language)))
     fewest = min(counts, key=lambda k: (counts[k], k))
     most = max(counts, key=lambda k: (counts[k], k))
-    ends = {"fewest": fewest, "fewest_count": counts[fewest], "most": most, "most_count": counts[most]}
+    ends = {
+        "fewest": month_day_words(fewest, language),
+        "fewest_count": counts[fewest],
+        "most": month_day_words(most, language),
+        "most_count": counts[most],
+    }
     if partial:
         dates = counted("dates", len(counts), language)
         caption = text("stats_caption_stored", language, dates=dates, **ends)
@@ -93,7 +98,7 @@ def heatmap(found: EditionYear, language: str) -> Reply:
         caption += " " + text("weekday_year", language, year=year)
     elif len(counts) < _year_dates(puzzle, year) and not partial:
         caption += " " + counted("dates_solved", len(counts), language)
-    title = puzzle.title if puzzle.id != CALENDAR_ID else heatmap_words(language).title
+    title = puzzle_title(puzzle, language) if puzzle.id != CALENDAR_ID else heatmap_words(language).title
     if partial:
         return Reply(caption, pictures.stored_dates(puzzle, counts, title, language))
     return Reply(caption, pictures.heatmap(puzzle, counts, title, language))

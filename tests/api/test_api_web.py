@@ -94,7 +94,7 @@ def test_the_japanese_page_reveals_japanese_images_and_keeps_its_language(
     context, _ = guarded
     page = context.new_page()
     page.goto(f"{api_url}/?date={DAY}&lang=ja")
-    assert page.title() == f"今日のパズル · {DAY}"
+    assert page.title() == "今日のパズル · 2026年1月25日(日)"
     assert page.evaluate("document.documentElement.lang") == "ja"
     assert assert_images_loaded(page, "#calendar .stages") == [stage_image("calendar", 0)]
     assert (

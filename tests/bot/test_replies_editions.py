@@ -147,7 +147,7 @@ def test_a_group_admin_chooses_the_groups_edition(session: Session) -> None:
 def test_an_edition_is_named_in_japanese_too(session: Session, solutions: int) -> None:
     reply = asked.set_edition(session, asker(language="ja"), "calendar-jarringwords", NOW)
     assert reply.text.startswith(
-        f"エディション：{JARRING_TITLE}\n{JARRING_TITLE}\n2026-01-22：解は {solutions} 通り"
+        f"エディション：{JARRING_TITLE}\n{JARRING_TITLE}\n2026年1月22日(木)：解は {solutions} 通り"
     )
 
 
@@ -248,5 +248,5 @@ def test_turning_faceup_off_stores_it_and_answers_the_usual_puzzle(session: Sess
 def test_faceup_replies_speak_japanese(session: Session) -> None:
     reply = asked.set_faceup(session, asker(language="ja"), True, NOW)
     assert reply.text.startswith(
-        "表向きモードをオンにしました：どのピースも裏返しません。\n2026-01-22：解は 3 通り"
+        "表向きモードをオンにしました：どのピースも裏返しません。\n2026年1月22日(木)：解は 3 通り"
     )

@@ -172,7 +172,10 @@ def test_the_day_solved_and_the_streak_follow_the_chats_time_zone(session: Sessi
 
 def test_solved_speaks_japanese(session: Session) -> None:
     reply = solve(session, asker(language="ja"), 2)
-    assert said(reply) == "おめでとう！2026-01-22 をヒント 2 段階で解きました。連続 1 日。 開いてから 1 分。"
+    assert (
+        said(reply)
+        == "おめでとう！2026年1月22日(木) をヒント 2 段階で解きました。連続 1 日。 開いてから 1 分。"
+    )
     assert reply.text.endswith("ヒント ■■□ · 1秒 · 1日連続 🔥")
 
 
@@ -291,7 +294,7 @@ def test_an_unsubscribed_chat_says_off(session: Session) -> None:
 def test_the_year_in_japanese(session: Session) -> None:
     reply = asked.group_stats(session, asker(language="ja"), "UTC", 2026)
     assert reply.text == (
-        "日付ごとの解の数：最少 11-24（35）、最多 01-25（216）。 これまでに 14 日分を計算済みです。"
+        "日付ごとの解の数：最少 11月24日（35）、最多 1月25日（216）。 これまでに 14 日分を計算済みです。"
         " 毎日の投稿：オフ（/subscribe で開始）"
     )
     assert photo_key(reply).endswith(":ja")
@@ -347,7 +350,7 @@ def test_top_counts_only_this_chats_calendar_solves_of_today(session: Session) -
 def test_top_speaks_japanese(session: Session) -> None:
     record(session, 31, TODAY, 1)
     assert asked.top(session, asker(group=True, language="ja"), NOW).text == (
-        "今日（2026-01-22）解いた人：\n1. User31 - ヒント 1 段階"
+        "今日（2026年1月22日(木)）解いた人：\n1. User31 - ヒント 1 段階"
     )
 
 
