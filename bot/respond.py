@@ -148,9 +148,12 @@ def _bad_argument(exc: BadArgument, language: str) -> Reply:
     field = CHOICE_FIELDS.get(exc.key)
     if not isinstance(exc, Ambiguous) or field is None:
         return Reply(text(exc.key, language, value=exc.value))
-    label = zone_label if field == "zone" else str
     buttons = tuple(
-        Button(label(choice), encode_setup_callback(SetupCallback(field, choice))) for choice in exc.choices
+        Button(
+            zone_label(choice, language) if field == "zone" else choice,
+            encode_setup_callback(SetupCallback(field, choice)),
+        )
+        for choice in exc.choices
     )
     return Reply(text("pick_one", language), buttons=buttons, columns=2)
 

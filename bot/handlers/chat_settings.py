@@ -43,7 +43,11 @@ async def subscribe(update: Update, context: BotContext) -> None:
         return post_time
 
     def show(post_time: str, who: InChat) -> Reply:
-        return Reply(text("subscribed", who.language, time=post_time, tz=zone_label(who.player.zone_name)))
+        return Reply(
+            text(
+                "subscribed", who.language, time=post_time, tz=zone_label(who.player.zone_name, who.language)
+            )
+        )
 
     await _change(update, context, change, show)
 
@@ -67,7 +71,9 @@ async def timezone(update: Update, context: BotContext) -> None:
         await tell(
             update,
             context,
-            lambda who: Reply(text("timezone_is", who.language, tz=zone_label(who.player.zone_name))),
+            lambda who: Reply(
+                text("timezone_is", who.language, tz=zone_label(who.player.zone_name, who.language))
+            ),
         )
         return
 
@@ -77,7 +83,7 @@ async def timezone(update: Update, context: BotContext) -> None:
         return name
 
     def show(name: str, who: InChat) -> Reply:
-        return Reply(text("timezone_set", who.language, tz=zone_label(name)))
+        return Reply(text("timezone_set", who.language, tz=zone_label(name, who.language)))
 
     await _change(update, context, change, show)
 

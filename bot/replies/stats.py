@@ -51,7 +51,10 @@ def subscription_status(settings: ChatSettings | None, language: str, default_tz
         status = text("status_off", language)
     else:
         status = text(
-            "status_on", language, time=settings.post_time, tz=zone_label(settings.timezone or default_tz)
+            "status_on",
+            language,
+            time=settings.post_time,
+            tz=zone_label(settings.timezone or default_tz, language),
         )
     return text("subscription_status", language, status=status)
 
