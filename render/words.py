@@ -6,6 +6,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from i18n import N_, SOURCE_LANGUAGE, translate, translator
+from i18n.locale_data import first_weekday
 from solver.catalog import Puzzle
 from solver.geometry import Cell
 
@@ -144,6 +145,7 @@ class SolvedDaysWords:
     clean: str
     hinted: str
     today_label: str
+    first_weekday: int  # the weekday the weeks start on for the language's readers, Monday 0
 
 
 def solved_days_words(year: int, month: int, language: str) -> SolvedDaysWords:
@@ -161,6 +163,7 @@ def solved_days_words(year: int, month: int, language: str) -> SolvedDaysWords:
         hinted=t.gettext("with hints (a dot per stage)"),
         # TRANSLATORS: legend of the days a person solved: the framed square is today
         today_label=t.gettext("today"),
+        first_weekday=first_weekday(language),
     )
 
 
