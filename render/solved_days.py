@@ -234,8 +234,9 @@ def render_solved_days(
     0 for none) marked, ``today`` (a day of this month, or None) framed, days after it in grey ink.
 
     ``title`` defaults to "January 2026"; ``weekday_names`` are the 7 column headings, Monday
-    first (the picture starts its weeks on ``first_weekday``, Monday 0 to Sunday 6); ``clean``, ``hinted`` and ``today_label`` the legend. Long texts shrink to fit (not
-    below 22 px). ValueError unless there are 7 weekday names or if a day is not in the month.
+    first (the picture starts its weeks on ``first_weekday``, Monday 0 to Sunday 6); ``clean``,
+    ``hinted`` and ``today_label`` the legend. Long texts shrink to fit (not below 22 px).
+    ValueError unless there are 7 weekday names or if a day is not in the month.
     """
     if len(weekday_names) != 7:
         raise ValueError(f"weekday_names needs 7 names, got {len(weekday_names)}")
