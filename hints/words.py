@@ -21,6 +21,7 @@ from render.words import (
     join_words,
     month_day_words,
     month_name,
+    open_cells_words,
     puzzle_title,
 )
 
@@ -40,6 +41,7 @@ __all__ = [
     "mix",
     "month_day_words",
     "month_name",
+    "open_cells_words",
     "piece_names",
     "position_caption",
     "position_text",

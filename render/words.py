@@ -88,6 +88,30 @@ def puzzle_title(puzzle: Puzzle, language: str) -> str:
     return translate(language, puzzle.title)
 
 
+# TRANSLATORS: the month and day cells a calendar's target leaves open, in "Leave {cells} uncovered";
+# {month} is "Jan" translated, {day} is "{day}" translated (Japanese: {month}{day})
+OPEN_DATE = N_("{month} and {day}")
+# TRANSLATORS: the same with a weekday cell; {weekday} is "Mon" translated (Japanese: {month}{day}({weekday}))
+OPEN_DATE_WEEKDAY = N_("{month}, {day} and {weekday}")
+
+
+def open_cells_words(labels: Sequence[str], language: str) -> str:
+    """The labels of the cells a calendar target leaves open, as the board has them ("Jan", "25",
+    "Tue"), the way a sentence says them: "Jan and 25" or "Jan, 25 and Tue" in English, a date in
+    Japanese ("1月25日", "1月25日(火)"). Labels that are not one month, one day and at most one
+    weekday are listed ("L, N and P" in ``language``)."""
+    months = [label for label in labels if label in MONTHS]
+    days = [label for label in labels if label.isdigit()]
+    weekdays = [label for label in labels if label in WEEKDAYS]
+    if len(months) != 1 or len(days) != 1 or len(weekdays) > 1 or len(labels) != 2 + len(weekdays):
+        return join_words([board_label(label, language) for label in labels], language)
+    return translate(language, OPEN_DATE_WEEKDAY if weekdays else OPEN_DATE).format(
+        month=translate(language, months[0]),
+        day=day_label(int(days[0]), language),
+        weekday=translate(language, weekdays[0]) if weekdays else "",
+    )
+
+
 def board_labels(puzzle: Puzzle, language: str) -> dict[Cell, str]:
     """Every labelled cell of ``puzzle`` with its label in ``language``."""
     return {cell: board_label(label, language) for cell, label in puzzle.labels.items()}

@@ -8,7 +8,7 @@ from datetime import date
 
 from bot.replies.buttons import other_puzzle_button
 from bot.replies.types import Reply
-from bot.texts import counted, text
+from bot.texts import counted, text, then
 from hints import game
 from hints import seat as seats
 from hints.seat import InChat
@@ -28,7 +28,9 @@ def solved(report: seats.SolveReport, who: InChat) -> Reply:
         streak=counted("days", result.streak, language),
     )
     if result.fresh and result.seconds is not None:
-        words += " " + text("solved_time", language, minutes=max(1, round(result.seconds / 60)))
+        words = then(
+            words, text("solved_time", language, minutes=max(1, round(result.seconds / 60))), language
+        )
     if not result.on_day:
         words += "\n" + text("solved_past_day", language)
     words += f"\n\n{text('share_intro', language)}\n{report.share}"

@@ -9,7 +9,7 @@ from datetime import date
 
 from bot.inputs import zone_label
 from bot.replies.types import Reply
-from bot.texts import counted, text
+from bot.texts import counted, text, then
 from hints import game, pictures
 from hints.catalog import Puzzle, dates_of_year
 from hints.chat_settings import ChatSettings
@@ -60,11 +60,12 @@ def subscription_status(settings: ChatSettings | None, language: str, default_tz
 
 
 def with_status(
-    reply: Reply, settings: ChatSettings | None, language: str, default_tz: str, apart: str = "\n"
+    reply: Reply, settings: ChatSettings | None, language: str, default_tz: str, *, same_line: bool = False
 ) -> Reply:
-    """A reply with the chat's subscription after it (/stats), ``apart`` between them."""
+    """A reply with the chat's subscription after it (/stats): on a line of its own, or
+    ``same_line`` as the next sentence."""
     status = subscription_status(settings, language, default_tz)
-    return replace(reply, text=f"{reply.text}{apart}{status}")
+    return replace(reply, text=then(reply.text, status, language) if same_line else f"{reply.text}\n{status}")
 
 
 def _year_dates(puzzle: Puzzle, year: int) -> int:
@@ -98,9 +99,9 @@ def heatmap(found: EditionYear, language: str) -> Reply:
     else:
         caption = text("stats_caption", language, **ends)
     if puzzle.has_weekdays:
-        caption += " " + text("weekday_year", language, year=year)
+        caption = then(caption, text("weekday_year", language, year=year), language)
     elif len(counts) < _year_dates(puzzle, year) and not partial:
-        caption += " " + counted("dates_solved", len(counts), language)
+        caption = then(caption, counted("dates_solved", len(counts), language), language)
     title = puzzle_title(puzzle, language) if puzzle.id != CALENDAR_ID else heatmap_words(language).title
     if partial:
         return Reply(caption, pictures.stored_dates(puzzle, counts, title, language))

@@ -117,3 +117,12 @@ async def test_help_is_in_sections_in_private_and_a_few_lines_in_a_group(running
     lines = group.params["text"].splitlines()
     assert lines[0] == "Tester: In this group:" and len(lines) <= 6
     assert "/solution" not in group.params["text"]
+
+
+def test_the_japanese_help_names_what_follows_a_command_in_japanese() -> None:
+    japanese, english = help_text("ja"), help_text("en")
+    for placeholder in ("[date]", "[time]", "[zone]", "[edition]"):
+        assert placeholder in english and placeholder not in japanese
+    assert "/today [日付] – " in japanese and "/subscribe [時刻] – " in japanese
+    assert "/timezone [都市名] – " in japanese and "/edition [エディション] – " in japanese
+    assert "/faceup on|off – " in japanese and "/language en|ja – " in japanese  # typed as they are
