@@ -87,11 +87,14 @@ def onboarding_time(who: InChat, zone: str) -> Reply:
         "onboard_time",
         language,
         edition=edition_name(edition_of(who.player.variant.edition), language),
-        zone=zone_label(zone),
+        zone=zone_label(zone, language),
     )
     buttons = (
         *(Button(time, _press("time", time, True)) for time in POST_TIMES),
-        Button(text("button_change_zone", language, zone=zone_label(zone)), _press("view", "zone", True)),
+        Button(
+            text("button_change_zone", language, zone=zone_label(zone, language)),
+            _press("view", "zone", True),
+        ),
         Button(text("button_no_post", language), _press("skip", "time", True)),
     )
     return Reply(words, editions_photo(language), buttons, columns=3)
@@ -118,7 +121,7 @@ def settings_text(settings: ChatSettings | None, who: InChat, zone: str) -> str:
     language = who.language
     subscribed = settings is not None and settings.subscribed
     post = (
-        text("status_on", language, time=settings.post_time, tz=zone_label(zone))
+        text("status_on", language, time=settings.post_time, tz=zone_label(zone, language))
         if settings is not None and subscribed
         else _state(False, language)
     )
@@ -131,7 +134,7 @@ def settings_text(settings: ChatSettings | None, who: InChat, zone: str) -> str:
         ),
         text("settings_faceup", language, state=_state(who.player.variant.faceup, language)),
         text("settings_post", language, state=post),
-        text("settings_zone", language, zone=zone_label(zone)),
+        text("settings_zone", language, zone=zone_label(zone, language)),
         text("settings_language", language, name=LANGUAGE_NAMES.get(language, language)),
     ]
     return "\n".join(lines)
@@ -174,7 +177,9 @@ def settings_read_only(settings: ChatSettings | None, who: InChat, zone: str) ->
 
 
 def _zone_buttons(who: InChat, onboarding: bool) -> tuple[Button, ...]:
-    return tuple(Button(zone_label(zone), _press("zone", zone, onboarding)) for zone in ZONE_CHOICES)
+    return tuple(
+        Button(zone_label(zone, who.language), _press("zone", zone, onboarding)) for zone in ZONE_CHOICES
+    )
 
 
 def settings_choice(view: str, settings: ChatSettings | None, who: InChat, zone: str) -> Reply:
@@ -187,7 +192,7 @@ def settings_choice(view: str, settings: ChatSettings | None, who: InChat, zone:
         )
     if view == "time":
         times = tuple(Button(time, _press("time", time)) for time in POST_TIMES)
-        words = text("pick_time", language, zone=zone_label(zone))
+        words = text("pick_time", language, zone=zone_label(zone, language))
         return Reply(words, buttons=(*times, back), columns=3)
     if view == "zone":
         return Reply(text("pick_zone", language), buttons=(*_zone_buttons(who, False), back), columns=2)

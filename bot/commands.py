@@ -30,6 +30,7 @@ from bot.replies.types import Button, Reply
 from bot.respond import respond, stale, tell
 from bot.texts import has_text, text
 from hints.seat import InChat
+from i18n import N_, translate
 
 HandlerCallback = Callable[[Update, BotContext], Coroutine[Any, Any, None]]
 
@@ -38,7 +39,7 @@ HandlerCallback = Callable[[Update, BotContext], Coroutine[Any, Any, None]]
 class Command:
     name: str
     callback: HandlerCallback
-    arguments: str = ""  # shown in /help, e.g. "[YYYY-MM-DD]"
+    arguments: str = ""  # shown in /help after the command, translated: "[date]" (Japanese "[日付]")
     listed: bool = True  # in /help (/start and /help itself are not)
 
     def description(self, language: str) -> str:
@@ -50,7 +51,8 @@ class Command:
         return (text(key, language) if has_text(key) else self.description(language))[:256]
 
     def help_line(self, language: str) -> str:
-        usage = f"/{self.name} {self.arguments}".rstrip()
+        arguments = translate(language, self.arguments) if self.arguments else ""
+        usage = f"/{self.name} {arguments}".rstrip()
         return f"{usage} – {self.description(language)}"
 
 
@@ -177,20 +179,24 @@ async def help_button(update: Update, context: BotContext) -> None:
 
 COMMANDS: tuple[Command, ...] = (
     Command("start", start, listed=False),
-    Command("today", play.today, "[date]"),
+    # TRANSLATORS: what may follow /today in /help: a date (Japanese: [日付])
+    Command("today", play.today, N_("[date]")),
     Command("hint", play.hint),
     Command("solution", play.solution),
     Command("another", play.another),
     Command("pentomino", play.pentomino),
-    Command("subscribe", chat_settings.subscribe, "[time]"),
+    # TRANSLATORS: what may follow /subscribe in /help: a time of day (Japanese: [時刻])
+    Command("subscribe", chat_settings.subscribe, N_("[time]")),
     Command("unsubscribe", chat_settings.unsubscribe),
-    Command("timezone", chat_settings.timezone, "[zone]"),
+    # TRANSLATORS: what may follow /timezone in /help: a time zone or a city
+    Command("timezone", chat_settings.timezone, N_("[zone]")),
     Command("check", play.check),
     Command("solved", results.solved),
     Command("stats", results.stats),
     Command("heatmap", results.heatmap),
     Command("top", results.top),
-    Command("edition", chat_settings.edition, "[edition]"),
+    # TRANSLATORS: what may follow /edition in /help: a calendar edition's name
+    Command("edition", chat_settings.edition, N_("[edition]")),
     Command("faceup", chat_settings.faceup, "on|off"),
     Command("language", chat_settings.language, "en|ja"),
     Command("settings", setup.settings_command),

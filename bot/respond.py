@@ -39,7 +39,7 @@ from hints.missing_targets import after_solving
 from hints.players import Chat, Player
 from hints.seat import InChat
 from hints.unit_of_work import Refusal, refusal, run
-from hints.words import long_date
+from hints.words import written_date
 
 logger = logging.getLogger(__name__)
 
@@ -152,9 +152,12 @@ def _bad_argument(exc: BadArgument, language: str) -> Reply:
     field = CHOICE_FIELDS.get(exc.key)
     if not isinstance(exc, Ambiguous) or field is None:
         return Reply(text(exc.key, language, value=exc.value))
-    label = zone_label if field == "zone" else str
     buttons = tuple(
-        Button(label(choice), encode_setup_callback(SetupCallback(field, choice))) for choice in exc.choices
+        Button(
+            zone_label(choice, language) if field == "zone" else choice,
+            encode_setup_callback(SetupCallback(field, choice)),
+        )
+        for choice in exc.choices
     )
     return Reply(text("pick_one", language), buttons=buttons, columns=2)
 
@@ -164,7 +167,10 @@ def _date_choices(choices: list[str], language: str) -> Reply:
     February), each opening that date's calendar puzzle as /today would."""
     days = [date.fromisoformat(choice) for choice in choices]
     buttons = tuple(
-        Button(long_date(day, language), encode_callback(Callback(Action.TODAY, PuzzleKind.CALENDAR, day)))
+        Button(
+            written_date(day, language, full=True),
+            encode_callback(Callback(Action.TODAY, PuzzleKind.CALENDAR, day)),
+        )
         for day in days
     )
     return Reply(text("pick_one", language), buttons=buttons)

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from i18n import LANGUAGES, N_, Nn_, translate, translate_plural
 
-__all__ = ["LANGUAGES", "counted", "difficulty_label", "has_text", "language_for", "text"]
+__all__ = ["LANGUAGES", "counted", "difficulty_label", "has_text", "language_for", "text", "then"]
 
 _TEXTS: dict[str, str] = {
     "help": N_(
@@ -265,6 +265,16 @@ _COUNTED: dict[str, tuple[str, str]] = {
 def counted(key: str, n: int, language: str, **values: object) -> str:
     """A phrase with a number in it, grammatical for that number ("1 piece", "4 pieces")."""
     return translate_plural(language, _COUNTED[key], n).format(n=n, **values)
+
+
+# TRANSLATORS: two sentences one after the other (Japanese runs them together: {first}{second})
+SENTENCES = N_("{first} {second}")
+
+
+def then(first: str, second: str, language: str) -> str:
+    """Two sentences one after the other as ``language`` writes them (a space in English, none in
+    Japanese, whose sentences end in 。)."""
+    return translate(language, SENTENCES).format(first=first, second=second)
 
 
 def has_text(key: str) -> bool:

@@ -35,6 +35,7 @@ from hints.pictures import Picture, hint_png, picture_key
 from hints.raw_solutions import raw_solutions
 from hints.solutions import solution_at, stored_key, year_counts
 from i18n import N_, translator
+from i18n.locale_data import written_date
 from render.hint import caption, hint_text, stage_title
 from solver.catalog import SINGLE_TARGET, Puzzle, Target, UnknownPuzzleError, target_for_date
 from solver.encoding import Placement
@@ -124,9 +125,8 @@ class DailyPuzzle:
         """The heading drawn on the images, in ``language`` (``heading`` is the English one)."""
         if self.kind == PuzzleKind.PENTOMINO:
             return challenge_heading(self.day, self.puzzle, language)
-        if self.faceup:
-            return f"{self.day.isoformat()} · {translator(language).gettext(FACE_UP)}"
-        return self.heading
+        on = written_date(self.day, language)
+        return f"{on} · {translator(language).gettext(FACE_UP)}" if self.faceup else on
 
     def image(self, stage: Stage, language: str = "en") -> bytes:
         """PNG of a stage, the pieces it adds to the previous stage marked as new."""
@@ -330,7 +330,7 @@ def _faceup_calendar(
 
 def challenge_heading(day: date, puzzle: Puzzle, language: str = "en") -> str:
     template = translator(language).gettext("{date} · pentomino challenge ({board})")
-    return template.format(date=day.isoformat(), board=puzzle.id.removeprefix("pentomino-"))
+    return template.format(date=written_date(day, language), board=puzzle.id.removeprefix("pentomino-"))
 
 
 def daily_challenge(session: Session, day: date) -> DailyPuzzle:

@@ -50,8 +50,8 @@ from hints.players import Player
 from hints.position_hints import PositionHint, position_hint
 from hints.positions import PositionAnalysis, analyse_position, placements_of_code, problem_texts
 from hints.saved import SavedPosition, record_board_stage, saved_board
-from hints.words import long_date
-from i18n import N_, SOURCE_LANGUAGE, translator
+from hints.words import written_date
+from i18n import N_, translator
 from solver.catalog import Puzzle, Target, target_for_date
 from solver.encoding import Placement
 from solver.puzzles import get_puzzle
@@ -474,8 +474,7 @@ def share_text(solved: Solved, title: str, stars: str | None, language: str) -> 
     """The solve in two lines anyone can read without seeing the answer: the puzzle, its date and
     difficulty; hints used, the time when known, the streak. No cell and no piece is named."""
     words = translator(language)
-    day = solved.play.day
-    on = day.isoformat() if language == SOURCE_LANGUAGE else long_date(day, language)  # 2026年1月22日(木)
+    on = written_date(solved.play.day, language)  # 2026-01-22, 2026年1月22日(木)
     heading = words.gettext(SHARE_HEADING).format(puzzle=title, date=on, stars=stars or "").rstrip(" ·")
     parts = [
         words.gettext(SHARE_NO_HINTS)

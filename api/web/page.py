@@ -24,7 +24,7 @@ from api.web.templating import render
 from hints import links
 from hints.catalog import get_puzzle
 from hints.daily import DailyBundle, PuzzleKind, calendar_editions
-from hints.words import long_date, puzzle_title
+from hints.words import puzzle_title, written_date
 from i18n import N_, SOURCE_LANGUAGE
 
 TITLE = N_("Puzzles of the day")
@@ -185,11 +185,11 @@ def render_page(bundle: DailyBundle, view: View, today: date, no_faceup: bool = 
     year = heatmap(bundle.calendar.puzzle, view.day, today, view.faceup, language)
     return _site(
         "daily.html",
-        f"{title} · {view.day.isoformat()}",
+        f"{title} · {written_date(view.day, language.code)}",
         language,
         languages=_switch(view),
         title=title,
-        heading=long_date(view.day, language.code),
+        heading=written_date(view.day, language.code, full=True),
         form=_date_form(view, today),
         no_faceup=no_faceup_section(bundle.calendar, view) if no_faceup else None,
         calendar=None if no_faceup else puzzle_section(bundle.calendar, view),
@@ -256,7 +256,7 @@ def solving_text(view: View, seconds: float | None) -> str:
     """What the page says while the day's puzzle of an edition solved on demand is worked out for
     the first time: the date, the edition and, when the edition's stored targets tell, how long."""
     language = view.language
-    date_words = long_date(view.day, language.code)
+    date_words = written_date(view.day, language.code, full=True)
     edition = puzzle_title(get_puzzle(view.edition), language.code)
     if seconds:
         return language.text(

@@ -47,7 +47,11 @@ async def subscribe(update: Update, context: BotContext) -> None:
         return post_time
 
     def show(post_time: str, who: InChat) -> Reply:
-        return Reply(text("subscribed", who.language, time=post_time, tz=zone_label(who.player.zone_name)))
+        return Reply(
+            text(
+                "subscribed", who.language, time=post_time, tz=zone_label(who.player.zone_name, who.language)
+            )
+        )
 
     await _change(update, context, change, show)
 
@@ -72,7 +76,9 @@ async def timezone(update: Update, context: BotContext) -> None:
         await tell(
             update,
             context,
-            lambda who: Reply(text("timezone_is", who.language, tz=zone_label(who.player.zone_name))),
+            lambda who: Reply(
+                text("timezone_is", who.language, tz=zone_label(who.player.zone_name, who.language))
+            ),
         )
         return
 
@@ -84,7 +90,7 @@ async def timezone(update: Update, context: BotContext) -> None:
 
     def show(found: tuple[str, bool], who: InChat) -> Reply:
         name, onboarding = found
-        words = text("timezone_set", who.language, tz=zone_label(name))
+        words = text("timezone_set", who.language, tz=zone_label(name, who.language))
         if not onboarding:
             return Reply(words)
         next_step = chat_setup.onboarding_time(who.choosing(timezone=name), name)

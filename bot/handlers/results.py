@@ -32,7 +32,7 @@ async def stats(update: Update, context: BotContext) -> None:
         answer, settings = found
         if isinstance(answer, EditionYear):
             year = stat_replies.heatmap(answer, who.language)
-            return stat_replies.with_status(year, settings, who.language, default_tz, apart=" ")
+            return stat_replies.with_status(year, settings, who.language, default_tz, same_line=True)
         personal = stat_replies.personal_stats(answer, who.player.today(now), who.language)
         return stat_replies.with_status(personal, settings, who.language, default_tz)
 

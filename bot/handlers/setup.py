@@ -125,7 +125,10 @@ def _onboarding_done(
     puzzle = puzzles.opened(shown, who, web)
     if settings is not None and settings.subscribed:
         intro = text(
-            "onboard_done", who.language, time=settings.post_time, zone=zone_label(who.player.zone_name)
+            "onboard_done",
+            who.language,
+            time=settings.post_time,
+            zone=zone_label(who.player.zone_name, who.language),
         )
     else:
         intro = text("onboard_done_no_post", who.language)

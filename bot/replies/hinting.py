@@ -14,6 +14,7 @@ from hints import seat as seats
 from hints.catalog import Stage
 from hints.daily import PuzzleKind
 from hints.seat import InChat
+from hints.words import written_date
 
 
 def hint_reply(found: seats.NextHint, who: InChat, web: Web | None = None) -> Reply:
@@ -28,7 +29,7 @@ def hint_reply(found: seats.NextHint, who: InChat, web: Web | None = None) -> Re
     if isinstance(found, seats.AllSeen):
         key = "all_hints_seen" if found.kind == PuzzleKind.CALENDAR else "challenge_unique"
         buttons = after_answer_buttons(who.language, found.kind, found.day)
-        return Reply(text(key, who.language, date=found.day.isoformat()), buttons=buttons)
+        return Reply(text(key, who.language, date=written_date(found.day, who.language)), buttons=buttons)
     who = found.here
     return with_play(stage_reply(found.daily, who, found.stage), web, who, found.daily)
 
@@ -36,7 +37,7 @@ def hint_reply(found: seats.NextHint, who: InChat, web: Web | None = None) -> Re
 def stale_day(who: InChat, day: date) -> Reply:
     """A button of an older day's puzzle the user is not on (a past daily post): a toast pointing
     to today, no new message (/today <date> opens an older puzzle on purpose)."""
-    return Reply("", toast=text("stale_day_button", who.language, date=day.isoformat()))
+    return Reply("", toast=text("stale_day_button", who.language, date=written_date(day, who.language)))
 
 
 def solution(shown: seats.Shown, who: InChat) -> Reply:

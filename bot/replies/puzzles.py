@@ -4,7 +4,6 @@ stage pictures, and a puzzle opened (/today, /pentomino, a 'Hints in private' li
 from __future__ import annotations
 
 from dataclasses import replace
-from datetime import date
 
 from bot.callbacks import Action
 from bot.replies.buttons import after_answer_buttons, button, hint_button, play_buttons, solved_button
@@ -16,35 +15,24 @@ from hints.catalog import Stage
 from hints.chat_settings import ChatSettings
 from hints.daily import CALENDAR_ID, DailyPuzzle, PuzzleKind
 from hints.seat import InChat
-from hints.words import board_label, day_label, join_words, month_name
-
-
-def _month_day(language: str, day: date) -> tuple[str, str]:
-    return month_name(day.month, language), day_label(day.day, language)
+from hints.words import open_cells_words, puzzle_title, written_date
 
 
 def today_caption(daily: DailyPuzzle, language: str) -> str:
     """Date, solutions, difficulty (once the edition's year is known) and the cells to leave open;
     an edition other than DragonFjord's is named first."""
-    labels = [board_label(daily.puzzle.labels[cell], language) for cell in sorted(daily.target.uncovered)]
+    labels = [daily.puzzle.labels[cell] for cell in sorted(daily.target.uncovered)]
     values = {
-        "date": daily.day.isoformat(),
+        "date": written_date(daily.day, language),
         "solutions": counted("solutions", daily.total, language),
-        "cells": join_words(_date_words(daily, labels, language), language),
+        "cells": open_cells_words(labels, language),
     }
     if daily.difficulty is None:
         caption = text("today_caption_unranked", language, **values)
     else:
         label = difficulty_label(daily.difficulty.label, language)
         caption = text("today_caption", language, stars=daily.difficulty.stars, label=label, **values)
-    return caption if daily.puzzle.id == CALENDAR_ID else f"{daily.puzzle.title}\n{caption}"
-
-
-def _date_words(daily: DailyPuzzle, labels: list[str], language: str) -> list[str]:
-    """The uncovered cells' labels as people say them: month, day (25日 in Japanese), weekday."""
-    month, day = _month_day(language, daily.day)
-    weekday = [w for w in labels if w not in (month, str(daily.day.day))]
-    return [month, day, *weekday]
+    return caption if daily.puzzle.id == CALENDAR_ID else f"{puzzle_title(daily.puzzle, language)}\n{caption}"
 
 
 def calendar_post(daily: DailyPuzzle, language: str) -> Reply:
@@ -84,7 +72,7 @@ def challenge_post(daily: DailyPuzzle, language: str) -> Reply:
     caption = text(
         "challenge_caption",
         language,
-        date=daily.day.isoformat(),
+        date=written_date(daily.day, language),
         board=daily.puzzle.id.removeprefix("pentomino-"),
         pieces=counted("pieces", len(daily.preplaced), language),
     )
@@ -120,7 +108,7 @@ def stage_caption(daily: DailyPuzzle, stage: Stage, language: str) -> str:
     challenge = daily.kind == PuzzleKind.PENTOMINO
     if stage == Stage.ANSWER:
         key = "challenge_answer_caption" if challenge else "answer_caption"
-        return text(key, language, date=daily.day.isoformat(), total=hint.total)
+        return text(key, language, date=written_date(daily.day, language), total=hint.total)
     shown = counted("pieces", len(hint.shown), language)
     if challenge:
         return text("challenge_hint_caption", language, stage=int(stage), shown=shown)

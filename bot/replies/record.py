@@ -8,10 +8,11 @@ from datetime import date
 
 from bot.replies.buttons import other_puzzle_button
 from bot.replies.types import Reply
-from bot.texts import counted, text
+from bot.texts import counted, text, then
 from hints import game
 from hints import seat as seats
 from hints.seat import InChat
+from hints.words import written_date
 
 
 def solved(report: seats.SolveReport, who: InChat) -> Reply:
@@ -22,12 +23,14 @@ def solved(report: seats.SolveReport, who: InChat) -> Reply:
     words = text(
         "solved" if result.fresh else "already_solved",
         language,
-        date=day.isoformat(),
+        date=written_date(day, language),
         hints=counted("hint_stages", result.hints, language),
         streak=counted("days", result.streak, language),
     )
     if result.fresh and result.seconds is not None:
-        words += " " + text("solved_time", language, minutes=max(1, round(result.seconds / 60)))
+        words = then(
+            words, text("solved_time", language, minutes=max(1, round(result.seconds / 60))), language
+        )
     if not result.on_day:
         words += "\n" + text("solved_past_day", language)
     words += f"\n\n{text('share_intro', language)}\n{report.share}"
@@ -38,8 +41,8 @@ def top(solvers: Sequence[game.Solver], day: date, language: str) -> Reply:
     """/top in a group: the day's solvers of the calendar puzzle (:func:`hints.game.chat_solvers`),
     fewest hints first, then fastest."""
     if not solvers:
-        return Reply(text("top_empty", language, date=day.isoformat()))
-    lines = [text("top_heading", language, date=day.isoformat())]
+        return Reply(text("top_empty", language, date=written_date(day, language)))
+    lines = [text("top_heading", language, date=written_date(day, language))]
     for place, solve in enumerate(solvers, start=1):
         minutes = "" if solve.seconds is None else f", {max(1, round(solve.seconds / 60))} min"
         stages = counted("hint_stages", solve.hints, language)

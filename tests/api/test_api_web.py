@@ -94,7 +94,7 @@ def test_the_japanese_page_reveals_japanese_images_and_keeps_its_language(
     context, _ = guarded
     page = context.new_page()
     page.goto(f"{api_url}/?date={DAY}&lang=ja")
-    assert page.title() == f"今日のパズル · {DAY}"
+    assert page.title() == "今日のパズル · 2026年1月25日(日)"
     assert page.evaluate("document.documentElement.lang") == "ja"
     assert assert_images_loaded(page, "#calendar .stages") == [stage_image("calendar", 0)]
     assert (
@@ -260,7 +260,7 @@ def test_the_page_in_japanese_keeps_its_language_everywhere(client: httpx.Client
         assert words in html, words
     for words in ("ヒント1：1ピース", "ヒント2：ピースの半分", "答えを見る", "ボードで遊ぶ", "1年の一覧"):
         assert words in html, words
-    assert "<strong>1月、25日</strong> を空けて置きましょう。解は <strong>216</strong> 通り" in html
+    assert "<strong>1月25日</strong>を空けて置きましょう。解は<strong>216</strong>通り" in html
     assert "Hint 1: one piece" not in html and "Puzzles of the day" not in html
     links = _page_links(html)
     assert len(links) > 10

@@ -142,3 +142,12 @@ def test_help_is_a_few_lines_and_a_button_per_topic(language: str) -> None:
         topic = help_topic(heading, language)
         assert [line.split()[0] for line in topic.text.splitlines()[1:]] == [f"/{name}" for name in names]
         assert topic.buttons == reply.buttons  # the other topics a tap away
+
+
+def test_the_japanese_help_names_what_follows_a_command_in_japanese() -> None:
+    japanese, english = help_text("ja"), help_text("en")
+    for placeholder in ("[date]", "[time]", "[zone]", "[edition]"):
+        assert placeholder in english and placeholder not in japanese
+    assert "/today [日付] – " in japanese and "/subscribe [時刻] – " in japanese
+    assert "/timezone [都市名] – " in japanese and "/edition [エディション] – " in japanese
+    assert "/faceup on|off – " in japanese and "/language en|ja – " in japanese  # typed as they are

@@ -104,7 +104,7 @@ def test_today_counts_the_solutions_and_names_the_cells_to_leave_open(session: S
 
 def test_today_in_japanese_counts_with_counters_and_has_its_own_picture(session: Session) -> None:
     reply = asked.today(session, asker(language="ja"), TODAY)
-    assert reply.text == "2026-01-22：解は 78 通り\n1月、22日 を空けてください。"
+    assert reply.text == "2026年1月22日(木)：解は78通り\n1月22日を空けてください。"
     assert photo_key(reply) == "calendar:2026-01-22:stage0:ja"
     assert labels(reply) == ["ヒント 1/3", "解けた！", "ペントミノ・チャレンジ"]
 
@@ -125,7 +125,9 @@ def test_a_ranked_date_shows_stars_and_its_difficulty_in_both_languages(session:
     assert puzzles.today_caption(daily, "en") == (
         "2026-01-22: 78 solutions · difficulty ★★☆☆☆ (easy)\nLeave Jan and 22 uncovered."
     )
-    assert puzzles.today_caption(daily, "ja").startswith("2026-01-22：解は 78 通り · 難易度 ★★☆☆☆（易しい）")
+    assert puzzles.today_caption(daily, "ja").startswith(
+        "2026年1月22日(木)：解は78通り · 難易度 ★★☆☆☆（易しい）\n1月22日を空けてください。"
+    )
 
 
 def test_opening_a_puzzle_makes_it_current_and_reopening_it_keeps_the_progress(session: Session) -> None:
@@ -157,7 +159,7 @@ def test_the_challenge_names_its_board_and_counts_the_pieces_placed(session: Ses
 def test_the_challenge_in_japanese(session: Session) -> None:
     reply = asked.pentomino(session, asker(language="ja"), TODAY)
     assert reply.text == (
-        "ペントミノ・チャレンジ 2026-01-22（3x20）：1 ピースが置いてあります。完成させる方法はただ一つです。"
+        "2026年1月22日(木)のペントミノ・チャレンジ（3x20）：1ピースが置いてあります。完成させる方法はただ一つです。"
     )
 
 
@@ -248,11 +250,11 @@ def test_hints_speak_japanese(session: Session) -> None:
     who = asker(language="ja")
     asked.today(session, who, TODAY)
     one, _, answer, done = hints(session, who, 4)
-    assert one.text == "ヒント 1/3：1 ピース表示、残りの解は 78 通り中 28 通り。"
+    assert one.text == "ヒント 1/3：1ピースを表示。残りの解は78通り中28通り。"
     assert labels(one) == ["ヒント 2/3", "解けた！"] and photo_key(one).endswith(":stage1:ja")
-    assert answer.text == "答え（2026-01-22）。78 通りの解のうちの一つです。"
+    assert answer.text == "2026年1月22日(木)の答えです。78通りの解のうちの一つです。"
     assert labels(answer) == ["解けた！", "別の解", "ペントミノ・チャレンジ"]
-    assert done.text == "2026-01-22 の答えはもう表示しました。別の解を見ますか？"
+    assert done.text == "2026年1月22日(木)の答えはもう表示しました。別の解を見ますか？"
 
 
 def test_a_hint_button_of_another_puzzle_starts_that_one_at_hint_one(session: Session) -> None:
@@ -429,7 +431,7 @@ def test_a_private_link_opens_that_puzzle_as_the_current_one(session: Session) -
 
 def test_the_daily_post_is_the_calendar_puzzle_and_opens_it_for_no_one(session: Session) -> None:
     post = asked.daily_post(session, "ja", TODAY)
-    assert post.text == "2026-01-22：解は 78 通り\n1月、22日 を空けてください。"
+    assert post.text == "2026年1月22日(木)：解は78通り\n1月22日を空けてください。"
     assert labels(post) == ["ヒント 1/3", "解けた！", "ペントミノ・チャレンジ"] and photo_key(post).endswith(
         ":ja"
     )

@@ -150,7 +150,7 @@ def test_boards_with_symmetries_count_distinct_solutions_and_say_so(session: Ses
         session, asker(user_id=2, language="ja"), NOW, link(CHALLENGE_BOARD, BOARD, one)
     )
     assert japanese.text == (
-        "あなたのボード（ペントミノ 3 × 20・board）：1 個配置。残りの解は 2 通り中 1 通り"
+        "あなたのボード（ペントミノ 3 × 20・board）：1個を配置済み。残りの解は2通り中1通り"
         "（回転・裏返しで重なるものを同じとみなした解の数）。"
     )
     assert current(session, asker()) == (PEN, TODAY, 0)  # today's challenge opened
@@ -297,7 +297,7 @@ def test_board_hints_speak_japanese_and_draw_a_japanese_picture(session: Session
     who = asker(language="ja")
     save(session, who, CALENDAR, JAN_22, a_solution(session, CALENDAR, JAN_22)[:3])
     reply = asked.board_hint_by_key(session, who, NOW, board_key(CALENDAR, JAN_22))
-    assert reply.text == "あなたのボードから・ヒント 1/3：P を置く。残りの解は 78 通り中 1 通り。"
+    assert reply.text == "あなたのボードから・ヒント 1/3：P を置く。残りの解は78通り中1通り。"
     assert labels(reply) == ["次のヒント", "今日のヒントに戻る"]
     assert reply.photo is not None and reply.photo.key.endswith(":stage1:ja")
     assert reply.photo.draw().startswith(b"\x89PNG\r\n\x1a\n")

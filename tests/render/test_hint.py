@@ -87,9 +87,9 @@ def test_a_stage_marks_the_pieces_it_adds_and_names_every_piece(sample_url: str)
 
 def test_captions_are_translated_with_each_languages_plurals() -> None:
     one = Hint(1, (Placement(0, ((0, 0),)),), 3, 47)
-    assert caption(one, language="ja") == "このピースを置くと、この日の 47 通りの解のうち 3 通りが残ります"
+    assert caption(one, language="ja") == "このピースを置くと、この日の47通りの解のうち3通りが残ります"
     two = Hint(1, (*one.shown, Placement(1, ((0, 1),))), 1, 9356)
-    assert caption(two, preplaced=1, language="ja") == ("さらに 1 ピース置きました：完成させる方法はただ一つ")
+    assert caption(two, preplaced=1, language="ja") == ("さらに1ピース置くと、完成させる方法はただ一つ")
     assert stage_title(Stage.ANSWER, "ja") == "答え" and stage_title(Stage.ANSWER) == "The answer"
     three = Hint(2, (*one.shown, Placement(1, ((0, 1),)), Placement(2, ((0, 2),))), 2, 47)
     assert caption(three, preplaced=1) == "With 2 more pieces placed: exactly one way to finish"

@@ -150,7 +150,7 @@ def heatmap(session: Session, who: InChat, year: int) -> Reply:
 def group_stats(session: Session, who: InChat, default_tz: str, year: int) -> Reply:
     """/stats in a group: the year heatmap and the subscription."""
     settings = chat_settings.settings_of(session, who.chat.id)
-    return stats.with_status(heatmap(session, who, year), settings, who.language, default_tz, apart=" ")
+    return stats.with_status(heatmap(session, who, year), settings, who.language, default_tz, same_line=True)
 
 
 def set_edition(

@@ -210,10 +210,17 @@ class FakeTelegram:
         user_id: int | None = None,
         chat_type: str = "private",
         under: dict[str, Any] | None = None,
+        language: str = "en",
     ) -> int:
         """Queue a press of an inline button carrying ``data`` under a bot message: ``under`` (a
-        message the fake sent, e.g. ``call.result``) or a made-up text message."""
-        user = {"id": user_id or abs(chat_id), "is_bot": False, "first_name": "Tester", "language_code": "en"}
+        message the fake sent, e.g. ``call.result``) or a made-up text message; the presser's
+        Telegram language is ``language``."""
+        user = {
+            "id": user_id or abs(chat_id),
+            "is_bot": False,
+            "first_name": "Tester",
+            "language_code": language,
+        }
         message = under or {
             "message_id": next(self._message_ids),
             "date": int(time.time()),
