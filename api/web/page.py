@@ -108,6 +108,17 @@ class DateForm:
 
 
 @dataclass(frozen=True)
+class RecordWords:
+    """The visitor's record, which the page's script fills in from ``/api/v1/me`` (the page is the
+    same for everyone): a line per kind of puzzle, and what each puzzle says once it is solved today."""
+
+    heading: str
+    calendar: str  # unfilled: {played}, {solved}, {streak}, {best}, {hints}
+    challenge: str  # the same fields
+    solved_today: str
+
+
+@dataclass(frozen=True)
 class Footer:
     line: str  # unfilled: {docs}, {catalog}
     docs: str
@@ -143,6 +154,23 @@ def _date_form(view: View, today: date) -> DateForm:
         show=text(N_("Show")),
         days_label=text(N_("Other days")),
         days=days,
+    )
+
+
+RECORD_LINE = N_(
+    "{kind}: played {played} · solved {solved} · streak {streak} · best streak {best} · hints used {hints}"
+)
+
+
+def _record_words(language: PageLanguage) -> RecordWords:
+    def line(kind: str) -> str:
+        return language.unfilled(RECORD_LINE).replace("{kind}", kind)
+
+    return RecordWords(
+        heading=language.text(N_("Your record")),
+        calendar=line(language.text(N_("Calendar puzzle"))),
+        challenge=line(language.text(N_("Pentomino challenge"))),
+        solved_today=language.text(N_("You solved this today.")),
     )
 
 
@@ -195,6 +223,7 @@ def render_page(bundle: DailyBundle, view: View, today: date, no_faceup: bool = 
         calendar=None if no_faceup else puzzle_section(bundle.calendar, view),
         challenge=puzzle_section(bundle.pentomino, view),
         heatmap=year,
+        record=_record_words(language),
         as_json=language.text(N_("This day as JSON:")),
         json_link=json_link,
     )

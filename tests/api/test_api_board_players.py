@@ -84,7 +84,7 @@ def solve_with_the_answer(page: Page) -> Board:
 
 
 def record(page: Page, played: int, solved: int, streak: int, best: int) -> None:
-    text = f"Played {played} · Solved {solved} · Streak {streak} · Best {best}"
+    text = f"Played {played} · Solved {solved} · Streak {streak} · Best {best} · Hints used {3 * solved}"
     page.locator("[data-testid=record]", has_text=text).wait_for(timeout=10_000)
 
 

@@ -93,8 +93,30 @@
     }
     return change;
   }
+  // The visitor's record (the server's: hints.game), and "solved today" on a puzzle of their today.
+  function showRecord(me) {
+    const record = document.getElementById("record");
+    if (!record) return;
+    let shown = false;
+    record.querySelectorAll("p[data-kind]").forEach(function (line) {
+      const kind = me[line.dataset.kind];
+      if (!kind || !kind.played) return;
+      line.textContent = line.dataset.template.replace(/\{(\w+)\}/g, function (whole, name) {
+        return Object.prototype.hasOwnProperty.call(kind, name) ? String(kind[name]) : whole;
+      });
+      shown = true;
+    });
+    record.hidden = !shown;
+    [["calendar", "calendar"], ["pentomino", "challenge"]].forEach(function (pair) {
+      const section = document.getElementById(pair[0]);
+      const kind = me[pair[1]];
+      const note = section && section.querySelector(".solved-today");
+      if (note) note.hidden = !(kind && kind.solved_today && section.dataset.date === me.today);
+    });
+  }
   fetch("/api/v1/me").then(json).then(function (me) {
     if (!me) return;
+    showRecord(me);
     const change = asked(me);
     if (!Object.keys(change).length) return;
     return fetch("/api/v1/me/settings", {

@@ -1,0 +1,129 @@
+"""The web board and the daily page as a player on a phone uses them (Debian's Chromium, Playwright,
+390×844 with touch; 844×390 on its side): the record from the server on both pages, "solved today",
+the free board that is no day's puzzle, Redo, where a piece can go, the answer behind a question,
+what a screen reader hears, and the layout.
+
+The live server runs on the module's copy of the sample store, its clock at 2026-01-22 09:00 UTC
+(the pentomino challenge of that day is on the 3×20 board).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from datetime import UTC, datetime, tzinfo
+from typing import Any
+
+import pytest
+from playwright.sync_api import Browser, BrowserContext, Page
+
+from api import deps, players
+from tests.api.test_api_board import Board
+from tests.support.api_server import SHARED_BY_MANY_TESTS, start_server
+from tests.support.browser import LoopbackOnly
+
+MOMENT = datetime(2026, 1, 22, 9, tzinfo=UTC)
+TODAY = "2026-01-22"
+CALENDAR = "calendar-dragonfjord/01-22"
+FREE_BOARD = "pentomino-3x20/board"  # the day's challenge board, without its pre-placed pieces
+PHONE: dict[str, Any] = {
+    "viewport": {"width": 390, "height": 844},
+    "device_scale_factor": 2,
+    "is_mobile": True,
+    "has_touch": True,
+    "timezone_id": "UTC",
+}
+
+
+class Clock(datetime):
+    """The live server's clock (``api.players`` and ``api.deps`` read ``datetime.now`` from here)."""
+
+    @classmethod
+    def now(cls, tz: tzinfo | None = None) -> datetime:  # type: ignore[override]
+        return datetime.fromtimestamp(MOMENT.timestamp(), tz)
+
+
+@pytest.fixture(scope="module")
+def live_url(store_url: str) -> Iterator[str]:
+    """A server of its own on the module's copy of the sample store, at :data:`MOMENT`."""
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(players, "datetime", Clock)
+        patch.setattr(deps, "datetime", Clock)
+        running = start_server(store_url, **SHARED_BY_MANY_TESTS)
+        yield running.url
+        running.stop()
+
+
+@pytest.fixture
+def phone(browser: Browser, live_url: str) -> Iterator[BrowserContext]:
+    """A new visitor's phone that may only talk to the test server; no script error allowed."""
+    context = browser.new_context(**PHONE)
+    guard = LoopbackOnly(live_url)
+    context.route("**/*", guard)
+    errors: list[str] = []
+    context.on("weberror", lambda error: errors.append(str(error.error)))
+    yield context
+    context.close()
+    assert guard.blocked == [] and errors == []
+
+
+def open_page(context: BrowserContext, url: str) -> Page:
+    page = context.new_page()
+    page.clock.set_fixed_time(MOMENT)
+    page.goto(url)
+    return page
+
+
+def open_board(context: BrowserContext, live_url: str, board: str, query: str = "") -> Board:
+    page = open_page(context, f"{live_url}/play/{board}{query}")
+    opened = Board(page, touch=True)
+    opened.settle()
+    return opened
+
+
+def solve_with_the_answer(board: Board) -> None:
+    """The last hint stage ("all the rest"), asked for twice (it asks first), accepted."""
+    page = board.page
+    page.locator('.hint-button[data-stage="3"]').tap()
+    page.locator('.hint-button[data-stage="3"][data-confirming]').tap()
+    page.locator('main[data-hint="3"]').wait_for()
+    page.locator("#accept").tap()
+    board.settle()
+    assert board.verdict.startswith("Solved!")
+    page.locator("[data-testid=solved-panel]").wait_for()
+
+
+# ---------------------------------------------------------------- the record
+
+
+def test_the_record_is_on_the_board_and_the_daily_page_which_says_solved_today(
+    phone: BrowserContext, live_url: str
+) -> None:
+    daily = open_page(phone, f"{live_url}/")
+    daily.wait_for_load_state("networkidle")
+    assert daily.locator("#calendar").get_attribute("data-date") == TODAY
+    assert daily.locator("#record").is_hidden()  # nothing played yet
+    assert daily.locator("#calendar [data-testid=solved-today]").is_hidden()
+    board = open_board(phone, live_url, CALENDAR)
+    record = board.page.locator("[data-testid=record]")
+    record.filter(has_text="Played 1 · Solved 0 · Streak 0 · Best 0 · Hints used 0").wait_for()
+    solve_with_the_answer(board)
+    record.filter(has_text="Played 1 · Solved 1 · Streak 1 · Best 1 · Hints used 3").wait_for()
+    summary = board.page.locator("#solved-summary").inner_text()
+    assert re.search(r"Time: \d+ s\b", summary), summary  # under a minute: seconds, not "1 min"
+    daily.reload()
+    daily.wait_for_load_state("networkidle")
+    daily.locator("#calendar [data-testid=solved-today]").wait_for()
+    assert daily.locator("#pentomino [data-testid=solved-today]").is_hidden()
+    line = daily.locator('#record p[data-kind="calendar"]').inner_text()
+    assert line == "Calendar puzzle: played 1 · solved 1 · streak 1 · best streak 1 · hints used 3"
+
+
+def test_the_free_board_never_speaks_of_streaks_or_tomorrow(phone: BrowserContext, live_url: str) -> None:
+    board = open_board(phone, live_url, FREE_BOARD)
+    board.page.wait_for_load_state("networkidle")
+    solve_with_the_answer(board)
+    board.page.wait_for_load_state("networkidle")
+    panel = board.page.locator("[data-testid=solved-panel]").inner_text()
+    assert "Streak" not in panel and "streak" not in panel and "Tomorrow" not in panel
+    assert board.page.locator("[data-testid=record]").is_hidden()
