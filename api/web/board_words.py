@@ -41,6 +41,10 @@ BOARD_TEXTS = {
     "tookOff": N_("Took off {pieces}."),
     "placedPieces": N_("Placed {pieces}."),
     "undone": N_("Undone."),
+    "redone": N_("Redone."),
+    # a turn of the selected piece, said at once: "L rotated: orientation 3 of 8."
+    "rotated": N_("{piece} rotated: orientation {number} of {count}."),
+    "flipped": N_("{piece} flipped: orientation {number} of {count}."),
     # what a screen reader hears after a move, once: the move's words (without their full stop)
     # with the count, "Placed L: 12 of 48 solutions still possible."; or with the board's verdict
     "moveCount": N_("{move}: {count}."),

@@ -14,11 +14,12 @@ from collections.abc import Iterator
 from datetime import UTC, datetime, tzinfo
 from typing import Any
 
+import httpx
 import pytest
 from playwright.sync_api import Browser, BrowserContext, Page
 
 from api import deps, players
-from tests.api.test_api_board import Board
+from tests.api.test_api_board import Board, PlacementJson
 from tests.support.api_server import SHARED_BY_MANY_TESTS, start_server
 from tests.support.browser import LoopbackOnly
 
@@ -127,3 +128,65 @@ def test_the_free_board_never_speaks_of_streaks_or_tomorrow(phone: BrowserContex
     panel = board.page.locator("[data-testid=solved-panel]").inner_text()
     assert "Streak" not in panel and "streak" not in panel and "Tomorrow" not in panel
     assert board.page.locator("[data-testid=record]").is_hidden()
+
+
+# ---------------------------------------------------------------- undo, redo and what is said
+
+
+def solution(live_url: str, board: str = CALENDAR) -> list[PlacementJson]:
+    puzzle, target = board.split("/")
+    url = f"{live_url}/api/v1/puzzles/{puzzle}/targets/{target}/solutions/1"
+    placements: list[PlacementJson] = httpx.get(url).json()["placements"]
+    return placements
+
+
+def cursor_to(page: Page, cell: list[int]) -> str:
+    """The keyboard's cursor moved onto ``cell``: what it says there."""
+    page.locator("#board").focus()
+    page.keyboard.press("Home")
+    for _ in range(cell[0]):
+        page.keyboard.press("ArrowDown")
+    for _ in range(cell[1]):
+        page.keyboard.press("ArrowRight")
+    return page.locator("#cursor-says").inner_text()
+
+
+def test_redo_and_undo_leave_no_ghost_and_every_turn_and_step_is_said(
+    phone: BrowserContext, live_url: str
+) -> None:
+    board = open_board(phone, live_url, CALENDAR)
+    page = board.page
+    first, second, third = solution(live_url)[:3]
+    board.place(first)
+    board.place(second)
+    assert page.locator("#redo").is_disabled()
+    board.select(third["piece"])
+    page.locator("#rotate").tap()
+    said = page.locator("#says").inner_text()
+    assert re.fullmatch(rf"{third['piece']} rotated: orientation 2 of \d+\.", said), said
+    page.locator("#flip").tap()
+    assert re.fullmatch(
+        rf"{third['piece']} flipped: orientation \d+ of \d+\.", page.locator("#says").inner_text()
+    )
+    board.pick_up(second["piece"])
+    assert page.locator("main").get_attribute("data-selected") == second["piece"]
+    page.locator("#undo").tap()  # the pick-up undone: the piece is back, and held no more
+    board.settle()
+    assert board.placed() == {first["piece"], second["piece"]}
+    assert page.locator("main").get_attribute("data-selected") == ""
+    assert page.locator('.tray-piece[aria-pressed="true"]').count() == 0
+    page.locator("#undo").tap()
+    board.settle()
+    assert board.placed() == {first["piece"]}
+    page.locator("#redo").tap()
+    board.settle()
+    assert board.placed() == {first["piece"], second["piece"]}
+    assert page.locator("#says").inner_text().startswith("Redone:")
+    cell = second["cells"][0]
+    assert f"covered by {second['piece']}" in cursor_to(page, cell)
+    page.keyboard.press("Control+z")
+    board.settle()
+    assert "empty" in page.locator("#cursor-says").inner_text()  # the cursor's words follow the board
+    page.keyboard.press("Control+y")
+    board.settle()
+    assert f"covered by {second['piece']}" in page.locator("#cursor-says").inner_text()

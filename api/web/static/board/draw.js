@@ -4,7 +4,7 @@
 import { board, cursorShape, data, layers, main, ui } from "./page.js";
 import { t } from "./words.js";
 import { bounds, cellByKey, cellsAt, fixedPieces, key, pieceByName } from "./geometry.js";
-import { canUndo, heldOrientation, isPlaced, misfit, movable, placements, selectedPiece } from "./moves.js";
+import { canRedo, canUndo, heldOrientation, isPlaced, misfit, movable, placements, selectedPiece } from "./moves.js";
 import { cursorCell, keyboardInUse } from "./keyboard.js";
 import { recognise } from "./recognise.js";
 import { isTurned } from "./layout.js";
@@ -259,6 +259,7 @@ export function render() {
   drawCursor();
   renderTray();
   ui.undo.disabled = !canUndo();
+  ui.redo.disabled = !canRedo();
   ui.clear.disabled = movable().length === 0;
 }
 

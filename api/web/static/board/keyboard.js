@@ -1,6 +1,6 @@
 // The keyboard: the board's cursor (arrows, Home), Enter and Space to place, pick up or mark,
 // Delete to take off, the number keys and [ ] to pick a piece; anywhere on the page R, F, Escape
-// and Ctrl+Z.
+// and Ctrl+Z (Ctrl+Y or Ctrl+Shift+Z redoes).
 
 import { board, data, layers } from "./page.js";
 import { cellByKey, key, pieceCount } from "./geometry.js";
@@ -16,6 +16,7 @@ import {
   selectedPiece,
   takeOff,
   turn,
+  redo,
   undo,
 } from "./moves.js";
 import { judgeTrace, toggleTraced, tracing } from "./trace.js";
@@ -128,13 +129,15 @@ function focusBoard() {
   if (!board.matches || board.matches(":focus-visible")) announceCursor();
 }
 
-// Keys anywhere on the page but in a field: undo, rotate, flip, and Escape to let go.
+// Keys anywhere on the page but in a field: undo, redo, rotate, flip, and Escape to let go.
 function keyOnPage(event) {
   const target = event.target;
   if (target && /^(INPUT|TEXTAREA|SELECT)$/.test(target.tagName)) return;
-  if ((event.ctrlKey || event.metaKey) && !event.altKey && event.key.toLowerCase() === "z") {
+  const command = (event.ctrlKey || event.metaKey) && !event.altKey ? event.key.toLowerCase() : "";
+  if (command === "z" || command === "y") {
     event.preventDefault();
-    undo();
+    if (command === "y" || event.shiftKey) redo();
+    else undo();
     return;
   }
   if (event.altKey || event.ctrlKey || event.metaKey) return;

@@ -18,7 +18,7 @@ import { applyTheme, call, inTelegram, restoreFromTelegram, webApp } from "./min
 import { openPlay, share } from "./solved.js";
 import { analyse, latestAnalysis, loadSolutions } from "./analysis.js";
 import { dismissHint, pressHint } from "./hints.js";
-import { acceptHint, clear, takeOff, turn, undo } from "./moves.js";
+import { acceptHint, clear, redo, takeOff, turn, undo } from "./moves.js";
 import { forgetTrace, placeMatched } from "./trace.js";
 import { listenForPointers } from "./gestures.js";
 import { listenForKeys } from "./keyboard.js";
@@ -34,6 +34,7 @@ function listenToButtons() {
     if (!data.faceup) turn("flip", 1);
   });
   ui.undo.addEventListener("click", undo);
+  ui.redo.addEventListener("click", redo);
   ui.clear.addEventListener("click", clear);
   ui.takeOff.addEventListener("click", function () {
     const a = latestAnalysis();

@@ -28,6 +28,7 @@ export const ui = {
   rotate: document.getElementById("rotate"),
   flip: document.getElementById("flip"),
   undo: document.getElementById("undo"),
+  redo: document.getElementById("redo"),
   clear: document.getElementById("clear"),
   hintButtons: Array.prototype.slice.call(document.querySelectorAll(".hint-button")),
   hints: document.querySelector(".hints"),
