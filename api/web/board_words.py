@@ -75,6 +75,8 @@ BOARD_TEXTS = {
     "trayOnBoard": N_("Piece {piece}, on the board: press to pick it up"),
     "traySelected": N_("Piece {piece}, selected"),
     "trayFixed": N_("Piece {piece}, pre-placed on the board"),
+    # where the selected piece can go
+    "placesPickFirst": N_("Pick a piece to see where it can go."),
     # hints
     "lookingForHint": N_("Looking for a hint…"),
     "confirmAnswer": N_("Show the whole answer? Press again"),
@@ -122,6 +124,12 @@ BOARD_COUNTED = {
         "{n} cells marked: trace or tap the rest of the piece.",
     ),
     "solvedStreak": Nn_("Streak: {n} day", "Streak: {n} days"),
+    # the places of the selected piece marked on the board
+    "placesSolvable": Nn_(
+        "{piece} can go in {n} place that keeps the board solvable (marked).",
+        "{piece} can go in {n} places that keep the board solvable (marked).",
+    ),
+    "placesFit": Nn_("{piece} fits in {n} place (marked).", "{piece} fits in {n} places (marked)."),
 }
 
 

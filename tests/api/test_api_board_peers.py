@@ -190,3 +190,52 @@ def test_redo_and_undo_leave_no_ghost_and_every_turn_and_step_is_said(
     page.keyboard.press("Control+y")
     board.settle()
     assert f"covered by {second['piece']}" in page.locator("#cursor-says").inner_text()
+
+
+# ---------------------------------------------------------------- where a piece can go
+
+
+def solvable_places(
+    live_url: str, board: Board, placed: list[PlacementJson], name: str
+) -> list[list[list[int]]]:
+    """Every place of piece ``name`` on empty cells that are not left open, where the position API
+    says some solution extends the board with it."""
+    data = board.data
+    cells = {tuple(c["cell"]) for c in data["cells"]}
+    taken = {tuple(c) for p in placed for c in p["cells"]} | {tuple(c) for c in data["uncovered"]}
+    url = f"{live_url}/api/v1/puzzles/{data['puzzle']}/targets/{data['target']}/position"
+    found = []
+    for orientation in board.pieces[name]["orientations"]:
+        shape = orientation["cells"]
+        for row, column in cells:
+            moved = [[r + row - shape[0][0], c + column - shape[0][1]] for r, c in shape]
+            if not all((r, c) in cells and (r, c) not in taken for r, c in moved):
+                continue
+            answer = httpx.post(url, json={"placements": [*placed, {"piece": name, "cells": moved}]}).json()
+            if answer["legal"] and answer["remaining"] > 0:
+                found.append(sorted(moved))
+    return found
+
+
+def test_where_can_it_go_marks_the_places_that_keep_the_board_solvable(
+    phone: BrowserContext, live_url: str
+) -> None:
+    board = open_board(phone, live_url, CALENDAR)
+    page = board.page
+    page.locator('main[data-offline="ready"]').wait_for()  # the target's solutions are here
+    first, second = solution(live_url)[:2]
+    board.place(first)
+    page.locator("#where").tap()
+    assert page.locator("#where").get_attribute("aria-pressed") == "true"
+    assert page.locator("#places-text").inner_text() == "Pick a piece to see where it can go."
+    board.select(second["piece"])
+    expected = solvable_places(live_url, board, [first], second["piece"])
+    count = len({tuple(map(tuple, cells)) for cells in expected})
+    assert page.locator("#board").get_attribute("data-places") == str(count)
+    marked = set(page.locator("#board .places .place-cell").evaluate_all("ps => ps.map(p => p.dataset.cell)"))
+    assert marked == {f"{r},{c}" for cells in expected for r, c in cells}
+    assert page.locator("#places-text").inner_text() == (
+        f"{second['piece']} can go in {count} places that keep the board solvable (marked)."
+    )
+    page.locator("#where").tap()  # off again
+    assert page.locator("#board .places .place-cell").count() == 0

@@ -12,6 +12,7 @@ import { liftedPiece } from "./gestures.js";
 import { traceRefused, tracedCells } from "./trace.js";
 import { currentHint } from "./hints.js";
 import { latestAnalysis } from "./analysis.js";
+import { drawPlaces } from "./places.js";
 
 const SVG = "http://www.w3.org/2000/svg";
 
@@ -252,6 +253,7 @@ function renderTray() {
 }
 
 export function render() {
+  drawPlaces();
   drawPieces();
   drawHint();
   drawTrace();

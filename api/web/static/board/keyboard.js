@@ -21,6 +21,7 @@ import {
 } from "./moves.js";
 import { judgeTrace, toggleTraced, tracing } from "./trace.js";
 import { isTurned } from "./layout.js";
+import { togglePlaces } from "./places.js";
 
 let cursor = null; // the board cell the arrow keys have moved to, as [row, column]
 let keyboard = false; // the board is played with the keyboard (its cursor is shown)
@@ -129,7 +130,8 @@ function focusBoard() {
   if (!board.matches || board.matches(":focus-visible")) announceCursor();
 }
 
-// Keys anywhere on the page but in a field: undo, redo, rotate, flip, and Escape to let go.
+// Keys anywhere on the page but in a field: undo, redo, rotate, flip, W (where the piece can go),
+// and Escape to let go.
 function keyOnPage(event) {
   const target = event.target;
   if (target && /^(INPUT|TEXTAREA|SELECT)$/.test(target.tagName)) return;
@@ -144,6 +146,7 @@ function keyOnPage(event) {
   const letter = event.key.toLowerCase();
   if (letter === "r") turn("rotate", event.shiftKey ? -1 : 1);
   else if (letter === "f" && !data.faceup) turn("flip", 1);
+  else if (letter === "w") togglePlaces();
   else if (event.key === "Escape") letGo();
 }
 

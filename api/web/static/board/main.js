@@ -22,6 +22,7 @@ import { acceptHint, clear, redo, takeOff, turn, undo } from "./moves.js";
 import { forgetTrace, placeMatched } from "./trace.js";
 import { listenForPointers } from "./gestures.js";
 import { listenForKeys } from "./keyboard.js";
+import { togglePlaces } from "./places.js";
 
 function listenToButtons() {
   ui.tracePlace.addEventListener("click", placeMatched);
@@ -35,6 +36,7 @@ function listenToButtons() {
   });
   ui.undo.addEventListener("click", undo);
   ui.redo.addEventListener("click", redo);
+  ui.where.addEventListener("click", togglePlaces);
   ui.clear.addEventListener("click", clear);
   ui.takeOff.addEventListener("click", function () {
     const a = latestAnalysis();
