@@ -20,6 +20,8 @@ STAGE_BUTTONS = {
     Stage.HALF: N_("Hint 2: half the pieces"),
     Stage.ANSWER: N_("Show the answer"),
 }
+CONFIRM_ANSWER = N_("Show the whole solution? It ends the puzzle's hints.")
+CONFIRM_YES = N_("Yes, show the answer")
 PARAM = {PuzzleKind.CALENDAR: "stage", PuzzleKind.PENTOMINO: "pstage"}
 SECTION_TITLES = {
     PuzzleKind.CALENDAR: N_("Calendar puzzle"),
@@ -47,13 +49,22 @@ class Figure:
 
 
 @dataclass(frozen=True)
+class Confirm:
+    """The question the answer's button asks before the link that reveals it."""
+
+    question: str
+    yes: str
+
+
+@dataclass(frozen=True)
 class HintButton:
-    """A link revealing a stage (``done``: revealed already)."""
+    """A link revealing a stage (``done``: revealed already; ``confirm``: asked about first)."""
 
     stage: Figure
     href: str
     text: str
     done: bool
+    confirm: Confirm | None = None
 
 
 @dataclass(frozen=True)
@@ -176,12 +187,14 @@ def puzzle_section(daily: DailyPuzzle, view: View) -> Section:
     facts = (
         _calendar_facts(daily, language) if kind == PuzzleKind.CALENDAR else _challenge_facts(daily, language)
     )
+    confirm = Confirm(language.text(CONFIRM_ANSWER), language.text(CONFIRM_YES))
     buttons = tuple(
         HintButton(
             _figure(daily, stage, language),
             view.with_stage(kind, stage).url(f"{kind}-stage-{stage}"),
             language.text(STAGE_BUTTONS[stage]),
             stage <= revealed,
+            confirm if stage == Stage.ANSWER else None,
         )
         for stage in HINT_STAGES
     )

@@ -239,3 +239,19 @@ def test_where_can_it_go_marks_the_places_that_keep_the_board_solvable(
     )
     page.locator("#where").tap()  # off again
     assert page.locator("#board .places .place-cell").count() == 0
+
+
+# ---------------------------------------------------------------- the daily page
+
+
+def test_the_daily_pages_answer_asks_before_it_shows(phone: BrowserContext, live_url: str) -> None:
+    page = open_page(phone, f"{live_url}/?date={TODAY}")
+    page.locator("#calendar a[data-stage='2']").tap()
+    page.locator("#calendar-stage-2").wait_for()
+    page.locator("#calendar .ask summary", has_text="Show the answer").tap()  # one tap under Hint 2
+    assert page.locator("#calendar-stage-3").count() == 0  # not shown: asked first
+    question = page.locator("#calendar .ask-text")
+    assert question.inner_text().startswith("Show the whole solution?")
+    question.locator("a[data-stage='3']", has_text="Yes, show the answer").tap()
+    page.locator("#calendar-stage-3").wait_for()
+    assert "stage=3" in page.url

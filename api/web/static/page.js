@@ -63,6 +63,8 @@
     keepInLanguageLinks(section, shown);
     const reset = section.querySelector("a.reset");
     if (reset) reset.hidden = false;
+    const asked = button.closest("details");
+    if (asked) asked.open = false;
     const target = added || document.getElementById(section.id + "-stage-" + stage);
     if (target) target.focus();
   });
