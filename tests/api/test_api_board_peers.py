@@ -255,3 +255,39 @@ def test_the_daily_pages_answer_asks_before_it_shows(phone: BrowserContext, live
     question.locator("a[data-stage='3']", has_text="Yes, show the answer").tap()
     page.locator("#calendar-stage-3").wait_for()
     assert "stage=3" in page.url
+
+
+# ---------------------------------------------------------------- the layout on a phone
+
+
+def box(page: Page, selector: str) -> dict[str, float]:
+    found = page.locator(selector).bounding_box()
+    assert found is not None, selector
+    return found
+
+
+def test_on_a_phone_the_tray_is_in_view_and_on_its_side_the_whole_board_is(
+    browser: Browser, live_url: str
+) -> None:
+    for width, height in ((390, 844), (844, 390)):
+        context = browser.new_context(**{**PHONE, "viewport": {"width": width, "height": height}})
+        context.route("**/*", LoopbackOnly(live_url))
+        board = open_board(context, live_url, CALENDAR)
+        page = board.page
+        assert page.evaluate("window.scrollY") == 0
+        assert page.evaluate("document.documentElement.scrollWidth") <= width  # nothing sideways
+        drawn, cell = box(page, "#board"), box(page, '#board .cells [data-cell="2,0"]')
+        assert drawn["y"] + drawn["height"] <= height, (width, drawn)  # the whole board in view
+        assert cell["height"] >= 28, cell
+        if width < height:  # upright: the tray and the hint buttons too
+            tray, hints = box(page, ".tray"), box(page, ".hint-buttons")
+            assert tray["y"] + tray["height"] <= height, tray
+            assert hints["y"] + hints["height"] <= height, hints
+        context.close()
+
+
+def test_the_edition_menu_applies_as_soon_as_it_changes(phone: BrowserContext, live_url: str) -> None:
+    page = open_page(phone, f"{live_url}/?date={TODAY}")
+    page.select_option("#edition", "calendar-weekday")
+    page.wait_for_url(f"**/?edition=calendar-weekday&date={TODAY}", timeout=10_000)  # no Show press
+    assert page.locator("#edition option[selected]").get_attribute("value") == "calendar-weekday"

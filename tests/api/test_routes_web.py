@@ -402,3 +402,19 @@ def test_a_board_named_without_its_target_opens_todays(
     answer = api.get(path, follow_redirects=False)
     assert answer.status_code == 303 and answer.headers["location"] == goes_to
     assert api.get("/play/no-such-puzzle").status_code == 404
+
+
+def test_a_hint_pictures_alt_text_names_each_piece_shown_and_its_cells(api: TestClient) -> None:
+    """The picture says in words what its text drawing shows: every piece and the cells it covers."""
+    html = page(api, date="2026-01-22", stage="3", pstage="1")
+    alts = dict(re.findall(r'<figure id="([\w-]+)"[^>]*>\s*<img src="[^"]*" alt="([^"]*)"', html))
+    hint = api.get("/api/v1/daily/2026-01-22/hints/1").json()
+    (first,) = hint["placements"]
+    assert "Pieces shown:" not in alts["calendar-stage-0"]  # the empty board
+    one = alts["calendar-stage-1"]
+    assert re.search(rf"Pieces shown: {first['piece']} on [\w ,]+\.$", one), one
+    answer = alts["calendar-stage-3"]
+    assert answer.count(" on ") == 8 and "Jul" in answer  # all eight pieces, by the labels they cover
+    assert "solutions. Pieces shown:" in answer
+    challenge = alts["pentomino-stage-1"]
+    assert re.search(r"Pieces shown: (\w in rows [\d–]+, columns [\d–]+(; )?)+\.$", challenge), challenge

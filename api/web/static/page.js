@@ -70,6 +70,20 @@
   });
 })();
 
+// The edition menu and face-up mode apply as soon as they change: the form is sent (the date with
+// them), no Show press needed. Without the script, Show sends it.
+(function () {
+  "use strict";
+  const form = document.querySelector("form.pick");
+  if (!form) return;
+  form.querySelectorAll("#edition, input[name=faceup]").forEach(function (control) {
+    control.addEventListener("change", function () {
+      if (form.requestSubmit) form.requestSubmit();
+      else form.submit();
+    });
+  });
+})();
+
 // The visitor's day: the daily page shows the date in the visitor's time zone, which the server
 // learns from this browser once (PUT /api/v1/me/settings; until then its default zone), and the
 // edition and face-up mode the address names (the page's form names both: an edition without

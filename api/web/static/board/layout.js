@@ -65,12 +65,13 @@ export function layoutBoard() {
   board.style.height = (width / SIDE) * cell + "px";
 }
 
-// On one column (phones), the board leaves room under it for the count, the words and the hint
-// buttons within the window, as far as its cells stay MIN_CELL pixels or more.
+// On one column (phones), the board leaves room under it for the tray, the count, the words and
+// the hint buttons within the window; beside them (a phone on its side), the board itself fits
+// the window's height. Either as far as its cells stay MIN_CELL pixels or more.
 function fitAbove() {
   const boardBox = board.getBoundingClientRect(), hintsBox = ui.hints.getBoundingClientRect();
-  if (hintsBox.top < boardBox.bottom) return; // beside the board
-  const below = hintsBox.bottom - boardBox.bottom + 8;
+  const beside = hintsBox.top < boardBox.bottom;
+  const below = beside ? 8 : hintsBox.bottom - boardBox.bottom + 8;
   const room = viewHeight() - (boardBox.top + window.scrollY) - below;
   const least = (drawnBox[3] / SIDE) * MIN_CELL;
   if (boardBox.height > room) board.style.maxHeight = Math.max(room, least) + "px";
