@@ -19,6 +19,7 @@ from render.words import (
     heatmap_words,
     join_words,
     long_date,
+    long_month_name,
     month_name,
     puzzle_title,
 )
@@ -37,6 +38,7 @@ __all__ = [
     "heatmap_words",
     "join_words",
     "long_date",
+    "long_month_name",
     "mix",
     "month_name",
     "piece_names",

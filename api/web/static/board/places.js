@@ -1,5 +1,5 @@
-// "Where can it go": while it is on, the cells the selected piece can cover are marked on the
-// board, from every place it fits (each orientation the page allows, on empty cells that are not
+// Where the selected piece can go: while this is on, the cells the piece can cover are marked on
+// the board, from every place it fits (each orientation the page allows, on empty cells that are not
 // left open) and, on the calendars once their solutions are here, only the places that keep the
 // board solvable (analysis.js, local.js). The words say how many places there are.
 
