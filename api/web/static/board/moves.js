@@ -12,6 +12,7 @@ import { announceCursor, say } from "./speech.js";
 import { analyse } from "./analysis.js";
 import { currentHint, dismissHint, dropHint } from "./hints.js";
 import { forgetTrace } from "./trace.js";
+import { keyboardInUse } from "./keyboard.js";
 
 let placed = placementsFrom(data.placements); // piece index -> {orientation, cells (sorted)}
 const history = []; // the placements before each move, for undo
@@ -232,7 +233,7 @@ export function redo() {
 function stepTo(entries, message) {
   selected = null;
   moved(new Map(entries), message);
-  announceCursor();
+  if (keyboardInUse() && document.activeElement === board) announceCursor();
 }
 
 // A tray piece tapped: selected, or let go when it was; a placed one is picked up.
