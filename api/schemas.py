@@ -360,6 +360,8 @@ class KindRecordOut(BaseModel):
     solved: int = Field(description="puzzles of that kind solved, on any day")
     streak: int = Field(description="consecutive days solved on their own day, up to today (or yesterday)")
     best: int = Field(description="the longest such run")
+    hints: int = Field(description="hint stages used over those solves (0-3 each)")
+    solved_today: bool = Field(description="whether the player solved today's puzzle of that kind")
 
 
 class MeOut(BaseModel):

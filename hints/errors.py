@@ -110,6 +110,17 @@ class OutdatedCode(MalformedPosition):
         )
 
 
+class OtherPuzzleCode(MalformedPosition):
+    """A position code of another puzzle (another calendar edition's, say) on this puzzle's board:
+    its layout tag is that puzzle's."""
+
+    def __init__(self, puzzle_id: str, other_id: str) -> None:
+        super().__init__(
+            "other_puzzle_code", f"this position code is a position of {other_id}, not of {puzzle_id}"
+        )
+        self.other = other_id
+
+
 class SignedBeforeDay(ServiceError):
     """A record for a player's day from a sign-in made before that day began (in their time zone):
     the same sign-in replayed a day later records nothing new."""

@@ -48,6 +48,11 @@ def month_name(month: int, language: str) -> str:
     return translate(language, MONTHS[month - 1])
 
 
+def long_month_name(month: int, language: str) -> str:
+    """The full name of ``month`` (1-12): "February" in English, "2月" in Japanese."""
+    return translate(language, LONG_MONTHS[month - 1])
+
+
 def month_names(language: str) -> tuple[str, ...]:
     return tuple(translate(language, name) for name in MONTHS)
 

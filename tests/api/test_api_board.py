@@ -852,15 +852,18 @@ def _overlapping_code() -> str:
     return code
 
 
+DAMAGED = "This position link is damaged; open the board again."
+
+
 @pytest.mark.parametrize(
     ("path", "status", "message"),
     [
         ("/play/no-such-puzzle/01-25", 404, "unknown puzzle &#x27;no-such-puzzle&#x27;"),
         (f"/play/{CALENDAR}/13-45", 404, "unknown target &#x27;13-45&#x27;"),
-        (f"/play/{CALENDAR}/{DAY}?p=garbage", 400, "is not a board of"),
-        (f"/play/{CALENDAR}/{DAY}?p=1AAAAAAAAAAAAAAAAAAAAAAA", 400, "position code is 11 characters"),
-        (f"/play/{CALENDAR}/{DAY}?p=1{'_' * 10}", 400, "names no calendar-dragonfjord position"),
-        (f"/play/{CALENDAR}/{DAY}?p={_overlapping_code()}", 400, "overlap"),
+        (f"/play/{CALENDAR}/{DAY}?p=garbage", 400, DAMAGED),
+        (f"/play/{CALENDAR}/{DAY}?p=1AAAAAAAAAAAAAAAAAAAAAAA", 400, DAMAGED),
+        (f"/play/{CALENDAR}/{DAY}?p=1{'_' * 10}", 400, DAMAGED),
+        (f"/play/{CALENDAR}/{DAY}?p={_overlapping_code()}", 400, DAMAGED),
     ],
 )
 def test_bad_play_links_answer_an_html_error_page(

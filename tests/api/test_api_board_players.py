@@ -56,7 +56,7 @@ def solve_with_the_answer(page: Page) -> Board:
 
 
 def record(page: Page, played: int, solved: int, streak: int, best: int) -> None:
-    text = f"Played {played} · Solved {solved} · Streak {streak} · Best {best}"
+    text = f"Played {played} · Solved {solved} · Streak {streak} · Best {best} · Hints used {3 * solved}"
     page.locator("[data-testid=record]", has_text=text).wait_for(timeout=10_000)
 
 
@@ -113,8 +113,7 @@ def test_a_web_visitors_days_in_their_zone(
     # the edition chosen with the page's form on one visit is the next visit's
     today = first_day + timedelta(days=1)
     chosen = daily_page(context, f"{live_url}/", today)
-    chosen.select_option("#edition", WEEKDAY)
-    chosen.locator("form.pick button[type=submit]").click()
+    chosen.select_option("#edition", WEEKDAY)  # applies at once: no Show press
     chosen.wait_for_url(f"**/?edition={WEEKDAY}&date={today.isoformat()}")
     chosen.wait_for_load_state("networkidle")
     chosen.close()

@@ -134,7 +134,7 @@ def test_a_board_that_breaks_a_rule_names_the_rule_and_offers_no_hint(session: S
     wrong = over_an_open_cell(CALENDAR, JAN_22)
     reply = asked.load_board(session, asker(), NOW, link(CALENDAR, JAN_22, [wrong]), WEB)
     name = piece_name(CALENDAR, wrong)
-    rule = f"piece {name} covers [0, 0] (Jan), which 01-22 leaves open"
+    rule = f"piece {name} covers Jan, which 01-22 leaves open"
     assert reply.text == f"{STATUS} 1 placed. This board breaks a rule: {rule}"
     assert labels(reply) == ["Play on the board"]
 
