@@ -13,10 +13,14 @@ import asyncio
 import logging
 from collections import OrderedDict, deque
 from collections.abc import Awaitable, Callable
+from typing import TypeVar
+
+from bot.replies.buttons import Lasting
 
 logger = logging.getLogger(__name__)
 
 Send = Callable[[], Awaitable[object]]
+V = TypeVar("V")
 PER_CHAT_LIMIT = 20
 
 
@@ -95,28 +99,32 @@ class MessageBook:
 
     Buttons edit their own message in place only when it was sent for the person
     pressing (in a group another member's hint stays theirs), and a new message
-    with buttons takes the buttons off the asker's previous one, so stale
-    buttons do not pile up. Bounded: the oldest entries are forgotten first.
+    with buttons trims the asker's previous one down to what lasts ('I solved it' and
+    the links, :func:`bot.replies.buttons.lasting`), so stale hint ladders do not pile
+    up. Bounded: the oldest entries are forgotten first.
     """
 
     def __init__(self, limit: int = 10_000) -> None:
         self._limit = limit
         self._owners: OrderedDict[tuple[int, int], int] = OrderedDict()
-        self._latest: OrderedDict[tuple[int, int], int] = OrderedDict()
+        self._latest: OrderedDict[tuple[int, int], tuple[int, Lasting]] = OrderedDict()
 
     def owner(self, chat_id: int, message_id: int) -> int | None:
         return self._owners.get((chat_id, message_id))
 
-    def sent(self, chat_id: int, user_id: int, message_id: int, has_buttons: bool) -> int | None:
-        """Record a new message for ``user_id``; the id of their previous message with buttons, if any."""
+    def sent(
+        self, chat_id: int, user_id: int, message_id: int, buttons: Lasting | None
+    ) -> tuple[int, Lasting] | None:
+        """Record a new message for ``user_id`` (``buttons``: what of its buttons lasts, None
+        without buttons); their previous message with buttons and what of them lasts, if any."""
         self._put(self._owners, (chat_id, message_id), user_id)
-        if not has_buttons:
+        if buttons is None:
             return None
         previous = self._latest.get((chat_id, user_id))
-        self._put(self._latest, (chat_id, user_id), message_id)
-        return previous if previous != message_id else None
+        self._put(self._latest, (chat_id, user_id), (message_id, buttons))
+        return previous if previous is not None and previous[0] != message_id else None
 
-    def _put(self, table: OrderedDict[tuple[int, int], int], key: tuple[int, int], value: int) -> None:
+    def _put(self, table: OrderedDict[tuple[int, int], V], key: tuple[int, int], value: V) -> None:
         table[key] = value
         table.move_to_end(key)
         while len(table) > self._limit:

@@ -27,6 +27,7 @@ from bot.callbacks import SetupCallback, encode_setup_callback
 from bot.context import BotContext, Deps, deps
 from bot.inputs import Ambiguous, BadArgument, zone_label
 from bot.replies import starts
+from bot.replies.buttons import lasting, still_kept
 from bot.replies.types import Button, Reply
 from bot.solving import SolvesBusy
 from bot.texts import language_for, text
@@ -194,9 +195,14 @@ async def send(
             if await found.sender.edit(bot, chat_id, message_id, reply, was_photo=was_photo):
                 return
         sent = await found.sender.send(bot, chat_id, reply, reply_to=reply_to)
-        previous = found.messages.sent(chat_id, user_id, sent.message_id, bool(reply.buttons))
-        if previous is not None and not found.replies.waiting(chat_id):  # never before a reply
-            await found.sender.strip_buttons(bot, chat_id, previous)
+        kept = lasting(reply.buttons) if reply.buttons else None
+        previous = found.messages.sent(chat_id, user_id, sent.message_id, kept)
+        if previous is None or kept is None or found.replies.waiting(chat_id):  # never before a reply
+            return
+        message_id, before = previous
+        keep = still_kept(before, kept)
+        if before.trimmed or len(keep) < len(before.buttons):
+            await found.sender.strip_buttons(bot, chat_id, message_id, keep)
 
     found.replies.submit(chat_id, deliver)
 

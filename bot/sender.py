@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+from collections.abc import Sequence
 from datetime import UTC, datetime
 
 from sqlalchemy.orm import Session, sessionmaker
@@ -39,11 +40,16 @@ def inline_button(button: Button) -> InlineKeyboardButton:
 
 
 def keyboard(reply: Reply) -> InlineKeyboardMarkup | None:
-    if not reply.buttons:
+    return buttons_markup(reply.buttons, reply.columns)
+
+
+def buttons_markup(buttons: Sequence[Button], columns: int = 1) -> InlineKeyboardMarkup | None:
+    """Inline buttons, ``columns`` to a row; None without any."""
+    if not buttons:
         return None
-    buttons = [inline_button(b) for b in reply.buttons]
-    step = max(1, reply.columns)
-    return InlineKeyboardMarkup([buttons[i : i + step] for i in range(0, len(buttons), step)])
+    step = max(1, columns)
+    inline = [inline_button(b) for b in buttons]
+    return InlineKeyboardMarkup([inline[i : i + step] for i in range(0, len(inline), step)])
 
 
 def file_rejected(error: BadRequest) -> bool:
@@ -176,17 +182,23 @@ class Sender:
             self.uploads += 1
             await asyncio.to_thread(self._remember, photo.key, edited.photo[-1].file_id)
 
-    async def strip_buttons(self, bot: Bot, chat_id: int, message_id: int) -> None:
-        """Take the buttons off an older message (best effort: it may be gone or too old) in a turn
-        the chat's send pace can spare (:data:`bot.ratelimit.IF_IDLE`), never a reply's: in a
-        group at once or not at all, in a private chat after a short wait for one if need be."""
+    async def strip_buttons(
+        self, bot: Bot, chat_id: int, message_id: int, keep: Sequence[Button] = ()
+    ) -> None:
+        """Take the buttons off an older message but ``keep`` (best effort: it may be gone or too
+        old) in a turn the chat's send pace can spare (:data:`bot.ratelimit.IF_IDLE`), never a
+        reply's: in a group at once or not at all, in a private chat after a short wait for one if
+        need be."""
+        markup = buttons_markup(keep)
         try:
             if isinstance(bot, ExtBot):
                 await bot.edit_message_reply_markup(
-                    chat_id=chat_id, message_id=message_id, reply_markup=None, rate_limit_args=IF_IDLE
+                    chat_id=chat_id, message_id=message_id, reply_markup=markup, rate_limit_args=IF_IDLE
                 )
             else:
-                await bot.edit_message_reply_markup(chat_id=chat_id, message_id=message_id, reply_markup=None)
+                await bot.edit_message_reply_markup(
+                    chat_id=chat_id, message_id=message_id, reply_markup=markup
+                )
         except TelegramError as exc:
             logger.debug("buttons of %s in %s left: %s", message_id, chat_id, exc.message)
 

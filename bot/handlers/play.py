@@ -64,14 +64,24 @@ async def check(update: Update, context: BotContext) -> None:
 
 async def solution(update: Update, context: BotContext) -> None:
     """The full answer of the user's current puzzle."""
-    now = clock(context)
-    await respond(update, context, lambda session, who: seats.answer(session, who, now), hinting.solution)
+    now, web = clock(context), deps(context).web
+    await respond(
+        update,
+        context,
+        lambda session, who: seats.answer(session, who, now),
+        lambda shown, who: hinting.solution(shown, who, web),
+    )
 
 
 async def another(update: Update, context: BotContext) -> None:
     """A different stored solution of the day's calendar puzzle."""
-    now = clock(context)
-    await respond(update, context, lambda session, who: seats.another(session, who, now), hinting.another)
+    now, web = clock(context), deps(context).web
+    await respond(
+        update,
+        context,
+        lambda session, who: seats.another(session, who, now),
+        lambda found, who: hinting.another(found, who, web),
+    )
 
 
 async def button(update: Update, context: BotContext) -> None:
@@ -134,4 +144,5 @@ async def _pressed(
         await respond(update, context, ask_solve, record.solved, in_place=in_place)
     else:
         ask_another = lambda session, who: seats.another(session, who, now, day)  # noqa: E731
-        await respond(update, context, ask_another, hinting.another, in_place=in_place)
+        shown_another = lambda found, who: hinting.another(found, who, web)  # noqa: E731
+        await respond(update, context, ask_another, shown_another, in_place=in_place)

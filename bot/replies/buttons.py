@@ -4,9 +4,10 @@ puzzle of the day, and Play on the board."""
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass
 from datetime import date
 
-from bot.callbacks import Action, Callback, encode_callback
+from bot.callbacks import Action, Callback, decode_callback, encode_callback
 from bot.replies.types import Button, Web
 from bot.texts import text
 from hints.catalog import Placement, Puzzle, Stage, Target
@@ -61,3 +62,34 @@ def after_answer_buttons(language: str, kind: PuzzleKind, day: date) -> tuple[Bu
         *another_buttons(language, kind, day),
         other_puzzle_button(language, kind, day),
     )
+
+
+@dataclass(frozen=True)
+class Lasting:
+    """What a message keeps once a newer one takes its place: 'I solved it' and its links (the
+    board, 'Hints in private') for the day its puzzle is; ``trimmed``: it had other buttons too."""
+
+    buttons: tuple[Button, ...]
+    day: date | None
+    trimmed: bool
+
+
+def lasting(buttons: Sequence[Button]) -> Lasting:
+    """The buttons of a message that stay until its puzzle's day is over: 'I solved it' and the
+    links; the hint ladder and the other moves go, since a newer message carries them."""
+    day = next((c.day for c in map(_solved, buttons) if c is not None), None)
+    kept = tuple(b for b in buttons if b.url or _solved(b) is not None) if day is not None else ()
+    return Lasting(kept, day, len(kept) < len(buttons))
+
+
+def _solved(button: Button) -> Callback | None:
+    """The 'I solved it' button's meaning, None for any other button."""
+    callback = decode_callback(button.data)
+    return callback if isinstance(callback, Callback) and callback.action == Action.SOLVED else None
+
+
+def still_kept(previous: Lasting, newer: Lasting) -> tuple[Button, ...]:
+    """The buttons an older message keeps when ``newer`` is sent: none once a later day's puzzle came."""
+    if previous.day is None or (newer.day is not None and newer.day > previous.day):
+        return ()
+    return previous.buttons

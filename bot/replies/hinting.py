@@ -6,7 +6,7 @@ from __future__ import annotations
 from datetime import date
 
 from bot.replies.boards import BOARD_TROUBLES, board_hint
-from bot.replies.buttons import after_answer_buttons, another_buttons
+from bot.replies.buttons import after_answer_buttons
 from bot.replies.puzzles import stage_reply, with_play
 from bot.replies.types import Reply, Web
 from bot.texts import text
@@ -39,14 +39,16 @@ def stale_day(who: InChat, day: date) -> Reply:
     return Reply("", toast=text("stale_day_button", who.language, date=day.isoformat()))
 
 
-def solution(shown: seats.Shown, who: InChat) -> Reply:
-    """/solution: the full answer of the user's current puzzle (:func:`hints.seat.answer`)."""
-    return stage_reply(shown.daily, shown.here, Stage.ANSWER)
+def solution(shown: seats.Shown, who: InChat, web: Web | None = None) -> Reply:
+    """/solution: the full answer of the user's current puzzle (:func:`hints.seat.answer`), with
+    the same buttons as every answer, 'Play on the board' among them."""
+    return with_play(stage_reply(shown.daily, shown.here, Stage.ANSWER), web, shown.here, shown.daily)
 
 
-def another(found: seats.Another | None, who: InChat) -> Reply:
-    """A different stored solution of the day's calendar puzzle (:func:`hints.seat.another`);
-    None: the person is on the challenge, which has one."""
+def another(found: seats.Another | None, who: InChat, web: Web | None = None) -> Reply:
+    """A different stored solution of the day's calendar puzzle (:func:`hints.seat.another`), with
+    every button the answer has ('I solved it', another, the challenge, the board); None: the
+    person is on the challenge, which has one."""
     if found is None:
         return Reply(text("challenge_unique", who.language))
     who, daily = found.here, found.daily
@@ -54,5 +56,5 @@ def another(found: seats.Another | None, who: InChat) -> Reply:
     caption = text(
         "another_caption", who.language, number=found.number, total=daily.total, date=daily.heading
     )
-    buttons = another_buttons(who.language, PuzzleKind.CALENDAR, daily.day)
-    return Reply(caption, photo, buttons, spoiler=who.chat.in_group)
+    buttons = after_answer_buttons(who.language, PuzzleKind.CALENDAR, daily.day)
+    return with_play(Reply(caption, photo, buttons, spoiler=who.chat.in_group), web, who, daily)

@@ -14,12 +14,17 @@ from tests.support.fake_telegram import Call
 GROUP = -3_003
 
 
+def labels(call: Call) -> list[str]:
+    markup = json.loads(call.params.get("reply_markup", "{}") or "{}")
+    return [b["text"] for row in markup.get("inline_keyboard", []) for b in row]
+
+
 def button_data(call: Call, label: str) -> str:
     markup = json.loads(call.params.get("reply_markup", "{}") or "{}")
     return next(b["callback_data"] for row in markup["inline_keyboard"] for b in row if b["text"] == label)
 
 
-async def test_next_hint_edits_its_own_message_and_typed_commands_strip_old_buttons(
+async def test_next_hint_edits_its_own_message_and_typed_commands_trim_old_buttons(
     running_bot: RunningBot,
 ) -> None:
     bot, fake = running_bot, running_bot.fake
@@ -37,9 +42,28 @@ async def test_next_hint_edits_its_own_message_and_typed_commands_strip_old_butt
     assert len(fake.sent(11)) == 1  # no new message for either hint
     await bot.ask("/pentomino", chat_id=11)  # a typed command: a new message ...
     await bot.eventually(lambda: len(fake.calls_to("editMessageReplyMarkup", 11)) == 1)
-    (stripped,) = fake.calls_to("editMessageReplyMarkup", 11)  # ... takes the old buttons away
+    (stripped,) = fake.calls_to("editMessageReplyMarkup", 11)  # ... takes the old ladder away ...
     assert int(stripped.params["message_id"]) == puzzle.result["message_id"]
-    assert "reply_markup" not in stripped.params or not json.loads(stripped.params["reply_markup"] or "{}")
+    assert labels(stripped) == ["I solved it"]  # ... but 'I solved it' stays for the day
+
+
+async def test_a_later_days_puzzle_takes_every_button_off_the_older_one(running_bot: RunningBot) -> None:
+    bot, fake = running_bot, running_bot.fake
+    await bot.ask("/today 2026-01-24", chat_id=15)
+    await bot.ask("/today 2026-01-25", chat_id=15)
+    await bot.eventually(lambda: len(fake.calls_to("editMessageReplyMarkup", 15)) == 1)
+    assert labels(fake.calls_to("editMessageReplyMarkup", 15)[0]) == []
+
+
+async def test_another_solution_keeps_i_solved_it_and_the_challenge(running_bot: RunningBot) -> None:
+    """'Another solution' edited the answer down to [Another solution] alone."""
+    bot, fake = running_bot, running_bot.fake
+    await bot.ask("/today 2026-01-25", chat_id=16)
+    (answer,) = await bot.ask("/solution", chat_id=16)
+    fake.press(button_data(answer, "Another solution"), chat_id=16, under=answer.result)
+    await bot.eventually(lambda: len(fake.calls_to("editMessageMedia", 16)) == 1)
+    (another,) = fake.calls_to("editMessageMedia", 16)
+    assert labels(another) == ["I solved it", "Another solution", "Pentomino challenge"]
 
 
 async def test_a_double_tap_on_a_hint_button_shows_its_stage_twice(running_bot: RunningBot) -> None:

@@ -13,6 +13,7 @@ from dataclasses import replace
 import pytest
 
 from bot.flood import GROUP_BUDGET, USER_BUDGET, Budget, CommandBudgets
+from bot.replies.buttons import Lasting
 from db import hint_progress
 from tests.support.bot import TOKEN, FakeClock, RunningBot, bot_settings, start_bot, stop_bot
 from tests.support.fake_telegram import FakeTelegram
@@ -135,7 +136,7 @@ async def test_a_30_member_flood_answers_the_groups_budget_one_notice_and_strips
     members = [3000 + m for m in range(30)]
     book = bot.application.bot_data.deps.messages
     for member in members[:10]:  # each has a message with buttons from before
-        book.sent(GROUP, member, 900_000 + member, True)
+        book.sent(GROUP, member, 900_000 + member, Lasting((), None, trimmed=True))
     for member in members:
         fake.message("/today 2026-01-25", chat_id=GROUP, user_id=member, chat_type="group")
     await bot.eventually(lambda: len(fake.sent(GROUP)) == 11, timeout=60)

@@ -300,9 +300,19 @@ def test_another_shows_the_solutions_after_the_featured_one_in_turn(session: Ses
     assert first.text == f"Solution {number(1)} of 78 for 2026-01-22."
     assert second.text == f"Solution {number(2)} of 78 for 2026-01-22."
     assert photo_key(first) == f"calendar:2026-01-22:solution{number(1) - 1}"
-    assert labels(first) == ["Another solution"]
+    assert labels(first) == ["I solved it", "Another solution", "Pentomino challenge"]
     assert data(first, "Another solution") == button_data(Action.ANOTHER, CAL, TODAY)
     assert progress(session, who) == Progress(CAL, TODAY, Stage.ANSWER, 2, None)
+
+
+def test_every_answer_keeps_i_solved_it_the_challenge_and_the_board(session: Session) -> None:
+    """/solution had no board button; 'Another solution' kept only itself."""
+    who = asker()
+    asked.today(session, who, TODAY)
+    everything = ["I solved it", "Another solution", "Pentomino challenge", "Play on the board"]
+    assert labels(asked.solution(session, who, NOW, WEB)) == everything
+    assert labels(asked.another(session, who, NOW, web=WEB)) == everything
+    assert url(asked.another(session, who, NOW, web=WEB), "Play on the board") == PLAY
 
 
 def test_another_comes_round_to_the_featured_solution_after_all_the_others(session: Session) -> None:
