@@ -192,7 +192,10 @@ async def send(
     async def _deliver() -> None:
         if target is not None:
             message_id, was_photo = target
-            if await found.sender.edit(bot, chat_id, message_id, reply, was_photo=was_photo):
+            if reply.keyboard_only:
+                if await found.sender.set_buttons(bot, chat_id, message_id, reply):
+                    return
+            elif await found.sender.edit(bot, chat_id, message_id, reply, was_photo=was_photo):
                 return
         sent = await found.sender.send(bot, chat_id, reply, reply_to=reply_to)
         kept = lasting(reply.buttons) if reply.buttons else None
@@ -284,7 +287,7 @@ async def respond(
             reply = refused.reply
     if pending is not None:
         await answer(pending, reply.toast)
-    if reply.toast is None:
+    if reply.toast is None or reply.keyboard_only:
         await send(update, context, reply, in_place=in_place, shared=shared)
 
 

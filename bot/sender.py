@@ -39,6 +39,23 @@ def inline_button(button: Button) -> InlineKeyboardButton:
     return InlineKeyboardButton(button.label, callback_data=button.data)
 
 
+def buttons_of(markup: InlineKeyboardMarkup | None) -> tuple[Button, ...]:
+    """The buttons of a message as Telegram shows them (the other way from :func:`inline_button`)."""
+    if markup is None:
+        return ()
+    return tuple(
+        Button(b.text, b.callback_data if isinstance(b.callback_data, str) else "", *_link(b))
+        for row in markup.inline_keyboard
+        for b in row
+    )
+
+
+def _link(button: InlineKeyboardButton) -> tuple[str | None, bool]:
+    if button.web_app is not None:
+        return button.web_app.url, True
+    return button.url, False
+
+
 def keyboard(reply: Reply) -> InlineKeyboardMarkup | None:
     return buttons_markup(reply.buttons, reply.columns)
 
@@ -165,6 +182,20 @@ class Sender:
             logger.info(
                 "could not edit message %s in %s (%s); sending a new one", message_id, chat_id, exc.message
             )
+            return False
+
+    async def set_buttons(self, bot: Bot, chat_id: int, message_id: int, reply: Reply) -> bool:
+        """Change only the buttons of message ``message_id`` to the reply's; False when that is not
+        possible (the caller sends the reply as a new message)."""
+        try:
+            await bot.edit_message_reply_markup(
+                chat_id=chat_id, message_id=message_id, reply_markup=keyboard(reply)
+            )
+            return True
+        except BadRequest as exc:
+            if "not modified" in exc.message.lower():
+                return True
+            logger.info("could not change the buttons of %s in %s (%s)", message_id, chat_id, exc.message)
             return False
 
     async def _edit_photo(

@@ -291,3 +291,16 @@ def language_for(chat_language: str | None, user_language_code: str | None) -> s
         if candidate in LANGUAGES:
             return candidate
     return "en"
+
+
+# The answers: what asks before it spends the last stage, and what keeps the ladder.
+_TEXTS.update(
+    {
+        "button_show_answer": N_("Show the answer"),
+        "button_confirm_answer": N_("Yes, show the answer"),
+        "answer_ask": N_("The answer shows every piece and counts as all three hints. Sure?"),
+        "answer_first": N_(
+            "Other solutions come after the answer ({date}), so they give nothing away. Your next hint:"
+        ),
+    }
+)

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from sqlalchemy.orm import Session
-from telegram import Update
+from telegram import Message, Update
 
 from bot.callbacks import Action, BoardCallback, Callback, EditionCallback, SetupCallback, decode_callback
 from bot.context import BotContext, deps
@@ -11,7 +11,8 @@ from bot.handlers.chat_settings import set_edition
 from bot.inputs import parse_day
 from bot.replies import boards, hinting, puzzles, record
 from bot.replies.types import Reply
-from bot.respond import clock, command_argument, respond, stale
+from bot.respond import clock, command_argument, respond, stale, tell
+from bot.sender import buttons_of
 from hints import seat as seats
 from hints.catalog import Stage
 from hints.daily import PuzzleKind
@@ -96,6 +97,9 @@ async def button(update: Update, context: BotContext) -> None:
         await query.answer()
         await set_edition(update, context, callback.edition)
         return
+    if isinstance(callback, Callback) and callback.action == Action.REVEAL:
+        await _reveal(update, context, callback)
+        return
     in_place = isinstance(callback, BoardCallback) or callback.action in MOVES_ON
     if not in_place:  # a new message follows: stop the spinner now
         await query.answer()
@@ -103,6 +107,14 @@ async def button(update: Update, context: BotContext) -> None:
 
 
 MOVES_ON = frozenset({Action.HINT, Action.ANOTHER, Action.FEATURED})  # buttons that edit their message
+
+
+async def _reveal(update: Update, context: BotContext, callback: Callback) -> None:
+    """ "Show the answer": asked once before the answer spends the last stage (no service call)."""
+    message = update.callback_query.message if update.callback_query else None
+    pressed = buttons_of(message.reply_markup) if isinstance(message, Message) else ()
+    kind, day = callback.kind, callback.day
+    await tell(update, context, lambda who: hinting.ask_before_answer(kind, day, pressed, who), in_place=True)
 
 
 async def _pressed(

@@ -32,9 +32,28 @@ def button(language: str, label: str, action: Action, kind: PuzzleKind, day: dat
 
 def hint_button(language: str, kind: PuzzleKind, day: date, stage: Stage) -> Button:
     """ "Hint 2 of 3": the button names the stage it shows and carries it, so a second press (a
-    double tap) shows the same stage again instead of skipping ahead."""
+    double tap) shows the same stage again instead of skipping ahead. The last stage is "Show the
+    answer", which asks once before it spends it (:func:`answer_button` confirms)."""
+    if stage >= Stage.ANSWER:
+        return button(language, "button_show_answer", Action.REVEAL, kind, day)
     data = encode_callback(Callback(Action.HINT, kind, day, int(stage)))
     return Button(text("button_hint_stage", language, stage=int(stage)), data)
+
+
+def answer_button(language: str, kind: PuzzleKind, day: date) -> Button:
+    """ "Yes, show the answer": the answer itself, once "Show the answer" was pressed."""
+    data = encode_callback(Callback(Action.HINT, kind, day, int(Stage.ANSWER)))
+    return Button(text("button_confirm_answer", language), data)
+
+
+def confirming(pressed: Sequence[Button], language: str, kind: PuzzleKind, day: date) -> tuple[Button, ...]:
+    """The buttons of a message whose "Show the answer" was pressed, that one turned into "Yes, show
+    the answer"; a message without it (another member's, a text) gets that and 'I solved it'."""
+    reveal = encode_callback(Callback(Action.REVEAL, kind, day))
+    confirm = answer_button(language, kind, day)
+    if not any(b.data == reveal for b in pressed):
+        return (confirm, solved_button(language, kind, day))
+    return tuple(confirm if b.data == reveal else b for b in pressed)
 
 
 def solved_button(language: str, kind: PuzzleKind, day: date) -> Button:

@@ -31,6 +31,7 @@ class Reply:
     spoiler: bool = False
     private: str | None = None  # in a group: the /start payload of "Hints in private" (same puzzle)
     toast: str | None = None  # a button's answer as a toast instead of a message
+    keyboard_only: bool = False  # only the pressed message's buttons change (the toast goes with it)
     columns: int = 1  # buttons per row
 
 

@@ -122,3 +122,32 @@ async def test_in_a_group_a_members_button_never_changes_another_members_hint(
     assert json.loads(fake.calls_to("editMessageMedia", GROUP)[0].params["media"])["caption"].startswith(
         "Tester: Hint 2"
     )
+
+
+async def test_show_the_answer_asks_once_then_the_answer_comes_under_a_spoiler(
+    running_bot: RunningBot,
+) -> None:
+    """One tap on the last hint button spent the answer, and a private chat showed it unhidden."""
+    bot, fake = running_bot, running_bot.fake
+    await bot.ask("/today 2026-01-25", chat_id=17)
+    await bot.ask("/hint", chat_id=17)
+    (half,) = await bot.ask("/hint", chat_id=17)
+    fake.press(button_data(half, "Show the answer"), chat_id=17, under=half.result)
+    message_id = half.result["message_id"]
+
+    def asks() -> list[Call]:
+        edits = fake.calls_to("editMessageReplyMarkup", 17)
+        return [c for c in edits if int(c.params["message_id"]) == message_id]
+
+    await bot.eventually(lambda: len(asks()) == 1)
+    (asking,) = asks()
+    assert labels(asking) == ["Yes, show the answer", "I solved it"]
+    toasts = [c.params.get("text") for c in fake.calls_to("answerCallbackQuery")]
+    assert toasts == ["The answer shows every piece and counts as all three hints. Sure?"]
+    assert fake.calls_to("editMessageMedia", 17) == []  # nothing spent yet
+    fake.press(button_data(asking, "Yes, show the answer"), chat_id=17, under=half.result)
+    await bot.eventually(lambda: len(fake.calls_to("editMessageMedia", 17)) == 1)
+    media = json.loads(fake.calls_to("editMessageMedia", 17)[0].params["media"])
+    assert media["caption"].startswith("The full answer") and media["has_spoiler"] is True
+    (answer,) = await bot.ask("/solution", chat_id=17)
+    assert answer.params["has_spoiler"] in ("true", "True", True)
