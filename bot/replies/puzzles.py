@@ -131,6 +131,8 @@ def stage_caption(daily: DailyPuzzle, stage: Stage, language: str) -> str:
     shown = counted("pieces", len(hint.shown), language)
     if challenge:
         return text("challenge_hint_caption", language, stage=int(stage), shown=shown)
+    if stage == Stage.ONE_PIECE and hint.remaining == hint.total:  # "720 of 720 remain" says nothing
+        return text("hint_caption_common", language, stage=int(stage), shown=shown, total=hint.total)
     remaining = counted("remaining", hint.remaining, language, total=hint.total)
     return text("hint_caption", language, stage=int(stage), shown=shown, remaining=remaining)
 

@@ -176,6 +176,17 @@ def test_calendar_hints_show_one_piece_then_half_then_the_answer(session: Sessio
     assert progress(session, who) == Progress(CAL, TODAY, Stage.ANSWER, 0, None)
 
 
+def test_a_first_piece_every_solution_shares_says_so_instead_of_counting(session: Session) -> None:
+    """A weekday date's hint 1 read "1 piece shown, 720 of 720 solutions remain"."""
+    daily = daily_calendar(session, TODAY)
+    one = daily.stages[Stage.ONE_PIECE]
+    shared = replace(daily, stages=(daily.stages[0], replace(one, remaining=one.total), *daily.stages[2:]))
+    assert puzzles.stage_caption(shared, Stage.ONE_PIECE, "en") == (
+        "Hint 1 of 3: 1 piece shown, where all 78 solutions have it: a safe start."
+    )
+    assert puzzles.stage_caption(daily, Stage.ONE_PIECE, "en").endswith("28 of 78 solutions remain.")
+
+
 def test_each_hint_offers_the_next_and_the_answer_leaves_no_dead_end(session: Session) -> None:
     who = asker()
     asked.today(session, who, TODAY)
@@ -524,7 +535,7 @@ def test_face_up_mode_counts_and_hints_only_the_face_up_solutions(session: Sessi
     assert photo_key(puzzle) == "calendar:2026-01-22:faceup:stage0"
     assert url(puzzle, "Play on the board") == f"{PLAY}?faceup=1"
     one = asked.next_hint(session, who, NOW)
-    assert "of 3 solutions" in one.text and photo_key(one) == "calendar:2026-01-22:faceup:stage1"
+    assert "all 3 solutions" in one.text and photo_key(one) == "calendar:2026-01-22:faceup:stage1"
 
 
 def test_face_up_mode_without_face_up_solutions_gives_the_usual_hints_and_says_so(session: Session) -> None:
