@@ -250,9 +250,12 @@ async def respond(
     *,
     in_place: bool = False,
     shared: bool = False,
+    answers_press: bool = False,
 ) -> None:
     """Ask the service in one unit of work (one at a time per person), format the answer and send
-    it (``in_place`` and ``shared``: see :func:`send`).
+    it (``in_place`` and ``shared``: see :func:`send`). A button that edits its message
+    (``in_place``) or whose reply says something at once (``answers_press``: its ``flash``) is
+    answered here; any other button was answered by its handler already.
 
     A reply that needs a target solved on demand waits for the solve (:func:`after_solving`), or
     says the solver is busy.
@@ -262,7 +265,7 @@ async def respond(
     key = (chat.id if chat else None, asker.id if asker else None)
     # A button that edits its message is answered once its reply is built (it may be a toast),
     # or at once when a solve must come first (Telegram wants an answer within seconds).
-    pending = update.callback_query if in_place else None
+    pending = update.callback_query if in_place or answers_press else None
 
     async def solve(puzzle_id: str, target: str, missing: NotPrecomputed) -> None:
         nonlocal pending
@@ -286,8 +289,8 @@ async def respond(
         except Refused as refused:
             reply = refused.reply
     if pending is not None:
-        await answer(pending, reply.toast)
-    if reply.toast is None or reply.keyboard_only:
+        await answer(pending, reply.toast or reply.flash)
+    if reply.toast is None:
         await send(update, context, reply, in_place=in_place, shared=shared)
 
 

@@ -302,6 +302,8 @@ _TEXTS.update(
         "answer_first": N_(
             "Other solutions come after the answer ({date}), so they give nothing away. Your next hint:"
         ),
+        "solved_toast": N_("Well done! Solve recorded ✓"),
+        "already_solved_toast": N_("Already recorded ✓"),
         "hint_caption_common": N_(
             "Hint {stage} of 3: {shown} shown, where all {total} solutions have it: a safe start."
         ),

@@ -101,7 +101,7 @@ async def button(update: Update, context: BotContext) -> None:
         await _reveal(update, context, callback)
         return
     in_place = isinstance(callback, BoardCallback) or callback.action in MOVES_ON
-    if not in_place:  # a new message follows: stop the spinner now
+    if not in_place and callback.action != Action.SOLVED:  # a new message follows: stop the spinner now
         await query.answer()
     await _pressed(update, context, callback, in_place)
 
@@ -153,7 +153,7 @@ async def _pressed(
         await respond(update, context, ask_open, opened, in_place=in_place)
     elif action == Action.SOLVED:
         ask_solve = lambda session, who: seats.report_solve(session, who, now, kind, day, who.language)  # noqa: E731
-        await respond(update, context, ask_solve, record.solved, in_place=in_place)
+        await respond(update, context, ask_solve, record.solved, answers_press=True)
     else:
         ask_another = lambda session, who: seats.another(session, who, now, day)  # noqa: E731
         shown_another = lambda found, who: hinting.another(found, who, web)  # noqa: E731

@@ -78,4 +78,4 @@ def ask_before_answer(kind: PuzzleKind, day: date, pressed: Sequence[Button], wh
     turned into "Yes, show the answer" (a message the presser may not change: a new one asking)."""
     words = text("answer_ask", who.language)
     buttons = confirming(pressed, who.language, kind, day)
-    return Reply(words, buttons=buttons, toast=words, keyboard_only=True)
+    return Reply(words, buttons=buttons, flash=words, keyboard_only=True)

@@ -31,7 +31,8 @@ def solved(report: seats.SolveReport, who: InChat) -> Reply:
     if not result.on_day:
         words += "\n" + text("solved_past_day", language)
     words += f"\n\n{text('share_intro', language)}\n{report.share}"
-    return Reply(words, buttons=(other_puzzle_button(language, kind, day),))
+    flash = text("solved_toast" if result.fresh else "already_solved_toast", language)
+    return Reply(words, buttons=(other_puzzle_button(language, kind, day),), flash=flash)
 
 
 def top(solvers: Sequence[game.Solver], day: date, language: str) -> Reply:

@@ -31,7 +31,8 @@ class Reply:
     spoiler: bool = False
     private: str | None = None  # in a group: the /start payload of "Hints in private" (same puzzle)
     toast: str | None = None  # a button's answer as a toast instead of a message
-    keyboard_only: bool = False  # only the pressed message's buttons change (the toast goes with it)
+    flash: str | None = None  # a toast for the button pressed, at once, the message following it
+    keyboard_only: bool = False  # only the pressed message's buttons change
     columns: int = 1  # buttons per row
 
 

@@ -37,6 +37,17 @@ async def test_solved_button_counts_for_stats_and_forget_deletes_it(running_bot:
         assert solves.user_solves(session=session, user_id=8) == []
 
 
+async def test_i_solved_it_answers_with_a_toast_at_once(running_bot: RunningBot) -> None:
+    """The press had no toast: only a spinner, then the message seconds later."""
+    bot = running_bot
+    solved_button = encode_callback(Callback(Action.SOLVED, PuzzleKind.CALENDAR, bot.clock().date()))
+    for toast in ("Well done! Solve recorded ✓", "Already recorded ✓"):
+        message = await press(bot, solved_button, 9)
+        answered = bot.fake.calls_to("answerCallbackQuery")[-1]
+        assert answered.params.get("text") == toast
+        assert answered.at <= message.at  # type: ignore[attr-defined]  # the toast before the message
+
+
 async def test_top_names_a_groups_solvers_and_the_next_post_says_how_yesterday_went(
     running_bot: RunningBot,
 ) -> None:
