@@ -101,7 +101,8 @@ async def button(update: Update, context: BotContext) -> None:
         await _reveal(update, context, callback)
         return
     in_place = isinstance(callback, BoardCallback) or callback.action in MOVES_ON
-    if not in_place and callback.action != Action.SOLVED:  # a new message follows: stop the spinner now
+    toasts = isinstance(callback, Callback) and callback.action == Action.SOLVED  # its reply answers it
+    if not in_place and not toasts:  # a new message follows: stop the spinner now
         await query.answer()
     await _pressed(update, context, callback, in_place)
 
