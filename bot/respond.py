@@ -70,22 +70,24 @@ def person(update: Update, default_timezone: str) -> Player | None:
 
 def who_is_asking(session: Session, update: Update, default_timezone: str) -> InChat:
     """The player of an update in its chat, with the chat's language, zone, edition and face-up mode
-    (read from the store).
+    (read from the store). An update with no chat (an inline query) is the person's private chat
+    with the bot.
 
     A private chat keeps its user's Telegram language for the daily post, written with the
     update's unit of work on first contact and when it changes (no statement otherwise).
     """
     chat, asker = update.effective_chat, person(update, default_timezone)
-    assert chat is not None and asker is not None
-    settings = chat_settings.settings_of(session, chat.id)
-    if chat.type == ChatType.PRIVATE:
-        chat_settings.remember_language(session, chat.id, chat.type, asker.language, settings)
+    assert asker is not None
+    chat_id, chat_type = (chat.id, chat.type) if chat is not None else (asker.id, ChatType.PRIVATE)
+    settings = chat_settings.settings_of(session, chat_id)
+    if chat_type == ChatType.PRIVATE:
+        chat_settings.remember_language(session, chat_id, chat_type, asker.language, settings)
     language = language_for(settings.language if settings else None, asker.language)
     timezone = settings.timezone if settings else None
     edition = known_edition(settings.edition if settings else None)
     variant = Variant(edition, bool(settings and settings.faceup))
     player = replace(asker, timezone=timezone or None, variant=variant, language=language)
-    return InChat(player, Chat(chat.id, chat.type))
+    return InChat(player, Chat(chat_id, chat_type))
 
 
 class MustSolve(NotPrecomputed):

@@ -36,6 +36,8 @@ def inline_button(button: Button) -> InlineKeyboardButton:
         return InlineKeyboardButton(button.label, web_app=WebAppInfo(button.url))
     if button.url:
         return InlineKeyboardButton(button.label, url=button.url)
+    if button.switch_inline is not None:
+        return InlineKeyboardButton(button.label, switch_inline_query=button.switch_inline)
     return InlineKeyboardButton(button.label, callback_data=button.data)
 
 
@@ -44,7 +46,12 @@ def buttons_of(markup: InlineKeyboardMarkup | None) -> tuple[Button, ...]:
     if markup is None:
         return ()
     return tuple(
-        Button(b.text, b.callback_data if isinstance(b.callback_data, str) else "", *_link(b))
+        Button(
+            b.text,
+            b.callback_data if isinstance(b.callback_data, str) else "",
+            *_link(b),
+            switch_inline=b.switch_inline_query,
+        )
         for row in markup.inline_keyboard
         for b in row
     )

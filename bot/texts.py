@@ -302,6 +302,9 @@ _TEXTS.update(
         "answer_first": N_(
             "Other solutions come after the answer ({date}), so they give nothing away. Your next hint:"
         ),
+        "button_share": N_("Share"),
+        "button_play_it": N_("Play this puzzle"),
+        "share_title": N_("Share your solve"),
         "solved_toast": N_("Well done! Solve recorded ✓"),
         "already_solved_toast": N_("Already recorded ✓"),
         "hint_caption_common": N_(

@@ -408,6 +408,12 @@ def report_solve(
     )
 
 
+def share(session: Session, here: InChat, now: datetime, kind: PuzzleKind, day: date) -> str | None:
+    """The text to share of the person's solve of (kind, day) in their language (an inline query:
+    a Share button pressed); None when they have not solved it."""
+    return game.shared_solve(session, here.player, here.play(kind, day), now, here.language)
+
+
 def choose_variant(
     session: Session,
     here: InChat,

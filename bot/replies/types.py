@@ -21,6 +21,19 @@ class Button:
     data: str = ""  # callback data, for buttons the bot answers
     url: str | None = None  # a link instead
     web_app: bool = False  # open the link as a Telegram Mini App (private chats only)
+    switch_inline: str | None = None  # share: pick a chat and write "@bot <this>" there (inline mode)
+
+
+@dataclass(frozen=True)
+class Card:
+    """An inline-mode answer: a card another chat receives (its title and description are what the
+    person picking it sees), with a link button under it."""
+
+    key: str  # unique among the answers of one query
+    title: str
+    description: str
+    text: str
+    link: Button
 
 
 @dataclass(frozen=True)

@@ -388,7 +388,7 @@ def test_show_the_answer_asks_once_on_the_message_it_was_pressed_on() -> None:
         Button("I solved it", button_data(Action.SOLVED, CAL, TODAY)),
     )
     asking = hinting.ask_before_answer(CAL, TODAY, pressed, who)
-    assert asking.keyboard_only and asking.toast == asking.text
+    assert asking.keyboard_only and asking.flash == asking.text and asking.toast is None
     assert asking.text == "The answer shows every piece and counts as all three hints. Sure?"
     assert labels(asking) == ["Yes, show the answer", "I solved it"]
     assert data(asking, "Yes, show the answer") == encode_callback(Callback(Action.HINT, CAL, TODAY, 3))

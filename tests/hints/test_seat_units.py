@@ -149,3 +149,14 @@ def test_a_groups_link_opened_after_hints_there_continues_at_the_same_stage(sess
     assert opened.stage == Stage.HALF
     following = seat.next_hint(session, PRIVATE, NOW)
     assert isinstance(following, seat.Shown) and following.stage == Stage.ANSWER
+
+
+def test_the_share_of_a_solve_is_its_first_report_and_nothing_before_it(session: Session) -> None:
+    assert seat.share(session, PRIVATE, NOW, PuzzleKind.CALENDAR, TODAY) is None
+    seat.open_puzzle(session, PRIVATE, PuzzleKind.CALENDAR, TODAY, NOW)
+    seat.next_hint(session, PRIVATE, NOW)
+    report = seat.report_solve(session, PRIVATE, NOW + timedelta(minutes=3))
+    seat.answer(session, PRIVATE, NOW + timedelta(minutes=4))  # after the report: not counted
+    assert (
+        seat.share(session, PRIVATE, NOW + timedelta(minutes=5), PuzzleKind.CALENDAR, TODAY) == report.share
+    )
