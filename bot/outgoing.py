@@ -13,6 +13,7 @@ import asyncio
 import logging
 from collections import OrderedDict, deque
 from collections.abc import Awaitable, Callable
+from datetime import datetime, timedelta
 from typing import TypeVar
 
 from bot.replies.buttons import Lasting
@@ -20,7 +21,9 @@ from bot.replies.buttons import Lasting
 logger = logging.getLogger(__name__)
 
 Send = Callable[[], Awaitable[object]]
+K = TypeVar("K")
 V = TypeVar("V")
+PHOTO_APART = timedelta(minutes=1)  # a group gets the same picture at most once in this long
 PER_CHAT_LIMIT = 20
 
 
@@ -101,13 +104,24 @@ class MessageBook:
     pressing (in a group another member's hint stays theirs), and a new message
     with buttons trims the asker's previous one down to what lasts ('I solved it' and
     the links, :func:`bot.replies.buttons.lasting`), so stale hint ladders do not pile
-    up. Bounded: the oldest entries are forgotten first.
+    up; and the pictures sent to each group lately, so the same one goes at most once a minute.
+    Bounded: the oldest entries are forgotten first.
     """
 
     def __init__(self, limit: int = 10_000) -> None:
         self._limit = limit
         self._owners: OrderedDict[tuple[int, int], int] = OrderedDict()
         self._latest: OrderedDict[tuple[int, int], tuple[int, Lasting]] = OrderedDict()
+        self._photos: OrderedDict[tuple[int, str], tuple[int, datetime]] = OrderedDict()
+
+    def photo_sent(self, chat_id: int, key: str, message_id: int, at: datetime) -> None:
+        """A picture (its key) went to a group as message ``message_id``."""
+        self._put(self._photos, (chat_id, key), (message_id, at))
+
+    def recent_photo(self, chat_id: int, key: str, now: datetime) -> int | None:
+        """The message that carried this picture to the chat less than PHOTO_APART ago, if any."""
+        found = self._photos.get((chat_id, key))
+        return found[0] if found is not None and now - found[1] < PHOTO_APART else None
 
     def owner(self, chat_id: int, message_id: int) -> int | None:
         return self._owners.get((chat_id, message_id))
@@ -124,7 +138,7 @@ class MessageBook:
         self._put(self._latest, (chat_id, user_id), (message_id, buttons))
         return previous if previous is not None and previous[0] != message_id else None
 
-    def _put(self, table: OrderedDict[tuple[int, int], V], key: tuple[int, int], value: V) -> None:
+    def _put(self, table: OrderedDict[K, V], key: K, value: V) -> None:
         table[key] = value
         table.move_to_end(key)
         while len(table) > self._limit:

@@ -191,6 +191,13 @@ class Sender:
             )
             return False
 
+    async def delete(self, bot: Bot, chat_id: int, message_id: int) -> None:
+        """Delete a message of the bot's (best effort: it may be gone already)."""
+        try:
+            await bot.delete_message(chat_id, message_id)
+        except TelegramError as exc:
+            logger.debug("message %s in %s not deleted: %s", message_id, chat_id, exc.message)
+
     async def set_buttons(self, bot: Bot, chat_id: int, message_id: int, reply: Reply) -> bool:
         """Change only the buttons of message ``message_id`` to the reply's; False when that is not
         possible (the caller sends the reply as a new message)."""

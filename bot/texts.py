@@ -302,6 +302,9 @@ _TEXTS.update(
         "answer_first": N_(
             "Other solutions come after the answer ({date}), so they give nothing away. Your next hint:"
         ),
+        "working_out": N_("Working out {day} {month} for {edition}: about {seconds} s…"),
+        "working_out_unknown": N_("Working out {day} {month} for {edition} for the first time…"),
+        "photo_above": N_("It is just above ⬆ (sent a moment ago)."),
         "button_share": N_("Share"),
         "button_play_it": N_("Play this puzzle"),
         "share_title": N_("Share your solve"),

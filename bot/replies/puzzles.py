@@ -12,11 +12,11 @@ from bot.replies.starts import private_start
 from bot.replies.types import Reply, Web
 from bot.texts import counted, difficulty_label, language_for, text
 from hints import seat as seats
-from hints.catalog import Stage
+from hints.catalog import Puzzle, Stage
 from hints.chat_settings import ChatSettings
 from hints.daily import CALENDAR_ID, DailyPuzzle, PuzzleKind
 from hints.seat import InChat
-from hints.words import board_label, day_label, join_words, month_name
+from hints.words import board_label, day_label, join_words, month_name, puzzle_title
 
 
 def _month_day(language: str, day: date) -> tuple[str, str]:
@@ -45,6 +45,17 @@ def _date_words(daily: DailyPuzzle, labels: list[str], language: str) -> list[st
     month, day = _month_day(language, daily.day)
     weekday = [w for w in labels if w not in (month, str(daily.day.day))]
     return [month, day, *weekday]
+
+
+def working_out(puzzle: Puzzle, target: str, seconds: float | None, language: str) -> Reply:
+    """What the chat sees at once while a target of an edition solved on demand is worked out for
+    the first time: the date (from the target's name, ``MM-DD``…), the edition, about how long."""
+    month, day = (int(part) for part in target.split("-")[:2])
+    values = {"month": month_name(month, language), "day": day_label(day, language)}
+    edition = puzzle_title(puzzle, language)
+    if seconds:
+        return Reply(text("working_out", language, edition=edition, seconds=max(1, round(seconds)), **values))
+    return Reply(text("working_out_unknown", language, edition=edition, **values))
 
 
 def calendar_post(daily: DailyPuzzle, language: str, seen: Stage = Stage.PUZZLE) -> Reply:

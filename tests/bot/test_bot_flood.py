@@ -142,11 +142,11 @@ async def test_a_30_member_flood_answers_the_groups_budget_one_notice_and_strips
     await bot.eventually(lambda: len(fake.sent(GROUP)) == 11, timeout=60)
     await bot.settled()
     sent = fake.sent(GROUP)
-    answered = {
-        json.loads(c.params["reply_parameters"])["message_id"] for c in sent if "reply_parameters" in c.params
-    }
+    answered = [c for c in sent if "reply_parameters" in c.params]  # one photo, then replies pointing at it
+    (photo,) = [c for c in answered if c.method == "sendPhoto"]
+    quoted = {json.loads(c.params["reply_parameters"])["message_id"] for c in answered if c is not photo}
     notices = [c for c in sent if "Many requests here" in c.params.get("text", "")]
-    assert len(answered) == 10 and len(notices) == 1
+    assert len(answered) == 10 and quoted == {photo.result["message_id"]} and len(notices) == 1
     assert notices[0].params["text"].endswith("send yours again in 30 s, or ask me in a private chat.")
     assert fake.calls_to("editMessageReplyMarkup", GROUP, ok_only=False) == []
     assert fake.rejected_by_group_limit == 0

@@ -429,6 +429,9 @@ class FakeTelegram:
     def _api_answerInlineQuery(self, call: Call) -> tuple[int, dict[str, Any]]:
         return self._ok(True)
 
+    def _api_deleteMessage(self, call: Call) -> tuple[int, dict[str, Any]]:
+        return self._ok(True)
+
     def _api_setMyCommands(self, call: Call) -> tuple[int, dict[str, Any]]:
         return self._ok(True)
 
