@@ -58,6 +58,20 @@ class ChatQueues:
             queue.append(send)
         return True
 
+    def aside(self, chat_id: int, send: Send) -> None:
+        """Run an optional send (taking an older message's buttons off) beside the chat's queue, so
+        the replies after it never wait for it (it waits for a turn the chat can spare)."""
+
+        async def run() -> None:
+            try:
+                await send()
+            except Exception:  # best effort, like the send itself
+                logger.exception("an optional send to chat %s failed", chat_id)
+
+        task = asyncio.create_task(run(), name=f"aside {chat_id}")
+        self._tasks.add(task)
+        task.add_done_callback(self._tasks.discard)
+
     def waiting(self, chat_id: int) -> int:
         """How many sends wait in the chat's queue (not counting the one being sent)."""
         queue = self._queues.get(chat_id)

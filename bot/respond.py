@@ -237,8 +237,8 @@ async def send(
             return
         message_id, before = previous
         keep = still_kept(before, kept)
-        if before.trimmed or len(keep) < len(before.buttons):
-            await found.sender.strip_buttons(bot, chat_id, message_id, keep)
+        if before.trimmed or len(keep) < len(before.buttons):  # beside the queue: no reply waits for it
+            found.replies.aside(chat_id, lambda: found.sender.strip_buttons(bot, chat_id, message_id, keep))
 
     found.replies.submit(chat_id, deliver)
 

@@ -332,7 +332,8 @@ class FakeTelegram:
             return False
 
     def _respond(self, call: Call) -> tuple[int, dict[str, Any]]:
-        fault = self._take_fault(call) if call.method in SENDING_METHODS | {"getChatMember"} else None
+        faultable = SENDING_METHODS | {"getChatMember", "editMessageReplyMarkup"}
+        fault = self._take_fault(call) if call.method in faultable else None
         if fault is not None and fault.kind == "slow":
             time.sleep(fault.delay)
             fault = None
