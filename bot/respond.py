@@ -220,17 +220,18 @@ async def send(
                     return
             elif await found.sender.edit(bot, chat_id, message_id, reply, was_photo=was_photo):
                 return
+        now = found.clock()  # before the send: the photo counts from when it was sent off
         earlier = (
             None
             if pointer is None or reply.photo is None
-            else found.messages.recent_photo(chat_id, reply.photo.key, found.clock())
+            else found.messages.recent_photo(chat_id, reply.photo.key, now)
         )
         if pointer is not None and earlier is not None:
             sent = await found.sender.send(bot, chat_id, pointer, reply_to=earlier)
         else:
             sent = await found.sender.send(bot, chat_id, reply, reply_to=reply_to)
             if reply.photo is not None and not private:
-                found.messages.photo_sent(chat_id, reply.photo.key, sent.message_id, found.clock())
+                found.messages.photo_sent(chat_id, reply.photo.key, sent.message_id, now)
         kept = lasting(reply.buttons) if reply.buttons else None
         previous = found.messages.sent(chat_id, user_id, sent.message_id, kept)
         if previous is None or kept is None or found.replies.waiting(chat_id):  # never before a reply
