@@ -20,6 +20,7 @@ from telegram.ext import (
     CallbackQueryHandler,
     ChatMemberHandler,
     CommandHandler,
+    InlineQueryHandler,
     MessageHandler,
     TypeHandler,
     filters,
@@ -30,7 +31,7 @@ from bot.commands import COMMANDS, HELP_PATTERN, Scope, help_button, menu
 from bot.context import CONTEXT_TYPES, BotApplication, BotContext, Deps
 from bot.daily_posts import Dispatcher
 from bot.flood import CommandBudgets, UpdateBacklog
-from bot.handlers import forget, gate, other, play, setup, upgrade
+from bot.handlers import forget, gate, other, play, results, setup, upgrade
 from bot.logs import redact_logs
 from bot.questions import Questions
 from bot.ratelimit import SharedRateLimiter
@@ -76,6 +77,7 @@ def add_routes(application: BotApplication) -> None:
     application.add_handler(CallbackQueryHandler(forget.forget_button, pattern=forget.FORGET_PATTERN))
     application.add_handler(CallbackQueryHandler(help_button, pattern=HELP_PATTERN))
     application.add_handler(CallbackQueryHandler(play.button))
+    application.add_handler(InlineQueryHandler(results.inline_share))
     application.add_handler(ChatMemberHandler(setup.membership, ChatMemberHandler.MY_CHAT_MEMBER))
     application.add_handler(MessageHandler(filters.StatusUpdate.MIGRATE, upgrade.migrated))
     application.add_handler(MessageHandler(filters.UpdateType.EDITED, other.edited_message))

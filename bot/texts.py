@@ -324,3 +324,28 @@ _TEXTS.update(
         "help_words": N_("Words work too: “hint please”, “answer”, “tomorrow”, “25 Jan”, “solved”. More:"),
     }
 )
+
+# The answers: what asks before it spends the last stage, and what keeps the ladder.
+_TEXTS.update(
+    {
+        "button_show_answer": N_("Show the answer"),
+        "button_confirm_answer": N_("Yes, show the answer"),
+        "answer_ask": N_("The answer shows every piece and counts as all three hints. Sure?"),
+        "answer_first": N_(
+            "Other solutions come after the answer ({date}), so they give nothing away. Your next hint:"
+        ),
+        "working_out": N_("Working out {day} {month} for {edition}: about {seconds} s…"),
+        "working_out_unknown": N_("Working out {day} {month} for {edition} for the first time…"),
+        "working_out_board": N_("Working out {edition}: about {seconds} s…"),
+        "working_out_board_unknown": N_("Working out {edition} for the first time…"),
+        "photo_above": N_("It is just above ⬆ (sent a moment ago)."),
+        "button_share": N_("Share"),
+        "button_play_it": N_("Play this puzzle"),
+        "share_title": N_("Share your solve"),
+        "solved_toast": N_("Well done! Solve recorded ✓"),
+        "already_solved_toast": N_("Already recorded ✓"),
+        "hint_caption_common": N_(
+            "Hint {stage} of 3: {shown} shown, where all {total} solutions have it: a safe start."
+        ),
+    }
+)

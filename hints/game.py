@@ -496,6 +496,18 @@ def share_text(solved: Solved, title: str, stars: str | None, language: str) -> 
     return f"{heading}\n{' · '.join(parts)}"
 
 
+def shared_solve(session: Session, player: Player, play: Play, now: datetime, language: str) -> str | None:
+    """The share text of the player's solve of ``play`` as first reported (the streak as of now),
+    in ``language``; None when they have not reported it solved."""
+    mine = solves.user_solves(session=session, user_id=player.id)
+    first = next((s for s in mine if s.kind == play.kind and s.day == play.day), None)
+    if first is None:
+        return None
+    current, best = _streaks_of(mine, play.kind, player.today(now))
+    solved = Solved(play, False, first.hints, first.seconds, first.on_day, current, best)
+    return share_text(solved, *share_heading(session, play, language), language)
+
+
 def _share_time(seconds: int, gettext: Callable[[str], str]) -> str:
     """How long the solve took: seconds under a minute (it said "1 min" for 8 s), else minutes."""
     if seconds < 60:

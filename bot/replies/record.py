@@ -7,10 +7,12 @@ from collections.abc import Sequence
 from datetime import date
 
 from bot.replies.buttons import other_puzzle_button
-from bot.replies.types import Reply
+from bot.replies.starts import private_start
+from bot.replies.types import Button, Card, Reply
 from bot.texts import counted, text, then
 from hints import game
 from hints import seat as seats
+from hints.daily import PuzzleKind
 from hints.seat import InChat
 from hints.words import written_date
 
@@ -34,7 +36,25 @@ def solved(report: seats.SolveReport, who: InChat) -> Reply:
     if not result.on_day:
         words += "\n" + text("solved_past_day", language)
     words += f"\n\n{text('share_intro', language)}\n{report.share}"
-    return Reply(words, buttons=(other_puzzle_button(language, kind, day),))
+    flash = text("solved_toast" if result.fresh else "already_solved_toast", language)
+    buttons = (share_button(language, kind, day), other_puzzle_button(language, kind, day))
+    return Reply(words, buttons=buttons, flash=flash)
+
+
+def share_button(language: str, kind: PuzzleKind, day: date) -> Button:
+    """Share: Telegram lets the person pick a chat and puts "@bot cal_20260125" in it, which the
+    bot answers with the solve's card (:func:`share_card`)."""
+    return Button(text("button_share", language), switch_inline=private_start(kind, day))
+
+
+def share_card(share: str | None, payload: str, language: str, bot_username: str) -> Card | None:
+    """The card an inline query for a solve (a payload of :func:`private_start`) answers with: the
+    share text, and a link that opens the bot on that puzzle; None before the person solved it."""
+    if share is None:
+        return None
+    link = Button(text("button_play_it", language), url=f"https://t.me/{bot_username}?start={payload}")
+    title = text("share_title", language)
+    return Card(payload, title, share, share, link)
 
 
 def top(solvers: Sequence[game.Solver], day: date, language: str) -> Reply:

@@ -13,6 +13,7 @@ from dataclasses import replace
 import pytest
 
 from bot.flood import GROUP_BUDGET, NOTICE_EVERY, USER_BUDGET, Budget, CommandBudgets
+from bot.replies.buttons import Lasting
 from db import hint_progress
 from tests.support.bot import TOKEN, FakeClock, RunningBot, bot_settings, start_bot, stop_bot
 from tests.support.fake_telegram import FakeTelegram
@@ -135,17 +136,17 @@ async def test_a_30_member_flood_answers_the_groups_budget_one_notice_and_strips
     members = [3000 + m for m in range(30)]
     book = bot.application.bot_data.deps.messages
     for member in members[:10]:  # each has a message with buttons from before
-        book.sent(GROUP, member, 900_000 + member, True)
+        book.sent(GROUP, member, 900_000 + member, Lasting((), None, trimmed=True))
     for member in members:
         fake.message("/today 2026-01-25", chat_id=GROUP, user_id=member, chat_type="group")
     await bot.eventually(lambda: len(fake.sent(GROUP)) == 11, timeout=60)
     await bot.settled()
     sent = fake.sent(GROUP)
-    answered = {
-        json.loads(c.params["reply_parameters"])["message_id"] for c in sent if "reply_parameters" in c.params
-    }
+    answered = [c for c in sent if "reply_parameters" in c.params]  # one photo, then replies pointing at it
+    (photo,) = [c for c in answered if c.method == "sendPhoto"]
+    quoted = {json.loads(c.params["reply_parameters"])["message_id"] for c in answered if c is not photo}
     notices = [c for c in sent if "Many requests here" in c.params.get("text", "")]
-    assert len(answered) == 10 and len(notices) == 1
+    assert len(answered) == 10 and quoted == {photo.result["message_id"]} and len(notices) == 1
     assert notices[0].params["text"].endswith("send yours again in 30 s, or ask me in a private chat.")
     assert fake.calls_to("editMessageReplyMarkup", GROUP, ok_only=False) == []
     assert fake.rejected_by_group_limit == 0

@@ -82,7 +82,7 @@ def test_a_first_solve_says_the_hints_the_streak_and_the_time_taken(session: Ses
         "\n\nTo share (no spoilers):\nA-Puzzle-A-Day calendar (DragonFjord) · 2026-01-22"
         "\nHints ■■■ · 12 min · streak 1 🔥"
     )
-    assert labels(reply) == ["Pentomino challenge"]  # the day's other puzzle next
+    assert labels(reply) == ["Share", "Pentomino challenge"]  # share it, or the day's other puzzle next
     assert solves.user_solves(session=session, user_id=who.player.id) == [
         Solve(who.player.id, CAL, TODAY, who.chat.id, "Ann", 3, 720)
     ]
@@ -114,7 +114,7 @@ def test_solving_the_challenge_offers_the_calendar_puzzle(session: Session) -> N
     who = asker()
     asked.pentomino(session, who, TODAY, now=NOW)
     reply = asked.solved(session, who, NOW)
-    assert labels(reply) == ["Today's puzzle"]
+    assert labels(reply) == ["Share", "Today's puzzle"]
     assert data(reply, "Today's puzzle") == encode_callback(Callback(Action.TODAY, CAL, TODAY))
     assert solves.user_solves(session=session, user_id=who.player.id)[0].kind == PEN
 

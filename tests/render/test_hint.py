@@ -34,6 +34,12 @@ def test_captions_count_what_remains() -> None:
     assert caption(Hint(0, (), 47, 47)).startswith("47 solutions on this date")
 
 
+def test_a_piece_every_solution_shares_is_said_so() -> None:
+    """A weekday date's first hint read "720 of the day's 720 solutions remain"."""
+    common = Hint(1, (Placement(0, ((0, 0),)),), 720, 720)
+    assert caption(common) == "Every solution of the day has this piece here"
+
+
 def test_each_calendar_stage_image_shows_exactly_its_pieces(sample_url: str) -> None:
     with session_factory(make_engine(sample_url))() as session:
         daily = daily_calendar(session, DAY)

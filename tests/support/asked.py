@@ -98,12 +98,14 @@ def board_hint_by_key(
     return hinting.hint_reply(seats.board_hint_by_key(session, who, now, key), who, web)
 
 
-def solution(session: Session, who: InChat, now: datetime) -> Reply:
-    return hinting.solution(seats.answer(session, who, now), who)
+def solution(session: Session, who: InChat, now: datetime, web: Web | None = None) -> Reply:
+    return hinting.solution(seats.answer(session, who, now), who, web)
 
 
-def another(session: Session, who: InChat, now: datetime, day: date | None = None) -> Reply:
-    return hinting.another(seats.another(session, who, now, day), who)
+def another(
+    session: Session, who: InChat, now: datetime, day: date | None = None, web: Web | None = None
+) -> Reply:
+    return hinting.another(seats.another(session, who, now, day), who, web)
 
 
 def check(session: Session, who: InChat, now: datetime, web: Web | None = None) -> Reply:
