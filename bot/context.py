@@ -40,6 +40,7 @@ class Deps:
     replies: ChatQueues = field(default_factory=ChatQueues)  # a reply queue per chat
     user_locks: KeyedLocks = field(default_factory=KeyedLocks)  # one update of a user at a time
     messages: MessageBook = field(default_factory=MessageBook)  # whose message is which, for edits
+    uninstall: Callable[[], None] = lambda: None  # stop finding people's puzzles in this store (shutdown)
 
 
 class BotData:

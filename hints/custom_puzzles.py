@@ -18,16 +18,16 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import date, datetime, timedelta
 
-from solver.bounded import TargetCount, probe
-from solver.definitions import Definition, Limits, parse_definition
-from solver.problems import Problem
 from sqlalchemy.orm import Session, sessionmaker
 
 from db import custom_puzzles as store
 from db.custom_puzzles import CustomPuzzle, looks_custom, split_version_id, version_id
 from hints.cache import BoundedCache
 from settings import Settings, get_settings
+from solver.bounded import TargetCount, probe
 from solver.catalog import SINGLE_TARGET, Puzzle, target_for_date
+from solver.definitions import Definition, Limits, parse_definition
+from solver.problems import Problem
 from solver.puzzles import Resolver, drop_resolver, use_resolver
 
 __all__ = [
