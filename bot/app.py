@@ -31,7 +31,7 @@ from bot.commands import COMMANDS, HELP_PATTERN, Scope, help_button, menu
 from bot.context import CONTEXT_TYPES, BotApplication, BotContext, Deps
 from bot.daily_posts import Dispatcher
 from bot.flood import CommandBudgets, UpdateBacklog
-from bot.handlers import forget, gate, other, play, results, setup, upgrade
+from bot.handlers import forget, gate, my_puzzle, other, play, results, setup, upgrade
 from bot.logs import redact_logs
 from bot.questions import Questions
 from bot.ratelimit import SharedRateLimiter
@@ -40,6 +40,7 @@ from bot.sender import Sender
 from bot.solving import SolveQueue
 from bot.texts import LANGUAGES, text
 from db.rate_limits import shared_storage
+from hints import custom_puzzles
 from hints.missing_targets import SolverFactory
 from hints.raw_solutions import raw_cache
 from settings import Settings
@@ -76,11 +77,13 @@ def add_routes(application: BotApplication) -> None:
     application.add_handler(CallbackQueryHandler(setup.setup_button, pattern=setup.SETUP_PATTERN))
     application.add_handler(CallbackQueryHandler(forget.forget_button, pattern=forget.FORGET_PATTERN))
     application.add_handler(CallbackQueryHandler(help_button, pattern=HELP_PATTERN))
+    application.add_handler(CallbackQueryHandler(my_puzzle.delete_button, pattern=my_puzzle.MINE_PATTERN))
     application.add_handler(CallbackQueryHandler(play.button))
     application.add_handler(InlineQueryHandler(results.inline_share))
     application.add_handler(ChatMemberHandler(setup.membership, ChatMemberHandler.MY_CHAT_MEMBER))
     application.add_handler(MessageHandler(filters.StatusUpdate.MIGRATE, upgrade.migrated))
     application.add_handler(MessageHandler(filters.UpdateType.EDITED, other.edited_message))
+    application.add_handler(MessageHandler(my_puzzle.DOCUMENTS, my_puzzle.document))
     application.add_handler(MessageHandler(filters.COMMAND & messages_only, typed.unknown_command))
     application.add_handler(MessageHandler(messages_only, typed.plain_message))
     application.add_error_handler(other.error_handler)
@@ -154,6 +157,7 @@ def build_application(
         web=Web(settings.PUBLIC_URL) if settings.PUBLIC_URL else None,
         budgets=CommandBudgets(storage=storage),
         questions=Questions(storage),
+        uninstall=custom_puzzles.install(sessions),  # every lookup by id finds people's puzzles
     )
     add_routes(application)
     return application
@@ -191,6 +195,7 @@ async def _post_shutdown(application: BotApplication) -> None:
         solves.shutdown(wait=False)  # first, so no queued solve starts a new pool of solver processes
         solves.solver.close()
         solves.shutdown(wait=True)
+    application.bot_data.deps.uninstall()
 
 
 async def _daily_posts(context: BotContext) -> None:

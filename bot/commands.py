@@ -25,7 +25,7 @@ from telegram import (
 
 from bot.callbacks import CALLBACK_VERSION
 from bot.context import BotContext, deps
-from bot.handlers import chat_settings, forget, members, play, results, setup
+from bot.handlers import chat_settings, forget, members, my_puzzle, play, results, setup
 from bot.replies.types import Button, Reply
 from bot.respond import respond, stale, tell
 from bot.texts import has_text, text
@@ -81,7 +81,7 @@ MENUS: dict[Scope, tuple[str, ...]] = {
 
 # /help's sections: a heading and its commands, in order; every listed command is in one.
 HELP_SECTIONS: tuple[tuple[str, tuple[str, ...]], ...] = (
-    ("help_puzzles", ("today", "hint", "pentomino", "another", "solution", "check")),
+    ("help_puzzles", ("today", "hint", "pentomino", "another", "solution", "check", "mypuzzle")),
     ("help_record", ("solved", "stats", "heatmap", "top")),
     ("help_settings", ("settings", "edition", "faceup", "subscribe", "unsubscribe", "timezone", "language")),
     ("help_data", ("forget",)),
@@ -191,6 +191,7 @@ COMMANDS: tuple[Command, ...] = (
     # TRANSLATORS: what may follow /timezone in /help: a time zone or a city
     Command("timezone", chat_settings.timezone, N_("[zone]")),
     Command("check", play.check),
+    Command("mypuzzle", my_puzzle.my_puzzle, "[definition]"),
     Command("solved", results.solved),
     Command("stats", results.stats),
     Command("heatmap", results.heatmap),

@@ -42,6 +42,7 @@ class Deps:
     user_locks: KeyedLocks = field(default_factory=KeyedLocks)  # one update of a user at a time
     messages: MessageBook = field(default_factory=MessageBook)  # whose message is which, for edits
     questions: Questions = field(default_factory=Questions)  # /forget's open question per person
+    uninstall: Callable[[], None] = lambda: None  # stop finding people's puzzles in this store (shutdown)
 
 
 class BotData:

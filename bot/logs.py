@@ -39,9 +39,9 @@ def redact_logs(secrets: list[str]) -> None:
                 message = record.getMessage()
             except Exception:  # a malformed call: logging reports it when the record is emitted
                 return record
-            cleaned = _clean(message)
-            if cleaned != message:
-                record.msg, record.args = cleaned, None
+            # Frozen as it reads now: an argument changed after the call (python-telegram-bot fills
+            # a file's URL, token and all, into the very dict it logged) cannot bring a secret back.
+            record.msg, record.args = _clean(message), None
             if record.exc_info and record.exc_info[1] is not None:
                 record.exc_text = _clean("".join(traceback.format_exception(*record.exc_info)).rstrip("\n"))
             return record

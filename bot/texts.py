@@ -248,6 +248,63 @@ _TEXTS.update(
     }
 )
 
+# People's own puzzles: /mypuzzle (bot.handlers.my_puzzle, bot.replies.my_puzzle).
+_TEXTS.update(
+    {
+        "command_mypuzzle": N_("your own puzzle: send its definition, or list yours"),
+        "mypuzzle_how": N_(
+            "Make your own puzzle: send /mypuzzle followed by its definition (title, targets, pieces "
+            "and the board, as in the examples of the catalog's format), or send the definition as a "
+            ".txt file with the caption /mypuzzle. I check it, try today's target, keep it and give it "
+            "a link; then it can be your daily puzzle, with hints."
+        ),
+        "mypuzzle_editor": N_("Or write it in the editor on the web: {url}"),
+        "mypuzzle_yours": N_("Your puzzles:"),
+        "mypuzzle_none": N_("You have no puzzle of your own yet."),
+        "mypuzzle_problems": N_("I could not keep this definition:"),
+        "mypuzzle_problem": N_("line {line}, column {column}: {message}"),
+        "mypuzzle_more_problems": N_("…and {count} more."),
+        "mypuzzle_checking": N_("Checking today's target…"),
+        "mypuzzle_kept": N_("Kept “{title}” as {id}."),
+        "mypuzzle_today_count": N_("Today's target {target}: {count}"),
+        "mypuzzle_target_count": N_("Target {target}: {count}"),
+        "mypuzzle_no_solution": N_("no solution"),
+        "mypuzzle_more_than": N_("more than {count}"),
+        "mypuzzle_undecided": N_("{count} so far (not finished in time)"),
+        "mypuzzle_some_unsolvable": N_("No solution on {targets}: on those days there is nothing to play."),
+        "mypuzzle_hopeless": N_(
+            "None of the targets I tried has a solution ({targets}): check the pieces and the board. "
+            "Nothing was kept."
+        ),
+        "mypuzzle_quota_puzzles": N_(
+            "You keep {limit} puzzles already, the most one person may: delete one first (/mypuzzle)."
+        ),
+        "mypuzzle_quota_versions": N_(
+            "You made {limit} puzzles or versions within a day, the most one person may: try again tomorrow."
+        ),
+        "mypuzzle_too_large": N_("That file is too large: a definition may have at most {limit} KB."),
+        "mypuzzle_not_text": N_("I can read only a plain text file (UTF-8) as a definition."),
+        "button_mypuzzle_play": N_("Play today's"),
+        "button_mypuzzle_daily": N_("Make it my daily puzzle"),
+        "button_mypuzzle_group_daily": N_("Make it this group's daily puzzle"),
+        "button_mypuzzle_delete": N_("Delete"),
+        "mypuzzle_list_buttons": N_("📅 makes one your daily puzzle here, 🗑 deletes it."),
+        "mypuzzle_list_buttons_web": N_(
+            "📅 makes one your daily puzzle here, ▶ plays today's on the web board, 🗑 deletes it."
+        ),
+        "mypuzzle_delete_question": N_(
+            "Delete “{title}” ({id})? Its link will say it was deleted; what people played on it stays "
+            "in their records."
+        ),
+        "button_mypuzzle_delete_yes": N_("Yes, delete it"),
+        "button_mypuzzle_delete_no": N_("No, keep it"),
+        "mypuzzle_deleted": N_("Deleted “{title}”."),
+        "mypuzzle_not_deleted": N_("Nothing was deleted."),
+        "mypuzzle_not_yours": N_("Only the person who made this puzzle can delete it."),
+        "mypuzzle_gone": N_("This puzzle is deleted already."),
+    }
+)
+
 # Counted phrases: (singular, plural) source strings; the catalog gives each language's forms.
 _COUNTED: dict[str, tuple[str, str]] = {
     "pieces": Nn_("{n} piece", "{n} pieces"),

@@ -20,7 +20,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from typing import Any
-from urllib.parse import parse_qs
+from urllib.parse import parse_qs, unquote
 
 SENDING_METHODS = {"sendMessage", "sendPhoto"}
 WRONG_FILE = (400, {"ok": False, "error_code": 400, "description": "Bad Request: wrong file identifier"})
@@ -73,6 +73,7 @@ class FakeTelegram:
         self._acknowledged = 0  # the bot asked for updates after this id: it has taken every one up to it
         self._message_ids = itertools.count(1000)
         self._file_ids: set[str] = set()
+        self._documents: dict[str, bytes] = {}  # the files people sent, by file id (getFile, /file/bot…)
         self._faults: list[Fault] = []
         self._group_sends: dict[int, list[float]] = {}
         self._tokens = self.rate_limit or 0.0
@@ -185,6 +186,29 @@ class FakeTelegram:
             body["edit_date"] = int(time.time())
         return {"edited_message" if edited else "message": body}
 
+    def document(
+        self, content: bytes, *, caption: str | None = None, file_name: str = "puzzle.txt", **options: Any
+    ) -> int:
+        """Queue a message carrying a file (the bot may fetch it: getFile, then its file path)."""
+        file_id = f"document-{len(self._documents) + 1}"
+        self._documents[file_id] = content
+        extra: dict[str, Any] = {
+            "document": {
+                "file_id": file_id,
+                "file_unique_id": f"u-{file_id}",
+                "file_name": file_name,
+                "mime_type": "text/plain",
+                "file_size": len(content),
+            }
+        }
+        if caption is not None:
+            extra["caption"] = caption
+            if caption.startswith("/"):
+                extra["caption_entities"] = [
+                    {"type": "bot_command", "offset": 0, "length": len(caption.split()[0])}
+                ]
+        return self.push(self.build_message(None, extra=extra, **options))
+
     def migrate(self, group: int, supergroup: int, *, user_id: int = 7) -> None:
         """The group becomes a supergroup, as Telegram does it: from now on a message to the group's
         id is refused (400, ``migrate_to_chat_id``), and two service messages come from the member
@@ -280,6 +304,9 @@ class FakeTelegram:
         body = request.rfile.read(length) if length else b""
         params, files = _parse_body(request.headers.get("Content-Type", ""), body)
         prefix = f"/bot{self.token}/"
+        if unquote(request.path).startswith(f"/file/bot{self.token}/documents/"):  # a file's URL is quoted
+            self._serve_document(request, request.path.rsplit("/", 1)[-1])
+            return
         if not request.path.startswith(prefix):
             _answer(request, 401, {"ok": False, "error_code": 401, "description": "Unauthorized"})
             return
@@ -290,6 +317,17 @@ class FakeTelegram:
         with self._lock:
             self.calls.append(call)
         _answer(request, status, payload)
+
+    def _serve_document(self, request: BaseHTTPRequestHandler, file_id: str) -> None:
+        content = self._documents.get(file_id)
+        if content is None:
+            _answer(request, 404, {"ok": False, "error_code": 404, "description": "Not Found"})
+            return
+        request.send_response(200)
+        request.send_header("Content-Type", "application/octet-stream")
+        request.send_header("Content-Length", str(len(content)))
+        request.end_headers()
+        request.wfile.write(content)
 
     def _take_fault(self, call: Call) -> Fault | None:
         chat = call.params.get("chat_id")
@@ -430,6 +468,20 @@ class FakeTelegram:
         if sizes is None:
             return WRONG_FILE
         return self._ok(self._message(call, {"photo": sizes, "caption": call.params.get("caption", "")}))
+
+    def _api_getFile(self, call: Call) -> tuple[int, dict[str, Any]]:
+        file_id = str(call.params.get("file_id"))
+        if file_id not in self._documents:
+            return WRONG_FILE
+        size = len(self._documents[file_id])
+        return self._ok(
+            {
+                "file_id": file_id,
+                "file_unique_id": f"u-{file_id}",
+                "file_size": size,
+                "file_path": f"documents/{file_id}",
+            }
+        )
 
     def _api_answerCallbackQuery(self, call: Call) -> tuple[int, dict[str, Any]]:
         return self._ok(True)
