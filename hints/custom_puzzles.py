@@ -18,16 +18,16 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import date, datetime, timedelta
 
-from solver.bounded import TargetCount, probe
-from solver.definitions import Definition, Limits, parse_definition
-from solver.problems import Problem
 from sqlalchemy.orm import Session, sessionmaker
 
 from db import custom_puzzles as store
 from db.custom_puzzles import CustomPuzzle, looks_custom, split_version_id, version_id
 from hints.cache import BoundedCache
 from settings import Settings, get_settings
+from solver.bounded import TargetCount, probe
 from solver.catalog import SINGLE_TARGET, Puzzle, target_for_date
+from solver.definitions import Definition, Limits, parse_definition
+from solver.problems import Problem
 from solver.puzzles import Resolver, drop_resolver, use_resolver
 
 __all__ = [
@@ -40,6 +40,7 @@ __all__ = [
     "Problem",
     "QuotaReached",
     "TargetCount",
+    "check_in_worker",
     "create",
     "edit",
     "install",
@@ -53,6 +54,7 @@ __all__ = [
 
 PROBE_DAYS = 3  # today's target and the next days': the probe before a puzzle is kept
 PROBE_SECONDS = 6.0  # for all of them together
+CHECK_SECONDS = 2.0  # the editor's check as a person draws: today's target only, briefly
 PARSED_VERSIONS = 256  # parsed versions kept per process (a version never changes)
 
 
@@ -123,17 +125,30 @@ def probe_targets(puzzle: Puzzle, today: date, days: int = PROBE_DAYS) -> list[s
     return list(dict.fromkeys(names))
 
 
-def probe_definition(definition: Definition, today: date, settings: Settings | None = None) -> ProbeResult:
+def probe_definition(
+    definition: Definition,
+    today: date,
+    settings: Settings | None = None,
+    *,
+    days: int = PROBE_DAYS,
+    seconds: float = PROBE_SECONDS,
+) -> ProbeResult:
     """Solve today's target and the next days' within a few seconds (CPU work: a compute
     worker's job)."""
     puzzle = definition.puzzle("probe")
-    counts = probe(puzzle, probe_targets(puzzle, today), PROBE_SECONDS, limits(settings))
+    counts = probe(puzzle, probe_targets(puzzle, today, days), seconds, limits(settings))
     return ProbeResult(tuple(counts))
 
 
 def probe_in_worker(_session: Session, definition: Definition, today: date) -> ProbeResult:
     """:func:`probe_definition` as a compute worker's ``work(session, …)`` (the API's)."""
     return probe_definition(definition, today)
+
+
+def check_in_worker(_session: Session, definition: Definition, today: date) -> ProbeResult:
+    """The editor's quick look as a compute worker's ``work(session, …)``: today's target only,
+    within :data:`CHECK_SECONDS`."""
+    return probe_definition(definition, today, days=1, seconds=CHECK_SECONDS)
 
 
 def _check_quota(session: Session, owner: int, now: datetime, settings: Settings) -> None:
