@@ -26,8 +26,9 @@ from hints.cache import BoundedCache
 from settings import Settings, get_settings
 from solver.bounded import TargetCount, probe
 from solver.catalog import SINGLE_TARGET, Puzzle, target_for_date
-from solver.definitions import Definition, Limits, parse_definition
+from solver.definitions import PIECES_DIR, Definition, Limits, parse_definition
 from solver.problems import Problem
+from solver.puzzle_text import PieceSets
 from solver.puzzles import Resolver, drop_resolver, use_resolver
 
 __all__ = [
@@ -47,6 +48,7 @@ __all__ = [
     "limits",
     "looks_custom",
     "owned",
+    "piece_sets",
     "probe_definition",
     "probe_in_worker",
     "read",
@@ -115,6 +117,27 @@ def limits(settings: Settings | None = None) -> Limits:
 def read(text: str, language: str, settings: Settings | None = None) -> Definition | list[Problem]:
     """The definition a text describes, or every problem in it, in ``language``."""
     return parse_definition(text, language=language, limits=limits(settings))
+
+
+@dataclass(frozen=True)
+class KnownSet:
+    """A piece set a definition may name: its lattice and its pieces' drawings (cells)."""
+
+    name: str
+    lattice: str
+    pieces: tuple[tuple[str, tuple[tuple[int, int], ...]], ...]  # (name, cells) in the file's order
+
+
+def piece_sets() -> list[KnownSet]:
+    """Every piece set a definition may name (``pieces: NAME``), by name."""
+    sets = PieceSets(PIECES_DIR)
+    found = []
+    for name in sets.names():
+        known = sets.get(name)
+        if known is not None:
+            pieces = tuple((piece.name, piece.cells) for piece in known.pieces)
+            found.append(KnownSet(name, known.lattice.name, pieces))
+    return found
 
 
 def probe_targets(puzzle: Puzzle, today: date, days: int = PROBE_DAYS) -> list[str]:
