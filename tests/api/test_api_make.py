@@ -197,3 +197,33 @@ def test_axe_finds_nothing_on_the_editor(browser: Browser, live_url: str, scheme
     assert violations(page) == []
     context.close()
     assert errors == []
+
+
+def test_labels_are_filled_in_order_by_a_stroke_and_typed_on_a_tapped_cell(
+    phone: BrowserContext, live_url: str
+) -> None:
+    page, errors = editor(phone, f"{live_url}/make")
+    resize(page, 3, 7)
+    page.locator('input[name="tool"][value="months"]').check()
+    stroke(page, [(0, col) for col in range(6)])  # Jan to Jun, in the order of the stroke
+    stroke(page, [(1, col) for col in range(5, -1, -1)])  # then Jul to Dec, right to left
+    page.locator('input[name="tool"][value="days"]').check()
+    stroke(page, [(2, col) for col in range(3)])
+    page.locator('input[name="tool"][value="type"]').check()
+    stroke(page, [(2, 6)])  # a tap: the cell's label is typed
+    page.locator("#label-input").fill("Sun")
+    page.keyboard.press("Enter")
+    page.locator('input[name="tool"][value="paint"]').check()
+    stroke(page, [(0, 6)])  # a plain cell
+    rows = page.locator("#definition").input_value().split("board:\n")[1].splitlines()
+    assert [row.split() for row in rows] == [
+        ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "#"],
+        ["Dec", "Nov", "Oct", "Sep", "Aug", "Jul"],
+        ["1", "2", "3", ".", ".", ".", "Sun"],
+    ]
+    assert page.locator("#grid text", has_text="Sun").count() == 1
+    page.locator('input[name="lattice"][value="triangle"]').check()  # the triangle grid and its sets
+    assert page.locator("#sets details", has_text="hexiamonds").count() == 1
+    assert "lattice: triangle" in page.locator("#definition").input_value()
+    page.locator("#grid").screenshot(path=screenshot_path("api-make-triangles.png"))
+    assert errors == []
