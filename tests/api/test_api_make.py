@@ -184,6 +184,8 @@ def test_a_pasted_definition_opens_in_the_editor(phone: BrowserContext, live_url
     assert page.locator('input[name="targets"][value="month-day"]').is_checked()
     assert page.locator("#drawn-pieces li").count() == 8  # the calendar's eight pieces
     probe_says(page, "Solvable today")
+    page.evaluate("document.getElementById('rows').scrollIntoView()")
+    page.screenshot(path=screenshot_path("api-make-calendar.png"))  # the README's picture
     assert errors == []
 
 
@@ -226,4 +228,9 @@ def test_labels_are_filled_in_order_by_a_stroke_and_typed_on_a_tapped_cell(
     assert page.locator("#sets details", has_text="hexiamonds").count() == 1
     assert "lattice: triangle" in page.locator("#definition").input_value()
     page.locator("#grid").screenshot(path=screenshot_path("api-make-triangles.png"))
+    drawn = page.locator("#definition").input_value()
+    page.reload()  # the drawing is kept in the browser
+    page.locator("#grid polygon.on").first.wait_for()
+    assert page.locator("#definition").input_value() == drawn
+    assert page.locator('input[name="lattice"][value="triangle"]').is_checked()
     assert errors == []

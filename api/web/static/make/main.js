@@ -261,9 +261,29 @@ function render() {
   renderPieces(state, data, changed);
 }
 
+// The drawing is kept in the browser as it changes, so a reload or a closed tab loses nothing.
+const DRAFT = "make-draft";
+
+function keepDraft(text) {
+  try {
+    window.localStorage.setItem(DRAFT, text);
+  } catch (e) {
+    /* storage may be disabled: the drawing stays for this visit */
+  }
+}
+
+function draft() {
+  try {
+    return window.localStorage.getItem(DRAFT);
+  } catch (e) {
+    return null;
+  }
+}
+
 function changed() {
   render();
   const text = toText(state, data.sets);
+  keepDraft(text);
   if (!textEdited) ui.definition.value = text;
   if (text === asked) return;
   clearTimeout(timer);
@@ -366,18 +386,19 @@ function showState() {
   setRadio("targets", state.targets);
 }
 
-ui.open.addEventListener("click", function () {
-  const found = fromText(ui.definition.value, data.sets, ui.title.value);
-  if (!found) {
-    ui.note.textContent = t("nothingToOpen");
-    return;
-  }
+function open(text) {
+  const found = fromText(text, data.sets, ui.title.value);
+  if (!found) return false;
   state = found;
   textEdited = false;
   showState();
   ui.pieceName.value = freeName();
   changed();
-  ui.note.textContent = t("opened");
+  return true;
+}
+
+ui.open.addEventListener("click", function () {
+  ui.note.textContent = open(ui.definition.value) ? t("opened") : t("nothingToOpen");
 });
 
 // ------------------------------------------------------------------ saving
@@ -414,5 +435,8 @@ ui.save.addEventListener("click", function () {
 });
 
 if (webApp && webApp.ready) webApp.ready();
-ui.pieceName.value = freeName();
-changed();
+const kept = draft();
+if (!kept || !open(kept)) {
+  ui.pieceName.value = freeName();
+  changed();
+}
