@@ -419,6 +419,24 @@ class ProbedTargetOut(BaseModel):
         )
 
 
+class DefinitionProblemOut(BaseModel):
+    """One problem of a definition, where it is and what it is."""
+
+    line: int
+    column: int
+    code: str = Field(description="stable, e.g. area-board or unknown-piece")
+    message: str = Field(description="in the request's language")
+
+
+class DefinitionCheckOut(BaseModel):
+    """A definition read without keeping it: its problems, else how today's target fares."""
+
+    problems: list[DefinitionProblemOut] = Field(description="every problem, in line order")
+    probe: list[ProbedTargetOut] | None = Field(
+        description="today's target (the board's one) solved briefly; null while there are problems"
+    )
+
+
 class CustomPuzzleOut(BaseModel):
     """A puzzle a person made."""
 

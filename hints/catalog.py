@@ -9,6 +9,8 @@ import contracts can forbid ``solver`` to every front end module.
 from __future__ import annotations
 
 from solver.catalog import (
+    MONTH_ABBREVIATIONS,
+    WEEKDAY_ABBREVIATIONS,
     Piece,
     Puzzle,
     Target,
@@ -24,6 +26,8 @@ from solver.stages import HINT_STAGES, Stage
 
 __all__ = [
     "HINT_STAGES",
+    "MONTH_ABBREVIATIONS",
+    "WEEKDAY_ABBREVIATIONS",
     "Cell",
     "Lattice",
     "Piece",

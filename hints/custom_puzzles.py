@@ -26,8 +26,9 @@ from hints.cache import BoundedCache
 from settings import Settings, get_settings
 from solver.bounded import TargetCount, probe
 from solver.catalog import SINGLE_TARGET, Puzzle, target_for_date
-from solver.definitions import Definition, Limits, parse_definition
+from solver.definitions import PIECES_DIR, Definition, Limits, parse_definition
 from solver.problems import Problem
+from solver.puzzle_text import PieceSets
 from solver.puzzles import Resolver, drop_resolver, use_resolver
 
 __all__ = [
@@ -40,12 +41,14 @@ __all__ = [
     "Problem",
     "QuotaReached",
     "TargetCount",
+    "check_in_worker",
     "create",
     "edit",
     "install",
     "limits",
     "looks_custom",
     "owned",
+    "piece_sets",
     "probe_definition",
     "probe_in_worker",
     "read",
@@ -53,6 +56,7 @@ __all__ = [
 
 PROBE_DAYS = 3  # today's target and the next days': the probe before a puzzle is kept
 PROBE_SECONDS = 6.0  # for all of them together
+CHECK_SECONDS = 2.0  # the editor's check as a person draws: today's target only, briefly
 PARSED_VERSIONS = 256  # parsed versions kept per process (a version never changes)
 
 
@@ -115,6 +119,27 @@ def read(text: str, language: str, settings: Settings | None = None) -> Definiti
     return parse_definition(text, language=language, limits=limits(settings))
 
 
+@dataclass(frozen=True)
+class KnownSet:
+    """A piece set a definition may name: its lattice and its pieces' drawings (cells)."""
+
+    name: str
+    lattice: str
+    pieces: tuple[tuple[str, tuple[tuple[int, int], ...]], ...]  # (name, cells) in the file's order
+
+
+def piece_sets() -> list[KnownSet]:
+    """Every piece set a definition may name (``pieces: NAME``), by name."""
+    sets = PieceSets(PIECES_DIR)
+    found = []
+    for name in sets.names():
+        known = sets.get(name)
+        if known is not None:
+            pieces = tuple((piece.name, piece.cells) for piece in known.pieces)
+            found.append(KnownSet(name, known.lattice.name, pieces))
+    return found
+
+
 def probe_targets(puzzle: Puzzle, today: date, days: int = PROBE_DAYS) -> list[str]:
     """The targets the probe solves: today's and the next days' (distinct), or the board's one."""
     if puzzle.targets_kind == "board":
@@ -123,17 +148,30 @@ def probe_targets(puzzle: Puzzle, today: date, days: int = PROBE_DAYS) -> list[s
     return list(dict.fromkeys(names))
 
 
-def probe_definition(definition: Definition, today: date, settings: Settings | None = None) -> ProbeResult:
+def probe_definition(
+    definition: Definition,
+    today: date,
+    settings: Settings | None = None,
+    *,
+    days: int = PROBE_DAYS,
+    seconds: float = PROBE_SECONDS,
+) -> ProbeResult:
     """Solve today's target and the next days' within a few seconds (CPU work: a compute
     worker's job)."""
     puzzle = definition.puzzle("probe")
-    counts = probe(puzzle, probe_targets(puzzle, today), PROBE_SECONDS, limits(settings))
+    counts = probe(puzzle, probe_targets(puzzle, today, days), seconds, limits(settings))
     return ProbeResult(tuple(counts))
 
 
 def probe_in_worker(_session: Session, definition: Definition, today: date) -> ProbeResult:
     """:func:`probe_definition` as a compute worker's ``work(session, …)`` (the API's)."""
     return probe_definition(definition, today)
+
+
+def check_in_worker(_session: Session, definition: Definition, today: date) -> ProbeResult:
+    """The editor's quick look as a compute worker's ``work(session, …)``: today's target only,
+    within :data:`CHECK_SECONDS`."""
+    return probe_definition(definition, today, days=1, seconds=CHECK_SECONDS)
 
 
 def _check_quota(session: Session, owner: int, now: datetime, settings: Settings) -> None:

@@ -204,6 +204,11 @@ def boards(lang: str | None = None) -> str:
     return "/play" + _query([("lang", lang)] if lang else [])
 
 
+def make(lang: str | None = None) -> str:
+    """The editor where a person draws their own puzzle, in the page language ``lang``."""
+    return "/make" + _query([("lang", lang)] if lang else [])
+
+
 def play_today(puzzle_id: str) -> str:
     """A puzzle's board at the visitor's today's target (a calendar's, in their zone; a board's one)."""
     return f"/play/{puzzle_id}"

@@ -1,6 +1,8 @@
 """People's own puzzles: ``POST /puzzles`` keeps a definition as a new puzzle of the player
 asking (their cookie, or their Mini App sign-in), ``PATCH``/``DELETE /puzzles/{id}`` change or
-delete it (its owner only), ``GET /me/puzzles`` lists theirs, and ``/p/{id}`` opens it on the board.
+delete it (its owner only), ``GET /me/puzzles`` lists theirs, ``/p/{id}`` opens it on the board,
+and ``POST /puzzles/check`` reads a definition without keeping it (the editor at ``/make`` asks it
+as a person draws).
 
 Every other route takes a custom puzzle's id as it takes a catalog id: the bare id names the
 current version, ``ID.N`` one version (which never changes). Creating or editing reads the
@@ -22,10 +24,16 @@ from starlette.concurrency import run_in_threadpool
 
 from api.caching import Payload, send
 from api.clients import requester
-from api.deps import LanguageDep, State
+from api.deps import LanguageDep, State, parse_day
 from api.errors import ApiError, documented
 from api.players import Caller, Reader, Writer, now, set_cookie
-from api.schemas import CustomPuzzleOut, CustomPuzzlesOut, ProbedTargetOut
+from api.schemas import (
+    CustomPuzzleOut,
+    CustomPuzzlesOut,
+    DefinitionCheckOut,
+    DefinitionProblemOut,
+    ProbedTargetOut,
+)
 from hints import custom_puzzles as custom
 from hints import links
 from hints.custom_puzzles import CustomPuzzle, Definition, ProbeResult
@@ -154,6 +162,28 @@ async def create_puzzle(
         return _out(made.puzzle, caller, probed)
 
     return _private(request, await run_in_threadpool(keep), caller, 201)
+
+
+@router.post("/puzzles/check", response_model=DefinitionCheckOut, responses=documented(422, 429, 503))
+async def check_definition(
+    request: Request, body: DefinitionIn, caller: Reader, state: State, language: LanguageDep
+) -> Response:
+    """Read a definition without keeping it: every problem (in the request's language), or, when
+    there is none, today's target solved briefly (the board's one target for a board) in
+    ``probe``, which costs one computation of the client's budget."""
+    found = await run_in_threadpool(custom.read, body.definition, language)
+    if isinstance(found, list):
+        problems = [
+            DefinitionProblemOut(line=p.line, column=p.column, code=p.code, message=p.message) for p in found
+        ]
+        return _private(request, DefinitionCheckOut(problems=problems, probe=None), caller)
+    player = caller.player
+    zone = state.settings.DEFAULT_TIMEZONE
+    today = player.today(now()) if player is not None else parse_day("today", None, zone).value
+    await state.budget.admit(requester(request))
+    probed = await run_in_threadpool(state.daily.computed, custom.check_in_worker, found, today)
+    counts = [ProbedTargetOut.of(count) for count in probed.counts]
+    return _private(request, DefinitionCheckOut(problems=[], probe=counts), caller)
 
 
 @router.patch("/puzzles/{puzzle_id}", response_model=CustomPuzzleOut, responses=ERRORS)

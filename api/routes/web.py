@@ -1,4 +1,5 @@
-"""``/``: the web page; ``/play/{puzzle_id}/{target}``: the playable board; their ``/static`` files.
+"""``/``: the web page; ``/play/{puzzle_id}/{target}``: the playable board; ``/make``: the
+editor of people's own puzzles; their ``/static`` files.
 
 Query parameters of ``/``: ``date`` (YYYY-MM-DD, default today), ``stage`` and
 ``pstage`` (0-3: calendar and pentomino hints revealed), ``tz`` (for today),
@@ -34,6 +35,7 @@ from api.web.board import BoardView
 from api.web.board_page import render_board_list, render_board_page
 from api.web.day_view import View
 from api.web.language import PageLanguage, page_language
+from api.web.make_page import render_make_page
 from api.web.page import (
     NOT_PRECOMPUTED,
     STORE_UNAVAILABLE,
@@ -400,6 +402,14 @@ async def play_index(request: Request, state: State, lang: str | None = None) ->
         page.headers.update(exc.headers)
         return page
     return send(request, payload, NO_CACHE, HEADERS)
+
+
+@router.get("/make", response_class=HTMLResponse)
+async def make(request: Request, state: State, lang: str | None = None) -> Response:
+    """The editor where a person draws their own puzzle (it runs in the Mini App too)."""
+    language = _language(request, lang)
+    payload = await state.payloads.fetch(("make", language), lambda: Payload.html(render_make_page(language)))
+    return send(request, payload, NO_CACHE, BOARD_HEADERS)
 
 
 @router.get("/static/{name:path}")

@@ -3,13 +3,14 @@
 They are plain files in ``api/web/static/``, every one of them served: the
 daily page's stylesheet and script (``page.css``, ``page.js``), the playable
 board's stylesheet (``board.css``) and script (the ES modules in ``board/``,
-entry ``board/main.js``), and the icon (``favicon.svg``). Pages link each by a
+entry ``board/main.js``), the editor's (``make.css``, the modules in ``make/``, entry
+``make/main.js``), and the icon (``favicon.svg``). Pages link each by a
 name that carries a hash of its content (``/static/board/main.1a2b3c4d5e.js``,
 :func:`url`), which is cached for a year: a changed file is a new address. The
 plain name (``/static/board/main.js``) is served too, briefly cached.
 
 The modules import each other by relative plain names (``./state.js``); the
-board page's import map (:data:`IMPORT_MAP`) maps each plain address to the
+pages' import map (:data:`IMPORT_MAP`, one for every module of both folders) maps each plain address to the
 hashed one, so a module is fetched once, by its hashed name, and a changed
 module changes only its own address. The map is an inline script, allowed by
 its hash (:data:`IMPORT_MAP_HASH`) in the page's Content-Security-Policy.
@@ -49,16 +50,20 @@ class Asset:
         return str(path.with_name(f"{path.stem}.{digest}{path.suffix}"))
 
 
-# The board's script: ES modules in static/board/, loaded from this one (no build step).
+# The board's script: ES modules in static/board/, loaded from this one (no build step); the
+# editor's in static/make/ (which imports the board's Telegram stand-in).
 MODULES = "board"
 ENTRY = f"{MODULES}/main.js"
+MAKE_MODULES = "make"
+FOLDERS = (MODULES, MAKE_MODULES)
 
 
 def _assets() -> dict[str, Asset]:
-    """Every static file by its name under ``static/``: the top folder's and the board's modules."""
+    """Every static file by its name under ``static/``: the top folder's and the modules'."""
     found = {}
     static = resources.files(__package__).joinpath("static")
-    for folder, prefix in ((static, ""), (static.joinpath(MODULES), f"{MODULES}/")):
+    folders = [(static, ""), *((static.joinpath(name), f"{name}/") for name in FOLDERS)]
+    for folder, prefix in folders:
         for entry in sorted(folder.iterdir(), key=lambda e: e.name):
             suffix = PurePosixPath(entry.name).suffix
             if entry.is_file() and suffix in MEDIA_TYPES:
@@ -84,9 +89,14 @@ def _plain_url(name: str) -> str:
 # in ``/static/board/main.1a2b3c4d5e.js``) resolves to the plain address ``/static/board/state.js``,
 # which the import map sends to the hashed one. A browser without import maps fetches the plain
 # names, which are served too.
-BOARD_MODULES = tuple(name for name in ASSETS if name.startswith(f"{MODULES}/") and name.endswith(".js"))
+def _modules(folder: str) -> tuple[str, ...]:
+    return tuple(name for name in ASSETS if name.startswith(f"{folder}/") and name.endswith(".js"))
+
+
+BOARD_MODULES = _modules(MODULES)
+EDITOR_MODULES = _modules(MAKE_MODULES)
 IMPORT_MAP = json.dumps(
-    {"imports": {_plain_url(name): url(name) for name in BOARD_MODULES}},
+    {"imports": {_plain_url(name): url(name) for name in BOARD_MODULES + EDITOR_MODULES}},
     separators=(",", ":"),
     sort_keys=True,
 )

@@ -79,6 +79,7 @@ class Bar:
     back: Link
     telegram: Link | None  # "Continue in Telegram", where the page knows the bot
     languages: LanguageSwitch
+    make: Link | None = None  # the editor of people's own puzzles (not on the editor itself)
 
 
 @dataclass(frozen=True)
@@ -168,7 +169,8 @@ def _home(language: PageLanguage) -> str:
 
 
 def _bar(language: PageLanguage, languages: LanguageSwitch, telegram: Link | None = None) -> Bar:
-    return Bar(Link(_home(language), language.text(BACK)), telegram, languages)
+    make = Link(links.make(language.param), language.text(N_("Make your own puzzle")))
+    return Bar(Link(_home(language), language.text(BACK)), telegram, languages, make)
 
 
 def _drawing(view: BoardView) -> Drawing:

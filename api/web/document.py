@@ -38,6 +38,7 @@ def document(
     *,
     scripted: bool = False,
     modules: bool = False,
+    entry: str | None = None,
     body_class: str | None = None,
     skip: str | None = None,
     skip_to: str = "#main",
@@ -47,8 +48,16 @@ def document(
     ``scripted``: the page marks ``<html class="js">`` before the first paint, so its stylesheet
     shows the controls only where its scripts run. ``modules``: the page runs the board's script,
     its modules each preloaded by its hashed address, which the import map gives the modules'
-    own imports too."""
-    preloaded = [name for name in assets.BOARD_MODULES if name != assets.ENTRY]
+    own imports too. ``entry``: another script of modules than the board's (``make/main.js``),
+    with its folder's modules preloaded."""
+    if entry is not None:
+        modules = True
+    entry = entry or assets.ENTRY
+    folder = entry.split("/")[0]
+    preloaded = [
+        name for name in (*assets.BOARD_MODULES, *assets.EDITOR_MODULES) if name.startswith(f"{folder}/")
+    ]
+    preloaded = [name for name in preloaded if name != entry]
     return Document(
         language=language,
         title=title,
@@ -59,7 +68,7 @@ def document(
         inline_script=assets.SCRIPTED if scripted else None,
         import_map=assets.IMPORT_MAP if modules else None,
         module_preloads=tuple(assets.url(name) for name in preloaded) if modules else (),
-        module=assets.url(assets.ENTRY) if modules else None,
+        module=assets.url(entry) if modules else None,
         body_class=body_class,
         skip=skip,
         skip_to=skip_to,

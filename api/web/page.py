@@ -168,6 +168,8 @@ class Footer:
     line: str  # unfilled: {docs}, {catalog}
     docs: str
     catalog: str
+    make: str  # the editor of people's own puzzles
+    make_href: str
 
 
 def _day_link(view: View, offset: int, text: str, rel: str) -> tuple[DayLink, ...]:
@@ -224,6 +226,9 @@ def _switch(view: View) -> LanguageSwitch:
     return language_switch(view.language, lambda other: replace(view, language=other).url())
 
 
+MAKE = N_("Make your own puzzle")
+
+
 def _site(
     template: str, page_title: str, language: PageLanguage, /, refresh: int | None = None, **context: object
 ) -> str:
@@ -242,6 +247,8 @@ def _site(
         language.unfilled(N_("API: {docs} · {catalog}")),
         language.text(N_("OpenAPI docs")),
         language.text(N_("the catalog")),
+        language.text(MAKE),
+        links.make(language.param),
     )
     return render(template, page=frame, footer=footer, **context)
 
