@@ -321,7 +321,7 @@ BROKEN: list[tuple[str, str, list[tuple[int, int, str]]]] = [
     (
         "an unknown lattice",
         CALENDAR.replace("targets: month-day", "targets: month-day\nlattice: hexagonal"),
-        [(3, 10, "unknown lattice 'hexagonal' (use square or triangle)")],
+        [(3, 10, "unknown lattice 'hexagonal' (use square, triangle or hex)")],
     ),
     (
         "no pieces",
