@@ -381,7 +381,8 @@ def _check_indent(line: Line, row_index: int, rows: list[Line], lattice: Lattice
     first = rows[0]
     if isinstance(lattice, HexLattice):
         second = rows[1].indent if len(rows) > 1 else first.indent + 1
-        if line.indent != (second if row_index % 2 else first.indent) or second <= first.indent:
+        odd_ok = line.indent == second and second > first.indent
+        if not (odd_ok if row_index % 2 else line.indent == first.indent):
             reader.report(line.number, 1, "hex-row-indented")
     elif isinstance(lattice, TriangleLattice) and line.indent:
         reader.report(line.number, 1, "triangle-row-indented")

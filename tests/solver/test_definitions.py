@@ -351,6 +351,19 @@ BROKEN: list[tuple[str, str, list[tuple[int, int, str]]]] = [
         ],
     ),
     (
+        "odd rows of the hex lattice not indented",
+        "title: Hex\nlattice: hex\ntargets: board\npiece A\n##\n\npiece B\n# #\n\nboard:\n# #\n# #\n",
+        [
+            (
+                12,
+                1,
+                "on the hex lattice the odd rows (counting from 0) are indented more than the even rows, all "
+                "odd rows alike and all even rows alike: the hexagons of an odd row sit half a cell to the "
+                "right; start a row with '.' for each gap, not spaces",
+            )
+        ],
+    ),
+    (
         "rows of the triangle lattice shifted with spaces",
         BOX.replace("pieces: pentominoes", "pieces: hexiamonds").replace("\n# #", "\n # #", 1),
         [
