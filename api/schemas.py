@@ -66,7 +66,7 @@ class TargetOut(BaseModel):
 class PuzzleSummaryOut(BaseModel):
     id: str
     title: str
-    lattice: str = Field(description="'square' or 'triangle'")
+    lattice: str = Field(description="'square', 'triangle' or 'hex'")
     pieces: list[str]
     targets: int = Field(description="number of targets (372 calendar dates, or 1 board)")
     stored_targets: int = Field(description="targets whose solutions are precomputed")

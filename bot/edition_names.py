@@ -16,6 +16,8 @@ EDITION_NAMES = {
     "calendar-dailypuzzle-8": N_("Daily puzzle 8 (sh1ura)"),
     "calendar-dailypuzzle-9": N_("Daily puzzle 9 (sh1ura)"),
     "calendar-weekday-6x9": N_("Weekday 6 × 9"),
+    "calendar-hex-43": N_("Hexagonal 43 (sh1ura)"),
+    "calendar-hex-61": N_("Hexagonal 61 (sh1ura)"),
 }
 
 

@@ -184,7 +184,7 @@ def name_cell(layout: BoardLayout, placement: Placement) -> Cell:
 
 
 def badge_radius(layout: BoardLayout, cell: Cell) -> int:
-    """The name badge's radius: well inside the cell (a square's or a triangle's incircle)."""
+    """The name badge's radius: well inside the cell (a fraction of the cell's incircle)."""
     cx, cy = layout.centre(cell)
     points = layout.polygons[cell]
     midpoints = [

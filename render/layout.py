@@ -2,7 +2,8 @@
 
 Cells are polygons over the lattice's vertices ``(k, row)``
 (:meth:`solver.geometry.Lattice.vertices`). Each lattice vertex maps to one
-integer pixel, scaled by the lattice's ``vertex_step``, so neighbouring cells
+integer pixel, scaled by the lattice's ``vertex_step`` (rounded to whole pixels per step
+on hexagons, whose step is sqrt(3)/2 of a side), so neighbouring cells
 share edges exactly. Two cells are neighbours exactly when their polygons
 share an edge, which also finds the board outline (edges with one cell).
 
@@ -21,7 +22,7 @@ Sampling pixels (for tests): labels are drawn centred on :meth:`BoardLayout.cent
 so :meth:`BoardLayout.fill_point` gives a pixel that always shows the cell's fill
 colour. It is the centre for unlabelled cells and, for labelled ones, a point
 moved vertically towards the side with fewer corners (a triangle's apex),
-downwards when both sides have as many (a square); it stays clear of the
+downwards when both sides have as many (a square, a hexagon); it stays clear of the
 label, of the marked-cell ring and of borders.
 """
 
@@ -55,10 +56,12 @@ class CellStyle:
     fill_offset: float  # fill point of a labelled cell: distance from the centre per row height
 
 
-# Keyed by the number of corners of a cell: squares, triangles.
+# Keyed by the number of corners of a cell: squares, triangles, hexagons (a hexagon is sqrt(3)
+# sides wide, and its vertex rows are half a side apart, hence the larger scale and offset).
 CELL_STYLES = {
     4: CellStyle(ring_scale=0.78, label_scale=0.2, fill_offset=0.3),
     3: CellStyle(ring_scale=0.72, label_scale=0.16, fill_offset=0.22),
+    6: CellStyle(ring_scale=0.78, label_scale=0.3, fill_offset=0.9),
 }
 
 
@@ -119,16 +122,22 @@ class BoardLayout:
         return tuple((round(cx + (x - cx) * factor), round(cy + (y - cy) * factor)) for x, y in points)
 
 
-def _k_per_side(lattice: Lattice) -> int:
-    """Vertex steps along ``k`` per cell side: 1 on squares, 2 on triangles (k counts half sides)."""
-    return round(1 / lattice.vertex_step[0])
+def _side_multiple(lattice: Lattice) -> int:
+    """What the cell side in px is a multiple of: 1 on squares, 2 on triangles (k counts half
+    sides) and hexagons (vertex rows are half a side apart)."""
+    return 1 if lattice.vertex_step == (1.0, 1.0) else 2
+
+
+def _x_step(lattice: Lattice, side: int) -> int:
+    """Px per vertex step along ``k``: exact on squares and triangles, rounded on hexagons."""
+    return round(side * lattice.vertex_step[0])
 
 
 def _cell_side(lattice: Lattice, k_span: int, rows: int) -> int:
     """Cell side in px: the board's longer side about BOARD_LONG_SIDE, every vertex on a whole pixel."""
     step_x, step_y = lattice.vertex_step
     side = int(BOARD_LONG_SIDE / max(k_span * step_x, rows * step_y))
-    return side - side % _k_per_side(lattice)
+    return side - side % _side_multiple(lattice)
 
 
 def _edges(lattice: Lattice, cells: Iterable[Cell], to_pixel: dict[Vertex, Point]) -> tuple[Edge, ...]:
@@ -166,7 +175,7 @@ def _board_pixels(
     if turned:
         pixels = {(k, r): ((r_max - r) * side, (k - k_min) * side) for k, r in vertices}
         return pixels, (r_max - r_min) * side, (k_max - k_min) * side
-    x_step = side // _k_per_side(lattice)
+    x_step = _x_step(lattice, side)
     y_step = side * lattice.vertex_step[1]
     pixels = {(k, r): ((k - k_min) * x_step, round((r - r_min) * y_step)) for k, r in vertices}
     return pixels, (k_max - k_min) * x_step, round((r_max - r_min) * y_step)

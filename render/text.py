@@ -5,7 +5,10 @@ belong to different owners (a piece, the marked target cells, or nothing yet).
 Triangular boards use the same grid: a border between vertically stacked
 cells is drawn only where the lattice says they share an edge
 (:meth:`solver.geometry.Lattice.shares_edge`; on triangles, only below an up
-triangle), never where they meet at a corner.
+triangle), never where they meet at a corner. Hexagonal boards have no boxes:
+each row of hexagons is a row of tokens (a piece symbol, a label, ``[label]``
+for a marked cell, ``.`` for no cell), every odd row shifted half a token right
+as the catalog's format draws them.
 """
 
 from __future__ import annotations
@@ -14,7 +17,7 @@ from collections.abc import Collection, Iterable
 
 from solver.catalog import Puzzle
 from solver.encoding import Placement, piece_letter
-from solver.geometry import Cell
+from solver.geometry import Cell, HexLattice
 
 _MARKED = "*"
 
@@ -55,6 +58,8 @@ def render_text(puzzle: Puzzle, placements: Iterable[Placement], marked: Collect
     """The board as text: piece symbols, labels of open cells, ``[label]`` for marked cells."""
     owner = _owners(placements, marked)
     symbols = piece_symbols(puzzle)
+    if isinstance(puzzle.lattice, HexLattice):
+        return _hex_text(puzzle, owner, symbols)
     cells = set(puzzle.cells)
     rows = max(r for r, _ in cells) + 1
     cols = max(c for _, c in cells) + 1
@@ -94,3 +99,19 @@ def render_text(puzzle: Puzzle, placements: Iterable[Placement], marked: Collect
     text_block = "\n".join(line for line in lines)
     extra = legend(puzzle)
     return text_block + ("\n" + extra if extra else "")
+
+
+def _hex_text(puzzle: Puzzle, owner: dict[Cell, str], symbols: list[str]) -> str:
+    """Hexagonal boards: offset rows of tokens, each as wide as the widest, odd rows indented half."""
+    lattice = puzzle.lattice
+    at = {lattice.to_text(cell): cell for cell in puzzle.cells}
+    left = min(n for _, n in at)
+    contents = {spot: _content(puzzle, cell, owner.get(cell), symbols) or "#" for spot, cell in at.items()}
+    width = max(len(text) for text in contents.values()) + 1
+    lines = []
+    for row in range(max(r for r, _ in at) + 1):
+        last = max(n for r, n in at if r == row)
+        tokens = [contents.get((row, n), ".").center(width) for n in range(left, last + 1)]
+        lines.append((" " * (width // 2) if row % 2 else "") + "".join(tokens).rstrip())
+    extra = legend(puzzle)
+    return "\n".join(lines) + ("\n" + extra if extra else "")

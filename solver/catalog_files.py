@@ -1,6 +1,6 @@
 """The catalog's data files in ``solver/data``: their format, and the parser that reads them.
 
-A piece-set file (``data/pieces/NAME.txt``) holds ``lattice: square|triangle``
+A piece-set file (``data/pieces/NAME.txt``) holds ``lattice: square|triangle|hex``
 and blocks ``piece NAME`` followed by ASCII rows (``#`` cell, ``.`` empty).
 A drawing is the piece's face-up side: the orientations only its mirror image
 shows are the piece *flipped* (none for a mirror-symmetric piece).

@@ -32,9 +32,23 @@ has its apex or bottom point at ``k = c`` and its other two corners at
              \ /(0,2)\ /(0,4)\ /
     row 1     *-------*-------*
 
+Hexagonal lattice: pointy-top hexagons in *axial* coordinates, so every
+shift ``(d_row, d_col)`` is a translation: hexagon ``(r, c)`` lies half a
+cell left of ``(r - 1, c)``. Hexagon ``(r, c)`` has its centre at ``(2c - r, 3r)`` in
+vertex steps, ``vertex_step`` is ``(sqrt(3)/2, 1/2)``, and its six corners are
+``k = 2c - r`` and ``k = 2c - r ± 1`` around ``row = 3r`` (so vertex rows may
+be negative). Its neighbours are ``(r, c±1)``, ``(r-1, c-1) (r-1, c)`` above
+and ``(r+1, c) (r+1, c+1)`` below. Definitions draw hexagons in offset rows,
+each odd row half a cell to the right (:meth:`Lattice.from_text`)::
+
+    row 0     (0,0)   (0,1)   (0,2)          text row 0:   # # #
+    row 1         (1,1)   (1,2)   (1,3)      text row 1:    # # #
+    row 2     (2,1)   (2,2)   (2,3)          text row 2:   # # #
+
 Rotations and reflections act on cell centroids in the plane about the
-vertex ``(0, 0)``, then map back to cells, so both lattices share one code
-path.
+vertex ``(0, 0)`` (about the centre of hexagon ``(0, 0)`` on the hexagonal
+lattice, whose vertices are not centres of six-fold turns), then map back to
+cells, so all lattices share one code path.
 """
 
 from __future__ import annotations
@@ -47,7 +61,7 @@ from typing import Literal
 Cell = tuple[int, int]
 Shape = tuple[Cell, ...]
 Vertex = tuple[int, int]  # a cell corner (k, row)
-LatticeName = Literal["square", "triangle"]
+LatticeName = Literal["square", "triangle", "hex"]
 
 _SQRT3_2 = math.sqrt(3) / 2
 
@@ -95,6 +109,14 @@ class Lattice:
     def is_translation(self, d_row: int, d_col: int) -> bool:
         """Whether shifting by ``(d_row, d_col)`` maps the lattice onto itself."""
         raise NotImplementedError
+
+    def from_text(self, row: int, col: int) -> Cell:
+        """The cell a drawing shows at text row ``row``, token ``col`` (the same pair but on hexagons)."""
+        return row, col
+
+    def to_text(self, cell: Cell) -> tuple[int, int]:
+        """The text row and token index of ``cell`` in a drawing (inverse of :meth:`from_text`)."""
+        return cell
 
     def apply(self, transform: Transform, cell: Cell) -> Cell:
         """Image of one cell under ``transform`` (about the origin vertex)."""
@@ -199,7 +221,52 @@ class TriangleLattice(Lattice):
         return (d_row + d_col) % 2 == 0
 
 
-LATTICES: dict[str, Lattice] = {"square": SquareLattice(), "triangle": TriangleLattice()}
+class HexLattice(Lattice):
+    name: LatticeName = "hex"
+    rotation_steps = 6
+    corners = 6
+    turns_by_quarter = False
+    vertex_step = (_SQRT3_2, 0.5)
+
+    def vertices(self, cell: Cell) -> tuple[Vertex, ...]:
+        row, col = cell
+        k, v = 2 * col - row, 3 * row
+        return ((k, v - 2), (k + 1, v - 1), (k + 1, v + 1), (k, v + 2), (k - 1, v + 1), (k - 1, v - 1))
+
+    def neighbours(self, cell: Cell) -> tuple[Cell, ...]:
+        row, col = cell
+        return (
+            (row - 1, col - 1),
+            (row - 1, col),
+            (row, col + 1),
+            (row + 1, col + 1),
+            (row + 1, col),
+            (row, col - 1),
+        )
+
+    def centroid(self, cell: Cell) -> tuple[float, float]:
+        row, col = cell
+        return (2 * col - row) * _SQRT3_2, 1.5 * row
+
+    def cell_at(self, x: float, y: float) -> Cell:
+        row = round(y / 1.5)
+        col = round((x / _SQRT3_2 + row) / 2)
+        if abs(self.centroid((row, col))[0] - x) > 1e-6:
+            raise ValueError(f"point ({x:.3f}, {y:.3f}) is not a hexagon centre")
+        return row, col
+
+    def is_translation(self, d_row: int, d_col: int) -> bool:
+        return True
+
+    def from_text(self, row: int, col: int) -> Cell:
+        return row, col + (row + 1) // 2
+
+    def to_text(self, cell: Cell) -> tuple[int, int]:
+        row, col = cell
+        return row, col - (row + 1) // 2
+
+
+LATTICES: dict[str, Lattice] = {"square": SquareLattice(), "triangle": TriangleLattice(), "hex": HexLattice()}
 
 
 def lattice_named(name: str) -> Lattice:

@@ -29,7 +29,7 @@ _TEMPLATES: dict[str, tuple[str, str | None]] = {
     "missing-key": (N_("missing '{key}:'"), None),
     "empty-title": (N_("'title:' is empty: give the puzzle a name"), None),
     "title-too-long": (N_("the title has {chars} characters; at most {limit}"), None),
-    "unknown-lattice": (N_("unknown lattice '{name}' (use square or triangle)"), None),
+    "unknown-lattice": (N_("unknown lattice '{name}' (use square, triangle or hex)"), None),
     "unknown-targets": (
         N_("unknown targets kind '{name}' (use board, month-day or month-day-weekday)"),
         None,
@@ -71,6 +71,14 @@ _TEMPLATES: dict[str, tuple[str, str | None]] = {
         N_(
             "on the triangle lattice each token is one triangle, pointing up when row + column is even: "
             "start the row with '.' for each gap, not spaces"
+        ),
+        None,
+    ),
+    "hex-row-indented": (
+        N_(
+            "on the hex lattice the odd rows (counting from 0) are indented more than the even rows, "
+            "all odd rows alike and all even rows alike: the hexagons of an odd row sit half a cell "
+            "to the right; start a row with '.' for each gap, not spaces"
         ),
         None,
     ),

@@ -34,7 +34,7 @@ from solver.catalog import (
     TargetsKind,
     date_target_name,
 )
-from solver.geometry import LATTICES, Cell, Lattice, Shape, SquareLattice
+from solver.geometry import LATTICES, Cell, HexLattice, Lattice, Shape, SquareLattice, TriangleLattice
 from solver.labels import DAYS, BadDay, suggest_label
 from solver.labels import read_label as read_board_label
 from solver.problems import ParamValue, Problem, problem
@@ -209,15 +209,23 @@ def _header(line: Line, match: re.Match[str], keys: tuple[str, ...], blocks: Blo
 # ---------------------------------------------------------------- pieces
 
 
-def cells_from_drawing(rows: list[Line], reader: Reader) -> Shape:
-    """The cells a drawing marks with '#'; a problem for any character but '#' and '.'."""
+def cells_from_drawing(rows: list[Line], lattice: Lattice, reader: Reader) -> Shape:
+    """The cells a drawing marks with '#'; a problem for any character but '#' and '.'.
+
+    Each character is one cell position; on hexagons spaces are ignored, so ``# #`` and ``##``
+    are both two cells side by side, and the odd rows are indented more than the even rows
+    (:func:`_check_indent`)."""
+    hexagons = isinstance(lattice, HexLattice)
     cells = []
     for row_index, line in enumerate(rows):
-        for col_index, char in enumerate(line.text):
+        if hexagons:
+            _check_indent(line, row_index, rows, lattice, reader)
+        marks = [(at, char) for at, char in enumerate(line.text) if not (hexagons and char == " ")]
+        for col_index, (at, char) in enumerate(marks):
             if char == "#":
-                cells.append((row_index, col_index))
+                cells.append(lattice.from_text(row_index, col_index))
             elif char != ".":
-                reader.report(line.number, col_index + 1, "piece-bad-character", char=char)
+                reader.report(line.number, at + 1, "piece-bad-character", char=char)
     return tuple(cells)
 
 
@@ -247,7 +255,7 @@ def drawn_piece(lattice: Lattice, drawing: DrawnPiece, reader: Reader) -> Piece 
     if not drawing.rows:
         reader.report(name.line, name.column, "piece-no-drawing", name=name.text)
         return None
-    cells = cells_from_drawing(drawing.rows, reader)
+    cells = cells_from_drawing(drawing.rows, lattice, reader)
     if len(reader.problems) > before:
         return None
     if not cells:
@@ -353,20 +361,30 @@ def read_board(rows: list[Line], lattice: Lattice, reader: Reader) -> Board:
     board = Board()
     seen: dict[str, Value] = {}
     for row_index, line in enumerate(rows):
-        _check_indent(line, rows[0], lattice, reader)
+        _check_indent(line, row_index, rows, lattice, reader)
         tokens = _words(Value(line.text, line.number, 1))
         for col_index, token in enumerate(tokens):
             if token.text == ".":
                 continue
-            cell = (row_index, col_index)
+            cell = lattice.from_text(row_index, col_index)
             board.cells.append(cell)
             if token.text != "#":
                 _label_cell(board, cell, token, seen, reader)
     return board
 
 
-def _check_indent(line: Line, first: Line, lattice: Lattice, reader: Reader) -> None:
-    if not isinstance(lattice, SquareLattice) and line.indent:
+def _check_indent(line: Line, row_index: int, rows: list[Line], lattice: Lattice, reader: Reader) -> None:
+    """A problem for a row indented against the lattice's rule (cells are counted by tokens).
+
+    Hexagons: the even rows are indented like the first, the odd rows like the second, and
+    more (one character, or two to line up three-letter labels)."""
+    first = rows[0]
+    if isinstance(lattice, HexLattice):
+        second = rows[1].indent if len(rows) > 1 else first.indent + 1
+        odd_ok = line.indent == second and second > first.indent
+        if not (odd_ok if row_index % 2 else line.indent == first.indent):
+            reader.report(line.number, 1, "hex-row-indented")
+    elif isinstance(lattice, TriangleLattice) and line.indent:
         reader.report(line.number, 1, "triangle-row-indented")
     elif isinstance(lattice, SquareLattice) and line.indent != first.indent:
         reader.report(line.number, 1, "board-row-indented")

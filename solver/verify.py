@@ -17,9 +17,12 @@ c + 1`` on rows ``r, r + 1``; one quarter turn maps corner ``(k, row)`` to
 ``(c - 1, r) (c + 1, r)``, bottom point ``(c, r + 1)``); corner ``(k, row)``
 sits at the plane point ``(k / 2, row * sqrt(3) / 2)``, so one sixth of a
 turn maps it to ``((k - 3 row) / 2, (k + row) / 2)``. The mirror is
-``(k, row) -> (-k, row)`` on both. A shift ``(dr, dc)`` is a lattice
-translation on squares always, on triangles only when ``dr + dc`` is even
-(it must keep up triangles up).
+``(k, row) -> (-k, row)`` on all three. Hexagon ``(r, c)`` (axial) has its
+centre at ``(2c - r, 3r)`` and corners ``k ± 1`` on rows ``3r ± 1`` and ``k``
+on rows ``3r ± 2``; corner ``(k, row)`` sits at ``(k sqrt(3) / 2, row / 2)``,
+so one sixth of a turn maps it to ``((k - row) / 2, (3k + row) / 2)``. A shift
+``(dr, dc)`` is a lattice translation on squares and hexagons always, on
+triangles only when ``dr + dc`` is even (it must keep up triangles up).
 
 A solution is valid when each piece is placed once, in a legal shape (a
 rotation or reflection of its drawing, then a lattice translation), every
@@ -102,6 +105,19 @@ def _triangle_cell(corners: Collection[Corner]) -> Cell:
     return top, on_top[0] if len(on_top) == 1 else sum(on_top) // 2
 
 
+def _hex_corners(cell: Cell) -> tuple[Corner, ...]:
+    row, col = cell
+    k, v = 2 * col - row, 3 * row
+    return ((k, v - 2), (k + 1, v - 1), (k + 1, v + 1), (k, v + 2), (k - 1, v + 1), (k - 1, v - 1))
+
+
+def _hex_cell(corners: Collection[Corner]) -> Cell:
+    """The hexagon with these corners: their mean is its centre ``(2c - r, 3r)``."""
+    k = sum(k for k, _ in corners) // len(corners)
+    row = sum(v for _, v in corners) // len(corners) // 3
+    return row, (k + row) // 2
+
+
 _RULES = {
     "square": _Rules(
         corners=_square_corners,
@@ -116,6 +132,13 @@ _RULES = {
         turn=lambda corner: ((corner[0] - 3 * corner[1]) // 2, (corner[0] + corner[1]) // 2),
         turns=6,
         is_shift=lambda d_row, d_col: (d_row + d_col) % 2 == 0,
+    ),
+    "hex": _Rules(
+        corners=_hex_corners,
+        cell_of=_hex_cell,
+        turn=lambda corner: ((corner[0] - corner[1]) // 2, (3 * corner[0] + corner[1]) // 2),
+        turns=6,
+        is_shift=lambda d_row, d_col: True,
     ),
 }
 

@@ -6,6 +6,7 @@ import dataclasses
 import io
 from collections.abc import Iterable, Sequence
 from functools import cache
+from itertools import pairwise
 
 import pytest
 from PIL import Image, ImageChops
@@ -98,6 +99,7 @@ IMAGES = {
     "pentomino-8x8-hole": lambda: board_png("pentomino-8x8-hole"),
     "hexiamond-rhombus-6x6": lambda: board_png("hexiamond-rhombus-6x6"),
     "hexiamond-tenyo": lambda: board_png("hexiamond-tenyo"),
+    "calendar-hex-61": lambda: board_png("calendar-hex-61"),
     "heatmap": lambda: render_heatmap(sample_counts()),
 }
 
@@ -187,6 +189,41 @@ def test_triangles_point_the_right_way_and_neighbours_share_edges() -> None:
     inner = sum(len(edge.cells) == 2 for edge in layout.edges)
     outline = sum(len(edge.cells) == 1 for edge in layout.edges)
     assert 3 * len(puzzle.cells) == 2 * inner + outline
+
+
+def test_hexagon_cells_show_piece_empty_and_marked_colours_beside_their_labels() -> None:
+    puzzle = get_puzzle("calendar-hex-61")
+    target = puzzle.targets[0]
+    shown = solution(puzzle.id, target.name)[:6]
+    image = open_png(render_board(puzzle, shown, marked=target.uncovered, title="hexagons"))
+    layout = board_layout(puzzle)
+    covered = {cell: p.piece for p in shown for cell in p.cells}
+    for cell in set(puzzle.cells) - name_cells(layout, shown):
+        colour = pixel(image, layout.fill_point(cell))
+        expected = (
+            piece_colour(covered[cell]) if cell in covered else MARKED if cell in target.uncovered else EMPTY
+        )
+        assert colour == expected, cell
+
+
+def test_hexagons_are_regular_and_neighbours_share_edges() -> None:
+    puzzle = get_puzzle("calendar-hex-61")
+    layout = board_layout(puzzle)
+    for polygon in layout.polygons.values():
+        assert len(polygon) == 6
+        sides = [
+            ((x1 - x2) ** 2 + (y1 - y2) ** 2) ** 0.5
+            for (x1, y1), (x2, y2) in pairwise((*polygon, polygon[0]))
+        ]
+        assert max(sides) - min(sides) <= 1.5  # whole pixels: within a rounding of a regular hexagon
+        assert polygon[0][0] == polygon[3][0] and polygon[0][1] < polygon[3][1]  # pointy top
+    for edge in layout.edges:
+        if len(edge.cells) == 2:
+            assert puzzle.lattice.shares_edge(*edge.cells)
+    inner = sum(len(edge.cells) == 2 for edge in layout.edges)
+    outline = sum(len(edge.cells) == 1 for edge in layout.edges)
+    assert 6 * len(puzzle.cells) == 2 * inner + outline
+    assert outline == 6 * 9  # a hexagon of side five: nine edges per side
 
 
 def test_pieces_get_distinct_colours_from_a_large_palette() -> None:

@@ -50,3 +50,13 @@ def test_triangle_board_has_legend_and_no_border_at_corner_contacts() -> None:
     assert lines[-1].startswith("A=hexagon B=butterfly")
     # Row 0 spans columns 6..17; only its down triangles (odd row + col) have a flat top edge.
     assert lines[0].count("---") == 6
+
+
+def test_hex_board_is_offset_rows_of_tokens_as_the_catalog_draws_them() -> None:
+    puzzle = get_puzzle("calendar-hex-43")
+    lines = render_text(puzzle, [], puzzle.target("01-01").uncovered).splitlines()
+    assert len(lines) == 9
+    assert lines[1].split() == [".", "Nov", "[1]", "2", "[Jan]"]
+    width = len(" [Jan]")  # the widest token and a space
+    assert lines[2].index("Oct") < lines[3].index("8") < lines[2].index("3")  # odd rows half a token right
+    assert lines[3].index("8") - lines[2].index("Oct") in range(width // 2 - 1, width // 2 + 2)

@@ -148,7 +148,13 @@ EDITIONS = {
 }
 
 
-GALLERY = {"calendar-dailypuzzle-8", "calendar-dailypuzzle-9", "calendar-weekday-6x9"}  # test_gallery.py
+GALLERY = {  # test_gallery.py
+    "calendar-dailypuzzle-8",
+    "calendar-dailypuzzle-9",
+    "calendar-weekday-6x9",
+    "calendar-hex-43",
+    "calendar-hex-61",
+}
 
 
 def test_the_editions_are_catalog_data_solved_on_demand() -> None:

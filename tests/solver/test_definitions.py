@@ -321,7 +321,7 @@ BROKEN: list[tuple[str, str, list[tuple[int, int, str]]]] = [
     (
         "an unknown lattice",
         CALENDAR.replace("targets: month-day", "targets: month-day\nlattice: hexagonal"),
-        [(3, 10, "unknown lattice 'hexagonal' (use square or triangle)")],
+        [(3, 10, "unknown lattice 'hexagonal' (use square, triangle or hex)")],
     ),
     (
         "no pieces",
@@ -347,6 +347,19 @@ BROKEN: list[tuple[str, str, list[tuple[int, int, str]]]] = [
                 1,
                 "this row is indented unlike the first: cells are counted by tokens, not spaces (write '.' "
                 "for a gap)",
+            )
+        ],
+    ),
+    (
+        "odd rows of the hex lattice not indented",
+        "title: Hex\nlattice: hex\ntargets: board\npiece A\n##\n\npiece B\n# #\n\nboard:\n# #\n# #\n",
+        [
+            (
+                12,
+                1,
+                "on the hex lattice the odd rows (counting from 0) are indented more than the even rows, all "
+                "odd rows alike and all even rows alike: the hexagons of an odd row sit half a cell to the "
+                "right; start a row with '.' for each gap, not spaces",
             )
         ],
     ),

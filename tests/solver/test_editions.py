@@ -34,6 +34,8 @@ SAMPLES = [
     pytest.param("calendar-dailypuzzle-8", "11-18", 2, marks=pytest.mark.slow),  # published by sh1ura
     pytest.param("calendar-dailypuzzle-9", "09-14", 26, marks=pytest.mark.slow),  # published by sh1ura
     pytest.param("calendar-weekday-6x9", "02-29-thu", 14, marks=pytest.mark.slow),
+    pytest.param("calendar-hex-43", "01-13", 692, marks=pytest.mark.slow),  # published by sh1ura
+    pytest.param("calendar-hex-61", "10-30-thu", 33, marks=pytest.mark.slow),  # published by sh1ura
 ]
 
 

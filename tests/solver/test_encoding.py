@@ -9,8 +9,11 @@ from tests.solver.test_problem import enumerate_target
 from tests.support import exact_cover
 
 
-def _mirrored(cells: tuple[tuple[int, int], ...]) -> tuple[tuple[int, int], ...]:
-    """The mirror image (r, c) -> (r, -c): a reflection on both lattices (it keeps r + c's parity)."""
+def _mirrored(cells: tuple[tuple[int, int], ...], lattice: str) -> tuple[tuple[int, int], ...]:
+    """The mirror image (r, c) -> (r, -c) on squares and triangles (it keeps r + c's parity),
+    (r, c) -> (r, r - c) on hexagons (axial cells)."""
+    if lattice == "hex":
+        return tuple(sorted((r, r - c) for r, c in cells))
     return tuple(sorted((r, -c) for r, c in cells))
 
 
@@ -32,7 +35,7 @@ def test_the_drawing_is_face_up_and_its_mirror_image_flipped_unless_symmetric(pu
     puzzle = get_puzzle(puzzle_id)
     for index, piece in enumerate(puzzle.pieces):
         assert flipped_pieces(puzzle, [Placement(index, piece.cells)]) == frozenset()
-        mirror = Placement(index, _mirrored(piece.cells))
+        mirror = Placement(index, _mirrored(piece.cells, puzzle.lattice.name))
         assert flipped_pieces(puzzle, [mirror]) == (frozenset() if piece.mirror_symmetric else {piece.name})
         assert is_flipped(puzzle, mirror) != piece.mirror_symmetric
 

@@ -2,7 +2,7 @@ from collections import Counter
 
 import pytest
 
-from solver.geometry import SquareLattice, TriangleLattice, symmetries
+from solver.geometry import HexLattice, SquareLattice, TriangleLattice, symmetries
 from solver.puzzles import get_puzzle
 
 
@@ -83,8 +83,10 @@ def test_calendar_without_labels_would_have_symmetry_the_labels_remove() -> None
     assert len(symmetries(calendar.lattice, calendar.cells, calendar.labels)) == 1
 
 
-@pytest.mark.parametrize("lattice", [SquareLattice(), TriangleLattice()])
-def test_transforms_map_cells_to_cells_and_compose_back(lattice: SquareLattice | TriangleLattice) -> None:
+@pytest.mark.parametrize("lattice", [SquareLattice(), TriangleLattice(), HexLattice()])
+def test_transforms_map_cells_to_cells_and_compose_back(
+    lattice: SquareLattice | TriangleLattice | HexLattice,
+) -> None:
     cells = [(r, c) for r in range(-3, 4) for c in range(-3, 4)]
     for transform in lattice.transforms():
         images = [lattice.apply(transform, cell) for cell in cells]
@@ -93,14 +95,21 @@ def test_transforms_map_cells_to_cells_and_compose_back(lattice: SquareLattice |
             flips = {lattice.points_up(a) == lattice.points_up(b) for a, b in zip(cells, images, strict=True)}
             assert len(flips) == 1
     assert len(lattice.transforms()) == (8 if isinstance(lattice, SquareLattice) else 12)
+    if isinstance(lattice, HexLattice):  # every turn and mirror keeps neighbours neighbours
+        for transform in lattice.transforms():
+            for cell in cells:
+                image = lattice.apply(transform, cell)
+                assert all(
+                    lattice.shares_edge(image, lattice.apply(transform, n)) for n in lattice.neighbours(cell)
+                )
 
 
 CELLS = [(r, c) for r in range(-3, 4) for c in range(-3, 4)]
 
 
-@pytest.mark.parametrize("lattice", [SquareLattice(), TriangleLattice()])
+@pytest.mark.parametrize("lattice", [SquareLattice(), TriangleLattice(), HexLattice()])
 def test_centroid_is_the_mean_of_the_corners_in_vertex_steps(
-    lattice: SquareLattice | TriangleLattice,
+    lattice: SquareLattice | TriangleLattice | HexLattice,
 ) -> None:
     step_x, step_y = lattice.vertex_step
     for cell in CELLS:
@@ -111,8 +120,8 @@ def test_centroid_is_the_mean_of_the_corners_in_vertex_steps(
         assert lattice.centroid(cell) == pytest.approx((x, y)), cell
 
 
-@pytest.mark.parametrize("lattice", [SquareLattice(), TriangleLattice()])
-def test_corners_run_clockwise_on_screen(lattice: SquareLattice | TriangleLattice) -> None:
+@pytest.mark.parametrize("lattice", [SquareLattice(), TriangleLattice(), HexLattice()])
+def test_corners_run_clockwise_on_screen(lattice: SquareLattice | TriangleLattice | HexLattice) -> None:
     step_x, step_y = lattice.vertex_step
     for cell in CELLS:
         points = [(k * step_x, row * step_y) for k, row in lattice.vertices(cell)]
@@ -121,8 +130,10 @@ def test_corners_run_clockwise_on_screen(lattice: SquareLattice | TriangleLattic
         assert doubled_area > 0, cell  # positive with y pointing down means clockwise on screen
 
 
-@pytest.mark.parametrize("lattice", [SquareLattice(), TriangleLattice()])
-def test_neighbours_are_the_cells_sharing_two_corners(lattice: SquareLattice | TriangleLattice) -> None:
+@pytest.mark.parametrize("lattice", [SquareLattice(), TriangleLattice(), HexLattice()])
+def test_neighbours_are_the_cells_sharing_two_corners(
+    lattice: SquareLattice | TriangleLattice | HexLattice,
+) -> None:
     for cell in CELLS:
         near = [(cell[0] + dr, cell[1] + dc) for dr in (-1, 0, 1) for dc in (-2, -1, 0, 1, 2)]
         sharing = {

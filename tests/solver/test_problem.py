@@ -81,6 +81,8 @@ DRAWN_MIRROR_SYMMETRIC = {
     "calendar-dailypuzzle-8": {"B"},
     "calendar-dailypuzzle-9": {"A", "B", "F", "I"},
     "calendar-weekday-6x9": set(),
+    "calendar-hex-43": {"A", "D", "E", "F", "G", "H"},
+    "calendar-hex-61": {"B", "D", "E", "H", "K"},
 }
 
 

@@ -48,7 +48,7 @@ def test_independent_shapes_equal_the_search_orientations_for_every_piece() -> N
             assert legal_shapes(puzzle.lattice.name, piece.cells) == set(piece.orientations), piece.name
             assert flipped_shapes(puzzle.lattice.name, piece.cells) == piece.flipped, piece.name
             lattices.add(puzzle.lattice.name)
-    assert lattices == {"square", "triangle"}
+    assert lattices == {"square", "triangle", "hex"}
 
 
 @pytest.mark.parametrize("puzzle_id", sorted(all_puzzles()))

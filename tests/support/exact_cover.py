@@ -3,7 +3,9 @@
 It shares only the catalog's data (a :class:`~solver.catalog.Puzzle`'s cells, its pieces'
 names and drawings, a :class:`~solver.catalog.Target`'s open cells). Everything else is
 restated here: each piece's orientations are made from its drawing by integer quarter turns
-``(r, c) -> (c, -r)`` and the mirror ``(r, c) -> (r, -c)`` (square lattice only), and the
+``(r, c) -> (c, -r)`` and the mirror ``(r, c) -> (r, -c)`` on squares, by sixth turns
+``(r, c) -> (c, c - r)`` and the mirror ``(r, c) -> (r, r - c)`` on hexagons (axial cells, see
+:mod:`solver.geometry`; no triangles), and the
 solutions are found with Knuth's Algorithm X on bitmasks (no CP-SAT, no :mod:`solver.cover`,
 no :mod:`solver.geometry`, no :mod:`solver.problem`).
 
@@ -13,7 +15,7 @@ solver's output turned into the same form (:func:`as_named`).
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 
 from solver.catalog import Puzzle, Target
@@ -45,11 +47,22 @@ def square_orientations(drawing: Iterable[Cell]) -> dict[Shape, bool]:
 
     Flipped: the mirror side gives it and no quarter turn of the drawing does.
     """
+    return _sides(drawing, lambda r, c: (c, -r), lambda r, c: (r, -c), 4)
+
+
+def hex_orientations(drawing: Iterable[Cell]) -> dict[Shape, bool]:
+    """Each distinct orientation of a hexagonal drawing (axial cells, at the origin) -> whether flipped."""
+    return _sides(drawing, lambda r, c: (c, c - r), lambda r, c: (r, r - c), 6)
+
+
+def _sides(
+    drawing: Iterable[Cell], turn: Callable[[int, int], Cell], mirror: Callable[[int, int], Cell], turns: int
+) -> dict[Shape, bool]:
     sides: dict[bool, set[Shape]] = {False: set(), True: set()}
     for mirrored in (False, True):
-        cells = [(r, -c) if mirrored else (r, c) for r, c in drawing]
-        for _ in range(4):
-            cells = [(c, -r) for r, c in cells]
+        cells = [mirror(r, c) if mirrored else (r, c) for r, c in drawing]
+        for _ in range(turns):
+            cells = [turn(r, c) for r, c in cells]
             sides[mirrored].add(_at_origin(cells))
     orientations = dict.fromkeys(sides[False], False)
     orientations.update(dict.fromkeys(sides[True] - sides[False], True))
@@ -58,12 +71,11 @@ def square_orientations(drawing: Iterable[Cell]) -> dict[Shape, bool]:
 
 def options(puzzle: Puzzle, target: Target, *, face_up_only: bool = False) -> list[Option]:
     """Every placement of every piece on the cells the target covers (unflipped ones only if asked)."""
-    if puzzle.lattice.name != "square":
-        raise ValueError("the independent enumeration knows the square lattice only")
+    orientations = _orientations_on(puzzle.lattice.name)
     free = set(puzzle.cells) - target.uncovered
     found = []
     for piece in puzzle.pieces:
-        for shape, flipped in square_orientations(piece.cells).items():
+        for shape, flipped in orientations(piece.cells).items():
             if flipped and face_up_only:
                 continue
             top, left = min(shape)  # the shape's first cell goes on each free cell in turn
@@ -72,6 +84,16 @@ def options(puzzle: Puzzle, target: Target, *, face_up_only: bool = False) -> li
                 if cells <= free:
                     found.append(Option(piece.name, cells, flipped))
     return found
+
+
+def _orientations_on(lattice_name: str) -> Callable[[Iterable[Cell]], dict[Shape, bool]]:
+    """This module's orientations for a lattice; ValueError for the triangular one."""
+    if lattice_name not in _ORIENTATIONS:
+        raise ValueError(f"the independent enumeration knows squares and hexagons only, not {lattice_name!r}")
+    return _ORIENTATIONS[lattice_name]
+
+
+_ORIENTATIONS = {"square": square_orientations, "hex": hex_orientations}
 
 
 def solve(puzzle: Puzzle, target: Target, *, face_up_only: bool = False) -> list[NamedSolution]:
@@ -120,9 +142,8 @@ def _algorithm_x(masks: list[int], n_cells: int, n_pieces: int) -> Iterator[list
 def flipped_names(puzzle: Puzzle, solution: NamedSolution) -> frozenset[str]:
     """The pieces a solution shows flipped, by this module's own orientations."""
     drawings = {piece.name: piece.cells for piece in puzzle.pieces}
-    return frozenset(
-        name for name, cells in solution if square_orientations(drawings[name])[_at_origin(cells)]
-    )
+    orientations = _orientations_on(puzzle.lattice.name)
+    return frozenset(name for name, cells in solution if orientations(drawings[name])[_at_origin(cells)])
 
 
 def as_named(puzzle: Puzzle, placements: Iterable[tuple[int, Iterable[Cell]]]) -> NamedSolution:
