@@ -35,7 +35,7 @@ from hints.catalog import get_puzzle
 from hints.chat_settings import InvalidSetting
 from hints.daily import Variant, known_edition
 from hints.errors import NotPrecomputed, ServiceError
-from hints.missing_targets import after_solving
+from hints.missing_targets import SolveUnfinished, after_solving
 from hints.players import Chat, Player
 from hints.seat import InChat
 from hints.unit_of_work import Refusal, refusal, run
@@ -262,7 +262,7 @@ async def respond(
             pending = None
         try:
             await _solve_showing_progress(update, context, puzzle_id, target)
-        except SolvesBusy:
+        except (SolvesBusy, SolveUnfinished):
             assert isinstance(missing, MustSolve)  # what unit_of_work raises for a solvable target
             raise Refused(Reply(text("solver_busy", missing.language))) from None
 
