@@ -52,6 +52,10 @@ POLL_SECONDS = 0.05  # the store is read this often while a target is being solv
 QUEUE_CHECK_SECONDS = 1.0  # and the queue this often: is a job for the target still there?
 GIVE_UP_SECONDS = 300.0  # no worker stored it in this time: SolveUnfinished (the job stays queued)
 MAX_ATTEMPTS = 3  # a job's runs: a solve that raised, or a worker that died, is retried twice
+# Workers take the highest priority first: a target someone waits for before one solved ahead of
+# asking (the window around today), then first come first.
+ASKED = 0
+AHEAD = -10
 
 
 def job_lock(puzzle_id: str, target: str) -> str:
@@ -183,18 +187,21 @@ class QueuedSolver:
         self.enqueue(puzzle.id, target.name)
         return self._wait(_Waiting(puzzle.id, target.name, time.monotonic()))
 
-    def enqueue(self, puzzle_id: str, target: str) -> None:
+    def enqueue(self, puzzle_id: str, target: str, priority: int = ASKED) -> None:
         """Defer the target's job, unless one waits in the queue already (it serves this ask too)."""
         key = job_lock(puzzle_id, target)
-        deferrer = self._queue().configure_task(TASK, queue=QUEUE, lock=key, queueing_lock=key)
+        deferrer = self._queue().configure_task(
+            TASK, queue=QUEUE, lock=key, queueing_lock=key, priority=priority
+        )
         with contextlib.suppress(queue_errors.AlreadyEnqueued):
             deferrer.defer(puzzle=puzzle_id, target=target)
 
     def enqueue_missing(self, targets: Iterable[tuple[str, str]]) -> None:
-        """Defer the job of each of these targets (puzzle id, name) that is not stored."""
+        """Defer the job of each of these targets (puzzle id, name) that is not stored, behind
+        every target someone is waiting for (:data:`AHEAD`)."""
         for puzzle_id, target in targets:
             if self._count(puzzle_id, target) is None:
-                self.enqueue(puzzle_id, target)
+                self.enqueue(puzzle_id, target, AHEAD)
 
     def _wait(self, waiting: _Waiting) -> Solved:
         next_queue_check = waiting.started + QUEUE_CHECK_SECONDS

@@ -13,9 +13,11 @@ from datetime import date, timedelta
 
 import pytest
 
-from bot.solving import SOLVE_WORKERS, SolveQueue
+from bot.solving import SOLVE_WORKERS, SOLVES_WAITING, SolveQueue
 from db import chats
+from hints.missing_targets import SolveUnfinished
 from jobs.target_solving import OnDemand
+from solver.catalog import Puzzle, Target
 from tests.support.bot import RunningBot
 from tests.support.solving import GatedSolver
 
@@ -121,3 +123,23 @@ async def test_two_people_asking_for_one_date_share_one_solve(running_bot: Runni
     assert [c.method for c in (*first, *second)] == ["sendPhoto", "sendPhoto"]
     assert first[0].params["caption"] == second[0].params["caption"]
     assert "2026-02-03: " in first[0].params["caption"] and len(solver.calls) == 1
+
+
+class GivesUp(GatedSolver):
+    """A queue solver that stopped waiting: the job failed, or no worker took it in time."""
+
+    targets_at_once = 4
+
+    def ensure(self, puzzle: Puzzle, target: Target) -> object:
+        super().ensure(puzzle, target)
+        raise SolveUnfinished(f"{puzzle.id} {target.name}: its solve job failed")
+
+
+async def test_a_solve_the_queue_gave_up_on_is_answered_as_busy(running_bot: RunningBot) -> None:
+    solver = GivesUp()
+    solver.gate.set()
+    gated = gated_bot(running_bot, solver)
+    assert gated.queue.capacity == solver.targets_at_once + SOLVES_WAITING  # a thread per target
+    gated.weekday_chats(141)
+    (reply,) = await gated.bot.ask(f"/today {day(3)}", chat_id=141)
+    assert reply.params["text"] == BUSY and solver.calls == [(WEEKDAY, "02-04-wed")]

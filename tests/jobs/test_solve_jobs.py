@@ -21,7 +21,15 @@ from sqlalchemy.orm import Session, sessionmaker
 from db import repository
 from db.engine import make_engine, session_factory
 from hints.missing_targets import SolveUnfinished
-from jobs.solve_jobs import MAX_ATTEMPTS, QueuedSolver, job_lock, queue_app, retry_stalled, solver_factory
+from jobs.solve_jobs import (
+    MAX_ATTEMPTS,
+    QUEUE,
+    QueuedSolver,
+    job_lock,
+    queue_app,
+    retry_stalled,
+    solver_factory,
+)
 from jobs.solve_worker import main as worker_main
 from jobs.target_solving import OnDemand, solve_target
 from settings import Settings
@@ -136,6 +144,19 @@ def test_many_asks_for_a_target_queue_one_job(queued: QueuedSolver, engine: Engi
     queued.enqueue_missing([(PUZZLE.id, TARGET.name), (PUZZLE.id, "07-15")])
     assert jobs_of(engine, job_lock(PUZZLE.id, TARGET.name)) == [("todo", 0)]
     assert jobs_of(engine, job_lock(PUZZLE.id, "07-15")) == [("todo", 0)]
+
+
+@pytest.mark.postgres
+async def test_a_target_someone_waits_for_goes_before_those_solved_ahead(
+    queued: QueuedSolver, migrated_postgres_url: str
+) -> None:
+    queued.enqueue_missing([(PUZZLE.id, "07-15"), (PUZZLE.id, "07-16")])  # the window around today
+    queued.enqueue(PUZZLE.id, TARGET.name)  # someone asks
+    app = queue_app(queue_settings(migrated_postgres_url), for_workers=True)
+    async with app.open_async():
+        worker = await app.job_manager.register_worker()
+        taken = [await app.job_manager.fetch_job(queues=[QUEUE], worker_id=worker) for _ in range(3)]
+    assert [job.task_kwargs["target"] for job in taken if job is not None] == [TARGET.name, "07-15", "07-16"]
 
 
 @pytest.mark.postgres
