@@ -372,6 +372,15 @@ def test_dispatcher_beats_its_heart_answers_the_healthcheck_and_stops_on_sigterm
 # ---------------------------------------------------------------- launcher
 
 
+def end_launcher(process: subprocess.Popen[str]) -> None:
+    """Kill a launcher a failed test left running, and whatever it started."""
+    if process.poll() is None:
+        process.kill()
+        process.communicate()
+    with contextlib.suppress(ProcessLookupError):
+        os.killpg(process.pid, signal.SIGKILL)
+
+
 def test_launcher_runs_the_api_and_stops_it_on_ctrl_c(sample_url: str) -> None:
     port = free_port()
     env = environment(
@@ -383,11 +392,7 @@ def test_launcher_runs_the_api_and_stops_it_on_ctrl_c(sample_url: str) -> None:
         process.send_signal(signal.SIGINT)  # passed on to the services
         output, _ = process.communicate(timeout=60)
     finally:
-        if process.poll() is None:
-            process.kill()
-            process.communicate()
-        with contextlib.suppress(ProcessLookupError):
-            os.killpg(process.pid, signal.SIGKILL)  # what the launcher started, if anything is left
+        end_launcher(process)
     assert process.returncode == 0, output
     assert "TELEGRAM_BOT_TOKEN is not set: starting the API only" in output
     assert f"API on http://127.0.0.1:{port}/" in output
@@ -417,11 +422,7 @@ def test_launcher_on_the_queue_starts_solver_workers_that_answer_the_api(migrate
         process.send_signal(signal.SIGINT)
         output, _ = process.communicate(timeout=60)
     finally:
-        if process.poll() is None:
-            process.kill()
-            process.communicate()
-        with contextlib.suppress(ProcessLookupError):
-            os.killpg(process.pid, signal.SIGKILL)
+        end_launcher(process)
     assert response.status_code == 200, response.text
     assert response.json()["total"] > 0
     assert "SOLVE_JOBS=queue: starting 1 solver worker(s)" in output
