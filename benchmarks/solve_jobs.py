@@ -15,7 +15,9 @@ of its own:
 - burst: every request at once (a morning's first asks for different dates).
 
 The time of a request is from sending it to its 200 answer: the job queued, a worker taking it,
-the target solved and stored, the API reading it. The setups, in order: the queue with one worker,
+the target solved and stored, the API reading it. "Beside the solve" is a one-by-one request's
+time less the solve's own (``targets.seconds``, stored with the target): what the path costs
+around the solve (queueing, polling, the answer). The setups, in order: the queue with one worker,
 with two, and in-process (``SOLVE_JOBS=in-process``, the API's own two solver processes).
 """
 
@@ -165,14 +167,30 @@ def percentile(values: list[float], q: float) -> float:
     return ordered[min(len(ordered) - 1, round(q * (len(ordered) - 1)))]
 
 
+def solve_seconds(url: str, names: list[str]) -> list[float]:
+    """The seconds each target's solve took, as stored with it (``targets.seconds``)."""
+    engine = create_engine(url)
+    try:
+        with engine.connect() as connection:
+            query = text("SELECT name, seconds FROM targets WHERE puzzle_id = :puzzle")
+            stored: dict[str, float] = dict(connection.execute(query, {"puzzle": EDITION.id}).tuples())
+    finally:
+        engine.dispose()
+    return [stored[name] for name in names]
+
+
 def measure(setup: Setup, sequential: int, burst: int, first_day: date) -> dict[str, list[float]]:
+    """Seconds per request one by one and all at once, and what one by one spent beside the solve."""
     with fresh_database() as url, serving(setup, url) as base:
         ask(base, targets(first_day - timedelta(days=1), 1)[0], 0)  # warm-up: the API's and a worker's start
-        one_by_one = [ask(base, target, n) for n, target in enumerate(targets(first_day, sequential))]
+        one_by_one_targets = targets(first_day, sequential)
+        one_by_one = [ask(base, target, n) for n, target in enumerate(one_by_one_targets)]
         asked = targets(first_day + timedelta(days=sequential), burst)
         with ThreadPoolExecutor(burst) as pool:
             at_once = list(pool.map(lambda pair: ask(base, pair[1], 1000 + pair[0]), enumerate(asked)))
-    return {"sequential": one_by_one, "burst": at_once}
+        solving = solve_seconds(url, one_by_one_targets)
+    beside = [wait - solve for wait, solve in zip(one_by_one, solving, strict=True)]
+    return {"sequential": one_by_one, "burst": at_once, "beside": beside}
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -181,14 +199,15 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--burst", type=int, default=8, help="targets asked all at once")
     args = parser.parse_args(argv)
     print(f"load average before: {os.getloadavg()[0]:.1f}; {os.cpu_count()} cores")
-    print("| setup | sequential p50 | p95 | burst p50 | p95 | burst last |")
-    print("|---|---|---|---|---|---|")
+    print("| setup | sequential p50 | p95 | beside the solve p50 | burst p50 | p95 | burst last |")
+    print("|---|---|---|---|---|---|---|")
     for setup in SETUPS:
         # the same dates each time, in a fresh database: every target is new to it
         times = measure(setup, args.sequential, args.burst, FIRST_DAY)
         one, many = times["sequential"], times["burst"]
         print(
             f"| {setup.name} | {statistics.median(one):.2f} s | {percentile(one, 0.95):.2f} s "
+            f"| {statistics.median(times['beside']):.2f} s "
             f"| {statistics.median(many):.2f} s | {percentile(many, 0.95):.2f} s | {max(many):.2f} s |",
             flush=True,
         )
