@@ -173,7 +173,7 @@ def solve_seconds(url: str, names: list[str]) -> list[float]:
     try:
         with engine.connect() as connection:
             query = text("SELECT name, seconds FROM targets WHERE puzzle_id = :puzzle")
-            stored: dict[str, float] = dict(connection.execute(query, {"puzzle": EDITION.id}).tuples())
+            stored = {row.name: row.seconds for row in connection.execute(query, {"puzzle": EDITION.id})}
     finally:
         engine.dispose()
     return [stored[name] for name in names]
