@@ -86,6 +86,17 @@ class Settings(BaseSettings):
     # the store (server_secrets), the same for every worker and restart. Never logged.
     WEB_PLAYER_SECRET: SecretStr | None = None
 
+    # People's own puzzles (solver.definitions.Limits, docs/catalog.md): the largest board and the
+    # most pieces a definition may have, and per target solved, the seconds of search and the
+    # solutions kept (beyond them the answer is "more than N", with hints from the first N).
+    CUSTOM_PUZZLE_MAX_BOARD_CELLS: int = 64
+    CUSTOM_PUZZLE_MAX_PIECES: int = 13
+    CUSTOM_PUZZLE_SECONDS_PER_TARGET: float = 20.0
+    CUSTOM_PUZZLE_SOLUTIONS_PER_TARGET: int = 5000
+    # How many puzzles one person may keep, and write (new puzzles and new versions) in a day.
+    CUSTOM_PUZZLES_PER_PERSON: int = 20
+    CUSTOM_PUZZLE_VERSIONS_PER_DAY: int = 30
+
     @field_validator("DATABASE_URL")
     @classmethod
     def _known_database(cls, value: str) -> str:
@@ -124,6 +135,11 @@ class Settings(BaseSettings):
         "API_ON_DEMAND_WAIT",
         "RAW_SOLUTION_CACHE_MB",
         "SOLVE_WORKER_HEARTBEAT",
+        "CUSTOM_PUZZLE_MAX_BOARD_CELLS",
+        "CUSTOM_PUZZLE_SECONDS_PER_TARGET",
+        "CUSTOM_PUZZLE_SOLUTIONS_PER_TARGET",
+        "CUSTOM_PUZZLES_PER_PERSON",
+        "CUSTOM_PUZZLE_VERSIONS_PER_DAY",
     )
     @classmethod
     def _positive(cls, value: float) -> float:
@@ -154,6 +170,14 @@ class Settings(BaseSettings):
         if self.SOLVE_WORKER_STALLED_AFTER < 2 * self.SOLVE_WORKER_HEARTBEAT:
             raise ValueError("SOLVE_WORKER_STALLED_AFTER must be at least twice SOLVE_WORKER_HEARTBEAT")
         return self
+
+    @field_validator("CUSTOM_PUZZLE_MAX_PIECES")
+    @classmethod
+    def _pieces(cls, value: int) -> int:
+        """A stored solution names each piece by one letter, A to Z."""
+        if not 0 < value <= 26:
+            raise ValueError("CUSTOM_PUZZLE_MAX_PIECES must be between 1 and 26")
+        return value
 
     @field_validator("PUBLIC_URL")
     @classmethod

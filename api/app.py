@@ -11,9 +11,23 @@ from starlette.concurrency import run_in_threadpool
 
 from api.errors import install_error_handlers
 from api.middleware import BodySizeLimit, Compress, HeadAsGet, RelativeRedirects, RequestRate, SecurityHeaders
-from api.routes import check, daily, docs, editions, health, me, me_days, positions, puzzles, telegram, web
+from api.routes import (
+    check,
+    custom_puzzles,
+    daily,
+    docs,
+    editions,
+    health,
+    me,
+    me_days,
+    positions,
+    puzzles,
+    telegram,
+    web,
+)
 from api.state import ApiState
 from bot.webhook import WEBHOOK_PATH, WebhookBridge
+from hints import custom_puzzles as custom_puzzles_service
 from hints.codes import warm_layouts
 from hints.links import PREFIX
 from hints.missing_targets import SolverFactory
@@ -42,6 +56,7 @@ def create_app(settings: Settings | None = None, solvers: SolverFactory | None =
     state = ApiState.create(settings, solvers)
     raw_cache(state.sessions).resize(settings.RAW_SOLUTION_CACHE_MB << 20)
     bridge = WebhookBridge(settings, state.sessions, solvers) if settings.WEBHOOK_URL else None
+    forget_custom_puzzles = custom_puzzles_service.install(state.sessions)  # every lookup by id finds them
 
     @asynccontextmanager
     async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
@@ -57,6 +72,7 @@ def create_app(settings: Settings | None = None, solvers: SolverFactory | None =
         state.daily.close()
         if state.solver is not None:
             state.solver.close()  # and the solver's processes
+        forget_custom_puzzles()
         state.engine.dispose()
 
     app = FastAPI(
@@ -78,11 +94,12 @@ def create_app(settings: Settings | None = None, solvers: SolverFactory | None =
         RequestRate, per_second=settings.API_REQUESTS_PER_SECOND, exempt=(WEBHOOK_PATH, "/healthz")
     )
     # Routes are matched in order: the hot daily resources first.
-    for resource in (daily, puzzles, positions, check, me, me_days, editions):
+    for resource in (daily, puzzles, positions, check, me, me_days, editions, custom_puzzles):
         app.include_router(resource.router, prefix=PREFIX)
     app.include_router(health.router)
     app.include_router(docs.router)
     app.include_router(web.router)
+    app.include_router(custom_puzzles.pages)
     if bridge is not None:
         app.include_router(telegram.router(bridge, state.limits))
     return app

@@ -10,12 +10,14 @@ from typing import Annotated
 from zoneinfo import ZoneInfo
 
 from fastapi import Depends, Path, Query, Request
+from starlette.concurrency import run_in_threadpool
 
 from api.caching import IMMUTABLE, SHORT, STABLE
-from api.errors import invalid
+from api.errors import ApiError, invalid
 from api.schemas import DATE_PATTERN, PIECES_PATTERN, TARGET_PATTERN, ZONE_PATTERN
 from api.state import ApiState
-from hints.catalog import Puzzle, Target, get_puzzle
+from hints import custom_puzzles
+from hints.catalog import Puzzle, Target, UnknownPuzzleError, get_puzzle
 from hints.daily import CALENDAR_ID, calendar_editions, edition_choice
 from i18n import LANGUAGES, SOURCE_LANGUAGE
 
@@ -104,9 +106,25 @@ DayDep = Annotated[Day, Depends(get_day)]
 
 
 async def get_catalog_puzzle(
-    puzzle_id: Annotated[str, Path(description="catalog id, e.g. pentomino-6x10")],
+    puzzle_id: Annotated[
+        str, Path(description="catalog id, e.g. pentomino-6x10, or the id of a puzzle a person made")
+    ],
+    state: State,
 ) -> Puzzle:
-    return get_puzzle(puzzle_id)  # UnknownPuzzleError -> 404 listing the valid ids
+    if not custom_puzzles.looks_custom(puzzle_id):
+        return get_puzzle(puzzle_id)  # UnknownPuzzleError -> 404 listing the valid ids
+    return await run_in_threadpool(_custom_puzzle, state, puzzle_id)  # read from the store
+
+
+def _custom_puzzle(state: ApiState, puzzle_id: str) -> Puzzle:
+    """A puzzle a person made; 410 once its owner deleted it, 404 when there is none."""
+    try:
+        return get_puzzle(puzzle_id)
+    except UnknownPuzzleError:
+        stored = state.unit(lambda session: custom_puzzles.stored(session, puzzle_id), commit=False)()
+        if stored is not None and stored.deleted:
+            raise ApiError(410, "puzzle_deleted", "this puzzle was deleted by its owner") from None
+        raise
 
 
 PuzzleDep = Annotated[Puzzle, Depends(get_catalog_puzzle)]

@@ -24,6 +24,7 @@ from api.web.language import page_language
 from api.web.page import error_text, render_failure
 from hints.catalog import UnknownPuzzleError, UnknownTargetError
 from hints.errors import (
+    BeyondLimits,
     MalformedPosition,
     NoFaceUpSolution,
     NotPrecomputed,
@@ -42,6 +43,7 @@ logger = logging.getLogger("api")
 # a position once and never will again, which a client should drop rather than correct.
 SERVICE_STATUSES: tuple[tuple[type[ServiceError], int], ...] = (
     (NotPrecomputed, 503),
+    (BeyondLimits, 422),
     (UnknownSolution, 404),
     (NoFaceUpSolution, 404),
     (OffsetOutOfRange, 422),
@@ -221,8 +223,9 @@ def documented(*statuses: int) -> dict[int | str, dict[str, Any]]:
     descriptions = {
         400: "A request body that cannot be read (not UTF-8)",
         401: "Missing, forged or stale Telegram Mini App sign-in (for a day's record: made before that day)",
+        403: "Someone else's puzzle: only the person who made it may change it",
         404: "Unknown puzzle, target or resource",
-        410: "A position code made for an older version of the puzzle",
+        410: "A position code made for an older version of the puzzle, or a puzzle its owner deleted",
         409: "The board is not one of the player's puzzles of the day, or a solve without a solved board",
         429: "Too many computations asked for by this client, or Mini App writes; see Retry-After",
         413: "Request body too large",

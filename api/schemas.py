@@ -11,6 +11,8 @@ from typing import Annotated, Any
 
 from pydantic import BaseModel, ConfigDict, Field, StrictInt
 
+from hints.custom_puzzles import TargetCount
+
 CellOut = tuple[int, int]
 CellIn = tuple[StrictInt, StrictInt]
 MAX_CHECK_PLACEMENTS = 64
@@ -358,6 +360,8 @@ class KindRecordOut(BaseModel):
     solved: int = Field(description="puzzles of that kind solved, on any day")
     streak: int = Field(description="consecutive days solved on their own day, up to today (or yesterday)")
     best: int = Field(description="the longest such run")
+    hints: int = Field(description="hint stages used over those solves (0-3 each)")
+    solved_today: bool = Field(description="whether the player solved today's puzzle of that kind")
 
 
 class MeOut(BaseModel):
@@ -393,3 +397,44 @@ class SettingsIn(BaseModel):
     )
     faceup: bool | None = Field(default=None, description="face-up mode")
     language: str | None = Field(default=None, max_length=16, description="en or ja (422 unknown_language)")
+
+
+class ProbedTargetOut(BaseModel):
+    """One target solved by the probe before a puzzle is kept."""
+
+    target: str
+    solvable: bool | None = Field(description="null: not decided in the probe's few seconds")
+    solutions: int = Field(description="solutions found (all of them unless more_than or undecided)")
+    more_than: bool = Field(description="the target has more solutions than are kept")
+    undecided: bool = Field(description="time ran out before all were found")
+
+    @classmethod
+    def of(cls, count: TargetCount) -> ProbedTargetOut:
+        return cls(
+            target=count.target,
+            solvable=count.solvable,
+            solutions=count.count,
+            more_than=count.outcome == "more-than",
+            undecided=count.outcome == "undecided",
+        )
+
+
+class CustomPuzzleOut(BaseModel):
+    """A puzzle a person made."""
+
+    id: str = Field(description="its short id: /p/{id} opens it, and every route takes it")
+    version: int = Field(description="its current version (an edit makes a new one)")
+    puzzle: str = Field(description="the id of this version, ID.VERSION: it never changes")
+    title: str
+    published: bool = Field(description="listed for everyone (else only its link finds it)")
+    yours: bool = Field(description="the player asking made it (and may change it)")
+    link: str = Field(description="its short link")
+    play: str = Field(description="its board at today's target")
+    probe: list[ProbedTargetOut] = Field(
+        description="today's target and the next days', solved before it was kept"
+    )
+    unsolvable: list[str] = Field(description="probed targets that have no solution")
+
+
+class CustomPuzzlesOut(BaseModel):
+    puzzles: list[CustomPuzzleOut]

@@ -209,7 +209,11 @@ def _apply(solver: cp_model.CpSolver, params: dict[str, Any]) -> cp_model.CpSolv
 def product_solver_with(params: dict[str, Any]) -> Iterator[None]:
     """Within the block, ``solver.cover`` builds its CP-SAT solver with ``params`` set on top."""
     original = cover._solver
-    cover._solver = lambda enumerate_all: _apply(original(enumerate_all), params)  # type: ignore[assignment]
+
+    def with_params(enumerate_all: bool, seconds: float | None = None) -> cp_model.CpSolver:
+        return _apply(original(enumerate_all, seconds), params)
+
+    cover._solver = with_params  # type: ignore[assignment]
     try:
         yield
     finally:

@@ -20,17 +20,20 @@ from telegram.ext import (
     CallbackQueryHandler,
     ChatMemberHandler,
     CommandHandler,
+    InlineQueryHandler,
     MessageHandler,
     TypeHandler,
     filters,
 )
 
-from bot.commands import COMMANDS, Scope, menu
+from bot import typed
+from bot.commands import COMMANDS, HELP_PATTERN, Scope, help_button, menu
 from bot.context import CONTEXT_TYPES, BotApplication, BotContext, Deps
 from bot.daily_posts import Dispatcher
 from bot.flood import CommandBudgets, UpdateBacklog
-from bot.handlers import forget, gate, other, play, setup, upgrade
+from bot.handlers import forget, gate, other, play, results, setup, upgrade
 from bot.logs import redact_logs
+from bot.questions import Questions
 from bot.ratelimit import SharedRateLimiter
 from bot.replies.types import Web
 from bot.sender import Sender
@@ -72,12 +75,14 @@ def add_routes(application: BotApplication) -> None:
         application.add_handler(CommandHandler(command.name, command.callback, filters=messages_only))
     application.add_handler(CallbackQueryHandler(setup.setup_button, pattern=setup.SETUP_PATTERN))
     application.add_handler(CallbackQueryHandler(forget.forget_button, pattern=forget.FORGET_PATTERN))
+    application.add_handler(CallbackQueryHandler(help_button, pattern=HELP_PATTERN))
     application.add_handler(CallbackQueryHandler(play.button))
+    application.add_handler(InlineQueryHandler(results.inline_share))
     application.add_handler(ChatMemberHandler(setup.membership, ChatMemberHandler.MY_CHAT_MEMBER))
     application.add_handler(MessageHandler(filters.StatusUpdate.MIGRATE, upgrade.migrated))
     application.add_handler(MessageHandler(filters.UpdateType.EDITED, other.edited_message))
-    application.add_handler(MessageHandler(filters.COMMAND & messages_only, other.unknown_command))
-    application.add_handler(MessageHandler(messages_only, other.other_message))
+    application.add_handler(MessageHandler(filters.COMMAND & messages_only, typed.unknown_command))
+    application.add_handler(MessageHandler(messages_only, typed.plain_message))
     application.add_error_handler(other.error_handler)
 
 
@@ -136,6 +141,7 @@ def build_application(
         lease_seconds=settings.DISPATCH_LEASE_SECONDS,
         solver=solver,
     )
+    storage = shared_storage(settings.REDIS_URL)  # the budgets and questions: shared with REDIS_URL
     application.bot_data.deps = Deps(
         sessions=sessions,
         sender=sender,
@@ -146,7 +152,8 @@ def build_application(
         start_scheduler=start_scheduler,
         solves=SolveQueue(solver) if solver is not None else None,
         web=Web(settings.PUBLIC_URL) if settings.PUBLIC_URL else None,
-        budgets=CommandBudgets(storage=shared_storage(settings.REDIS_URL)),  # shared with REDIS_URL
+        budgets=CommandBudgets(storage=storage),
+        questions=Questions(storage),
     )
     add_routes(application)
     return application

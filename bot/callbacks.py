@@ -16,6 +16,7 @@ class Action(StrEnum):
     """What an inline button asks for (part of its callback data)."""
 
     HINT = "hint"
+    REVEAL = "reveal"  # "Show the answer": asks once before the answer spends the last stage
     TODAY = "today"  # the day's calendar puzzle (the /start button)
     SOLVED = "solved"  # "I solved it"
     CHALLENGE = "challenge"

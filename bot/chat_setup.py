@@ -87,11 +87,14 @@ def onboarding_time(who: InChat, zone: str) -> Reply:
         "onboard_time",
         language,
         edition=edition_name(edition_of(who.player.variant.edition), language),
-        zone=zone_label(zone),
+        zone=zone_label(zone, language),
     )
     buttons = (
         *(Button(time, _press("time", time, True)) for time in POST_TIMES),
-        Button(text("button_change_zone", language, zone=zone_label(zone)), _press("view", "zone", True)),
+        Button(
+            text("button_change_zone", language, zone=zone_label(zone, language)),
+            _press("view", "zone", True),
+        ),
         Button(text("button_no_post", language), _press("skip", "time", True)),
     )
     return Reply(words, editions_photo(language), buttons, columns=3)
@@ -118,7 +121,7 @@ def settings_text(settings: ChatSettings | None, who: InChat, zone: str) -> str:
     language = who.language
     subscribed = settings is not None and settings.subscribed
     post = (
-        text("status_on", language, time=settings.post_time, tz=zone_label(zone))
+        text("status_on", language, time=settings.post_time, tz=zone_label(zone, language))
         if settings is not None and subscribed
         else _state(False, language)
     )
@@ -131,7 +134,7 @@ def settings_text(settings: ChatSettings | None, who: InChat, zone: str) -> str:
         ),
         text("settings_faceup", language, state=_state(who.player.variant.faceup, language)),
         text("settings_post", language, state=post),
-        text("settings_zone", language, zone=zone_label(zone)),
+        text("settings_zone", language, zone=zone_label(zone, language)),
         text("settings_language", language, name=LANGUAGE_NAMES.get(language, language)),
     ]
     return "\n".join(lines)
@@ -160,8 +163,23 @@ def settings_panel(settings: ChatSettings | None, who: InChat, zone: str) -> Rep
     return Reply(settings_text(settings, who, zone), buttons=buttons, columns=2)
 
 
+def language_choice(language: str) -> Reply:
+    """/language without a language: the two it may be, a button each (a press sets it, as in
+    /settings)."""
+    buttons = tuple(Button(name, _press("lang", code)) for code, name in LANGUAGE_NAMES.items())
+    return Reply(text("bad_language", language), buttons=buttons, columns=2)
+
+
+def settings_read_only(settings: ChatSettings | None, who: InChat, zone: str) -> Reply:
+    """/settings to a group's member who is no admin: what the group has, in words, and who may
+    change it; no buttons."""
+    return Reply(f"{settings_text(settings, who, zone)}\n{text('settings_admins_change', who.language)}")
+
+
 def _zone_buttons(who: InChat, onboarding: bool) -> tuple[Button, ...]:
-    return tuple(Button(zone_label(zone), _press("zone", zone, onboarding)) for zone in ZONE_CHOICES)
+    return tuple(
+        Button(zone_label(zone, who.language), _press("zone", zone, onboarding)) for zone in ZONE_CHOICES
+    )
 
 
 def settings_choice(view: str, settings: ChatSettings | None, who: InChat, zone: str) -> Reply:
@@ -174,7 +192,7 @@ def settings_choice(view: str, settings: ChatSettings | None, who: InChat, zone:
         )
     if view == "time":
         times = tuple(Button(time, _press("time", time)) for time in POST_TIMES)
-        words = text("pick_time", language, zone=zone_label(zone))
+        words = text("pick_time", language, zone=zone_label(zone, language))
         return Reply(words, buttons=(*times, back), columns=3)
     if view == "zone":
         return Reply(text("pick_zone", language), buttons=(*_zone_buttons(who, False), back), columns=2)
@@ -214,6 +232,9 @@ def apply(session: Session, who: InChat, press: SetupCallback, now: datetime, zo
         return who
     if press.field == "post":
         chat_settings.unsubscribe(session, chat_id)
+    elif press.field == "skip":  # remembered, so that the next /start does not ask again
+        skip = chat_settings.keep_edition if press.value == "edition" else chat_settings.decline_post
+        skip(session, chat_id, kind)
     return who
 
 

@@ -2,8 +2,9 @@
 
 Every command works everywhere; the menus Telegram shows are short and differ by scope: the
 everyday commands in private chats, three for a group's members, and the settings besides for
-its admins (:data:`MENUS`). ``/help`` lists every command but ``/start`` and itself, in a few
-sections (:data:`HELP_SECTIONS`); in a group it answers a short group help instead.
+its admins (:data:`MENUS`). ``/help`` answers a few lines (:data:`EVERYDAY`) and a button per
+section (:data:`HELP_SECTIONS`), which shows that section's commands; together they list every
+command but ``/start`` and ``/help``. In a group it answers a short group help instead.
 """
 
 from __future__ import annotations
@@ -22,12 +23,14 @@ from telegram import (
     Update,
 )
 
+from bot.callbacks import CALLBACK_VERSION
 from bot.context import BotContext, deps
 from bot.handlers import chat_settings, forget, members, play, results, setup
-from bot.replies.types import Reply
-from bot.respond import respond, tell
+from bot.replies.types import Button, Reply
+from bot.respond import respond, stale, tell
 from bot.texts import has_text, text
 from hints.seat import InChat
+from i18n import N_, translate
 
 HandlerCallback = Callable[[Update, BotContext], Coroutine[Any, Any, None]]
 
@@ -36,7 +39,7 @@ HandlerCallback = Callable[[Update, BotContext], Coroutine[Any, Any, None]]
 class Command:
     name: str
     callback: HandlerCallback
-    arguments: str = ""  # shown in /help, e.g. "[YYYY-MM-DD]"
+    arguments: str = ""  # shown in /help after the command, translated: "[date]" (Japanese "[日付]")
     listed: bool = True  # in /help (/start and /help itself are not)
 
     def description(self, language: str) -> str:
@@ -48,7 +51,8 @@ class Command:
         return (text(key, language) if has_text(key) else self.description(language))[:256]
 
     def help_line(self, language: str) -> str:
-        usage = f"/{self.name} {self.arguments}".rstrip()
+        arguments = translate(language, self.arguments) if self.arguments else ""
+        usage = f"/{self.name} {arguments}".rstrip()
         return f"{usage} – {self.description(language)}"
 
 
@@ -92,12 +96,40 @@ def command(name: str) -> Command:
     raise KeyError(name)
 
 
+HELP_PATTERN = rf"^{CALLBACK_VERSION}\|help\|"  # the callback data of /help's topic buttons
+EVERYDAY = ("today", "hint", "solved")  # what /help names at once; its buttons open the rest
+
+
 def help_text(language: str) -> str:
     """The command list in sections: a heading, then one line per command."""
-    return "\n\n".join(
-        "\n".join((text(heading, language), *(command(name).help_line(language) for name in names)))
-        for heading, names in HELP_SECTIONS
+    return "\n\n".join(_section(heading, names, language) for heading, names in HELP_SECTIONS)
+
+
+def _topic_buttons(language: str) -> tuple[Button, ...]:
+    """A button per section of /help, by its heading."""
+    return tuple(
+        Button(text(heading, language), f"{CALLBACK_VERSION}|help|{heading}")
+        for heading, _names in HELP_SECTIONS
     )
+
+
+def short_help(language: str) -> Reply:
+    """/help in a private chat: what the bot does, the everyday commands, that words work too, and
+    a button per topic for the rest."""
+    everyday = "\n".join(command(name).help_line(language) for name in EVERYDAY)
+    words = f"{text('help', language, commands=everyday)}\n{text('help_words', language)}"
+    return Reply(words, buttons=_topic_buttons(language), columns=2)
+
+
+def help_topic(heading: str, language: str) -> Reply:
+    """One topic of /help (its heading, then a line per command), with the topics' buttons."""
+    return Reply(
+        _section(heading, dict(HELP_SECTIONS)[heading], language), buttons=_topic_buttons(language), columns=2
+    )
+
+
+def _section(heading: str, names: tuple[str, ...], language: str) -> str:
+    return "\n".join((text(heading, language), *(command(name).help_line(language) for name in names)))
 
 
 def group_help(language: str) -> str:
@@ -125,32 +157,46 @@ async def start(update: Update, context: BotContext) -> None:
 
 
 async def help_command(update: Update, context: BotContext) -> None:
-    """What the bot does and every command, in sections; in a group, the short group help."""
+    """What the bot does and the everyday commands, with a button per topic; in a group, the
+    short group help."""
 
     def show(who: InChat) -> Reply:
-        if who.chat.in_group:
-            return Reply(group_help(who.language))
-        return Reply(text("help", who.language, commands=help_text(who.language)))
+        return Reply(group_help(who.language)) if who.chat.in_group else short_help(who.language)
 
     await tell(update, context, show)
 
 
+async def help_button(update: Update, context: BotContext) -> None:
+    """A topic of /help: the message shows that topic's commands in place."""
+    query = update.callback_query
+    assert query is not None
+    heading = (query.data or "").rsplit("|", 1)[-1]
+    if heading not in dict(HELP_SECTIONS):
+        await stale(query)
+        return
+    await tell(update, context, lambda who: help_topic(heading, who.language), in_place=True)
+
+
 COMMANDS: tuple[Command, ...] = (
     Command("start", start, listed=False),
-    Command("today", play.today, "[date]"),
+    # TRANSLATORS: what may follow /today in /help: a date (Japanese: [日付])
+    Command("today", play.today, N_("[date]")),
     Command("hint", play.hint),
     Command("solution", play.solution),
     Command("another", play.another),
     Command("pentomino", play.pentomino),
-    Command("subscribe", chat_settings.subscribe, "[time]"),
+    # TRANSLATORS: what may follow /subscribe in /help: a time of day (Japanese: [時刻])
+    Command("subscribe", chat_settings.subscribe, N_("[time]")),
     Command("unsubscribe", chat_settings.unsubscribe),
-    Command("timezone", chat_settings.timezone, "[zone]"),
+    # TRANSLATORS: what may follow /timezone in /help: a time zone or a city
+    Command("timezone", chat_settings.timezone, N_("[zone]")),
     Command("check", play.check),
     Command("solved", results.solved),
     Command("stats", results.stats),
     Command("heatmap", results.heatmap),
     Command("top", results.top),
-    Command("edition", chat_settings.edition, "[edition]"),
+    # TRANSLATORS: what may follow /edition in /help: a calendar edition's name
+    Command("edition", chat_settings.edition, N_("[edition]")),
     Command("faceup", chat_settings.faceup, "on|off"),
     Command("language", chat_settings.language, "en|ja"),
     Command("settings", setup.settings_command),

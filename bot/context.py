@@ -18,6 +18,7 @@ from telegram.ext import Application, CallbackContext, ContextTypes, ExtBot, Job
 from bot.daily_posts import Dispatcher
 from bot.flood import CommandBudgets, KeyedLocks
 from bot.outgoing import ChatQueues, MessageBook
+from bot.questions import Questions
 from bot.replies.types import Web
 from bot.sender import Sender
 from bot.solving import SolveQueue
@@ -40,6 +41,7 @@ class Deps:
     replies: ChatQueues = field(default_factory=ChatQueues)  # a reply queue per chat
     user_locks: KeyedLocks = field(default_factory=KeyedLocks)  # one update of a user at a time
     messages: MessageBook = field(default_factory=MessageBook)  # whose message is which, for edits
+    questions: Questions = field(default_factory=Questions)  # /forget's open question per person
 
 
 class BotData:

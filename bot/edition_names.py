@@ -13,6 +13,9 @@ EDITION_NAMES = {
     "calendar-tetromino": N_("Tetromino (TheRammer)"),
     "calendar-weekday": N_("Weekday, Sunday first"),
     "calendar-weekday-monday": N_("Weekday, Monday first"),
+    "calendar-dailypuzzle-8": N_("Daily puzzle 8 (sh1ura)"),
+    "calendar-dailypuzzle-9": N_("Daily puzzle 9 (sh1ura)"),
+    "calendar-weekday-6x9": N_("Weekday 6 × 9"),
 }
 
 

@@ -8,7 +8,11 @@
   later, and the words say so, truthfully:
 
   - in a private chat, the first command over gets "please send it again in N s", N being
-    when it would pass; the next ones get silence, for a minute;
+    when it would pass; the next ones get silence, for a minute; a sticker, a photo or plain
+    words over budget get silence (nobody sends a sticker again);
+  - within budget too, a refusal ("I didn't understand that", "I don't know that command") is
+    said to a person once a minute (:meth:`CommandBudgets.first_refusal`): 300 stickers, one
+    answer;
   - in a group, a member over the *group's* budget gets nothing, and the group one notice a
     minute ("send yours again in N s", N being when the group's budget has room again); a
     member over their own budget gets nothing;
@@ -91,18 +95,20 @@ class CommandBudgets:
         self._groups = Window(storage, "bot-group", group.rate())
         self._person_notices = Notices(storage, "bot-person", NOTICE_EVERY)
         self._group_notices = Notices(storage, "bot-group", NOTICE_EVERY)
+        self._refusals = Notices(storage, "bot-refusal", NOTICE_EVERY)
 
-    def admit(self, user_id: int, chat_id: int, group: bool) -> Admission:
+    def admit(self, user_id: int, chat_id: int, group: bool, *, worded: bool = True) -> Admission:
         """ALLOW (spending one use of the asker and, in a group, of the group), or a refusal that
         spends nothing: WARN (say so) or SILENT, with the seconds until it would pass.
 
         In a group a member over their own budget is never announced (SILENT), and the group's
-        own refusals are announced once a minute.
+        own refusals are announced once a minute. Without ``worded`` (a sticker, a photo, plain
+        words: nothing anyone would send again) a person's refusal is SILENT and spends no notice.
         """
         person = str(user_id)
         wait = self._users.take(person)
         if wait is not None:
-            if group:
+            if group or not worded:
                 return Admission(Verdict.SILENT, wait)
             return Admission(Verdict.WARN if self._person_notices.due(person) else Verdict.SILENT, wait)
         if group:
@@ -112,6 +118,11 @@ class CommandBudgets:
                 told = self._group_notices.due(str(chat_id))
                 return Admission(Verdict.WARN if told else Verdict.SILENT, group_wait, True)
         return Admission(Verdict.ALLOW, 0.0)
+
+    def first_refusal(self, user_id: int, key: str) -> bool:
+        """Whether to say the refusal ``key`` (``"plain_text"``: "I didn't understand that") to a
+        person now: once a minute each, so a flood of stickers gets one answer, not one each."""
+        return self._refusals.due(f"{user_id}/{key}")
 
 
 PER_PERSON_BACKLOG = 20  # a person's updates waiting for the gate; more than the user budget's burst

@@ -17,6 +17,9 @@ from importlib.resources import files
 from pathlib import Path
 from zoneinfo import TZPATH, ZoneInfo, ZoneInfoNotFoundError, available_timezones
 
+from i18n import LANGUAGES
+from i18n.locale_data import zone_city
+
 MAX_ECHO = 40
 MAX_CHOICES = 5  # an ambiguity with more readings than this is listed only this far
 
@@ -270,14 +273,26 @@ def parse_timezone(value: str) -> str:
     return _loadable(candidates[0], value)
 
 
-def zone_label(name: str) -> str:
-    """A time zone as people write it: 'UTC+1' for IANA's inverted 'Etc/GMT-1', 'Tokyo' for
-    'Asia/Tokyo', 'New York' for 'America/New_York'."""
+def reads_as_zone(value: str) -> bool:
+    """Whether ``value`` names a time zone, or several (:func:`parse_timezone` then asks which)."""
+    try:
+        parse_timezone(value)
+    except Ambiguous:
+        return True
+    except BadArgument:
+        return False
+    return True
+
+
+def zone_label(name: str, language: str) -> str:
+    """A time zone as people write it in ``language``: 'UTC+1' for IANA's inverted 'Etc/GMT-1',
+    its city's name for the others ('Tokyo' for 'Asia/Tokyo' in English, '東京' in Japanese,
+    'New York' for 'America/New_York')."""
     if name in UTC_ZONE_NAMES:
         return "UTC"
     if match := re.fullmatch(r"Etc/GMT([+-])(\d{1,2})", name):
         return f"UTC{'-' if match[1] == '+' else '+'}{int(match[2])}"
-    return name.rsplit("/", 1)[-1].replace("_", " ")
+    return zone_city(name, language)
 
 
 UTC_ZONE_NAMES = frozenset(
@@ -381,11 +396,14 @@ def _zone_names() -> dict[str, tuple[str, ...]]:
 
 @cache
 def _zone_cities() -> dict[str, tuple[str, ...]]:
-    """The last part of every zone name ('new york', 'eastern') to the canonical zones it names."""
+    """The last part of every zone name ('new york', 'eastern'), and its city as each language
+    shows it ('ベルリン': what a reply names can be typed back), to the canonical zones it names."""
     cities: defaultdict[str, set[str]] = defaultdict(set)
     for name in _known_timezones():
         if "/" in name and not name.startswith("Etc/"):
             cities[_key(name.rsplit("/", 1)[1])].add(_canonical(name))
+            for language in LANGUAGES:
+                cities[_key(zone_city(name, language))].add(_canonical(name))
     return {city: tuple(sorted(zones)) for city, zones in cities.items()}
 
 

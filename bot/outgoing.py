@@ -13,10 +13,17 @@ import asyncio
 import logging
 from collections import OrderedDict, deque
 from collections.abc import Awaitable, Callable
+from datetime import datetime, timedelta
+from typing import TypeVar
+
+from bot.replies.buttons import Lasting
 
 logger = logging.getLogger(__name__)
 
 Send = Callable[[], Awaitable[object]]
+K = TypeVar("K")
+V = TypeVar("V")
+PHOTO_APART = timedelta(minutes=1)  # a group gets the same picture at most once in this long
 PER_CHAT_LIMIT = 20
 
 
@@ -50,6 +57,20 @@ class ChatQueues:
         else:
             queue.append(send)
         return True
+
+    def aside(self, chat_id: int, send: Send) -> None:
+        """Run an optional send (taking an older message's buttons off) beside the chat's queue, so
+        the replies after it never wait for it (it waits for a turn the chat can spare)."""
+
+        async def run() -> None:
+            try:
+                await send()
+            except Exception:  # best effort, like the send itself
+                logger.exception("an optional send to chat %s failed", chat_id)
+
+        task = asyncio.create_task(run(), name=f"aside {chat_id}")
+        self._tasks.add(task)
+        task.add_done_callback(self._tasks.discard)
 
     def waiting(self, chat_id: int) -> int:
         """How many sends wait in the chat's queue (not counting the one being sent)."""
@@ -95,28 +116,43 @@ class MessageBook:
 
     Buttons edit their own message in place only when it was sent for the person
     pressing (in a group another member's hint stays theirs), and a new message
-    with buttons takes the buttons off the asker's previous one, so stale
-    buttons do not pile up. Bounded: the oldest entries are forgotten first.
+    with buttons trims the asker's previous one down to what lasts ('I solved it' and
+    the links, :func:`bot.replies.buttons.lasting`), so stale hint ladders do not pile
+    up; and the pictures sent to each group lately, so the same one goes at most once a minute.
+    Bounded: the oldest entries are forgotten first.
     """
 
     def __init__(self, limit: int = 10_000) -> None:
         self._limit = limit
         self._owners: OrderedDict[tuple[int, int], int] = OrderedDict()
-        self._latest: OrderedDict[tuple[int, int], int] = OrderedDict()
+        self._latest: OrderedDict[tuple[int, int], tuple[int, Lasting]] = OrderedDict()
+        self._photos: OrderedDict[tuple[int, str], tuple[int, datetime]] = OrderedDict()
+
+    def photo_sent(self, chat_id: int, key: str, message_id: int, at: datetime) -> None:
+        """A picture (its key) went to a group as message ``message_id``."""
+        self._put(self._photos, (chat_id, key), (message_id, at))
+
+    def recent_photo(self, chat_id: int, key: str, now: datetime) -> int | None:
+        """The message that carried this picture to the chat less than PHOTO_APART ago, if any."""
+        found = self._photos.get((chat_id, key))
+        return found[0] if found is not None and now - found[1] < PHOTO_APART else None
 
     def owner(self, chat_id: int, message_id: int) -> int | None:
         return self._owners.get((chat_id, message_id))
 
-    def sent(self, chat_id: int, user_id: int, message_id: int, has_buttons: bool) -> int | None:
-        """Record a new message for ``user_id``; the id of their previous message with buttons, if any."""
+    def sent(
+        self, chat_id: int, user_id: int, message_id: int, buttons: Lasting | None
+    ) -> tuple[int, Lasting] | None:
+        """Record a new message for ``user_id`` (``buttons``: what of its buttons lasts, None
+        without buttons); their previous message with buttons and what of them lasts, if any."""
         self._put(self._owners, (chat_id, message_id), user_id)
-        if not has_buttons:
+        if buttons is None:
             return None
         previous = self._latest.get((chat_id, user_id))
-        self._put(self._latest, (chat_id, user_id), message_id)
-        return previous if previous != message_id else None
+        self._put(self._latest, (chat_id, user_id), (message_id, buttons))
+        return previous if previous is not None and previous[0] != message_id else None
 
-    def _put(self, table: OrderedDict[tuple[int, int], int], key: tuple[int, int], value: int) -> None:
+    def _put(self, table: OrderedDict[K, V], key: K, value: V) -> None:
         table[key] = value
         table.move_to_end(key)
         while len(table) > self._limit:

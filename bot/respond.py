@@ -15,7 +15,7 @@ import contextlib
 import logging
 from collections.abc import Callable
 from dataclasses import replace
-from datetime import datetime
+from datetime import date, datetime
 from typing import TypeVar
 
 from sqlalchemy.orm import Session
@@ -23,22 +23,26 @@ from telegram import Bot, CallbackQuery, Message, Update
 from telegram.constants import ChatAction, ChatType
 from telegram.error import TelegramError
 
-from bot.callbacks import SetupCallback, encode_setup_callback
+from bot.callbacks import Action, Callback, SetupCallback, encode_callback, encode_setup_callback
 from bot.context import BotContext, Deps, deps
 from bot.inputs import Ambiguous, BadArgument, zone_label
 from bot.replies import starts
+from bot.replies.buttons import lasting, still_kept
+from bot.replies.puzzles import working_out
 from bot.replies.types import Button, Reply
 from bot.solving import SolvesBusy
 from bot.texts import language_for, text
 from hints import chat_settings
 from hints.catalog import get_puzzle
 from hints.chat_settings import InvalidSetting
-from hints.daily import Variant, known_edition
+from hints.daily import PuzzleKind, Variant, known_edition
 from hints.errors import NotPrecomputed, ServiceError
 from hints.missing_targets import SolveUnfinished, after_solving
 from hints.players import Chat, Player
 from hints.seat import InChat
+from hints.solutions import stored_summaries
 from hints.unit_of_work import Refusal, refusal, run
+from hints.words import written_date
 
 logger = logging.getLogger(__name__)
 
@@ -69,22 +73,24 @@ def person(update: Update, default_timezone: str) -> Player | None:
 
 def who_is_asking(session: Session, update: Update, default_timezone: str) -> InChat:
     """The player of an update in its chat, with the chat's language, zone, edition and face-up mode
-    (read from the store).
+    (read from the store). An update with no chat (an inline query) is the person's private chat
+    with the bot.
 
     A private chat keeps its user's Telegram language for the daily post, written with the
     update's unit of work on first contact and when it changes (no statement otherwise).
     """
     chat, asker = update.effective_chat, person(update, default_timezone)
-    assert chat is not None and asker is not None
-    settings = chat_settings.settings_of(session, chat.id)
-    if chat.type == ChatType.PRIVATE:
-        chat_settings.remember_language(session, chat.id, chat.type, asker.language, settings)
+    assert asker is not None
+    chat_id, chat_type = (chat.id, chat.type) if chat is not None else (asker.id, ChatType.PRIVATE)
+    settings = chat_settings.settings_of(session, chat_id)
+    if chat_type == ChatType.PRIVATE:
+        chat_settings.remember_language(session, chat_id, chat_type, asker.language, settings)
     language = language_for(settings.language if settings else None, asker.language)
     timezone = settings.timezone if settings else None
     edition = known_edition(settings.edition if settings else None)
     variant = Variant(edition, bool(settings and settings.faceup))
     player = replace(asker, timezone=timezone or None, variant=variant, language=language)
-    return InChat(player, Chat(chat.id, chat.type))
+    return InChat(player, Chat(chat_id, chat_type))
 
 
 class MustSolve(NotPrecomputed):
@@ -144,19 +150,45 @@ CHOICE_FIELDS = {"ambiguous_time": "time", "ambiguous_timezone": "zone"}  # ask-
 
 
 def _bad_argument(exc: BadArgument, language: str) -> Reply:
-    """What was wrong with an argument; a time or zone with several readings offers each as a button."""
+    """What was wrong with an argument; a date, time or zone with several readings offers each as
+    a button."""
+    if isinstance(exc, Ambiguous) and exc.key == "ambiguous_date":
+        return _date_choices(exc.choices, language)
     field = CHOICE_FIELDS.get(exc.key)
     if not isinstance(exc, Ambiguous) or field is None:
         return Reply(text(exc.key, language, value=exc.value))
-    label = zone_label if field == "zone" else str
     buttons = tuple(
-        Button(label(choice), encode_setup_callback(SetupCallback(field, choice))) for choice in exc.choices
+        Button(
+            zone_label(choice, language) if field == "zone" else choice,
+            encode_setup_callback(SetupCallback(field, choice)),
+        )
+        for choice in exc.choices
     )
     return Reply(text("pick_one", language), buttons=buttons, columns=2)
 
 
+def _date_choices(choices: list[str], language: str) -> Reply:
+    """ "Which one do you mean?" with a button per reading of a date ('01/02': 2 January or 1
+    February), each opening that date's calendar puzzle as /today would."""
+    days = [date.fromisoformat(choice) for choice in choices]
+    buttons = tuple(
+        Button(
+            written_date(day, language, full=True),
+            encode_callback(Callback(Action.TODAY, PuzzleKind.CALENDAR, day)),
+        )
+        for day in days
+    )
+    return Reply(text("pick_one", language), buttons=buttons)
+
+
 async def send(
-    update: Update, context: BotContext, reply: Reply, *, in_place: bool = False, shared: bool = False
+    update: Update,
+    context: BotContext,
+    reply: Reply,
+    *,
+    in_place: bool = False,
+    shared: bool = False,
+    replaces: int | None = None,
 ) -> None:
     """The reply joins its chat's queue (:mod:`bot.outgoing`): waiting out a chat's pace (one
     message a second in a private chat, 20 a minute in a group) holds no handler slot.
@@ -169,21 +201,34 @@ async def send(
     pace has room to spare and, in a group, no other reply waits. In a group the
     reply answers the person who asked: it quotes their message
     (``reply_parameters``), starts with their first name, and may offer the same
-    puzzle in a private chat ("Hints in private").
+    puzzle in a private chat ("Hints in private"). ``replaces``: a message that
+    said the answer was being worked out, edited into a text answer, else deleted once the answer
+    is sent. A group gets one photo of a puzzle a minute: whoever asks for the same picture
+    within a minute of it gets a short reply pointing at it (quoting it), with the buttons of
+    their own reply.
     """
     found, bot = deps(context), context.bot
     chat, asker = update.effective_chat, person(update, found.default_timezone)
     assert chat is not None and asker is not None
     chat_id, user_id, message = chat.id, asker.id, update.effective_message
     private = chat.type == ChatType.PRIVATE
+    pointer = (  # a puzzle's picture (hints are spoilers, each person's own): once a minute
+        None
+        if private or reply.photo is None or reply.spoiler
+        else addressed(pointing(reply, asker), asker, bot.username)
+    )
     if not private:
         reply = addressed(reply, asker, bot.username)
     reply_to = None if private or message is None or update.callback_query else message.message_id
     target = _editable(update, found, shared) if in_place else None
+    if replaces is not None and reply.photo is None and target is None:
+        target = (replaces, False)
 
     async def deliver() -> None:
         try:
             await _deliver()
+            if replaces is not None and (target is None or target[0] != replaces):
+                await found.sender.delete(bot, chat_id, replaces)
         except Exception:  # the handler has returned: apologise here, as the error handler would
             logger.exception("a reply to chat %s could not be sent", chat_id)
             await apologise(bot, chat_id, asker.language)
@@ -191,12 +236,31 @@ async def send(
     async def _deliver() -> None:
         if target is not None:
             message_id, was_photo = target
-            if await found.sender.edit(bot, chat_id, message_id, reply, was_photo=was_photo):
+            if reply.keyboard_only:
+                if await found.sender.set_buttons(bot, chat_id, message_id, reply):
+                    return
+            elif await found.sender.edit(bot, chat_id, message_id, reply, was_photo=was_photo):
                 return
-        sent = await found.sender.send(bot, chat_id, reply, reply_to=reply_to)
-        previous = found.messages.sent(chat_id, user_id, sent.message_id, bool(reply.buttons))
-        if previous is not None and not found.replies.waiting(chat_id):  # never before a reply
-            await found.sender.strip_buttons(bot, chat_id, previous)
+        now = found.clock()  # before the send: the photo counts from when it was sent off
+        earlier = (
+            None
+            if pointer is None or reply.photo is None
+            else found.messages.recent_photo(chat_id, reply.photo.key, now)
+        )
+        if pointer is not None and earlier is not None:
+            sent = await found.sender.send(bot, chat_id, pointer, reply_to=earlier)
+        else:
+            sent = await found.sender.send(bot, chat_id, reply, reply_to=reply_to)
+            if reply.photo is not None and not private:
+                found.messages.photo_sent(chat_id, reply.photo.key, sent.message_id, now)
+        kept = lasting(reply.buttons) if reply.buttons else None
+        previous = found.messages.sent(chat_id, user_id, sent.message_id, kept)
+        if previous is None or kept is None or found.replies.waiting(chat_id):  # never before a reply
+            return
+        message_id, before = previous
+        keep = still_kept(before, kept)
+        if before.trimmed or len(keep) < len(before.buttons):  # beside the queue: no reply waits for it
+            found.replies.aside(chat_id, lambda: found.sender.strip_buttons(bot, chat_id, message_id, keep))
 
     found.replies.submit(chat_id, deliver)
 
@@ -223,6 +287,14 @@ def _editable(update: Update, found: Deps, shared: bool = False) -> tuple[int, b
     return message.message_id, bool(message.photo)
 
 
+def pointing(reply: Reply, asker: Player) -> Reply:
+    """A group reply whose picture went to the group a moment ago: a short text pointing at it,
+    with the reply's own buttons."""
+    return replace(
+        reply, text=text("photo_above", language_for(None, asker.language)), photo=None, spoiler=False
+    )
+
+
 def addressed(reply: Reply, asker: Player, bot_username: str) -> Reply:
     """A group reply with the asker's first name in front and the 'Hints in private' link."""
     language = language_for(None, asker.language)
@@ -241,45 +313,60 @@ async def respond(
     *,
     in_place: bool = False,
     shared: bool = False,
+    answers_press: bool = False,
 ) -> None:
     """Ask the service in one unit of work (one at a time per person), format the answer and send
-    it (``in_place`` and ``shared``: see :func:`send`).
+    it (``in_place`` and ``shared``: see :func:`send`). A button that edits its message
+    (``in_place``) or whose reply says something at once (``answers_press``: its ``flash``) is
+    answered here; any other button was answered by its handler already.
 
-    A reply that needs a target solved on demand waits for the solve (:func:`after_solving`), or
-    says the solver is busy.
+    A reply that needs a target solved on demand says so at once ("Working out 2 Dec for …,
+    about N s"), waits for the solve (:func:`after_solving`) without holding the person's turn
+    (their /help is answered meanwhile), and the answer then takes the place of that message; or
+    it says the solver is busy.
     """
     found = deps(context)
     chat, asker = update.effective_chat, person(update, found.default_timezone)
     key = (chat.id if chat else None, asker.id if asker else None)
     # A button that edits its message is answered once its reply is built (it may be a toast),
     # or at once when a solve must come first (Telegram wants an answer within seconds).
-    pending = update.callback_query if in_place else None
+    pending = update.callback_query if in_place or answers_press else None
+
+    working: int | None = None  # the "Working out …" message the answer replaces
 
     async def solve(puzzle_id: str, target: str, missing: NotPrecomputed) -> None:
-        nonlocal pending
+        nonlocal pending, working
         if pending is not None:
             await answer(pending, None)
             pending = None
+        assert isinstance(missing, MustSolve)  # what unit_of_work raises for a solvable target
+        solves = found.solves
+        assert solves is not None  # a reply asks for a solve only when there is a solver
+        puzzle = get_puzzle(puzzle_id)
         try:
-            await _solve_showing_progress(update, context, puzzle_id, target)
-        except (SolvesBusy, SolveUnfinished):
-            assert isinstance(missing, MustSolve)  # what unit_of_work raises for a solvable target
+            solving = solves.solve(puzzle, puzzle.target(target))
+        except SolvesBusy:
+            raise Refused(Reply(text("solver_busy", missing.language))) from None
+        working = await _announce(update, context, puzzle_id, target, missing.language)
+        try:
+            await _showing_progress(update, context, solving)
+        except SolveUnfinished:  # the solve-job queue stopped waiting: busy too, in the notice's place
             raise Refused(Reply(text("solver_busy", missing.language))) from None
 
-    async with found.user_locks.hold(key):
-        may_solve = found.solves is not None
-        try:
-            reply = await after_solving(
-                lambda: asyncio.to_thread(unit_of_work, update, found, ask, show, may_solve=may_solve),
-                solve,
-                again=lambda: asyncio.to_thread(unit_of_work, update, found, ask, show, may_solve=False),
-            )
-        except Refused as refused:
-            reply = refused.reply
+    async def attempt(may_solve: bool) -> Reply:
+        async with found.user_locks.hold(key):  # one update of a person at a time, but not the solve
+            return await asyncio.to_thread(unit_of_work, update, found, ask, show, may_solve=may_solve)
+
+    try:
+        reply = await after_solving(
+            lambda: attempt(found.solves is not None), solve, again=lambda: attempt(False)
+        )
+    except Refused as refused:
+        reply = refused.reply
     if pending is not None:
-        await answer(pending, reply.toast)
+        await answer(pending, reply.toast or reply.flash)
     if reply.toast is None:
-        await send(update, context, reply, in_place=in_place, shared=shared)
+        await send(update, context, reply, in_place=in_place, shared=shared, replaces=working)
 
 
 async def tell(
@@ -302,14 +389,36 @@ async def answer(query: CallbackQuery, toast: str | None) -> None:
 SOLVING_ACTION_EVERY = 4.0  # seconds; Telegram shows a chat action for about 5 s
 
 
-async def _solve_showing_progress(update: Update, context: BotContext, puzzle_id: str, target: str) -> None:
-    """Solve a target on demand (once, whoever else asks) while the chat shows 'sending photo…';
-    SolvesBusy at once when too many solves wait already (:mod:`bot.solving`)."""
+async def _announce(
+    update: Update, context: BotContext, puzzle_id: str, target: str, language: str
+) -> int | None:
+    """Say at once that a target is being worked out and about how long it takes (the mean of
+    the edition's stored targets), ahead of the chat's queued replies; the message's id (None if
+    it could not be sent)."""
+    found, chat = deps(context), update.effective_chat
+    asker = person(update, found.default_timezone)
+    if chat is None or asker is None:
+        return None
+    summaries = stored_summaries(found.sessions)
+    known = summaries.peek()
+    if known is None:
+        known = await asyncio.to_thread(summaries.get, found.sessions)
+    summary = known.get(puzzle_id)
+    notice = working_out(get_puzzle(puzzle_id), target, summary.seconds if summary else None, language)
+    if chat.type != ChatType.PRIVATE:
+        notice = addressed(notice, asker, context.bot.username)
+    try:
+        sent = await found.sender.send(context.bot, chat.id, notice)
+    except TelegramError as exc:
+        logger.info("the working-out notice to %s was not sent (%s)", chat.id, exc.message)
+        return None
+    return sent.message_id
+
+
+async def _showing_progress(update: Update, context: BotContext, solving: asyncio.Future[object]) -> None:
+    """Wait for a solve on demand (:mod:`bot.solving`: one per target, whoever else asks) while
+    the chat shows 'sending photo…'."""
     chat = update.effective_chat
-    puzzle = get_puzzle(puzzle_id)
-    solves = deps(context).solves
-    assert solves is not None  # a reply asks for a solve only when there is a solver
-    solving = solves.solve(puzzle, puzzle.target(target))
     while not solving.done():
         if chat is not None:
             with contextlib.suppress(TelegramError):
@@ -320,6 +429,14 @@ async def _solve_showing_progress(update: Update, context: BotContext, puzzle_id
 
 async def say(update: Update, context: BotContext, key: str, **values: object) -> None:
     await tell(update, context, lambda who: Reply(text(key, who.language, **values)))
+
+
+async def refuse(update: Update, context: BotContext, key: str) -> None:
+    """Say the refusal ``key`` ("I didn't understand that") unless this person was told it within
+    the minute (:meth:`bot.flood.CommandBudgets.first_refusal`): one answer per flood."""
+    asker = person(update, deps(context).default_timezone)
+    if asker is not None and deps(context).budgets.first_refusal(asker.id, key):
+        await say(update, context, key)
 
 
 async def stale(query: CallbackQuery) -> None:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+from collections.abc import Sequence
 from datetime import UTC, datetime
 
 from sqlalchemy.orm import Session, sessionmaker
@@ -35,15 +36,44 @@ def inline_button(button: Button) -> InlineKeyboardButton:
         return InlineKeyboardButton(button.label, web_app=WebAppInfo(button.url))
     if button.url:
         return InlineKeyboardButton(button.label, url=button.url)
+    if button.switch_inline is not None:
+        return InlineKeyboardButton(button.label, switch_inline_query=button.switch_inline)
     return InlineKeyboardButton(button.label, callback_data=button.data)
 
 
+def buttons_of(markup: InlineKeyboardMarkup | None) -> tuple[Button, ...]:
+    """The buttons of a message as Telegram shows them (the other way from :func:`inline_button`)."""
+    if markup is None:
+        return ()
+    return tuple(
+        Button(
+            b.text,
+            b.callback_data if isinstance(b.callback_data, str) else "",
+            *_link(b),
+            switch_inline=b.switch_inline_query,
+        )
+        for row in markup.inline_keyboard
+        for b in row
+    )
+
+
+def _link(button: InlineKeyboardButton) -> tuple[str | None, bool]:
+    if button.web_app is not None:
+        return button.web_app.url, True
+    return button.url, False
+
+
 def keyboard(reply: Reply) -> InlineKeyboardMarkup | None:
-    if not reply.buttons:
+    return buttons_markup(reply.buttons, reply.columns)
+
+
+def buttons_markup(buttons: Sequence[Button], columns: int = 1) -> InlineKeyboardMarkup | None:
+    """Inline buttons, ``columns`` to a row; None without any."""
+    if not buttons:
         return None
-    buttons = [inline_button(b) for b in reply.buttons]
-    step = max(1, reply.columns)
-    return InlineKeyboardMarkup([buttons[i : i + step] for i in range(0, len(buttons), step)])
+    step = max(1, columns)
+    inline = [inline_button(b) for b in buttons]
+    return InlineKeyboardMarkup([inline[i : i + step] for i in range(0, len(inline), step)])
 
 
 def file_rejected(error: BadRequest) -> bool:
@@ -161,6 +191,27 @@ class Sender:
             )
             return False
 
+    async def delete(self, bot: Bot, chat_id: int, message_id: int) -> None:
+        """Delete a message of the bot's (best effort: it may be gone already)."""
+        try:
+            await bot.delete_message(chat_id, message_id)
+        except TelegramError as exc:
+            logger.debug("message %s in %s not deleted: %s", message_id, chat_id, exc.message)
+
+    async def set_buttons(self, bot: Bot, chat_id: int, message_id: int, reply: Reply) -> bool:
+        """Change only the buttons of message ``message_id`` to the reply's; False when that is not
+        possible (the caller sends the reply as a new message)."""
+        try:
+            await bot.edit_message_reply_markup(
+                chat_id=chat_id, message_id=message_id, reply_markup=keyboard(reply)
+            )
+            return True
+        except BadRequest as exc:
+            if "not modified" in exc.message.lower():
+                return True
+            logger.info("could not change the buttons of %s in %s (%s)", message_id, chat_id, exc.message)
+            return False
+
     async def _edit_photo(
         self, bot: Bot, chat_id: int, message_id: int, reply: Reply, photo: Picture
     ) -> None:
@@ -176,17 +227,23 @@ class Sender:
             self.uploads += 1
             await asyncio.to_thread(self._remember, photo.key, edited.photo[-1].file_id)
 
-    async def strip_buttons(self, bot: Bot, chat_id: int, message_id: int) -> None:
-        """Take the buttons off an older message (best effort: it may be gone or too old) in a turn
-        the chat's send pace can spare (:data:`bot.ratelimit.IF_IDLE`), never a reply's: in a
-        group at once or not at all, in a private chat after a short wait for one if need be."""
+    async def strip_buttons(
+        self, bot: Bot, chat_id: int, message_id: int, keep: Sequence[Button] = ()
+    ) -> None:
+        """Take the buttons off an older message but ``keep`` (best effort: it may be gone or too
+        old) in a turn the chat's send pace can spare (:data:`bot.ratelimit.IF_IDLE`), never a
+        reply's: in a group at once or not at all, in a private chat after a short wait for one if
+        need be."""
+        markup = buttons_markup(keep)
         try:
             if isinstance(bot, ExtBot):
                 await bot.edit_message_reply_markup(
-                    chat_id=chat_id, message_id=message_id, reply_markup=None, rate_limit_args=IF_IDLE
+                    chat_id=chat_id, message_id=message_id, reply_markup=markup, rate_limit_args=IF_IDLE
                 )
             else:
-                await bot.edit_message_reply_markup(chat_id=chat_id, message_id=message_id, reply_markup=None)
+                await bot.edit_message_reply_markup(
+                    chat_id=chat_id, message_id=message_id, reply_markup=markup
+                )
         except TelegramError as exc:
             logger.debug("buttons of %s in %s left: %s", message_id, chat_id, exc.message)
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from i18n import LANGUAGES, N_, Nn_, translate, translate_plural
 
-__all__ = ["LANGUAGES", "counted", "difficulty_label", "has_text", "language_for", "text"]
+__all__ = ["LANGUAGES", "counted", "difficulty_label", "has_text", "language_for", "text", "then"]
 
 _TEXTS: dict[str, str] = {
     "help": N_(
@@ -157,7 +157,7 @@ _TEXTS: dict[str, str] = {
     ),
     "admins_only": N_("Only the group's admins can change its settings."),
     "unknown_command": N_("I don't know that command. /help lists what I can do."),
-    "plain_text": N_("I answer commands only – try /today or /help."),
+    "plain_text": N_("I didn't understand that. Try /today, “hint”, “answer”, “tomorrow”, a date or /help."),
     "edited": N_("I don't act on edited messages – please send the command again."),
     "stale_button": N_("This button is no longer valid – use /today."),
     "bad_setting": N_("I can't keep that setting, so nothing changed. /settings shows the choices."),
@@ -267,6 +267,16 @@ def counted(key: str, n: int, language: str, **values: object) -> str:
     return translate_plural(language, _COUNTED[key], n).format(n=n, **values)
 
 
+# TRANSLATORS: two sentences one after the other (Japanese runs them together: {first}{second})
+SENTENCES = N_("{first} {second}")
+
+
+def then(first: str, second: str, language: str) -> str:
+    """Two sentences one after the other as ``language`` writes them (a space in English, none in
+    Japanese, whose sentences end in 。)."""
+    return translate(language, SENTENCES).format(first=first, second=second)
+
+
 def has_text(key: str) -> bool:
     """Whether there is a message ``key``."""
     return key in _TEXTS
@@ -291,3 +301,51 @@ def language_for(chat_language: str | None, user_language_code: str | None) -> s
         if candidate in LANGUAGES:
             return candidate
     return "en"
+
+
+# What people type that is no command (bot.typed), and the answers that replace a "send it again".
+_TEXTS.update(
+    {
+        "did_you_mean": N_("Did you mean {command}? /help lists what I can do."),
+        "hint_takes_no_number": N_(
+            "/hint takes no number: each /hint shows the next of three stages (1: one piece, 2: half "
+            "the pieces, 3: the answer). Send /hint alone for your next one."
+        ),
+        "photo_board": N_(
+            "I can't read a board from a photo, but I can hint from yours: copy it onto the board "
+            "(Play on the board, then trace each piece across the cells it covers). /hint then goes on "
+            "from your board, and /check says how many solutions it still has."
+        ),
+        "photo_no_board": N_(
+            "I can't read a board from a photo. /hint gives the day's hints, one piece at a time."
+        ),
+        "forget_stale": N_("This question is closed: nothing was deleted. Send /forget to be asked again."),
+        "settings_admins_change": N_("Only the group's admins can change these."),
+        "help_words": N_("Words work too: “hint please”, “answer”, “tomorrow”, “25 Jan”, “solved”. More:"),
+    }
+)
+
+# The answers: what asks before it spends the last stage, and what keeps the ladder.
+_TEXTS.update(
+    {
+        "button_show_answer": N_("Show the answer"),
+        "button_confirm_answer": N_("Yes, show the answer"),
+        "answer_ask": N_("The answer shows every piece and counts as all three hints. Sure?"),
+        "answer_first": N_(
+            "Other solutions come after the answer ({date}), so they give nothing away. Your next hint:"
+        ),
+        "working_out": N_("Working out {day} {month} for {edition}: about {seconds} s…"),
+        "working_out_unknown": N_("Working out {day} {month} for {edition} for the first time…"),
+        "working_out_board": N_("Working out {edition}: about {seconds} s…"),
+        "working_out_board_unknown": N_("Working out {edition} for the first time…"),
+        "photo_above": N_("It is just above ⬆ (sent a moment ago)."),
+        "button_share": N_("Share"),
+        "button_play_it": N_("Play this puzzle"),
+        "share_title": N_("Share your solve"),
+        "solved_toast": N_("Well done! Solve recorded ✓"),
+        "already_solved_toast": N_("Already recorded ✓"),
+        "hint_caption_common": N_(
+            "Hint {stage} of 3: {shown} shown, where all {total} solutions have it: a safe start."
+        ),
+    }
+)

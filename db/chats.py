@@ -87,6 +87,8 @@ class ChatSettings:
     telegram_language: str | None = None
     # the settings whose stored value no longer reads, read as their defaults (timezone: None)
     unreadable: frozenset[str] = frozenset()
+    # the settings someone chose here (CHOSEN's names), a default value chosen on purpose included
+    chosen: frozenset[str] = frozenset()
 
 
 def _settings(row: ChatRow) -> ChatSettings:
@@ -117,6 +119,7 @@ def _settings(row: ChatRow) -> ChatSettings:
         bool(row.faceup),
         row.telegram_language,
         frozenset(unreadable),
+        frozenset(chosen(row)),
     )
 
 
@@ -258,6 +261,17 @@ def unsubscribe(*, session: Session, chat_id: int) -> bool:
     row.next_post_at = None
     _choose(row, "subscribed")
     return True
+
+
+def decline_post(*, session: Session, chat_id: int, kind: str) -> None:
+    """No daily post, chosen on purpose (the onboarding's "No daily post"): the chat keeps a row
+    that says so, even one that had none."""
+    row = _ensure(session, chat_id, kind)
+    if row.subscribed:
+        row.subscribed = False
+        row.subscribed_at = None
+        row.next_post_at = None
+    _choose(row, "subscribed")
 
 
 def due_chats(*, session: Session, now: datetime, limit: int = 1000) -> list[ChatSettings]:

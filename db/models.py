@@ -18,6 +18,7 @@ from sqlalchemy import (
     LargeBinary,
     SmallInteger,
     String,
+    Text,
     UniqueConstraint,
     false,
     func,
@@ -30,7 +31,7 @@ class Base(DeclarativeBase):
     pass
 
 
-# The solve-job queue's tables (procrastinate's, PostgreSQL only: migration 0020) have no models.
+# The solve-job queue's tables (procrastinate's, PostgreSQL only: migration 0021) have no models.
 QUEUE_TABLE_PREFIX = "procrastinate_"
 
 
@@ -312,3 +313,34 @@ class ServerSecretRow(Base):
 
     name: Mapped[str] = mapped_column(String(32), primary_key=True)
     value: Mapped[str] = mapped_column(String(128))
+
+
+class CustomPuzzleRow(Base):
+    """A puzzle a person defined (db.custom_puzzles): its short stable id, its owner (a player id:
+    a Telegram user's or a web player's), its title and whether it is listed. Deleting it keeps the
+    row as a tombstone (``deleted_at``; owner, title and definitions gone), so other players'
+    records of it read as "a deleted puzzle"."""
+
+    __tablename__ = "custom_puzzles"
+
+    id: Mapped[str] = mapped_column(String(16), primary_key=True)
+    owner: Mapped[int | None] = mapped_column(BigInteger, nullable=True, index=True)
+    title: Mapped[str] = mapped_column(String(200))
+    published: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
+    current_version: Mapped[int] = mapped_column(Integer)
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+    deleted_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), nullable=True)
+
+
+class CustomPuzzleVersionRow(Base):
+    """One version of a custom puzzle's definition, never changed once written: an edit makes a new
+    version, so solutions, codes and links that name a version keep meaning what they meant."""
+
+    __tablename__ = "custom_puzzle_versions"
+
+    puzzle_id: Mapped[str] = mapped_column(
+        ForeignKey("custom_puzzles.id", ondelete="CASCADE"), primary_key=True
+    )
+    version: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=False)
+    definition: Mapped[str] = mapped_column(Text)
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))

@@ -10,19 +10,24 @@ the bot speaks); the calendar editions are the catalog's, checked here. A refuse
 from __future__ import annotations
 
 from datetime import datetime
+from enum import Enum
 
 from sqlalchemy.orm import Session
 
 from db import chat_moves, chats
 from db.chats import DEFAULT_POST_TIME, ChatSettings, InvalidSetting, zone_or_default
-from hints.daily import CALENDAR_ID, edition_choice
+from hints.daily import CALENDAR_ID, edition_choice, edition_to_keep
 from solver.catalog import Puzzle
 
 __all__ = [
     "DEFAULT_POST_TIME",
     "ChatSettings",
     "InvalidSetting",
+    "OnboardingStep",
+    "decline_post",
     "group_upgraded",
+    "keep_edition",
+    "onboarding_step",
     "remember_language",
     "set_edition",
     "set_faceup",
@@ -82,11 +87,12 @@ def set_language(session: Session, chat_id: int, kind: str, language: str) -> No
 
 def set_edition(session: Session, chat_id: int, kind: str, edition_id: str) -> Puzzle:
     """Make ``edition_id`` the chat's calendar edition and return it; InvalidSetting for an id that
-    is not a calendar edition of the catalog. The default edition is stored as none chosen."""
+    is not a calendar edition of the catalog nor a person's puzzle. The default edition is stored as
+    none chosen."""
     edition = edition_choice(edition_id)
     if edition is None:
         raise InvalidSetting("edition", edition_id)
-    stored = None if edition.id == CALENDAR_ID else edition.id
+    stored = None if edition.id == CALENDAR_ID else edition_to_keep(edition_id, edition)
     chats.set_edition(session=session, chat_id=chat_id, kind=kind, edition=stored)
     return edition
 
@@ -94,3 +100,38 @@ def set_edition(session: Session, chat_id: int, kind: str, edition_id: str) -> P
 def set_faceup(session: Session, chat_id: int, kind: str, faceup: bool) -> None:
     """Face-up mode for the chat's calendar puzzles (hints only from solutions that turn no piece over)."""
     chats.set_faceup(session=session, chat_id=chat_id, kind=kind, faceup=faceup)
+
+
+class OnboardingStep(Enum):
+    """Where a private chat is in the first /start's two questions."""
+
+    EDITION = "edition"  # nothing answered yet: which calendar do you own?
+    TIME = "time"  # the edition answered (or skipped), not yet when to post
+    DONE = "done"  # the daily post answered too (a time, or "No daily post")
+
+
+def onboarding_step(settings: ChatSettings | None) -> OnboardingStep:
+    """The step of the onboarding a chat is at: a question answered or skipped is never asked
+    again, so a /start after Skip says hello instead of starting over. A chat that chose an
+    edition or a daily post some other way (/edition, /subscribe) is past that question too."""
+    if settings is None:
+        return OnboardingStep.EDITION
+    if settings.subscribed or "subscribed" in settings.chosen:
+        return OnboardingStep.DONE
+    if settings.edition is not None or "edition" in settings.chosen:
+        return OnboardingStep.TIME
+    return OnboardingStep.EDITION
+
+
+def keep_edition(session: Session, chat_id: int, kind: str) -> None:
+    """The onboarding's Skip of the edition: the chat keeps its edition (the default one), as if
+    chosen, so the question is not asked again."""
+    settings = settings_of(session, chat_id)
+    chats.set_edition(
+        session=session, chat_id=chat_id, kind=kind, edition=settings.edition if settings else None
+    )
+
+
+def decline_post(session: Session, chat_id: int, kind: str) -> None:
+    """The onboarding's "No daily post": no post, as the chat's choice."""
+    chats.decline_post(session=session, chat_id=chat_id, kind=kind)

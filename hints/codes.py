@@ -44,7 +44,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from math import prod
 
-from hints.errors import MalformedPosition, OutdatedCode
+from hints.errors import MalformedPosition, OtherPuzzleCode, OutdatedCode
 from solver.catalog import Puzzle, Target
 from solver.encoding import Placement
 from solver.geometry import Cell
@@ -203,6 +203,13 @@ def _wrong_shape(puzzle: Puzzle, version: str, expected: int, code: str) -> Malf
     )
 
 
+def _puzzle_tagged(tag: str, puzzle: Puzzle) -> Puzzle | None:
+    """Another shipped puzzle whose layout has ``tag``, if any (a code pasted on another puzzle's
+    board); the same puzzle's shipped layout is an older version of ``puzzle``'s, not another."""
+    others = (other for other in all_puzzles().values() if other.id != puzzle.id)
+    return next((other for other in others if layout(other).tag == tag), None)
+
+
 def _no_position(puzzle: Puzzle) -> MalformedPosition:
     return MalformedPosition("invalid_code", f"the position code names no {puzzle.id} position")
 
@@ -212,8 +219,10 @@ def _number(puzzle: Puzzle, code: str) -> int:
     found, expected = layout(puzzle), code_length(puzzle)
     if len(code) <= len(VERSION) + TAG_LENGTH or not CODE_ALPHABET.fullmatch(code):
         raise _wrong_shape(puzzle, VERSION, expected, code)
-    if code[len(VERSION) : len(VERSION) + TAG_LENGTH] != found.tag:
-        raise OutdatedCode(puzzle.id)
+    tag = code[len(VERSION) : len(VERSION) + TAG_LENGTH]
+    if tag != found.tag:
+        other = _puzzle_tagged(tag, puzzle)
+        raise OutdatedCode(puzzle.id) if other is None else OtherPuzzleCode(puzzle.id, other.id)
     if len(code) != expected:
         raise _wrong_shape(puzzle, VERSION, expected, code)
     number = 0

@@ -13,6 +13,7 @@ from typing import Any, TypeVar
 
 from sqlalchemy.orm import Session, sessionmaker
 
+from hints import custom_puzzles
 from hints.raw_solutions import raw_cache
 from hints.unit_of_work import run
 
@@ -37,6 +38,7 @@ def run_in_worker(database_url: str, work: Callable[..., T], *args: Any) -> T:
         sessions = _sessions[database_url] = session_factory(make_engine(database_url))
         if _cache_bytes:
             raw_cache(sessions).resize(_cache_bytes[0])
+        custom_puzzles.install(sessions)  # a lookup by id here finds people's puzzles too
     return run(sessions, lambda session: work(session, *args))
 
 

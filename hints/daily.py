@@ -26,6 +26,7 @@ from typing import NamedTuple
 
 from sqlalchemy.orm import Session
 
+from db.custom_puzzles import looks_custom
 from db.repository import TargetKey
 from hints.difficulty import Difficulty, edition_difficulty
 from hints.errors import NoFaceUpSolution, NotPrecomputed
@@ -34,8 +35,9 @@ from hints.pictures import Picture, hint_png, picture_key
 from hints.raw_solutions import raw_solutions
 from hints.solutions import solution_at, stored_key, year_counts
 from i18n import N_, translator
+from i18n.locale_data import written_date
 from render.hint import caption, hint_text, stage_title
-from solver.catalog import SINGLE_TARGET, Puzzle, Target, target_for_date
+from solver.catalog import SINGLE_TARGET, Puzzle, Target, UnknownPuzzleError, target_for_date
 from solver.encoding import Placement
 from solver.geometry import Cell
 from solver.puzzles import all_puzzles, get_puzzle
@@ -123,9 +125,8 @@ class DailyPuzzle:
         """The heading drawn on the images, in ``language`` (``heading`` is the English one)."""
         if self.kind == PuzzleKind.PENTOMINO:
             return challenge_heading(self.day, self.puzzle, language)
-        if self.faceup:
-            return f"{self.day.isoformat()} · {translator(language).gettext(FACE_UP)}"
-        return self.heading
+        on = written_date(self.day, language)
+        return f"{on} · {translator(language).gettext(FACE_UP)}" if self.faceup else on
 
     def image(self, stage: Stage, language: str = "en") -> bytes:
         """PNG of a stage, the pieces it adds to the previous stage marked as new."""
@@ -198,17 +199,32 @@ def calendar_editions() -> tuple[Puzzle, ...]:
 
 
 def edition_of(edition_id: str | None) -> Puzzle:
-    """The calendar edition ``edition_id`` (DragonFjord's when None); UnknownPuzzleError for an id
-    that is not a calendar edition (the error lists the editions)."""
+    """The calendar edition ``edition_id`` (DragonFjord's when None), or the puzzle a person made
+    with this id (its current version for a bare id); UnknownPuzzleError for an id that is neither
+    (the error lists the editions)."""
     if edition_id is None:
         return get_puzzle(CALENDAR_ID)
+    if looks_custom(edition_id):
+        return get_puzzle(edition_id)
     editions = {p.id: p for p in calendar_editions()}
     return get_puzzle(edition_id, editions)
 
 
 def edition_choice(edition_id: str) -> Puzzle | None:
-    """The calendar edition with this id, or None."""
+    """The calendar edition with this id, or the puzzle a person made with this id (any of them may
+    be a player's or a chat's daily puzzle: a board's one target every day), or None."""
+    if looks_custom(edition_id):
+        try:
+            return get_puzzle(edition_id)
+        except UnknownPuzzleError:
+            return None
     return next((p for p in calendar_editions() if p.id == edition_id), None)
+
+
+def edition_to_keep(edition_id: str, edition: Puzzle) -> str:
+    """What a player's or a chat's setting keeps of the edition they chose: a person's puzzle as
+    named (a bare id follows its current version, an edit included), any other by its id."""
+    return edition_id if looks_custom(edition_id) else edition.id
 
 
 def find_edition(name: str) -> Puzzle | None:
@@ -228,8 +244,10 @@ def find_edition(name: str) -> Puzzle | None:
 
 
 def known_edition(edition_id: str | None) -> str:
-    """A chat's edition if it is still in the catalog, else the default one."""
-    return edition_id if edition_id is not None and edition_choice(edition_id) is not None else CALENDAR_ID
+    """The puzzle id of a chat's or a player's edition: theirs if it is still in the catalog, the
+    current version's of a person's puzzle that still exists, else the default one."""
+    found = None if edition_id is None else edition_choice(edition_id)
+    return CALENDAR_ID if found is None else found.id
 
 
 def puzzle_target(kind: PuzzleKind, day: date, edition: str = CALENDAR_ID) -> tuple[Puzzle, Target]:
@@ -312,7 +330,7 @@ def _faceup_calendar(
 
 def challenge_heading(day: date, puzzle: Puzzle, language: str = "en") -> str:
     template = translator(language).gettext("{date} · pentomino challenge ({board})")
-    return template.format(date=day.isoformat(), board=puzzle.id.removeprefix("pentomino-"))
+    return template.format(date=written_date(day, language), board=puzzle.id.removeprefix("pentomino-"))
 
 
 def daily_challenge(session: Session, day: date) -> DailyPuzzle:

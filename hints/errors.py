@@ -110,6 +110,17 @@ class OutdatedCode(MalformedPosition):
         )
 
 
+class OtherPuzzleCode(MalformedPosition):
+    """A position code of another puzzle (another calendar edition's, say) on this puzzle's board:
+    its layout tag is that puzzle's."""
+
+    def __init__(self, puzzle_id: str, other_id: str) -> None:
+        super().__init__(
+            "other_puzzle_code", f"this position code is a position of {other_id}, not of {puzzle_id}"
+        )
+        self.other = other_id
+
+
 class SignedBeforeDay(ServiceError):
     """A record for a player's day from a sign-in made before that day began (in their time zone):
     the same sign-in replayed a day later records nothing new."""
@@ -130,3 +141,21 @@ class NotSolved(ServiceError):
     def __init__(self, code: str, message: str) -> None:
         super().__init__(message)
         self.code = code
+
+
+class BeyondLimits(ServiceError):
+    """A target of a puzzle a person made has more solutions than the server keeps, or was not
+    solved within the seconds it may take (the ``CUSTOM_PUZZLE_*`` settings): refused in words."""
+
+    code = "beyond_limits"
+
+    def __init__(
+        self, puzzle_id: str, target: str, *, more_than: int | None = None, seconds: float | None = None
+    ) -> None:
+        if more_than is not None:
+            reason = f"has more than {more_than} solutions, more than this server keeps for one target"
+        else:
+            reason = f"could not be solved within {seconds:g} s, the time this server gives one target"
+        super().__init__(f"{target} of {puzzle_id} {reason}; a smaller board or fewer pieces would do")
+        self.puzzle_id = puzzle_id
+        self.target = target

@@ -34,8 +34,10 @@ from sqlalchemy.orm import Session
 
 from db import days_repository as days
 from db import solves
+from db.custom_puzzles import looks_custom
 from hints.daily import (
     DEFAULT_VARIANT,
+    PENTOMINO_BOARDS,
     PuzzleKind,
     Variant,
     challenge_board,
@@ -48,8 +50,8 @@ from hints.players import Player
 from hints.position_hints import PositionHint, position_hint
 from hints.positions import PositionAnalysis, analyse_position, placements_of_code, problem_texts
 from hints.saved import SavedPosition, record_board_stage, saved_board
-from hints.words import long_date
-from i18n import N_, SOURCE_LANGUAGE, translator
+from hints.words import written_date
+from i18n import N_, translator
 from solver.catalog import Puzzle, Target, target_for_date
 from solver.encoding import Placement
 from solver.puzzles import get_puzzle
@@ -87,14 +89,27 @@ def variant_key(kind: PuzzleKind, variant: Variant = DEFAULT_VARIANT) -> str:
     return f"{PuzzleKind.CALENDAR}:{variant.edition}" + (":faceup" if variant.faceup else "")
 
 
-def daily_play(puzzle: Puzzle, target: Target, today: date, faceup: bool = False) -> Play | None:
+def record_kind(puzzle: Puzzle) -> PuzzleKind:
+    """Whose record a board of ``puzzle`` shows: the pentomino challenge's on its boards, the daily
+    calendar's on any other (a person's own puzzle is played as their daily calendar)."""
+    return PuzzleKind.PENTOMINO if puzzle.id in PENTOMINO_BOARDS else PuzzleKind.CALENDAR
+
+
+def daily_play(
+    puzzle: Puzzle, target: Target, today: date, faceup: bool = False, *, pre_placed: bool = True
+) -> Play | None:
     """The play a board of ``puzzle`` and ``target`` is on ``today``: its calendar puzzle (any
-    edition) or its pentomino challenge; None when the board is not one of the day's puzzles."""
-    if puzzle.is_calendar:
+    edition, or a person's own puzzle: a board's one target every day) or its pentomino challenge;
+    None when the board is not one of the day's puzzles. ``pre_placed``: the board holds pieces
+    that stay where they are; the challenge board without them is the free board, no day's puzzle
+    (no streak, no tomorrow's puzzle)."""
+    if puzzle.is_calendar or looks_custom(puzzle.id):
         if target.name != target_for_date(puzzle, today).name:
             return None
         return Play(PuzzleKind.CALENDAR, today, Variant(puzzle.id, faceup))
-    return Play(PuzzleKind.PENTOMINO, today) if puzzle.id == challenge_board(today) else None
+    if not pre_placed or puzzle.id != challenge_board(today):
+        return None
+    return Play(PuzzleKind.PENTOMINO, today)
 
 
 def open_play(session: Session, player_id: int, play: Play, now: datetime) -> None:
@@ -168,66 +183,61 @@ def board_hint(
     return BoardHint(stage, placements, hint, None)
 
 
-def board_play(puzzle: Puzzle, target: Target, faceup: bool, now: datetime, player: Player) -> Play | None:
-    """The play the web board of ``puzzle`` and ``target`` is for ``player`` today (their local
-    date); None when it is none of their puzzles today. SignedBeforeDay when their Mini App sign-in
-    was made before that day began in their zone: it may not record that day (a web visitor's
-    cookie has no sign-in time)."""
-    play = daily_play(puzzle, target, player.today(now), faceup)
+@dataclass(frozen=True)
+class Board:
+    """A web board as the player has it open: the puzzle, the target, face-up mode, and whether
+    pieces are pre-placed on it to stay (the day's challenge; the same board without is free)."""
+
+    puzzle: Puzzle
+    target: Target
+    faceup: bool = False
+    pre_placed: bool = False
+
+
+def board_play(board: Board, now: datetime, player: Player) -> Play | None:
+    """The play the web board is for ``player`` today (their local date); None when it is none of
+    their puzzles today. SignedBeforeDay when their Mini App sign-in was made before that day began
+    in their zone: it may not record that day (a web visitor's cookie has no sign-in time)."""
+    play = daily_play(
+        board.puzzle, board.target, player.today(now), board.faceup, pre_placed=board.pre_placed
+    )
     signed_at = player.signed_at
     if play is not None and signed_at is not None and signed_at.astimezone(player.zone).date() < play.day:
         raise SignedBeforeDay(play.day.isoformat())
     return play
 
 
-def opened_on_board(
-    session: Session, player: Player, puzzle: Puzzle, target: Target, faceup: bool, now: datetime
-) -> Play | None:
-    """The player opened the web board of ``puzzle`` and ``target``: when it is one of their
-    puzzles today, its day starts now if it had not yet (the solve's time counts from then);
-    None when it is not. SignedBeforeDay as :func:`board_play`."""
-    play = board_play(puzzle, target, faceup, now, player)
+def opened_on_board(session: Session, player: Player, board: Board, now: datetime) -> Play | None:
+    """The player opened the web board: when it is one of their puzzles today, its day starts now
+    if it had not yet (the solve's time counts from then); None when it is not. SignedBeforeDay as
+    :func:`board_play`."""
+    play = board_play(board, now, player)
     if play is not None:
         open_play(session, player.id, play, now)
     return play
 
 
-def seen_on_board(
-    session: Session,
-    player: Player,
-    puzzle: Puzzle,
-    target: Target,
-    faceup: bool,
-    stage: Stage,
-    now: datetime,
-) -> Play | None:
-    """A hint stage the player saw on the web board of ``puzzle`` and ``target``, recorded on its
-    board ladder when the board is one of their puzzles today (their local date); None when not.
-    SignedBeforeDay for a sign-in made before that day (:func:`board_play`)."""
-    play = board_play(puzzle, target, faceup, now, player)
+def seen_on_board(session: Session, player: Player, board: Board, stage: Stage, now: datetime) -> Play | None:
+    """A hint stage the player saw on the web board, recorded on its board ladder when the board is
+    one of their puzzles today (their local date); None when not. SignedBeforeDay for a sign-in
+    made before that day (:func:`board_play`)."""
+    play = board_play(board, now, player)
     if play is not None:
         take_hint(session, player.id, play, Ladder.BOARD, stage)
     return play
 
 
 def solved_on_board(
-    session: Session,
-    player: Player,
-    puzzle: Puzzle,
-    target: Target,
-    faceup: bool,
-    now: datetime,
-    language: str,
-    code: str | None = None,
+    session: Session, player: Player, board: Board, now: datetime, language: str, code: str | None = None
 ) -> tuple[Solved, str] | None:
-    """The player solved the web board of ``puzzle`` and ``target``: the solve (recorded once a
-    day) and its share text in their language (else ``language``); None when the board is not one
-    of their puzzles today. The board must be solved: ``code``, or else the board they saved today
-    (:func:`solved_board`); SignedBeforeDay for a sign-in made before that day."""
-    play = board_play(puzzle, target, faceup, now, player)
+    """The player solved the web board: the solve (recorded once a day) and its share text in their
+    language (else ``language``); None when the board is not one of their puzzles today. The board
+    must be solved: ``code``, or else the board they saved today (:func:`solved_board`);
+    SignedBeforeDay for a sign-in made before that day."""
+    play = board_play(board, now, player)
     if play is None:
         return None
-    solved_board(session, player.id, puzzle, target, play, code, player.zone)
+    solved_board(session, player.id, board.puzzle, board.target, play, code, player.zone)
     solved = solve(session, player, play, now, player.id)
     words = player.language or language
     return solved, share_text(solved, *share_heading(session, play, words), words)
@@ -401,12 +411,15 @@ def record(session: Session, player_id: int, today: date) -> Record:
 @dataclass(frozen=True)
 class KindRecord:
     """One kind of puzzle in a player's record: the days played (opened, or a hint seen), the
-    puzzles solved (on any day), and the streaks of those solved on their own day."""
+    puzzles solved (on any day), the streaks of those solved on their own day, the hint stages
+    used over the solves, and whether today's puzzle is solved."""
 
     played: int
     solved: int
     streak: int
     best: int
+    hints: int = 0
+    solved_today: bool = False
 
 
 @dataclass(frozen=True)
@@ -425,9 +438,13 @@ def standing(session: Session, player: Player, now: datetime) -> Standing:
     opened = days.days_played(session=session, user_id=player.id)
 
     def of(kind: PuzzleKind) -> KindRecord:
-        solved = {s.day for s in mine if s.kind == kind}
+        kinds = [s for s in mine if s.kind == kind]
+        solved = {s.day for s in kinds}
         streak, best = _streaks_of(mine, kind, today)
-        return KindRecord(len(opened.get(kind, set()) | solved), len(solved), streak, best)
+        hints = sum(s.hints for s in kinds)
+        return KindRecord(
+            len(opened.get(kind, set()) | solved), len(solved), streak, best, hints, today in solved
+        )
 
     return Standing(today, of(PuzzleKind.CALENDAR), of(PuzzleKind.PENTOMINO))
 
@@ -465,8 +482,7 @@ def share_text(solved: Solved, title: str, stars: str | None, language: str) -> 
     """The solve in two lines anyone can read without seeing the answer: the puzzle, its date and
     difficulty; hints used, the time when known, the streak. No cell and no piece is named."""
     words = translator(language)
-    day = solved.play.day
-    on = day.isoformat() if language == SOURCE_LANGUAGE else long_date(day, language)  # 2026年1月22日(木)
+    on = written_date(solved.play.day, language)  # 2026-01-22, 2026年1月22日(木)
     heading = words.gettext(SHARE_HEADING).format(puzzle=title, date=on, stars=stars or "").rstrip(" ·")
     parts = [
         words.gettext(SHARE_NO_HINTS)
@@ -478,6 +494,18 @@ def share_text(solved: Solved, title: str, stars: str | None, language: str) -> 
     if solved.streak >= 1:
         parts.append(words.gettext(SHARE_STREAK).format(days=solved.streak) + " 🔥")
     return f"{heading}\n{' · '.join(parts)}"
+
+
+def shared_solve(session: Session, player: Player, play: Play, now: datetime, language: str) -> str | None:
+    """The share text of the player's solve of ``play`` as first reported (the streak as of now),
+    in ``language``; None when they have not reported it solved."""
+    mine = solves.user_solves(session=session, user_id=player.id)
+    first = next((s for s in mine if s.kind == play.kind and s.day == play.day), None)
+    if first is None:
+        return None
+    current, best = _streaks_of(mine, play.kind, player.today(now))
+    solved = Solved(play, False, first.hints, first.seconds, first.on_day, current, best)
+    return share_text(solved, *share_heading(session, play, language), language)
 
 
 def _share_time(seconds: int, gettext: Callable[[str], str]) -> str:

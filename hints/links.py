@@ -202,3 +202,13 @@ def challenge_today(lang: str | None = None) -> str:
 def boards(lang: str | None = None) -> str:
     """The list of boards to play, in the page language ``lang``."""
     return "/play" + _query([("lang", lang)] if lang else [])
+
+
+def play_today(puzzle_id: str) -> str:
+    """A puzzle's board at the visitor's today's target (a calendar's, in their zone; a board's one)."""
+    return f"/play/{puzzle_id}"
+
+
+def custom_puzzle(puzzle_id: str) -> str:
+    """The short link of a puzzle a person made: it opens today's target on the board."""
+    return f"/p/{puzzle_id}"

@@ -48,8 +48,8 @@ class SolveUnfinished(Exception):
 
 def puzzle_to_solve(puzzle_id: str) -> Puzzle:
     """The puzzle a solve names by id: the one lookup from a job's payload to what the solver
-    enumerates (a shipped puzzle today; any puzzle a job can name must be found here).
-    UnknownPuzzleError when no puzzle has that id."""
+    enumerates, a shipped puzzle or a person's (its version in the id; found in the store where the
+    process installed :func:`hints.custom_puzzles.install`). UnknownPuzzleError when none has it."""
     return get_puzzle(puzzle_id)
 
 

@@ -114,7 +114,7 @@ def solved_days(days: Mapping[int, int], today: date, language: str) -> Picture:
 def edition_sheet(named: Sequence[tuple[Puzzle, str]], language: str) -> Picture:
     """Every edition's board and piece set, each under its name, in one picture."""
     key = picture_key("edition-sheet", "|".join(p.id for p, _ in named), language=language)
-    return Picture(key, lambda: render_editions(named))
+    return Picture(key, lambda: render_editions(named, language))
 
 
 def position_key(

@@ -26,7 +26,7 @@ from db import chats, forgetting, web_players
 from db.chats import InvalidSetting
 from db.web_players import WebPlayer
 from hints import chat_settings
-from hints.daily import DEFAULT_VARIANT, Variant, edition_choice, known_edition
+from hints.daily import DEFAULT_VARIANT, Variant, edition_choice, edition_to_keep, known_edition
 
 __all__ = [
     "Chat",
@@ -179,7 +179,7 @@ def choose(
             session=session,
             player_id=player.id,
             timezone=timezone,
-            edition=None if stored is None else stored.id,
+            edition=None if stored is None or edition is None else edition_to_keep(edition, stored),
             faceup=faceup,
             language=language,
         )

@@ -32,7 +32,7 @@ from hints.codes import decode_position, encode_position
 from hints.errors import MalformedPosition
 from hints.raw_solutions import RawSolutions, raw_cache, raw_solutions
 from i18n import N_, SOURCE_LANGUAGE, translate
-from render.words import board_label
+from render.words import board_label, day_label, join_words
 from solver.catalog import Puzzle, Target
 from solver.encoding import Placement
 from solver.geometry import Cell
@@ -63,8 +63,8 @@ class CheckResult:
 
 
 def cell_text(puzzle: Puzzle, cell: Cell) -> str:
-    label = puzzle.labels.get(cell)
-    return f"[{cell[0]}, {cell[1]}]" + (f" ({label})" if label else "")
+    """A cell as a person names it: its label ("Jan", "25"), else its row and column from 1."""
+    return _cell_words(cell, puzzle.labels.get(cell), SOURCE_LANGUAGE)
 
 
 def resolve_target(puzzle: Puzzle, name: str | None) -> Target:
@@ -141,10 +141,11 @@ def fixed_pieces(puzzle: Puzzle, names: str | None) -> frozenset[int]:
 
 
 NOT_A_SHAPE = N_("the cells of piece {piece} are not a rotation or reflection of it")
-# TRANSLATORS: {cells} lists board cells like "[0, 0] (Jan)"; {target} is a target such as 01-25
+# TRANSLATORS: {cells} lists board cells by their labels, like "Jan and 25"; {target} is a target
+# such as 01-25
 COVERS_OPEN = N_("piece {piece} covers {cells}, which {target} leaves open")
-# TRANSLATORS: one board cell: its row and column, then its label, e.g. "[0, 0] (Jan)"
-LABELLED_CELL = N_("[{row}, {column}] ({label})")
+# TRANSLATORS: a board cell without a label, by its row and column counted from 1
+CELL_AT = N_("row {row}, column {column}")
 
 
 @dataclass(frozen=True)
@@ -157,17 +158,18 @@ class RuleProblem:
     cells: tuple[tuple[Cell, str | None], ...] = ()  # the open cells covered, with their board labels
 
     def text(self, language: str = SOURCE_LANGUAGE) -> str:
-        """The problem as a sentence in ``language``, e.g. "piece L covers [0, 0] (Jan), which 01-25
-        leaves open"."""
-        cells = ", ".join(_cell_words(cell, label, language) for cell, label in self.cells)
+        """The problem as a sentence in ``language``, e.g. "piece L covers Jan, which 01-25 leaves
+        open"."""
+        cells = join_words([_cell_words(cell, label, language) for cell, label in self.cells], language)
         return translate(language, self.message).format(piece=self.piece, cells=cells, target=self.target)
 
 
 def _cell_words(cell: Cell, label: str | None, language: str) -> str:
+    """A cell in words: its label as the board shows it (a day as people write it: "25", "25日"),
+    else its row and column counted from 1."""
     if label is None:
-        return f"[{cell[0]}, {cell[1]}]"
-    words = board_label(label, language)
-    return translate(language, LABELLED_CELL).format(row=cell[0], column=cell[1], label=words)
+        return translate(language, CELL_AT).format(row=cell[0] + 1, column=cell[1] + 1)
+    return day_label(int(label), language) if label.isdigit() else board_label(label, language)
 
 
 def problem_texts(problems: Sequence[RuleProblem], language: str = SOURCE_LANGUAGE) -> list[str]:

@@ -11,7 +11,8 @@ Each action is one function that does everything the action means and returns wh
 :func:`open_puzzle`, :func:`next_hint` (the day's featured ladder, or the person's saved board
 when they chose to hint from it), :func:`answer`, :func:`another`, :func:`report_solve`,
 :func:`board_hint_by_key`, :func:`current_board` and :func:`load_board`. Front ends format the
-result; the player's day itself (hints seen, solves, streaks) is :mod:`hints.game`.
+result; the player's day itself (hints seen, solves, streaks) is :mod:`hints.game`. Every path
+to the answer keeps the ladder: another solution only after the answer.
 """
 
 from __future__ import annotations
@@ -154,6 +155,17 @@ class Another:
 
 
 @dataclass(frozen=True)
+class AnswerFirst:
+    """Another solution was asked for before the answer was seen: it would give the answer away
+    and spend every stage, so the next hint is offered instead (``next``)."""
+
+    here: InChat
+    kind: PuzzleKind
+    day: date
+    next: Stage
+
+
+@dataclass(frozen=True)
 class SolveReport:
     """What "I solved it" recorded, and the spoiler-free text to share."""
 
@@ -282,9 +294,12 @@ def open_puzzle(
     now: datetime | None = None,
     link: GroupLink | None = None,
 ) -> Shown:
-    """Show the daily puzzle (kind, day) and make it the person's puzzle in this chat."""
+    """Show the daily puzzle (kind, day) and make it the person's puzzle in this chat, with the
+    stage they have seen of it (anywhere: a group's link continues where the group left off), so
+    its hint button names the stage a typed /hint shows next."""
     here = _start(session, here, kind, day, now, link)
-    return _daily(session, here, kind, day)
+    seen = game.stage_seen(session, here.player.id, here.play(kind, day))
+    return _daily(session, here, kind, day, seen)
 
 
 def group_link(session: Session, group: int) -> GroupLink:
@@ -347,15 +362,22 @@ def answer(session: Session, here: InChat, now: datetime) -> Shown:
     return shown
 
 
-def another(session: Session, here: InChat, now: datetime, day: date | None = None) -> Another | None:
+def another(
+    session: Session, here: InChat, now: datetime, day: date | None = None
+) -> Another | AnswerFirst | None:
     """The next stored solution of the calendar puzzle here (or of ``day``'s), cycling through all of
-    them, recorded as the answer seen; None when the person is on the challenge (it has one)."""
+    them; None when the person is on the challenge (it has one). Only once the answer was seen
+    (on any ladder): before, another solution would be the answer by another road, so the next
+    hint is offered instead (:class:`AnswerFirst`) and nothing is recorded."""
     progress = _current(session, here, now)
     if day is not None and (progress.kind, progress.day) != (PuzzleKind.CALENDAR, day):
         progress = Progress(PuzzleKind.CALENDAR, day, 0, 0, group=_day_group(progress, day))
     here = linked(here, progress.group)
     if progress.kind != PuzzleKind.CALENDAR:
         return None
+    seen = game.hints_used(session, here.player.id, PuzzleKind.CALENDAR, progress.day)
+    if seen < Stage.ANSWER:
+        return AnswerFirst(here, PuzzleKind.CALENDAR, progress.day, Stage(seen + 1))
     daily, _ = calendar_of(session, progress.day, here.player.variant)
     step = progress.another + 1
     number, solution = other_solution(session, daily, step)
@@ -384,6 +406,12 @@ def report_solve(
     return SolveReport(
         here, solved, game.share_text(solved, *game.share_heading(session, play, language), language)
     )
+
+
+def share(session: Session, here: InChat, now: datetime, kind: PuzzleKind, day: date) -> str | None:
+    """The text to share of the person's solve of (kind, day) in their language (an inline query:
+    a Share button pressed); None when they have not solved it."""
+    return game.shared_solve(session, here.player, here.play(kind, day), now, here.language)
 
 
 def choose_variant(

@@ -8,6 +8,7 @@ from here, never from ``render`` (the import contracts forbid it).
 
 from __future__ import annotations
 
+from i18n.locale_data import written_date
 from render.layout import board_layout, heatmap_layout
 from render.palette import DARK_EMPTY, EMPTY, RGB, dark_piece_colour, mix
 from render.position import POSITION_TITLES, piece_names, position_caption, position_text
@@ -18,8 +19,10 @@ from render.words import (
     day_label,
     heatmap_words,
     join_words,
-    long_date,
+    long_month_name,
+    month_day_words,
     month_name,
+    open_cells_words,
     puzzle_title,
 )
 
@@ -36,12 +39,15 @@ __all__ = [
     "heatmap_layout",
     "heatmap_words",
     "join_words",
-    "long_date",
+    "long_month_name",
     "mix",
+    "month_day_words",
     "month_name",
+    "open_cells_words",
     "piece_names",
     "position_caption",
     "position_text",
     "puzzle_title",
     "render_text",
+    "written_date",
 ]

@@ -13,7 +13,7 @@ from babel.messages.pofile import read_po, write_po
 from i18n import DOMAIN, LOCALES, catalog_path
 
 PROJECT = Path(__file__).resolve().parent.parent
-SOURCE_PACKAGES = ("bot", "render", "hints", "api")
+SOURCE_PACKAGES = ("bot", "render", "hints", "api", "solver")
 # gettext's own names plus the markers of i18n (N_ for one string, Nn_ for a plural pair)
 KEYWORDS = {
     "gettext": None,

@@ -20,6 +20,7 @@ from collections.abc import Callable, Sequence
 from procrastinate import App
 
 from db.engine import make_engine, session_factory
+from hints import custom_puzzles
 from jobs import cli
 from jobs.solve_jobs import QUEUE, JobSolver, queue_app, retry_stalled
 from jobs.target_solving import OnDemand
@@ -48,7 +49,9 @@ async def watch_stalled(app: App, settings: Settings) -> None:
 async def work(settings: Settings, solve_with: SolveWith = solve_with_on_demand) -> None:
     """Take solve jobs until stopped (procrastinate's signal handlers stop it after the job in hand)."""
     engine = make_engine(settings.DATABASE_URL)
-    solver = OnDemand(session_factory(engine))
+    sessions = session_factory(engine)
+    uninstall = custom_puzzles.install(sessions)  # a job's puzzle id may name a person's puzzle
+    solver = OnDemand(sessions)
     app = queue_app(settings, for_workers=True)
     try:
         async with app.open_async():
@@ -69,6 +72,7 @@ async def work(settings: Settings, solve_with: SolveWith = solve_with_on_demand)
                 watching.cancel()
     finally:
         solver.close()
+        uninstall()
         engine.dispose()
 
 

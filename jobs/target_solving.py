@@ -34,10 +34,15 @@ from sqlalchemy import text
 from sqlalchemy.orm import Session, sessionmaker
 
 from db import repository
+from db.custom_puzzles import looks_custom
+from hints import custom_puzzles
+from hints.cache import BoundedCache
+from hints.errors import BeyondLimits
 from hints.solutions import stored_summaries
 from hints.supervised import prepare_worker
 from jobs.storing import save_solutions
 from settings import get_settings
+from solver.bounded import solve_within
 from solver.catalog import Puzzle, Target
 from solver.tasks import Task, TaskResult, fingerprint, solve_task, target_tasks
 
@@ -200,6 +205,33 @@ def solve_target(puzzle: Puzzle, target: Target, processes: int) -> list[str]:
     return sorted(code for result in results for code in result.encodings)
 
 
+# Targets of people's puzzles found beyond the limits, per process: a version never changes, so the
+# refusal holds for good and is not worked out again at each request.
+_BEYOND: BoundedCache[tuple[str, str], BeyondLimits] = BoundedCache(4096)
+
+
+def solve_custom_target(puzzle: Puzzle, target: Target, processes: int) -> list[str]:
+    """Every solution of a target of a puzzle a person made, within the deployment's limits
+    (:mod:`solver.bounded`): BeyondLimits when it has more solutions than are kept or was not
+    solved in time. In one solver process (the puzzle travels with the task: those processes have
+    no store to look it up in), or here when there are none."""
+    key = (puzzle.id, target.name)
+    refused = _BEYOND.get(key)
+    if refused is not None:
+        raise refused
+    limits = custom_puzzles.limits()
+    if processes > 1:
+        counted = _shared_pool(processes).submit(solve_within, puzzle, target, limits).result()
+    else:
+        counted = solve_within(puzzle, target, limits)
+    if counted.outcome != "all":
+        more_than = limits.solutions_per_target if counted.outcome == "more-than" else None
+        refused = BeyondLimits(puzzle.id, target.name, more_than=more_than, seconds=limits.seconds_per_target)
+        _BEYOND.put(key, refused)
+        raise refused
+    return sorted(counted.encodings)
+
+
 class OnDemand:
     """Solves and stores targets that are not stored yet, each at most once at a time.
 
@@ -257,7 +289,10 @@ class OnDemand:
     def _solve_and_store(self, puzzle: Puzzle, target: Target) -> Solved:
         started = time.perf_counter()
         processes = self._processes if self._processes is not None else on_demand_processes()
-        encodings = solve_target(puzzle, target, processes)
+        if looks_custom(puzzle.id):
+            encodings = solve_custom_target(puzzle, target, processes)
+        else:
+            encodings = solve_target(puzzle, target, processes)
         seconds = time.perf_counter() - started
         with self._sessions.begin() as session:
             repository.sync_puzzle(

@@ -1,10 +1,12 @@
 """The calendar editions side by side, each as its board and its piece set: what tells them apart.
 
 Three editions share DragonFjord's board and differ only in one or two pieces, so a sheet of
-empty boards cannot say which one is on your table; the pieces can. Each tile is the edition's
-short name, its board in outline (the cells a date leaves open are not marked: every date differs)
-and its pieces, each in its drawn orientation and colour, with its letter. Drawn at 2x for
-phones: the sheet is 800 px wide and stays legible shown at 400.
+empty boards cannot say which one is on your table; the pieces can. The two weekday editions have
+the same board and pieces and differ in the order of the weekdays printed on it, so the cells
+carry their labels (months, days, weekdays, in the sheet's language). Each tile is the edition's
+short name, its board with every cell's label (the cells a date leaves open are not marked: every
+date differs) and its pieces, each in its drawn orientation and colour, with its letter. Drawn at
+2x for phones: the sheet is 800 px wide and stays legible shown at 400.
 """
 
 from __future__ import annotations
@@ -14,6 +16,7 @@ from collections.abc import Sequence
 from render.canvas import Canvas
 from render.fonts import text_width
 from render.palette import BORDER, CANVAS, EMPTY, GRID, INK, INK_LIGHT, piece_colour
+from render.words import board_labels
 from solver.catalog import Puzzle
 from solver.geometry import Cell, Lattice
 
@@ -23,7 +26,9 @@ TILE_WIDTH = SHEET_WIDTH // COLUMNS
 PADDING = 18
 TITLE_SIZE = 30  # px at 800 wide: 15 px shown at 400
 MIN_TITLE_SIZE = 22  # a long name is drawn smaller to fit its tile, down to 11 px shown at 400
-BOARD_CELL = 20
+BOARD_CELL = 40  # room for a cell's label ("Wed", "10月") at LABEL_SIZE
+LABEL_SIZE = 16  # the board's labels: 8 px shown at 400, read like the printed board's small type
+MIN_LABEL_SIZE = 11  # a long (translated) label is drawn smaller to fit its cell, down to this
 PIECE_CELL = 22  # px at 800 wide: 11 px shown at 400
 PIECE_GAP = 10
 LETTER_SIZE = 18  # the pieces' letters: 9 px shown at 400
@@ -99,7 +104,20 @@ def _title_size(name: str, room: int) -> int:
     return size
 
 
-def _draw_tile(canvas: Canvas, puzzle: Puzzle, name: str, origin: tuple[int, int]) -> None:
+def _draw_labels(canvas: Canvas, puzzle: Puzzle, origin: tuple[float, float], language: str) -> None:
+    """Each labelled cell's label, centred in it, as the printed board has it."""
+    left, top, _, _ = _extent(puzzle.lattice, puzzle.cells, BOARD_CELL)
+    for cell, label in board_labels(puzzle, language).items():
+        corners = [_plane(puzzle.lattice, vertex, BOARD_CELL) for vertex in puzzle.lattice.vertices(cell)]
+        x = origin[0] - left + sum(cx for cx, _ in corners) / len(corners)
+        y = origin[1] - top + sum(cy for _, cy in corners) / len(corners)
+        size = LABEL_SIZE
+        while size > MIN_LABEL_SIZE and text_width(label, size) > BOARD_CELL - 4:
+            size -= 1
+        canvas.text((round(x), round(y)), label, size, INK, EMPTY, "mm")
+
+
+def _draw_tile(canvas: Canvas, puzzle: Puzzle, name: str, origin: tuple[int, int], language: str) -> None:
     x0, y0 = origin
     room = TILE_WIDTH - 2 * PADDING
     size = _title_size(name, room)
@@ -107,6 +125,7 @@ def _draw_tile(canvas: Canvas, puzzle: Puzzle, name: str, origin: tuple[int, int
     y = y0 + PADDING + TITLE_SIZE + 12
     _, top, _, bottom = _extent(puzzle.lattice, puzzle.cells, BOARD_CELL)
     _draw_cells(canvas, puzzle.lattice, puzzle.cells, BOARD_CELL, (x0 + PADDING, y), EMPTY, GRID)
+    _draw_labels(canvas, puzzle, (x0 + PADDING, y), language)
     y += round(bottom - top) + 14
     for row, height in _piece_rows(puzzle, room):
         for index, x in row:
@@ -135,15 +154,16 @@ def _letter_spot(lattice: Lattice, shape: Sequence[Cell], origin: tuple[float, f
     return round(origin[0] + x - left), round(origin[1] + y - top)
 
 
-def render_editions(editions: Sequence[tuple[Puzzle, str]]) -> bytes:
-    """PNG of every edition as (puzzle, short name), two to a row, in reading order."""
+def render_editions(editions: Sequence[tuple[Puzzle, str]], language: str = "en") -> bytes:
+    """PNG of every edition as (puzzle, short name), two to a row, in reading order, the boards'
+    labels in ``language``."""
     rows = [editions[i : i + COLUMNS] for i in range(0, len(editions), COLUMNS)]
     heights = [max(_tile_height(p) for p, _ in row) for row in rows]
     canvas = Canvas((SHEET_WIDTH, sum(heights)), CANVAS, paletted=False)
     top = 0
     for row, height in zip(rows, heights, strict=True):
         for column, (puzzle, name) in enumerate(row):
-            _draw_tile(canvas, puzzle, name, (column * TILE_WIDTH, top))
+            _draw_tile(canvas, puzzle, name, (column * TILE_WIDTH, top), language)
         top += height
         canvas.line((0, top - 1), (SHEET_WIDTH, top - 1), GRID)
     canvas.line((TILE_WIDTH, 0), (TILE_WIDTH, top), GRID)

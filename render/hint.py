@@ -50,6 +50,12 @@ def caption(hint: Hint, preplaced: int = 0, language: str = "en") -> str:
             "The full answer: one of the day's {n} solutions",
             hint.total,
         ).format(n=hint.total)
+    if hint.remaining == hint.total:  # "720 of the day's 720 remain" says nothing
+        return t.ngettext(
+            "Every solution of the day has this piece here",
+            "Every solution of the day has these {n} pieces here",
+            len(hint.shown),
+        ).format(n=len(hint.shown))
     placed = t.ngettext("With this piece placed", "With these {n} pieces placed", len(hint.shown))
     # TRANSLATORS: the verb agrees with {remaining}, the solutions left of the day's {total}
     remaining = t.ngettext(

@@ -1,6 +1,7 @@
 """PNG of one person's month: the days they solved, with and without hints, and today.
 
-A month calendar, weeks across from Monday, sized for a phone: drawn 800 px
+A month calendar, weeks across from Monday (or from the day ``first_weekday`` says: Sunday for
+Japanese readers), sized for a phone: drawn 800 px
 wide, Telegram shows it about 400 px wide, so every text is at least
 ``MIN_TEXT`` (22 px: 11 px on the phone). A day solved with no hint is filled
 dark green with a tick; a day solved with hints is sand-coloured with one dot
@@ -67,11 +68,12 @@ class SolvedDaysLayout:
     weeks: int
     grid_top: int
     legend_top: int
+    first_weekday: int = 0  # the weekday of the first column, Monday 0 to Sunday 6
 
     @property
     def first_column(self) -> int:
-        """The weekday of the 1st, Monday 0."""
-        return std_calendar.weekday(self.year, self.month, 1)
+        """The column of the 1st (0 when the month starts on the first column's weekday)."""
+        return (std_calendar.weekday(self.year, self.month, 1) - self.first_weekday) % 7
 
     def cell_box(self, day: int) -> tuple[int, int, int, int]:
         """Inclusive pixel box ``(x0, y0, x1, y1)`` of a day's square (day from 1)."""
@@ -89,12 +91,13 @@ class SolvedDaysLayout:
         return SIDE + column * (CELL + GAP) + CELL // 2
 
 
-def solved_days_layout(year: int, month: int) -> SolvedDaysLayout:
-    """The layout of ``month`` of ``year`` (its number of weeks decides the height)."""
-    weeks = len(std_calendar.Calendar().monthdayscalendar(year, month))
+def solved_days_layout(year: int, month: int, first_weekday: int = 0) -> SolvedDaysLayout:
+    """The layout of ``month`` of ``year``, weeks starting on ``first_weekday`` (Monday 0); its
+    number of weeks decides the height."""
+    weeks = len(std_calendar.Calendar(first_weekday).monthdayscalendar(year, month))
     grid_top = SIDE + TITLE_SIZE + LINE_GAP + SUBTITLE_SIZE + 2 * LINE_GAP + WEEKDAY_SIZE + LINE_GAP
     legend_top = grid_top + weeks * (CELL + GAP) - GAP + LEGEND_GAP
-    return SolvedDaysLayout(year, month, weeks, grid_top, legend_top)
+    return SolvedDaysLayout(year, month, weeks, grid_top, legend_top, first_weekday)
 
 
 def _fitted(text: str, size: int, room: int) -> int:
@@ -225,13 +228,15 @@ def render_solved_days(
     clean: str = "solved, no hints",
     hinted: str = "with hints (a dot per stage)",
     today_label: str = "today",
+    first_weekday: int = 0,
 ) -> bytes:
     """PNG of ``month`` of ``year``: each day of ``solved`` (day of the month -> hint stages used,
     0 for none) marked, ``today`` (a day of this month, or None) framed, days after it in grey ink.
 
     ``title`` defaults to "January 2026"; ``weekday_names`` are the 7 column headings, Monday
-    first; ``clean``, ``hinted`` and ``today_label`` the legend. Long texts shrink to fit (not
-    below 22 px). ValueError unless there are 7 weekday names or if a day is not in the month.
+    first (the picture starts its weeks on ``first_weekday``, Monday 0 to Sunday 6); ``clean``,
+    ``hinted`` and ``today_label`` the legend. Long texts shrink to fit (not below 22 px).
+    ValueError unless there are 7 weekday names or if a day is not in the month.
     """
     if len(weekday_names) != 7:
         raise ValueError(f"weekday_names needs 7 names, got {len(weekday_names)}")
@@ -241,7 +246,7 @@ def render_solved_days(
         raise ValueError(f"days {outside or [today]} are not in {year}-{month:02d}")
     room = WIDTH - 2 * SIDE - 2 * TODAY_FRAME
     rows = _legend_rows(_legend_items(clean, hinted, today_label), room)
-    layout = solved_days_layout(year, month)
+    layout = solved_days_layout(year, month, first_weekday)
     height = layout.legend_top + len(rows) * LEGEND_LINE - (LEGEND_LINE - SWATCH) + SIDE
     canvas = Canvas((WIDTH, height), CANVAS)
     heading = title or f"{std_calendar.month_name[month]} {year}"
@@ -252,7 +257,7 @@ def render_solved_days(
         size = _fitted(subtitle, SUBTITLE_SIZE, WIDTH - 2 * SIDE)
         canvas.text((WIDTH // 2, SIDE + TITLE_SIZE + LINE_GAP), subtitle, size, MUTED_INK, CANVAS, "mt")
     header_top = layout.grid_top - LINE_GAP - WEEKDAY_SIZE
-    for column, name in enumerate(weekday_names):
+    for column, name in enumerate((*weekday_names[first_weekday:], *weekday_names[:first_weekday])):
         size = _fitted(name, WEEKDAY_SIZE, CELL)
         canvas.text((layout.column_centre(column), header_top), name, size, INK, CANVAS, "mt")
     for day in range(1, days + 1):

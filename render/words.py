@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from datetime import date
 
-from i18n import N_, translate, translator
+from i18n import N_, SOURCE_LANGUAGE, translate, translator
+from i18n.locale_data import first_weekday
 from solver.catalog import Puzzle
 from solver.geometry import Cell
 
@@ -40,22 +40,17 @@ LONG_MONTHS = (
     N_("November"),
     N_("December"),
 )
-LONG_WEEKDAYS = (
-    # TRANSLATORS: a weekday in a date written out in full (Japanese, in brackets after the date: 月)
-    N_("Monday"),
-    N_("Tuesday"),
-    N_("Wednesday"),
-    N_("Thursday"),
-    N_("Friday"),
-    N_("Saturday"),
-    N_("Sunday"),
-)
 _TRANSLATED_LABELS = frozenset((*MONTHS, *WEEKDAYS))
 
 
 def month_name(month: int, language: str) -> str:
     """The short name of ``month`` (1-12): "Jan" in English, "1月" in Japanese."""
     return translate(language, MONTHS[month - 1])
+
+
+def long_month_name(month: int, language: str) -> str:
+    """The full name of ``month`` (1-12): "February" in English, "2月" in Japanese."""
+    return translate(language, LONG_MONTHS[month - 1])
 
 
 def month_names(language: str) -> tuple[str, ...]:
@@ -66,20 +61,6 @@ def day_label(day: int, language: str) -> str:
     """A day of the month as people write it: "25" in English, "25日" in Japanese."""
     # TRANSLATORS: a day of the month, e.g. 25 (Japanese: {day}日)
     return translate(language, N_("{day}")).format(day=day)
-
-
-def long_date(day: date, language: str) -> str:
-    """A date written out in full: "Tuesday 24 November 2026" in English, "2026年11月24日(火)" in
-    Japanese."""
-    # TRANSLATORS: a date written out in full; {day} is "{day}" translated, {month} and {weekday}
-    # the full names (Japanese: {year}年{month}{day}({weekday}))
-    template = translate(language, N_("{weekday} {day} {month} {year}"))
-    return template.format(
-        weekday=translate(language, LONG_WEEKDAYS[day.weekday()]),
-        day=day_label(day.day, language),
-        month=translate(language, LONG_MONTHS[day.month - 1]),
-        year=day.year,
-    )
 
 
 def board_label(label: str, language: str) -> str:
@@ -97,6 +78,9 @@ PUZZLE_TITLES = (
     N_("Tetromino puzzle calendar (TheRammer)"),
     N_("Weekday calendar puzzle, Monday first (common edition)"),
     N_("Weekday calendar puzzle, Sunday first (common edition)"),
+    N_("Daily puzzle, 8 pieces (sh1ura)"),
+    N_("Daily puzzle, 9 pieces (sh1ura)"),
+    N_("Weekday calendar 6 × 9 (cal.joey.sh)"),
     N_("Hexiamonds in a 6 × 6 rhombus"),
     N_("Tenyo hexiamond board"),
     N_("Pentominoes 3 × 20"),
@@ -110,6 +94,30 @@ PUZZLE_TITLES = (
 def puzzle_title(puzzle: Puzzle, language: str) -> str:
     """The puzzle's title in ``language`` (its data file's English title where there is none)."""
     return translate(language, puzzle.title)
+
+
+# TRANSLATORS: the month and day cells a calendar's target leaves open, in "Leave {cells} uncovered";
+# {month} is "Jan" translated, {day} is "{day}" translated (Japanese: {month}{day})
+OPEN_DATE = N_("{month} and {day}")
+# TRANSLATORS: the same with a weekday cell; {weekday} is "Mon" translated (Japanese: {month}{day}({weekday}))
+OPEN_DATE_WEEKDAY = N_("{month}, {day} and {weekday}")
+
+
+def open_cells_words(labels: Sequence[str], language: str) -> str:
+    """The labels of the cells a calendar target leaves open, as the board has them ("Jan", "25",
+    "Tue"), the way a sentence says them: "Jan and 25" or "Jan, 25 and Tue" in English, a date in
+    Japanese ("1月25日", "1月25日(火)"). Labels that are not one month, one day and at most one
+    weekday are listed ("L, N and P" in ``language``)."""
+    months = [label for label in labels if label in MONTHS]
+    days = [label for label in labels if label.isdigit()]
+    weekdays = [label for label in labels if label in WEEKDAYS]
+    if len(months) != 1 or len(days) != 1 or len(weekdays) > 1 or len(labels) != 2 + len(weekdays):
+        return join_words([board_label(label, language) for label in labels], language)
+    return translate(language, OPEN_DATE_WEEKDAY if weekdays else OPEN_DATE).format(
+        month=translate(language, months[0]),
+        day=day_label(int(days[0]), language),
+        weekday=translate(language, weekdays[0]) if weekdays else "",
+    )
 
 
 def board_labels(puzzle: Puzzle, language: str) -> dict[Cell, str]:
@@ -149,6 +157,15 @@ def date_label(month: int, day: int, language: str) -> str:
     return template.format(month=month_name(month, language), day=day_label(day, language))
 
 
+def month_day_words(key: str, language: str) -> str:
+    """A date of the year given as "MM-DD" (a heatmap's date), in a sentence: as written in
+    English ("01-25", like the ISO dates of its texts), as its readers write a month and day in
+    any other language ("1月25日")."""
+    if language == SOURCE_LANGUAGE:
+        return key
+    return date_label(int(key[:2]), int(key[3:5]), language)
+
+
 @dataclass(frozen=True)
 class SolvedDaysWords:
     """The words of a person's month (``render.solved_days.render_solved_days``'s keyword
@@ -160,6 +177,7 @@ class SolvedDaysWords:
     clean: str
     hinted: str
     today_label: str
+    first_weekday: int  # the weekday the weeks start on for the language's readers, Monday 0
 
 
 def solved_days_words(year: int, month: int, language: str) -> SolvedDaysWords:
@@ -177,6 +195,7 @@ def solved_days_words(year: int, month: int, language: str) -> SolvedDaysWords:
         hinted=t.gettext("with hints (a dot per stage)"),
         # TRANSLATORS: legend of the days a person solved: the framed square is today
         today_label=t.gettext("today"),
+        first_weekday=first_weekday(language),
     )
 
 

@@ -103,6 +103,8 @@ def find_blockers(problem: CoverProblem) -> Blockers:
         found = np.flatnonzero(~through & (left == 0))
         lone.append(found)
         lone_item.append(np.full(len(found), item))
+        if not through.any():  # a cell no placement covers (a person's board): every option is lone
+            continue
         near = np.flatnonzero(~through & (left > 0) & (overlap[:, through].mean(axis=1) > NEAR_SHARE))
         shared = compatible[near].astype(np.float32)
         together = ~(((shared @ shared.T) > 0) | clash[np.ix_(near, near)])

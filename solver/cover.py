@@ -18,7 +18,7 @@ than passing off a partial list as all solutions.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 
 from ortools.sat.python import cp_model
@@ -74,8 +74,11 @@ class _Collector(cp_model.CpSolverSolutionCallback):
     only at those options' values in the solution CP-SAT reports.
     """
 
-    def __init__(self, problem: CoverProblem, limit: int | None) -> None:
+    def __init__(
+        self, problem: CoverProblem, limit: int | None, accept: Callable[[Solution], bool] | None = None
+    ) -> None:
         super().__init__()
+        self._accept = accept
         self._starting_at: list[list[int]] = [[] for _ in range(problem.n_items)]
         self._masks: list[int] = []
         for index, option in enumerate(problem.options):
@@ -91,7 +94,9 @@ class _Collector(cp_model.CpSolverSolutionCallback):
         return self._limit is not None and len(self.solutions) >= self._limit
 
     def on_solution_callback(self) -> None:
-        self.solutions.append(self._read(self.response_proto.solution))
+        solution = self._read(self.response_proto.solution)
+        if self._accept is None or self._accept(solution):
+            self.solutions.append(solution)
         if self.reached_limit:
             self.stop_search()
 
@@ -161,8 +166,10 @@ def _add_facts(model: cp_model.CpModel, problem: CoverProblem) -> None:
         constraint.bool_and.literals.extend([-index - 1 for index in excluded])
 
 
-def _solver(enumerate_all: bool) -> cp_model.CpSolver:
+def _solver(enumerate_all: bool, seconds: float | None = None) -> cp_model.CpSolver:
     solver = cp_model.CpSolver()
+    if seconds is not None:
+        solver.parameters.max_time_in_seconds = seconds
     solver.parameters.search_branching = cp_model.FIXED_SEARCH
     solver.parameters.num_workers = 1
     solver.parameters.enumerate_all_solutions = enumerate_all
@@ -215,6 +222,38 @@ def enumerate_solutions(
     status = _solver(enumerate_all=True).solve(model, collector)
     check_status(status, stopped_at_limit=collector.reached_limit)
     return collector.solutions
+
+
+@dataclass(frozen=True)
+class Enumeration:
+    """What a bounded enumeration found: the solutions, and whether it went through to the end."""
+
+    solutions: list[Solution]
+    finished: bool  # False: stopped at the limit of solutions or of time, more may exist
+    reached_limit: bool  # stopped because ``limit`` solutions were found
+
+
+def enumerate_within(
+    problem: CoverProblem,
+    constraints: Constraints = NO_CONSTRAINTS,
+    *,
+    limit: int | None = None,
+    seconds: float | None = None,
+    accept: Callable[[Solution], bool] | None = None,
+) -> Enumeration:
+    """The solutions ``accept`` keeps (all when None), stopping after ``limit`` of them or after
+    ``seconds`` of search; what was found by then, and whether the search finished.
+
+    SearchIncomplete only when CP-SAT rejects the model.
+    """
+    if not _trivially_feasible(problem, constraints):
+        return Enumeration([], finished=True, reached_limit=False)
+    model = _build_model(problem, constraints)
+    collector = _Collector(problem, limit, accept)
+    status = _solver(enumerate_all=True, seconds=seconds).solve(model, collector)
+    if status == cp_model.MODEL_INVALID:
+        raise SearchIncomplete(f"CP-SAT enumeration did not finish: status {status.name}")
+    return Enumeration(collector.solutions, status in _FINISHED, collector.reached_limit)
 
 
 def find_solution(problem: CoverProblem, constraints: Constraints = NO_CONSTRAINTS) -> Solution | None:

@@ -14,6 +14,7 @@ counts them among stored solutions without solving.
 
 from __future__ import annotations
 
+from collections import OrderedDict
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from functools import cached_property
@@ -23,7 +24,7 @@ import numpy as np
 
 from solver.blockers import Blockers, find_blockers, with_facts
 from solver.catalog import SINGLE_TARGET, Puzzle, Target
-from solver.cover import Constraints, CoverProblem, Option, Solution, enumerate_solutions
+from solver.cover import Constraints, CoverProblem, Option, Solution, enumerate_solutions, enumerate_within
 from solver.encoding import UNCOVERED, FlipReader, Placement, decode, encode, is_flipped, piece_letter
 from solver.geometry import Cell, symmetries
 
@@ -197,17 +198,46 @@ class TargetProblem:
                 kept.append(code)
         return kept
 
+    def solve_within(self, sub: Subproblem, *, limit: int | None, seconds: float | None) -> Bounded:
+        """:meth:`solve_subproblem` stopped after ``limit`` canonical solutions or ``seconds``."""
+        accept = None if not sub.stabilizer else (lambda s: self._canonical(s, sub.stabilizer))
+        constraints = Constraints(fixed=sub.fixed, forbidden=sub.forbidden)
+        found = enumerate_within(self.cover, constraints, limit=limit, seconds=seconds, accept=accept)
+        encodings = [self.encode_solution(solution) for solution in found.solutions]
+        return Bounded(encodings, found.finished, found.reached_limit)
+
+    def _canonical(self, solution: Solution, stabilizer: tuple[dict[Cell, Cell], ...]) -> bool:
+        """Whether the solution's encoding is the least of its images under ``stabilizer``."""
+        placements = self.to_placements(solution)
+        code = encode(self.puzzle, placements)
+        return all(code <= _image_code(self.puzzle, placements, g) for g in stabilizer)
+
+
+@dataclass(frozen=True)
+class Bounded:
+    """A subproblem's solutions found within a limit of solutions or of time."""
+
+    encodings: list[str]
+    finished: bool  # every solution of the subproblem is among them
+    reached_limit: bool  # stopped because the limit of solutions was reached
+
 
 T = TypeVar("T")
 
 # Per puzzle and process: what every target of a puzzle shares (keyed by id and data fingerprint).
-_PER_PUZZLE: dict[tuple[str, str, str], Any] = {}
+# Bounded, the least recently used first out: people's puzzles come and go in a long-lived process.
+_PER_PUZZLE: OrderedDict[tuple[str, str, str], Any] = OrderedDict()
+PER_PUZZLE_ENTRIES = 64
 
 
 def _per_puzzle(kind: str, puzzle: Puzzle, make: Callable[[], T]) -> T:
     key = (kind, puzzle.id, puzzle.fingerprint)
-    if key not in _PER_PUZZLE:
+    if key in _PER_PUZZLE:
+        _PER_PUZZLE.move_to_end(key)
+    else:
         _PER_PUZZLE[key] = make()
+        while len(_PER_PUZZLE) > PER_PUZZLE_ENTRIES:
+            _PER_PUZZLE.popitem(last=False)
     found: T = _PER_PUZZLE[key]
     return found
 

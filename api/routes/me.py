@@ -45,7 +45,14 @@ class SavePositionIn(BaseModel):
 
 
 def _record(found: game.KindRecord) -> KindRecordOut:
-    return KindRecordOut(played=found.played, solved=found.solved, streak=found.streak, best=found.best)
+    return KindRecordOut(
+        played=found.played,
+        solved=found.solved,
+        streak=found.streak,
+        best=found.best,
+        hints=found.hints,
+        solved_today=found.solved_today,
+    )
 
 
 def _me(caller: Caller, state: State) -> MeOut:
@@ -73,7 +80,8 @@ def _private(request: Request, model: BaseModel, caller: Caller) -> Response:
 @router.get("", response_model=MeOut, responses=ME_ERRORS)
 async def me(request: Request, caller: Reader, state: State) -> Response:
     """The player's today (in their time zone), settings, and record for the calendar and the
-    challenge: days played, puzzles solved, current and best streak."""
+    challenge: days played, puzzles solved, current and best streak, hints used, and whether today's
+    puzzle is solved."""
     return _private(request, await run_in_threadpool(_me, caller, state), caller)
 
 

@@ -6,7 +6,8 @@ stage seen from it, and the solve with what it counts for (the hints used anywhe
 time, the streak) and its share text. The player is the Telegram user of a Mini App sign-in or
 the web visitor of the cookie (``api.players``). A board that is not one of the player's puzzles
 of the day (their local date: their time zone, else ``DEFAULT_TIMEZONE``) is 409
-``not_todays_puzzle``; a Mini App sign-in made before that day began is 401
+``not_todays_puzzle``; so is the day's challenge board without its pre-placed pieces named in
+``fixed`` (the free board). A Mini App sign-in made before that day began is 401
 ``session_before_day``. The solve is recorded only for a board the service sees solved: the code
 sent with it, else the board saved that day (409 ``no_board``, ``not_solved`` otherwise). Each is
 one of the player's writes (``api.routes.me``).
@@ -22,12 +23,13 @@ from starlette.concurrency import run_in_threadpool
 
 from api.caching import Payload, send
 from api.clients import requester
-from api.deps import FaceUp, LanguageDep, PuzzleDep, State, TargetDep
+from api.deps import FaceUp, Fixed, LanguageDep, PuzzleDep, State, TargetDep
 from api.errors import ApiError, documented
 from api.players import Caller, Writer, now, set_cookie
 from api.schemas import DaySolvedOut
 from hints import game
 from hints.catalog import Puzzle, Stage, Target
+from hints.positions import fixed_pieces
 
 router = APIRouter(prefix="/me/days", tags=["mini app"])
 ERRORS = documented(401, 404, 409, 410, 422, 429, 503)
@@ -49,6 +51,12 @@ def _not_today(puzzle: Puzzle, target: Target) -> ApiError:
     return ApiError(409, "not_todays_puzzle", f"{puzzle.id} {target.name} is not one of your puzzles today")
 
 
+def _board(puzzle: Puzzle, target: Target, faceup: bool, fixed: str) -> game.Board:
+    """The board as the page has it open: ``fixed`` names its pre-placed pieces (422 for a name the
+    puzzle does not have)."""
+    return game.Board(puzzle, target, faceup, pre_placed=bool(fixed_pieces(puzzle, fixed)))
+
+
 def _recorded(request: Request, caller: Caller) -> Response:
     return set_cookie(
         request, Response(status_code=204, headers={"Cache-Control": "private, no-store"}), caller
@@ -63,13 +71,15 @@ async def opened(
     caller: Writer,
     state: State,
     faceup: FaceUp = False,
+    fixed: Fixed = "",
 ) -> Response:
     """The player opened the board: its day starts now if it had not yet (the solve's time counts
     from the first opening)."""
     player = caller.player
     assert player is not None
 
-    opening = state.unit(lambda session: game.opened_on_board(session, player, puzzle, target, faceup, now()))
+    board = _board(puzzle, target, faceup, fixed)
+    opening = state.unit(lambda session: game.opened_on_board(session, player, board, now()))
     if await run_in_threadpool(opening) is None:
         raise _not_today(puzzle, target)
     return _recorded(request, caller)
@@ -84,14 +94,14 @@ async def hint_seen(
     caller: Writer,
     state: State,
     faceup: FaceUp = False,
+    fixed: Fixed = "",
 ) -> Response:
     """Record a hint stage the player saw from their board (it never lowers what was seen)."""
     player = caller.player
     assert player is not None
 
-    seeing = state.unit(
-        lambda session: game.seen_on_board(session, player, puzzle, target, faceup, Stage(stage), now())
-    )
+    board = _board(puzzle, target, faceup, fixed)
+    seeing = state.unit(lambda session: game.seen_on_board(session, player, board, Stage(stage), now()))
     if await run_in_threadpool(seeing) is None:
         raise _not_today(puzzle, target)
     return _recorded(request, caller)
@@ -106,6 +116,7 @@ async def solved(
     state: State,
     language: LanguageDep,
     faceup: FaceUp = False,
+    fixed: Fixed = "",
     body: SolvedIn | None = None,
 ) -> Response:
     """The board is solved (the code sent, else the board saved today): recorded once a day (the
@@ -115,9 +126,8 @@ async def solved(
     player = caller.player
     assert player is not None
 
-    solving = state.unit(
-        lambda session: game.solved_on_board(session, player, puzzle, target, faceup, now(), language, code)
-    )
+    board = _board(puzzle, target, faceup, fixed)
+    solving = state.unit(lambda session: game.solved_on_board(session, player, board, now(), language, code))
 
     def work() -> DaySolvedOut:
         found = solving()

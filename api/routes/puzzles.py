@@ -16,7 +16,7 @@ from api.errors import documented
 from api.schemas import PuzzleOut, PuzzlesOut, SolutionOut, SolutionPageOut
 from api.state import ApiState
 from hints import pictures
-from hints.solutions import heatmap_year
+from hints.solutions import EMPTY, heatmap_year
 
 router = APIRouter(prefix="/puzzles", tags=["puzzles"])
 
@@ -59,7 +59,7 @@ async def list_puzzles(request: Request, state: State) -> Response:
 @router.get("/{puzzle_id}", response_model=PuzzleOut, responses=documented(404, 503))
 async def get_puzzle(request: Request, puzzle: PuzzleDep, state: State) -> Response:
     """One puzzle: its cells (with calendar labels), pieces and per-target solution counts."""
-    summary = (await state.summaries())[puzzle.id]
+    summary = (await state.summaries()).get(puzzle.id, EMPTY)  # a puzzle a person made: maybe none yet
     key = ("puzzle", puzzle.id, puzzle.fingerprint, summary)  # read again once a target is stored
     payload = await state.cached(key, lambda s: content.puzzle_payload(s, puzzle, summary))
     return send(request, payload, SHORT)

@@ -37,7 +37,9 @@ from api.web.language import PageLanguage, page_language
 from api.web.page import (
     NOT_PRECOMPUTED,
     STORE_UNAVAILABLE,
+    bad_position_text,
     error_text,
+    invalid_date_text,
     render_error,
     render_page,
     solving_text,
@@ -145,7 +147,7 @@ async def page(
             who = replace(requester(request), wait=PAGE_SOLVE_WAIT)
             found = await _daily_page(state, key, view, today, who)
     except ApiError as exc:  # bad parameters (400), or too much computing asked for (429/503)
-        return await _refused_page(state, exc, view, today, language)
+        return await _refused_page(state, exc, view, today, language, date)
     except NotPrecomputed as missing:  # what the operator should run goes to the log only
         log.warning("daily page: %s", missing.message)
         return _html(render_error(language.text(NOT_PRECOMPUTED), today, language), 503)
@@ -158,17 +160,24 @@ PAGE_SOLVE_WAIT = 1.0  # a page waits this long for a day solved on demand, then
 
 
 async def _refused_page(
-    state: State, exc: ApiError, view: View | None, today: date, language: PageLanguage
+    state: State,
+    exc: ApiError,
+    view: View | None,
+    today: date,
+    language: PageLanguage,
+    asked: str | None = None,
 ) -> Response:
-    """The page of a refused request: what is wrong, the form still set to what was asked; a day
-    being solved for the first time says so (and how long it usually takes) and reloads itself
-    when its ``Retry-After`` says."""
+    """The page of a refused request: what is wrong, the form still set to what was asked (a date
+    that is none, ``asked``, said in plain words); a day being solved for the first time says so
+    (and how long it usually takes) and reloads itself when its ``Retry-After`` says."""
     busy = exc.status in (429, 503)
     refresh = None
     if exc.code == "solving" and view is not None:
         summary = (await state.summaries()).get(view.edition)
         message = solving_text(view, summary.seconds if summary is not None else None)
         refresh = int(exc.headers.get("Retry-After", "5"))
+    elif exc.code == "invalid_date" and asked is not None:
+        message = invalid_date_text(language, asked)
     else:
         message = error_text(language, exc.code, exc.message, exc.status)
     page = _html(render_error(message, today, language, view, refresh), exc.status if busy else 400)
@@ -265,7 +274,7 @@ async def play_challenge(request: Request, state: State, date: str, lang: str | 
         day = parse_day(date, their_zone, zone)
         bundle = await state.daily.bundle_async(day.value, requester(request))
     except ApiError as exc:
-        return await _refused_page(state, exc, None, today, language)
+        return await _refused_page(state, exc, None, today, language, date)
     except NotPrecomputed as missing:
         log.warning("challenge board: %s", missing.message)
         return _html(render_error(language.text(NOT_PRECOMPUTED), today, language), 503)
@@ -322,12 +331,7 @@ async def play(
         placements = placements_of_code(puzzle, p) if p else ()
         staying = fixed_pieces(puzzle, fixed[:400] if fixed else None)
     except MalformedPosition as exc:
-        english = f"The link's position (p=…) is not a board of {puzzle.title}: {exc.message}"
-        broken = language.text(
-            N_("The link's position (p=…) is not a board of {puzzle}."),
-            puzzle=puzzle_title(puzzle, language.code),
-        )
-        message = _bad_link(language, english, broken)
+        message = bad_position_text(language, exc)
         return _html(render_board_list(_boards(state, language), message, language), 400)
     code = encode_position(puzzle, placements)
     assert code is not None, "a decoded position always has a code"

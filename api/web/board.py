@@ -30,6 +30,7 @@ from api.web.board_shapes import board_piece_colour, centre, hex_colour, orienta
 from api.web.language import PageLanguage
 from hints import links
 from hints.catalog import Placement, Puzzle, Target
+from hints.game import record_kind
 from hints.words import DARK_EMPTY, EMPTY, board_label, dark_piece_colour, mix, puzzle_title
 
 LIGHTER = 0.55  # hint pieces: this far from the piece's colour towards white
@@ -142,6 +143,7 @@ def board_data(view: BoardView) -> dict[str, Any]:
             "query": links.position_query(view.faceup, view.language.code, view.fixed),
         },
         "faceup": view.faceup,
+        "record": str(record_kind(puzzle)),  # which of the player's records the board shows
         "fixed": [name for name in view.fixed.split(",") if name],
         "telegram": view.telegram_start(),
     }

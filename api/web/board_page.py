@@ -44,7 +44,8 @@ HELP = N_(
 )
 MORE_HELP = N_(
     "Drag a placed piece off the board to take it off. Esc puts the selected piece back; "
-    "Ctrl+Z undoes. Every move is checked against every stored solution."
+    'Ctrl+Z undoes, Ctrl+Y redoes. "Where can it go?" (W) marks every place the selected piece '
+    "can go. Every move is checked against every stored solution."
 )
 KEYS_HELP = N_(
     "With the keyboard: the number keys pick the tray's first to ninth piece ([ and ] the previous or "
@@ -143,7 +144,9 @@ class Words:
     rotate: str
     flip: str
     undo: str
+    redo: str
     clear: str
+    where: str
     checking: str
     accept: str
     dismiss: str
@@ -232,6 +235,8 @@ def _words(language: PageLanguage) -> Words:
         rotate=text(N_("Rotate")),
         flip=text(N_("Flip")),
         undo=text(N_("Undo")),
+        redo=text(N_("Redo")),
+        where=text(N_("Where can it go?")),
         clear=text(N_("Clear")),
         checking=text(N_("checking the board…")),
         accept=text(N_("Accept")),

@@ -41,6 +41,10 @@ BOARD_TEXTS = {
     "tookOff": N_("Took off {pieces}."),
     "placedPieces": N_("Placed {pieces}."),
     "undone": N_("Undone."),
+    "redone": N_("Redone."),
+    # a turn of the selected piece, said at once: "L rotated: orientation 3 of 8."
+    "rotated": N_("{piece} rotated: orientation {number} of {count}."),
+    "flipped": N_("{piece} flipped: orientation {number} of {count}."),
     # what a screen reader hears after a move, once: the move's words (without their full stop)
     # with the count, "Placed L: 12 of 48 solutions still possible."; or with the board's verdict
     "moveCount": N_("{move}: {count}."),
@@ -71,6 +75,8 @@ BOARD_TEXTS = {
     "trayOnBoard": N_("Piece {piece}, on the board: press to pick it up"),
     "traySelected": N_("Piece {piece}, selected"),
     "trayFixed": N_("Piece {piece}, pre-placed on the board"),
+    # where the selected piece can go
+    "placesPickFirst": N_("Pick a piece to see where it can go."),
     # hints
     "lookingForHint": N_("Looking for a hint…"),
     "confirmAnswer": N_("Show the whole answer? Press again"),
@@ -82,7 +88,8 @@ BOARD_TEXTS = {
     "solvedHints": N_("Hints used: {marks}"),
     "solvedNoHints": N_("No hints used"),
     "solvedTime": N_("Time: {minutes} min"),
-    "record": N_("Played {played} · Solved {solved} · Streak {streak} · Best {best}"),
+    "solvedSeconds": N_("Time: {seconds} s"),
+    "record": N_("Played {played} · Solved {solved} · Streak {streak} · Best {best} · Hints used {hints}"),
     "shareCopied": N_("Copied: paste it anywhere."),
     "shareFailed": N_("Select the text above to copy it."),
     "tomorrow": N_("Tomorrow's puzzle in {hours} h {minutes} min"),
@@ -117,6 +124,12 @@ BOARD_COUNTED = {
         "{n} cells marked: trace or tap the rest of the piece.",
     ),
     "solvedStreak": Nn_("Streak: {n} day", "Streak: {n} days"),
+    # the places of the selected piece marked on the board
+    "placesSolvable": Nn_(
+        "{piece} can go in {n} place that keeps the board solvable (marked).",
+        "{piece} can go in {n} places that keep the board solvable (marked).",
+    ),
+    "placesFit": Nn_("{piece} fits in {n} place (marked).", "{piece} fits in {n} places (marked)."),
 }
 
 

@@ -10,7 +10,7 @@ from api.presenters import board_link, symmetry_count
 from api.web.day_view import View
 from api.web.language import PageLanguage, open_cells
 from hints import links
-from hints.catalog import HINT_STAGES, Stage
+from hints.catalog import HINT_STAGES, Placement, Puzzle, Stage
 from hints.daily import DailyPuzzle, PuzzleKind
 from hints.words import board_layout, puzzle_title
 from i18n import N_, Nn_
@@ -20,6 +20,8 @@ STAGE_BUTTONS = {
     Stage.HALF: N_("Hint 2: half the pieces"),
     Stage.ANSWER: N_("Show the answer"),
 }
+CONFIRM_ANSWER = N_("Show the whole solution? It ends the puzzle's hints.")
+CONFIRM_YES = N_("Yes, show the answer")
 PARAM = {PuzzleKind.CALENDAR: "stage", PuzzleKind.PENTOMINO: "pstage"}
 SECTION_TITLES = {
     PuzzleKind.CALENDAR: N_("Calendar puzzle"),
@@ -47,13 +49,22 @@ class Figure:
 
 
 @dataclass(frozen=True)
+class Confirm:
+    """The question the answer's button asks before the link that reveals it."""
+
+    question: str
+    yes: str
+
+
+@dataclass(frozen=True)
 class HintButton:
-    """A link revealing a stage (``done``: revealed already)."""
+    """A link revealing a stage (``done``: revealed already; ``confirm``: asked about first)."""
 
     stage: Figure
     href: str
     text: str
     done: bool
+    confirm: Confirm | None = None
 
 
 @dataclass(frozen=True)
@@ -111,6 +122,39 @@ class NoFaceUp:
     usual_href: str
 
 
+def _placement_words(puzzle: Puzzle, placement: Placement, language: PageLanguage) -> str:
+    """A placed piece as the picture shows it: its name and the cells it covers, by their labels
+    ("L on Jan, Feb, Mar, 7 and 8"), or on a board without labels by its rows and columns."""
+    name = puzzle.pieces[placement.piece].name
+    cells = sorted(placement.cells)
+    if all(cell in puzzle.labels for cell in cells):
+        covered = open_cells(puzzle, cells, language.code)
+        return language.text(N_("{piece} on {cells}"), piece=name, cells=covered)
+    rows, columns = sorted({r for r, _ in cells}), sorted({c for _, c in cells})
+    return language.text(
+        N_("{piece} in rows {rows}, columns {columns}"),
+        piece=name,
+        rows=_span(rows),
+        columns=_span(columns),
+    )
+
+
+def _span(numbers: list[int]) -> str:
+    """Rows or columns counted from 1: "3" or "3–5"."""
+    first, last = numbers[0] + 1, numbers[-1] + 1
+    return str(first) if first == last else f"{first}–{last}"
+
+
+def pieces_shown(daily: DailyPuzzle, stage: Stage, language: PageLanguage) -> str:
+    """What a stage's picture shows, in words for its alt text (the text drawing's facts: each
+    piece shown and the cells it covers), or "" when it shows none."""
+    shown = daily.stages[stage].shown
+    if not shown:
+        return ""
+    parts = [_placement_words(daily.puzzle, placement, language) for placement in shown]
+    return language.text(N_("Pieces shown: {pieces}."), pieces=language.text(N_("; ")).join(parts))
+
+
 def _figure(daily: DailyPuzzle, stage: Stage, language: PageLanguage) -> Figure:
     width, height = board_layout(daily.puzzle).size  # the page reserves its room before it loads
     title, caption = daily.title(stage, language.code), daily.caption(stage, language.code)
@@ -120,6 +164,9 @@ def _figure(daily: DailyPuzzle, stage: Stage, language: PageLanguage) -> Figure:
         title=title,
         caption=caption,
     )
+    shown = pieces_shown(daily, stage, language)
+    if shown:
+        alt = language.text(N_("{picture}. {pieces}"), picture=alt.rstrip(".。"), pieces=shown)
     src = links.stage_image(daily.day, daily.kind, stage, daily.puzzle.id, daily.faceup, language.code)
     return Figure(int(stage), src, alt, title, caption, width, height)
 
@@ -176,12 +223,14 @@ def puzzle_section(daily: DailyPuzzle, view: View) -> Section:
     facts = (
         _calendar_facts(daily, language) if kind == PuzzleKind.CALENDAR else _challenge_facts(daily, language)
     )
+    confirm = Confirm(language.text(CONFIRM_ANSWER), language.text(CONFIRM_YES))
     buttons = tuple(
         HintButton(
             _figure(daily, stage, language),
             view.with_stage(kind, stage).url(f"{kind}-stage-{stage}"),
             language.text(STAGE_BUTTONS[stage]),
             stage <= revealed,
+            confirm if stage == Stage.ANSWER else None,
         )
         for stage in HINT_STAGES
     )

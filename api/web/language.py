@@ -13,7 +13,7 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass, replace
 
 from hints.catalog import Cell, Puzzle
-from hints.words import board_label, day_label, join_words
+from hints.words import board_label, join_words, open_cells_words
 from i18n import LANGUAGES, N_, SOURCE_LANGUAGE, translate, translate_plural
 
 # Each language's name in itself, so anyone finds theirs in the switch.
@@ -85,14 +85,13 @@ class PageLanguage:
 
 def open_cells(puzzle: Puzzle, cells: Iterable[Cell], language: str) -> str:
     """The labels of the cells a target leaves open, as a sentence says them: "Jan and 25" in
-    English, "1月、25日" in Japanese (a cell without a label by its coordinates)."""
-    words = []
-    for cell in sorted(cells):
-        label = puzzle.labels.get(cell)
-        if label is None:
-            words.append(str(cell))
-        else:
-            words.append(day_label(int(label), language) if label.isdigit() else board_label(label, language))
+    English, "1月25日" in Japanese (:func:`hints.words.open_cells_words`; a cell without a label
+    by its coordinates)."""
+    ordered = sorted(cells)
+    labels = [puzzle.labels[cell] for cell in ordered if cell in puzzle.labels]
+    if len(labels) == len(ordered):
+        return open_cells_words(labels, language)
+    words = [board_label(puzzle.labels[c], language) if c in puzzle.labels else str(c) for c in ordered]
     return join_words(words, language)
 
 

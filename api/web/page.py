@@ -12,6 +12,7 @@ module says what the page shows (view models); ``templates/daily.html`` marks it
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, replace
 from datetime import date, timedelta
 
@@ -24,7 +25,8 @@ from api.web.templating import render
 from hints import links
 from hints.catalog import get_puzzle
 from hints.daily import DailyBundle, PuzzleKind, calendar_editions
-from hints.words import long_date, puzzle_title
+from hints.errors import MalformedPosition, OtherPuzzleCode, OutdatedCode
+from hints.words import day_label, long_month_name, puzzle_title, written_date
 from i18n import N_, SOURCE_LANGUAGE
 
 TITLE = N_("Puzzles of the day")
@@ -58,6 +60,49 @@ DESCRIPTION = N_(
     "The day's A-Puzzle-A-Day calendar puzzle and pentomino challenge, with hints in three steps: "
     "one piece, half the pieces, the answer."
 )
+
+
+ISO_PARTS = re.compile(r"(\d{4})-(\d{2})-(\d{2})")
+NO_SUCH_DAY = N_("There is no {day} {month} in {year}.")
+NO_SUCH_MONTH = N_("There is no month {month}: months go from 01 to 12.")
+NOT_A_DATE = N_("“{text}” is not a date: write one like 2026-01-25.")
+
+
+def invalid_date_text(language: PageLanguage, text: str) -> str:
+    """Why ``text`` is no date, in plain words: "There is no 29 February in 2026." for a day its
+    month does not have, the month for a month that does not exist, else how a date is written."""
+    found = ISO_PARTS.fullmatch(text.strip())
+    if found is None:
+        return language.text(NOT_A_DATE, text=text.strip()[:40])
+    year, month, day = (int(part) for part in found.groups())
+    if not 1 <= month <= 12:
+        return language.text(NO_SUCH_MONTH, month=found.group(2))
+    if year == 0:
+        return language.text(ERROR_TEXTS["invalid_date"])
+    words = {"day": day_label(day, language.code), "month": long_month_name(month, language.code)}
+    return language.text(NO_SUCH_DAY, year=year, **words)
+
+
+DAMAGED_POSITION = N_("This position link is damaged; open the board again.")
+OUTDATED_POSITION = N_(
+    "This position was saved for an older version of the puzzle and cannot be opened any more; open "
+    "the board again."
+)
+OTHER_PUZZLE_POSITION = N_(
+    "This position belongs to another puzzle, {puzzle}; open it from that puzzle's board."
+)
+
+
+def bad_position_text(language: PageLanguage, refused: MalformedPosition) -> str:
+    """Why a link's position (``p=``) opens no board, in plain words: another puzzle's (another
+    edition's) position, one saved for an older version of the puzzle, or a damaged link."""
+    if isinstance(refused, OtherPuzzleCode):
+        return language.text(
+            OTHER_PUZZLE_POSITION, puzzle=puzzle_title(get_puzzle(refused.other), language.code)
+        )
+    if isinstance(refused, OutdatedCode):
+        return language.text(OUTDATED_POSITION)
+    return language.text(DAMAGED_POSITION)
 
 
 def error_text(language: PageLanguage, code: str, message: str, status: int = 400) -> str:
@@ -108,6 +153,17 @@ class DateForm:
 
 
 @dataclass(frozen=True)
+class RecordWords:
+    """The visitor's record, which the page's script fills in from ``/api/v1/me`` (the page is the
+    same for everyone): a line per kind of puzzle, and what each puzzle says once it is solved today."""
+
+    heading: str
+    calendar: str  # unfilled: {played}, {solved}, {streak}, {best}, {hints}
+    challenge: str  # the same fields
+    solved_today: str
+
+
+@dataclass(frozen=True)
 class Footer:
     line: str  # unfilled: {docs}, {catalog}
     docs: str
@@ -143,6 +199,23 @@ def _date_form(view: View, today: date) -> DateForm:
         show=text(N_("Show")),
         days_label=text(N_("Other days")),
         days=days,
+    )
+
+
+RECORD_LINE = N_(
+    "{kind}: played {played} · solved {solved} · streak {streak} · best streak {best} · hints used {hints}"
+)
+
+
+def _record_words(language: PageLanguage) -> RecordWords:
+    def line(kind: str) -> str:
+        return language.unfilled(RECORD_LINE).replace("{kind}", kind)
+
+    return RecordWords(
+        heading=language.text(N_("Your record")),
+        calendar=line(language.text(N_("Calendar puzzle"))),
+        challenge=line(language.text(N_("Pentomino challenge"))),
+        solved_today=language.text(N_("You solved this today.")),
     )
 
 
@@ -185,16 +258,17 @@ def render_page(bundle: DailyBundle, view: View, today: date, no_faceup: bool = 
     year = heatmap(bundle.calendar.puzzle, view.day, today, view.faceup, language)
     return _site(
         "daily.html",
-        f"{title} · {view.day.isoformat()}",
+        f"{title} · {written_date(view.day, language.code)}",
         language,
         languages=_switch(view),
         title=title,
-        heading=long_date(view.day, language.code),
+        heading=written_date(view.day, language.code, full=True),
         form=_date_form(view, today),
         no_faceup=no_faceup_section(bundle.calendar, view) if no_faceup else None,
         calendar=None if no_faceup else puzzle_section(bundle.calendar, view),
         challenge=puzzle_section(bundle.pentomino, view),
         heatmap=year,
+        record=_record_words(language),
         as_json=language.text(N_("This day as JSON:")),
         json_link=json_link,
     )
@@ -256,7 +330,7 @@ def solving_text(view: View, seconds: float | None) -> str:
     """What the page says while the day's puzzle of an edition solved on demand is worked out for
     the first time: the date, the edition and, when the edition's stored targets tell, how long."""
     language = view.language
-    date_words = long_date(view.day, language.code)
+    date_words = written_date(view.day, language.code, full=True)
     edition = puzzle_title(get_puzzle(view.edition), language.code)
     if seconds:
         return language.text(

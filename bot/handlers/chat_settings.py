@@ -3,21 +3,25 @@
 
 from __future__ import annotations
 
+import asyncio
+from dataclasses import replace
 from typing import TypeVar
 
 from sqlalchemy.orm import Session
 from telegram import Update
+from telegram.constants import ChatType
 
+from bot import chat_setup
 from bot.context import BotContext, deps
 from bot.handlers.members import may_change_settings
 from bot.inputs import parse_post_time, parse_timezone, zone_label
 from bot.replies import editions
 from bot.replies.types import Reply
-from bot.respond import Ask, Show, clock, command_argument, person, respond, say, tell
+from bot.respond import Ask, Show, clock, command_argument, person, respond, tell
 from bot.texts import LANGUAGES, text
 from hints import chat_settings
 from hints import seat as seats
-from hints.chat_settings import DEFAULT_POST_TIME
+from hints.chat_settings import DEFAULT_POST_TIME, OnboardingStep
 from hints.daily import edition_choice, find_edition
 from hints.seat import InChat, Shown
 
@@ -43,7 +47,11 @@ async def subscribe(update: Update, context: BotContext) -> None:
         return post_time
 
     def show(post_time: str, who: InChat) -> Reply:
-        return Reply(text("subscribed", who.language, time=post_time, tz=zone_label(who.player.zone_name)))
+        return Reply(
+            text(
+                "subscribed", who.language, time=post_time, tz=zone_label(who.player.zone_name, who.language)
+            )
+        )
 
     await _change(update, context, change, show)
 
@@ -61,32 +69,60 @@ async def unsubscribe(update: Update, context: BotContext) -> None:
 
 
 async def timezone(update: Update, context: BotContext) -> None:
-    """Show the chat's time zone, or set it (IANA name)."""
+    """Show the chat's time zone, or set it (IANA name, a city, an offset); typed during the
+    onboarding's second step, the onboarding goes on to it (when to post) instead of stopping."""
     argument, now = command_argument(context), clock(context)
     if argument is None:
         await tell(
             update,
             context,
-            lambda who: Reply(text("timezone_is", who.language, tz=zone_label(who.player.zone_name))),
+            lambda who: Reply(
+                text("timezone_is", who.language, tz=zone_label(who.player.zone_name, who.language))
+            ),
         )
         return
 
-    def change(session: Session, who: InChat) -> str:
+    def change(session: Session, who: InChat) -> tuple[str, bool]:
         name = parse_timezone(argument)
+        step = chat_settings.onboarding_step(chat_settings.settings_of(session, who.chat.id))
         chat_settings.set_timezone(session, who.chat.id, who.chat.kind, name, now)
-        return name
+        return name, not who.chat.in_group and step == OnboardingStep.TIME
 
-    def show(name: str, who: InChat) -> Reply:
-        return Reply(text("timezone_set", who.language, tz=zone_label(name)))
+    def show(found: tuple[str, bool], who: InChat) -> Reply:
+        name, onboarding = found
+        words = text("timezone_set", who.language, tz=zone_label(name, who.language))
+        if not onboarding:
+            return Reply(words)
+        next_step = chat_setup.onboarding_time(who.choosing(timezone=name), name)
+        return replace(next_step, text=f"{words}\n\n{next_step.text}")
 
     await _change(update, context, change, show)
 
 
+async def typed_zone(update: Update, context: BotContext, words: str) -> bool:
+    """Plain words that name a time zone ("Berlin"), typed where the onboarding asks for one:
+    answered as /timezone with them (True); anywhere else they are no setting (False)."""
+    found, chat = deps(context), update.effective_chat
+    if chat is None or chat.type != ChatType.PRIVATE:
+        return False
+
+    def step() -> OnboardingStep:
+        with found.sessions() as session:
+            return chat_settings.onboarding_step(chat_settings.settings_of(session, chat.id))
+
+    if await asyncio.to_thread(step) != OnboardingStep.TIME:
+        return False
+    context.args = words.split()
+    await timezone(update, context)
+    return True
+
+
 async def language(update: Update, context: BotContext) -> None:
-    """Switch between English and Japanese."""
+    """Switch between English and Japanese; without a language (or with one we do not speak), a
+    button for each."""
     argument = (command_argument(context) or "").strip().lower()
     if argument not in LANGUAGES:
-        await say(update, context, "bad_language")
+        await tell(update, context, lambda who: chat_setup.language_choice(who.language))
         return
 
     def change(session: Session, who: InChat) -> None:

@@ -20,7 +20,12 @@ def _counts_against_budget(update: Update, private: bool) -> bool:
     """In a private chat every update costs (a message, sticker, photo or edit is answered there);
     in a group commands and button presses do: the members' chatter is not answered, costs
     nothing and must not use up the group's budget."""
-    if private or update.callback_query is not None:
+    return private or _is_command(update)
+
+
+def _is_command(update: Update) -> bool:
+    """A command or a button press: what a refusal may ask to send again."""
+    if update.callback_query is not None:
         return True
     message_text = update.message.text if update.message is not None else None
     return message_text is not None and message_text.startswith("/")
@@ -28,8 +33,9 @@ def _counts_against_budget(update: Update, private: bool) -> bool:
 
 async def gate(update: Update, context: BotContext) -> None:
     """Runs before every handler: an update over budget is refused before any work, in words that
-    are true (:mod:`bot.flood`): a toast for a button; "please send it again in N s" in a private
-    chat, at most once a minute; one notice a minute in a busy group; otherwise nothing."""
+    are true (:mod:`bot.flood`): a toast for a button; "please send it again in N s" for a command
+    in a private chat, at most once a minute; one notice a minute in a busy group; otherwise
+    nothing."""
     if isinstance(context.application.update_queue, UpdateBacklog):
         context.application.update_queue.started(update)
     chat, asker = update.effective_chat, person(update, deps(context).default_timezone)
@@ -38,7 +44,7 @@ async def gate(update: Update, context: BotContext) -> None:
     private = chat.type == ChatType.PRIVATE
     if not _counts_against_budget(update, private):
         return
-    admission = deps(context).budgets.admit(asker.id, chat.id, not private)
+    admission = deps(context).budgets.admit(asker.id, chat.id, not private, worded=_is_command(update))
     if admission.verdict == Verdict.ALLOW:
         return
     language = language_for(None, asker.language)

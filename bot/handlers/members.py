@@ -19,11 +19,23 @@ ADMIN_STATUSES = (ChatMember.ADMINISTRATOR, ChatMember.OWNER)
 
 
 async def may_change_settings(update: Update, context: BotContext) -> bool:
-    """In groups only admins may change settings; says so to everyone else.
+    """In groups only admins may change settings; says so to everyone else."""
+    if await is_settings_admin(update, context):
+        return True
+    user = update.effective_user
+    assert user is not None
+    if update.callback_query is not None:  # a button: a toast for the presser, nothing in the group
+        words = text("admins_only", language_for(None, user.language_code))
+        await answer(update.callback_query, words)
+        return False
+    await say(update, context, "admins_only")
+    return False
 
-    An anonymous admin's message is sent as the group itself (``sender_chat`` is the chat):
-    only admins can post that way, so it may change settings too.
-    """
+
+async def is_settings_admin(update: Update, context: BotContext) -> bool:
+    """Whether the asker may change the chat's settings: anyone in a private chat, an admin in a
+    group. An anonymous admin's message is sent as the group itself (``sender_chat`` is the chat):
+    only admins can post that way, so it may change settings too."""
     chat, user, message = update.effective_chat, update.effective_user, update.effective_message
     assert chat is not None and user is not None
     if chat.type == ChatType.PRIVATE:
@@ -31,14 +43,7 @@ async def may_change_settings(update: Update, context: BotContext) -> bool:
     if message is not None and message.sender_chat is not None and message.sender_chat.id == chat.id:
         return True
     member = await context.bot.get_chat_member(chat.id, user.id)
-    if member.status in ADMIN_STATUSES:
-        return True
-    if update.callback_query is not None:  # a button: a toast for the presser, nothing in the group
-        words = text("admins_only", language_for(None, user.language_code))
-        await answer(update.callback_query, words)
-        return False
-    await say(update, context, "admins_only")
-    return False
+    return member.status in ADMIN_STATUSES
 
 
 async def member_of_linked_group(update: Update, context: BotContext, payload: str) -> int | None:

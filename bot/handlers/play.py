@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from sqlalchemy.orm import Session
-from telegram import Update
+from telegram import Message, Update
 
 from bot.callbacks import Action, BoardCallback, Callback, EditionCallback, SetupCallback, decode_callback
 from bot.context import BotContext, deps
@@ -11,7 +11,8 @@ from bot.handlers.chat_settings import set_edition
 from bot.inputs import parse_day
 from bot.replies import boards, hinting, puzzles, record
 from bot.replies.types import Reply
-from bot.respond import clock, command_argument, respond, stale
+from bot.respond import clock, command_argument, respond, say, stale, tell
+from bot.sender import buttons_of
 from hints import seat as seats
 from hints.catalog import Stage
 from hints.daily import PuzzleKind
@@ -41,7 +42,12 @@ async def pentomino(update: Update, context: BotContext) -> None:
 
 
 async def hint(update: Update, context: BotContext) -> None:
-    """The next hint of the user's current puzzle (from their saved board, if they saved one)."""
+    """The next hint of the user's current puzzle (from their saved board, if they saved one);
+    a number after it is answered with what the stages are, never dropped in silence."""
+    argument = command_argument(context)
+    if argument is not None and any(character.isdigit() for character in argument):
+        await say(update, context, "hint_takes_no_number")
+        return
     now, web = clock(context), deps(context).web
     await respond(
         update,
@@ -64,14 +70,24 @@ async def check(update: Update, context: BotContext) -> None:
 
 async def solution(update: Update, context: BotContext) -> None:
     """The full answer of the user's current puzzle."""
-    now = clock(context)
-    await respond(update, context, lambda session, who: seats.answer(session, who, now), hinting.solution)
+    now, web = clock(context), deps(context).web
+    await respond(
+        update,
+        context,
+        lambda session, who: seats.answer(session, who, now),
+        lambda shown, who: hinting.solution(shown, who, web),
+    )
 
 
 async def another(update: Update, context: BotContext) -> None:
     """A different stored solution of the day's calendar puzzle."""
-    now = clock(context)
-    await respond(update, context, lambda session, who: seats.another(session, who, now), hinting.another)
+    now, web = clock(context), deps(context).web
+    await respond(
+        update,
+        context,
+        lambda session, who: seats.another(session, who, now),
+        lambda found, who: hinting.another(found, who, web),
+    )
 
 
 async def button(update: Update, context: BotContext) -> None:
@@ -86,13 +102,25 @@ async def button(update: Update, context: BotContext) -> None:
         await query.answer()
         await set_edition(update, context, callback.edition)
         return
+    if isinstance(callback, Callback) and callback.action == Action.REVEAL:
+        await _reveal(update, context, callback)
+        return
     in_place = isinstance(callback, BoardCallback) or callback.action in MOVES_ON
-    if not in_place:  # a new message follows: stop the spinner now
+    toasts = isinstance(callback, Callback) and callback.action == Action.SOLVED  # its reply answers it
+    if not in_place and not toasts:  # a new message follows: stop the spinner now
         await query.answer()
     await _pressed(update, context, callback, in_place)
 
 
 MOVES_ON = frozenset({Action.HINT, Action.ANOTHER, Action.FEATURED})  # buttons that edit their message
+
+
+async def _reveal(update: Update, context: BotContext, callback: Callback) -> None:
+    """ "Show the answer": asked once before the answer spends the last stage (no service call)."""
+    message = update.callback_query.message if update.callback_query else None
+    pressed = buttons_of(message.reply_markup) if isinstance(message, Message) else ()
+    kind, day = callback.kind, callback.day
+    await tell(update, context, lambda who: hinting.ask_before_answer(kind, day, pressed, who), in_place=True)
 
 
 async def _pressed(
@@ -131,7 +159,8 @@ async def _pressed(
         await respond(update, context, ask_open, opened, in_place=in_place)
     elif action == Action.SOLVED:
         ask_solve = lambda session, who: seats.report_solve(session, who, now, kind, day, who.language)  # noqa: E731
-        await respond(update, context, ask_solve, record.solved, in_place=in_place)
+        await respond(update, context, ask_solve, record.solved, answers_press=True)
     else:
         ask_another = lambda session, who: seats.another(session, who, now, day)  # noqa: E731
-        await respond(update, context, ask_another, hinting.another, in_place=in_place)
+        shown_another = lambda found, who: hinting.another(found, who, web)  # noqa: E731
+        await respond(update, context, ask_another, shown_another, in_place=in_place)

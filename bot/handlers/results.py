@@ -1,20 +1,24 @@
-"""Results: 'I solved it' (/solved), a group's /top, /stats and /heatmap."""
+"""Results: 'I solved it' (/solved) and sharing it (inline mode), a group's /top, /stats and /heatmap."""
 
 from __future__ import annotations
 
+import asyncio
+
 from sqlalchemy.orm import Session
-from telegram import Update
+from telegram import InlineQueryResultArticle, InputTextMessageContent, Update
 
 from bot.context import BotContext, deps
-from bot.replies import record
+from bot.replies import record, starts
 from bot.replies import stats as stat_replies
-from bot.replies.types import Reply
-from bot.respond import clock, respond
+from bot.replies.types import Card, Reply
+from bot.respond import clock, respond, who_is_asking
+from bot.sender import buttons_markup
 from hints import chat_settings, game
 from hints import seat as seats
 from hints.chat_settings import ChatSettings
 from hints.daily import EditionYear, edition_year
 from hints.seat import InChat
+from hints.unit_of_work import run
 
 
 async def stats(update: Update, context: BotContext) -> None:
@@ -32,7 +36,7 @@ async def stats(update: Update, context: BotContext) -> None:
         answer, settings = found
         if isinstance(answer, EditionYear):
             year = stat_replies.heatmap(answer, who.language)
-            return stat_replies.with_status(year, settings, who.language, default_tz, apart=" ")
+            return stat_replies.with_status(year, settings, who.language, default_tz, same_line=True)
         personal = stat_replies.personal_stats(answer, who.player.today(now), who.language)
         return stat_replies.with_status(personal, settings, who.language, default_tz)
 
@@ -58,6 +62,37 @@ async def solved(update: Update, context: BotContext) -> None:
         context,
         lambda session, who: seats.report_solve(session, who, now, language=who.language),
         record.solved,
+    )
+
+
+async def inline_share(update: Update, context: BotContext) -> None:
+    """An inline query: "@bot cal_20260125", which the Share button writes, answered with the card
+    of that solve (in the person's language); no card before they solved it or for other words."""
+    query = update.inline_query
+    assert query is not None
+    found, now = deps(context), clock(context)
+    opened = starts.parse_private_start(query.query.strip())
+    if opened is None:
+        await query.answer([], cache_time=0, is_personal=True)
+        return
+    kind, day = opened.kind, opened.day
+
+    def ask(session: Session) -> tuple[str | None, str]:
+        who = who_is_asking(session, update, found.default_timezone)
+        return seats.share(session, who, now, kind, day), who.language
+
+    share, language = await asyncio.to_thread(run, found.sessions, ask)
+    card = record.share_card(share, starts.private_start(kind, day), language, context.bot.username)
+    await query.answer([] if card is None else [article(card)], cache_time=0, is_personal=True)
+
+
+def article(card: Card) -> InlineQueryResultArticle:
+    return InlineQueryResultArticle(
+        card.key,
+        card.title,
+        InputTextMessageContent(card.text),
+        reply_markup=buttons_markup((card.link,)),
+        description=card.description,
     )
 
 

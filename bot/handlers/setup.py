@@ -24,7 +24,7 @@ from bot.respond import respond, stale
 from bot.texts import language_for, text
 from hints import chat_settings
 from hints import seat as seats
-from hints.chat_settings import ChatSettings
+from hints.chat_settings import ChatSettings, OnboardingStep
 from hints.daily import PuzzleKind
 from hints.seat import InChat
 
@@ -33,13 +33,19 @@ ABSENT = (ChatMember.LEFT, ChatMember.BANNED)
 
 
 async def settings_command(update: Update, context: BotContext) -> None:
-    """/settings: the chat's edition, face-up mode, daily post, time zone and language, as buttons."""
+    """/settings: the chat's edition, face-up mode, daily post, time zone and language, as buttons;
+    to a group's member who is no admin, the same in words only (no button they could not use)."""
     default_tz = deps(context).default_timezone
+    panel = (
+        chat_setup.settings_panel
+        if await members.is_settings_admin(update, context)
+        else chat_setup.settings_read_only
+    )
     await respond(
         update,
         context,
         lambda session, who: chat_settings.settings_of(session, who.chat.id),
-        lambda settings, who: chat_setup.settings_panel(settings, who, who.player.zone_name or default_tz),
+        lambda settings, who: panel(settings, who, who.player.zone_name or default_tz),
     )
 
 
@@ -119,7 +125,10 @@ def _onboarding_done(
     puzzle = puzzles.opened(shown, who, web)
     if settings is not None and settings.subscribed:
         intro = text(
-            "onboard_done", who.language, time=settings.post_time, zone=zone_label(who.player.zone_name)
+            "onboard_done",
+            who.language,
+            time=settings.post_time,
+            zone=zone_label(who.player.zone_name, who.language),
         )
     else:
         intro = text("onboard_done_no_post", who.language)
@@ -160,16 +169,15 @@ def start(
 
 def greeting(started: Started, who: InChat, now: datetime, web: Web | None) -> Reply:
     """What /start answers: the puzzle or board it opened; else the group's hello in a group; in
-    a private chat not set up yet (no edition, no daily post) the onboarding, else a short
-    welcome back."""
+    a private chat that has answered no question of the onboarding (nor skipped one) the
+    onboarding, else a short welcome back with the main buttons."""
     if started.shown is not None:
         return puzzles.opened(started.shown, who, web, started.from_group)
     if started.board is not None:
         return boards.board_reply(started.board, who, web)
     if who.chat.in_group:
         return group_hello(who.language)
-    settings = started.settings
-    if settings is None or (settings.edition is None and not settings.subscribed):
+    if chat_settings.onboarding_step(started.settings) == OnboardingStep.EDITION:
         return chat_setup.onboarding(who)
     return starts.welcome(who, who.player.today(now), web)
 

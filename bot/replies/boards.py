@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from datetime import date
 
 from bot.callbacks import Action, Callback, encode_board_callback, encode_callback
 from bot.replies.buttons import play_buttons
@@ -11,6 +12,7 @@ from bot.texts import counted, text
 from hints import pictures
 from hints import seat as seats
 from hints.catalog import Placement, Puzzle, Stage, Target
+from hints.daily import PuzzleKind, puzzle_target
 from hints.deeplink import board_key
 from hints.positions import PositionAnalysis, problem_texts
 from hints.seat import InChat
@@ -135,3 +137,13 @@ def board_reply(found: seats.BoardStatus | seats.BoardTrouble, who: InChat, web:
         return Reply(text(BOARD_TROUBLES[found], who.language))
     buttons = _board_buttons(who, found.puzzle, found.target, found.analysis, web)
     return Reply(board_status(found.analysis, who.language), buttons=buttons)
+
+
+def copy_your_board(who: InChat, day: date, web: Web | None) -> Reply:
+    """A photo of a board (with or without "what next?"): the bot cannot read one, but hints from a
+    board copied onto the web board (Play on the board, today's calendar in the chat's edition);
+    without a web board, the day's hints."""
+    if web is None:
+        return Reply(text("photo_no_board", who.language))
+    puzzle, target = puzzle_target(PuzzleKind.CALENDAR, day, who.player.variant.edition)
+    return Reply(text("photo_board", who.language), buttons=play_buttons(web, who, puzzle, target))

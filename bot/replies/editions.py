@@ -15,6 +15,7 @@ from hints import seat as seats
 from hints.daily import calendar_editions, edition_of
 from hints.pictures import Picture
 from hints.seat import InChat
+from hints.words import puzzle_title
 
 
 def editions_photo(language: str) -> Picture:
@@ -36,7 +37,7 @@ def editions(who: InChat) -> Reply:
         for p in choices
     )
     current = edition_of(who.player.variant.edition)
-    return Reply(text("editions", language, current=current.title), photo, buttons)
+    return Reply(text("editions", language, current=puzzle_title(current, language)), photo, buttons)
 
 
 def unknown_edition(who: InChat, edition_id: str) -> Reply:
@@ -47,7 +48,7 @@ def unknown_edition(who: InChat, edition_id: str) -> Reply:
 def edition_set(shown: seats.Shown, who: InChat, web: Web | None = None) -> Reply:
     """The chat's edition chosen (:func:`hints.seat.choose_variant`): today's puzzle in it."""
     puzzle_reply = opened(shown, who, web)
-    words = text("edition_set", who.language, edition=shown.daily.puzzle.title)
+    words = text("edition_set", who.language, edition=puzzle_title(shown.daily.puzzle, who.language))
     return replace(puzzle_reply, text=f"{words}\n{puzzle_reply.text}")
 
 

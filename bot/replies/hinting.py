@@ -3,17 +3,19 @@ solution, and why there is none."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from datetime import date
 
 from bot.replies.boards import BOARD_TROUBLES, board_hint
-from bot.replies.buttons import after_answer_buttons, another_buttons
+from bot.replies.buttons import after_answer_buttons, confirming, hint_button, solved_button
 from bot.replies.puzzles import stage_reply, with_play
-from bot.replies.types import Reply, Web
+from bot.replies.types import Button, Reply, Web
 from bot.texts import text
 from hints import seat as seats
 from hints.catalog import Stage
 from hints.daily import PuzzleKind
 from hints.seat import InChat
+from hints.words import written_date
 
 
 def hint_reply(found: seats.NextHint, who: InChat, web: Web | None = None) -> Reply:
@@ -28,7 +30,7 @@ def hint_reply(found: seats.NextHint, who: InChat, web: Web | None = None) -> Re
     if isinstance(found, seats.AllSeen):
         key = "all_hints_seen" if found.kind == PuzzleKind.CALENDAR else "challenge_unique"
         buttons = after_answer_buttons(who.language, found.kind, found.day)
-        return Reply(text(key, who.language, date=found.day.isoformat()), buttons=buttons)
+        return Reply(text(key, who.language, date=written_date(found.day, who.language)), buttons=buttons)
     who = found.here
     return with_play(stage_reply(found.daily, who, found.stage), web, who, found.daily)
 
@@ -36,23 +38,45 @@ def hint_reply(found: seats.NextHint, who: InChat, web: Web | None = None) -> Re
 def stale_day(who: InChat, day: date) -> Reply:
     """A button of an older day's puzzle the user is not on (a past daily post): a toast pointing
     to today, no new message (/today <date> opens an older puzzle on purpose)."""
-    return Reply("", toast=text("stale_day_button", who.language, date=day.isoformat()))
+    return Reply("", toast=text("stale_day_button", who.language, date=written_date(day, who.language)))
 
 
-def solution(shown: seats.Shown, who: InChat) -> Reply:
-    """/solution: the full answer of the user's current puzzle (:func:`hints.seat.answer`)."""
-    return stage_reply(shown.daily, shown.here, Stage.ANSWER)
+def solution(shown: seats.Shown, who: InChat, web: Web | None = None) -> Reply:
+    """/solution: the full answer of the user's current puzzle (:func:`hints.seat.answer`), with
+    the same buttons as every answer, 'Play on the board' among them."""
+    return with_play(stage_reply(shown.daily, shown.here, Stage.ANSWER), web, shown.here, shown.daily)
 
 
-def another(found: seats.Another | None, who: InChat) -> Reply:
-    """A different stored solution of the day's calendar puzzle (:func:`hints.seat.another`);
-    None: the person is on the challenge, which has one."""
+def another(found: seats.Another | seats.AnswerFirst | None, who: InChat, web: Web | None = None) -> Reply:
+    """A different stored solution of the day's calendar puzzle (:func:`hints.seat.another`), with
+    every button the answer has ('I solved it', another, the challenge, the board); None: the
+    person is on the challenge, which has one."""
     if found is None:
         return Reply(text("challenge_unique", who.language))
+    if isinstance(found, seats.AnswerFirst):
+        return answer_first(found)
     who, daily = found.here, found.daily
     photo = daily.solution_picture(found.number - 1, found.solution, who.language)
     caption = text(
         "another_caption", who.language, number=found.number, total=daily.total, date=daily.heading
     )
-    buttons = another_buttons(who.language, PuzzleKind.CALENDAR, daily.day)
-    return Reply(caption, photo, buttons, spoiler=who.chat.in_group)
+    buttons = after_answer_buttons(who.language, PuzzleKind.CALENDAR, daily.day)
+    return with_play(Reply(caption, photo, buttons, spoiler=True), web, who, daily)
+
+
+def answer_first(found: seats.AnswerFirst) -> Reply:
+    """Another solution asked for before the answer: the next hint offered instead."""
+    language = found.here.language
+    buttons = (
+        hint_button(language, found.kind, found.day, found.next),
+        solved_button(language, found.kind, found.day),
+    )
+    return Reply(text("answer_first", language, date=found.day.isoformat()), buttons=buttons)
+
+
+def ask_before_answer(kind: PuzzleKind, day: date, pressed: Sequence[Button], who: InChat) -> Reply:
+    """ "Show the answer" pressed: a toast saying what it costs, and the pressed message's button
+    turned into "Yes, show the answer" (a message the presser may not change: a new one asking)."""
+    words = text("answer_ask", who.language)
+    buttons = confirming(pressed, who.language, kind, day)
+    return Reply(words, buttons=buttons, flash=words, keyboard_only=True)

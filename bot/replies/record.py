@@ -7,11 +7,14 @@ from collections.abc import Sequence
 from datetime import date
 
 from bot.replies.buttons import other_puzzle_button
-from bot.replies.types import Reply
-from bot.texts import counted, text
+from bot.replies.starts import private_start
+from bot.replies.types import Button, Card, Reply
+from bot.texts import counted, text, then
 from hints import game
 from hints import seat as seats
+from hints.daily import PuzzleKind
 from hints.seat import InChat
+from hints.words import written_date
 
 
 def solved(report: seats.SolveReport, who: InChat) -> Reply:
@@ -22,24 +25,44 @@ def solved(report: seats.SolveReport, who: InChat) -> Reply:
     words = text(
         "solved" if result.fresh else "already_solved",
         language,
-        date=day.isoformat(),
+        date=written_date(day, language),
         hints=counted("hint_stages", result.hints, language),
         streak=counted("days", result.streak, language),
     )
     if result.fresh and result.seconds is not None:
-        words += " " + text("solved_time", language, minutes=max(1, round(result.seconds / 60)))
+        words = then(
+            words, text("solved_time", language, minutes=max(1, round(result.seconds / 60))), language
+        )
     if not result.on_day:
         words += "\n" + text("solved_past_day", language)
     words += f"\n\n{text('share_intro', language)}\n{report.share}"
-    return Reply(words, buttons=(other_puzzle_button(language, kind, day),))
+    flash = text("solved_toast" if result.fresh else "already_solved_toast", language)
+    buttons = (share_button(language, kind, day), other_puzzle_button(language, kind, day))
+    return Reply(words, buttons=buttons, flash=flash)
+
+
+def share_button(language: str, kind: PuzzleKind, day: date) -> Button:
+    """Share: Telegram lets the person pick a chat and puts "@bot cal_20260125" in it, which the
+    bot answers with the solve's card (:func:`share_card`)."""
+    return Button(text("button_share", language), switch_inline=private_start(kind, day))
+
+
+def share_card(share: str | None, payload: str, language: str, bot_username: str) -> Card | None:
+    """The card an inline query for a solve (a payload of :func:`private_start`) answers with: the
+    share text, and a link that opens the bot on that puzzle; None before the person solved it."""
+    if share is None:
+        return None
+    link = Button(text("button_play_it", language), url=f"https://t.me/{bot_username}?start={payload}")
+    title = text("share_title", language)
+    return Card(payload, title, share, share, link)
 
 
 def top(solvers: Sequence[game.Solver], day: date, language: str) -> Reply:
     """/top in a group: the day's solvers of the calendar puzzle (:func:`hints.game.chat_solvers`),
     fewest hints first, then fastest."""
     if not solvers:
-        return Reply(text("top_empty", language, date=day.isoformat()))
-    lines = [text("top_heading", language, date=day.isoformat())]
+        return Reply(text("top_empty", language, date=written_date(day, language)))
+    lines = [text("top_heading", language, date=written_date(day, language))]
     for place, solve in enumerate(solvers, start=1):
         minutes = "" if solve.seconds is None else f", {max(1, round(solve.seconds / 60))} min"
         stages = counted("hint_stages", solve.hints, language)

@@ -9,13 +9,13 @@ from datetime import date
 
 from bot.inputs import zone_label
 from bot.replies.types import Reply
-from bot.texts import counted, text
+from bot.texts import counted, text, then
 from hints import game, pictures
 from hints.catalog import Puzzle, dates_of_year
 from hints.chat_settings import ChatSettings
 from hints.daily import CALENDAR_ID, EditionYear
 from hints.pictures import Picture
-from hints.words import heatmap_words
+from hints.words import heatmap_words, month_day_words, puzzle_title
 
 
 def personal_stats(mine: game.Record, today: date, language: str) -> Reply:
@@ -51,17 +51,21 @@ def subscription_status(settings: ChatSettings | None, language: str, default_tz
         status = text("status_off", language)
     else:
         status = text(
-            "status_on", language, time=settings.post_time, tz=zone_label(settings.timezone or default_tz)
+            "status_on",
+            language,
+            time=settings.post_time,
+            tz=zone_label(settings.timezone or default_tz, language),
         )
     return text("subscription_status", language, status=status)
 
 
 def with_status(
-    reply: Reply, settings: ChatSettings | None, language: str, default_tz: str, apart: str = "\n"
+    reply: Reply, settings: ChatSettings | None, language: str, default_tz: str, *, same_line: bool = False
 ) -> Reply:
-    """A reply with the chat's subscription after it (/stats), ``apart`` between them."""
+    """A reply with the chat's subscription after it (/stats): on a line of its own, or
+    ``same_line`` as the next sentence."""
     status = subscription_status(settings, language, default_tz)
-    return replace(reply, text=f"{reply.text}{apart}{status}")
+    return replace(reply, text=then(reply.text, status, language) if same_line else f"{reply.text}\n{status}")
 
 
 def _year_dates(puzzle: Puzzle, year: int) -> int:
@@ -80,20 +84,25 @@ def heatmap(found: EditionYear, language: str) -> Reply:
     puzzle, counts, year = found.puzzle, found.counts, found.year
     partial = puzzle.on_demand and len(counts) < _year_dates(puzzle, year)
     if not counts:
-        return Reply(text("heatmap_nothing_yet", language, edition=puzzle.title))
+        return Reply(text("heatmap_nothing_yet", language, edition=puzzle_title(puzzle, language)))
     fewest = min(counts, key=lambda k: (counts[k], k))
     most = max(counts, key=lambda k: (counts[k], k))
-    ends = {"fewest": fewest, "fewest_count": counts[fewest], "most": most, "most_count": counts[most]}
+    ends = {
+        "fewest": month_day_words(fewest, language),
+        "fewest_count": counts[fewest],
+        "most": month_day_words(most, language),
+        "most_count": counts[most],
+    }
     if partial:
         dates = counted("dates", len(counts), language)
         caption = text("stats_caption_stored", language, dates=dates, **ends)
     else:
         caption = text("stats_caption", language, **ends)
     if puzzle.has_weekdays:
-        caption += " " + text("weekday_year", language, year=year)
+        caption = then(caption, text("weekday_year", language, year=year), language)
     elif len(counts) < _year_dates(puzzle, year) and not partial:
-        caption += " " + counted("dates_solved", len(counts), language)
-    title = puzzle.title if puzzle.id != CALENDAR_ID else heatmap_words(language).title
+        caption = then(caption, counted("dates_solved", len(counts), language), language)
+    title = puzzle_title(puzzle, language) if puzzle.id != CALENDAR_ID else heatmap_words(language).title
     if partial:
         return Reply(caption, pictures.stored_dates(puzzle, counts, title, language))
     return Reply(caption, pictures.heatmap(puzzle, counts, title, language))

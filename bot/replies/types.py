@@ -21,6 +21,19 @@ class Button:
     data: str = ""  # callback data, for buttons the bot answers
     url: str | None = None  # a link instead
     web_app: bool = False  # open the link as a Telegram Mini App (private chats only)
+    switch_inline: str | None = None  # share: pick a chat and write "@bot <this>" there (inline mode)
+
+
+@dataclass(frozen=True)
+class Card:
+    """An inline-mode answer: a card another chat receives (its title and description are what the
+    person picking it sees), with a link button under it."""
+
+    key: str  # unique among the answers of one query
+    title: str
+    description: str
+    text: str
+    link: Button
 
 
 @dataclass(frozen=True)
@@ -31,6 +44,8 @@ class Reply:
     spoiler: bool = False
     private: str | None = None  # in a group: the /start payload of "Hints in private" (same puzzle)
     toast: str | None = None  # a button's answer as a toast instead of a message
+    flash: str | None = None  # a toast for the button pressed, at once, the message following it
+    keyboard_only: bool = False  # only the pressed message's buttons change
     columns: int = 1  # buttons per row
 
 

@@ -13,12 +13,13 @@ from fastapi.testclient import TestClient
 from playwright.sync_api import Browser, BrowserContext
 from sqlalchemy.orm import Session, sessionmaker
 
-from api import create_app, deps
+from api import create_app, deps, players
 from db.engine import make_engine, session_factory
 from jobs.target_solving import OnDemand
 from settings import Settings
 from tests.support.api_server import SHARED_BY_MANY_TESTS, start_server
 from tests.support.browser import LoopbackOnly, chromium
+from tests.support.server_clock import ServerClock
 from tests.support.stores import copy_sqlite_file
 
 
@@ -103,3 +104,19 @@ def desktop(browser: Browser, api_url: str) -> Iterator[BrowserContext]:
     yield context
     context.close()
     assert guard.blocked == []
+
+
+@pytest.fixture(scope="module")
+def live_url(store_url: str) -> Iterator[str]:
+    """A server of its own on the module's copy of the sample store (its clock is moved)."""
+    running = start_server(store_url, **SHARED_BY_MANY_TESTS)
+    yield running.url
+    running.stop()
+
+
+@pytest.fixture
+def clock(monkeypatch: pytest.MonkeyPatch) -> type[ServerClock]:
+    """The live server's clock, moved by the test (``ServerClock.moment``)."""
+    monkeypatch.setattr(players, "datetime", ServerClock.Clock)
+    monkeypatch.setattr(deps, "datetime", ServerClock.Clock)
+    return ServerClock

@@ -226,12 +226,12 @@ def test_the_board_speaks_japanese_and_the_switch_keeps_the_position(
     page, board, errors = open_board(desktop, f"{api_url}/play/{CALENDAR}/{DAY}?lang=ja")
     assert page.evaluate("document.documentElement.lang") == "ja"
     assert (
-        page.locator(".count").inner_text() == "216 通りの解がまだ可能（全 216 通り中）"
+        page.locator(".count").inner_text() == "216 通りの解がまだ可能（全216通り中）"
     )  # written by the board's script
     assert board.verdict == "ピースが覆うマスをなぞるか、トレイからピースを選んでください。"
     placement = client.get(f"/api/v1/puzzles/{CALENDAR}/targets/{DAY}/solutions/1").json()["placements"][0]
     board.place(placement)
-    assert board.verdict == "8 ピース中 1 ピースを置きました。"
+    assert board.verdict == "8ピース中1ピースを置きました。"
     assert parse_qs(urlsplit(page.url).query)["lang"] == ["ja"]  # the address keeps the language
     page.locator("#rotate").click()  # nothing selected
     assert page.locator("#message").inner_text() == "まずピースを選んでから、回転・裏返しをしてください。"
@@ -852,15 +852,18 @@ def _overlapping_code() -> str:
     return code
 
 
+DAMAGED = "This position link is damaged; open the board again."
+
+
 @pytest.mark.parametrize(
     ("path", "status", "message"),
     [
         ("/play/no-such-puzzle/01-25", 404, "unknown puzzle &#x27;no-such-puzzle&#x27;"),
         (f"/play/{CALENDAR}/13-45", 404, "unknown target &#x27;13-45&#x27;"),
-        (f"/play/{CALENDAR}/{DAY}?p=garbage", 400, "is not a board of"),
-        (f"/play/{CALENDAR}/{DAY}?p=1AAAAAAAAAAAAAAAAAAAAAAA", 400, "position code is 11 characters"),
-        (f"/play/{CALENDAR}/{DAY}?p=1{'_' * 10}", 400, "names no calendar-dragonfjord position"),
-        (f"/play/{CALENDAR}/{DAY}?p={_overlapping_code()}", 400, "overlap"),
+        (f"/play/{CALENDAR}/{DAY}?p=garbage", 400, DAMAGED),
+        (f"/play/{CALENDAR}/{DAY}?p=1AAAAAAAAAAAAAAAAAAAAAAA", 400, DAMAGED),
+        (f"/play/{CALENDAR}/{DAY}?p=1{'_' * 10}", 400, DAMAGED),
+        (f"/play/{CALENDAR}/{DAY}?p={_overlapping_code()}", 400, DAMAGED),
     ],
 )
 def test_bad_play_links_answer_an_html_error_page(

@@ -10,46 +10,18 @@ One test per zone walks it all, over two simulated days, on a copy of the sample
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
-from datetime import UTC, date, datetime, timedelta, tzinfo
+from datetime import UTC, date, datetime, timedelta
 from zoneinfo import ZoneInfo
 
 import pytest
 from playwright.sync_api import Browser, BrowserContext, Page
 
-from api import deps, players
 from tests.api.test_api_board import Board
-from tests.support.api_server import SHARED_BY_MANY_TESTS, start_server
 from tests.support.browser import LoopbackOnly
+from tests.support.server_clock import ServerClock
 
 CALENDAR = "calendar-dragonfjord"
 WEEKDAY = "calendar-weekday"
-
-
-class ServerClock:
-    """The live server's clock (``api.players`` and ``api.deps`` read ``datetime.now`` from here)."""
-
-    moment = datetime(2026, 1, 21, 20, 21, tzinfo=UTC)
-
-    class Clock(datetime):
-        @classmethod
-        def now(cls, tz: tzinfo | None = None) -> datetime:  # type: ignore[override]
-            return datetime.fromtimestamp(ServerClock.moment.timestamp(), tz)
-
-
-@pytest.fixture(scope="module")
-def live_url(store_url: str) -> Iterator[str]:
-    """A server of its own on the module's copy of the sample store (its clock is moved)."""
-    running = start_server(store_url, **SHARED_BY_MANY_TESTS)
-    yield running.url
-    running.stop()
-
-
-@pytest.fixture
-def clock(monkeypatch: pytest.MonkeyPatch) -> type[ServerClock]:
-    monkeypatch.setattr(players, "datetime", ServerClock.Clock)
-    monkeypatch.setattr(deps, "datetime", ServerClock.Clock)
-    return ServerClock
 
 
 def visitor(browser: Browser, live_url: str, zone: str) -> tuple[BrowserContext, LoopbackOnly]:
@@ -84,7 +56,7 @@ def solve_with_the_answer(page: Page) -> Board:
 
 
 def record(page: Page, played: int, solved: int, streak: int, best: int) -> None:
-    text = f"Played {played} · Solved {solved} · Streak {streak} · Best {best}"
+    text = f"Played {played} · Solved {solved} · Streak {streak} · Best {best} · Hints used {3 * solved}"
     page.locator("[data-testid=record]", has_text=text).wait_for(timeout=10_000)
 
 
@@ -141,8 +113,7 @@ def test_a_web_visitors_days_in_their_zone(
     # the edition chosen with the page's form on one visit is the next visit's
     today = first_day + timedelta(days=1)
     chosen = daily_page(context, f"{live_url}/", today)
-    chosen.select_option("#edition", WEEKDAY)
-    chosen.locator("form.pick button[type=submit]").click()
+    chosen.select_option("#edition", WEEKDAY)  # applies at once: no Show press
     chosen.wait_for_url(f"**/?edition={WEEKDAY}&date={today.isoformat()}")
     chosen.wait_for_load_state("networkidle")
     chosen.close()

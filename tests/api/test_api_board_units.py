@@ -222,12 +222,12 @@ def test_the_board_page_in_japanese() -> None:
         "あなたのボードからのヒント",
         "遊び方",
         "ピース L",
-        "1月、25日",
+        "1月25日",
         "← 今日のパズル",
     ):
         assert words in page, words
     strings = _strings(page)
-    assert strings["countText"] == ["通りの解がまだ可能（全 {n} 通り中）"] * 2
+    assert strings["countText"] == ["通りの解がまだ可能（全{n}通り中）"] * 2
     assert strings["listSeparator"] == "、"
     assert board_data(view)["api"]["query"] == "?lang=ja"
     assert f'href="/play/calendar-dragonfjord/01-25?p={view.code}&amp;lang=ja"' in page  # the share link

@@ -453,8 +453,8 @@ def test_the_browser_language_picks_the_page_unless_a_known_one_is_asked_for(
 @pytest.mark.parametrize(
     ("query", "message"),
     [
-        ({"date": "2026-02-30"}, "real date"),
-        ({"date": "abc"}, "real date"),
+        ({"date": "2026-02-30"}, "There is no 30 February in 2026."),  # in plain words
+        ({"date": "abc"}, "“abc” is not a date: write one like 2026-01-25."),
         ({"date": DAY, "stage": "9"}, "stage must be 0, 1, 2 or 3"),
         ({"date": DAY, "pstage": "-1"}, "pstage must be 0, 1, 2 or 3"),
         ({"date": DAY, "stage": "²"}, "stage must be 0, 1, 2 or 3"),  # a digit to str.isdigit, not to int
@@ -472,7 +472,7 @@ def test_bad_queries_answer_an_html_400_with_the_date_form(
 
 def test_bad_queries_are_told_in_the_pages_language(api: TestClient) -> None:
     html = page(api, "/", 400, date="2026-02-30", lang="ja")
-    assert '<html lang="ja">' in html and "実在する日付を選んでください" in html
+    assert '<html lang="ja">' in html and "2026年に2月30日はありません。" in html
 
 
 def test_a_date_without_a_face_up_solution_offers_the_usual_hints(
@@ -488,7 +488,7 @@ def test_a_date_without_a_face_up_solution_offers_the_usual_hints(
     assert '<section id="pentomino"' in html and f"/api/v1/daily/{day}/pentomino/hints/1.png" in html
     assert 'id="year"' in html and "heatmap.png" in html
     japanese = page(api, "/", 200, date=day.isoformat(), faceup="1", lang="ja")
-    assert "裏返してよければ 74 通り" in japanese and "without turning" not in japanese
+    assert "裏返してよければ74通り" in japanese and "without turning" not in japanese
 
 
 @pytest.mark.slow  # solves 12-31-fri of the weekday edition on demand: seconds

@@ -95,9 +95,10 @@ def test_the_days_challenge_board_counts_for_the_challenge(
     api: TestClient, sessions: sessionmaker[Session]
 ) -> None:
     board = {"code": solution_code(sessions, "pentomino-3x20/board")}
-    solved = api.post(
-        "/api/v1/me/days/pentomino-3x20/board/solved", headers=signed_in(302), json=board
-    ).json()
+    path = "/api/v1/me/days/pentomino-3x20/board/solved"
+    free = api.post(path, headers=signed_in(302), json=board)  # the free board: no pre-placed piece
+    assert free.status_code == 409 and free.json()["error"]["code"] == "not_todays_puzzle"
+    solved = api.post(path + "?fixed=I,L", headers=signed_in(302), json=board).json()
     assert solved["hints"] == 0 and solved["share_text"].endswith("Solved with no hints · streak 1 🔥")
 
 

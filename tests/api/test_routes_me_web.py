@@ -71,7 +71,14 @@ def test_a_new_visitor_reads_the_defaults_and_is_stored_on_their_first_write(api
         "UTC",
         False,
     )
-    assert body["calendar"] == {"played": 0, "solved": 0, "streak": 0, "best": 0}
+    assert body["calendar"] == {
+        "played": 0,
+        "solved": 0,
+        "streak": 0,
+        "best": 0,
+        "hints": 0,
+        "solved_today": False,
+    }
     chosen = api.put(SETTINGS, json={"timezone": "Asia/Tokyo"})
     assert chosen.status_code == 200 and chosen.json()["today"] == "2026-01-22"
     cookie = chosen.headers["set-cookie"]
@@ -150,7 +157,7 @@ def test_a_visitors_solve_of_their_day_counts_and_names_the_puzzles_date(
     yesterday = "calendar-dragonfjord/01-21"  # Los Angeles' today, not Tokyo's
     assert_error(api.post(f"/api/v1/me/days/{yesterday}/solved", json=code), 409, "not_todays_puzzle")
     record = api.get(ME).json()["calendar"]
-    assert record == {"played": 1, "solved": 1, "streak": 1, "best": 1}
+    assert record == {"played": 1, "solved": 1, "streak": 1, "best": 1, "hints": 1, "solved_today": True}
 
 
 def test_a_visitor_west_of_utc_plays_their_own_date(api: TestClient, sessions: sessionmaker[Session]) -> None:

@@ -151,7 +151,7 @@ def test_pre_placed_pieces_are_fixed_on_the_board(api: TestClient) -> None:
     assert data["api"]["query"] == "?fixed=X"  # type: ignore[index]
     assert "fixed=X" in re.search(r'id="share-link" href="([^"]*)"', html).group(1)  # type: ignore[union-attr]
     response = api.get("/play/pentomino-8x8-hole/board", params={"p": code, "fixed": "Q"})
-    assert response.status_code == 400 and "is not a board of" in response.text
+    assert response.status_code == 400 and DAMAGED in response.text
 
 
 def test_the_board_list_names_every_calendar_edition(api: TestClient) -> None:
@@ -178,15 +178,18 @@ def overlapping_code() -> str:
     return code
 
 
+DAMAGED = "This position link is damaged; open the board again."
+
+
 @pytest.mark.parametrize(
     ("path", "status", "message"),
     [
         ("/play/no-such-puzzle/01-25", 404, "unknown puzzle &#x27;no-such-puzzle&#x27;"),
         ("/play/calendar-dragonfjord/13-45", 404, "unknown target &#x27;13-45&#x27;"),
-        (f"{PLAY}?p=garbage", 400, "is not a board of"),
-        (f"{PLAY}?p=1{'_' * 10}", 400, "names no calendar-dragonfjord position"),
-        (f"{PLAY}?p=1{'A' * 23}", 400, "position code is 11 characters"),
-        (f"{PLAY}?p={overlapping_code()}", 400, "overlap"),
+        (f"{PLAY}?p=garbage", 400, DAMAGED),
+        (f"{PLAY}?p=1{'_' * 10}", 400, DAMAGED),
+        (f"{PLAY}?p=1{'A' * 23}", 400, DAMAGED),
+        (f"{PLAY}?p={overlapping_code()}", 400, DAMAGED),
     ],
 )
 def test_bad_play_links_answer_the_list_of_boards_saying_why(
@@ -318,7 +321,7 @@ def test_a_wrong_method_on_a_page_is_a_page_and_json_on_the_api(api: TestClient)
     assert '<html lang="ja">' in refused.text and "<h1>" in refused.text
     english = api.post("/")
     assert english.status_code == 405 and "it takes nothing sent to it" in english.text
-    assert_error(api.post("/api/v1/puzzles"), 405, "method_not_allowed")
+    assert_error(api.post("/api/v1/editions"), 405, "method_not_allowed")
 
 
 def test_pages_link_static_files_by_content_hash_cached_for_a_year(api: TestClient) -> None:
@@ -402,3 +405,55 @@ def test_a_board_named_without_its_target_opens_todays(
     answer = api.get(path, follow_redirects=False)
     assert answer.status_code == 303 and answer.headers["location"] == goes_to
     assert api.get("/play/no-such-puzzle").status_code == 404
+
+
+def test_a_hint_pictures_alt_text_names_each_piece_shown_and_its_cells(api: TestClient) -> None:
+    """The picture says in words what its text drawing shows: every piece and the cells it covers."""
+    html = page(api, date="2026-01-22", stage="3", pstage="1")
+    alts = dict(re.findall(r'<figure id="([\w-]+)"[^>]*>\s*<img src="[^"]*" alt="([^"]*)"', html))
+    hint = api.get("/api/v1/daily/2026-01-22/hints/1").json()
+    (first,) = hint["placements"]
+    assert "Pieces shown:" not in alts["calendar-stage-0"]  # the empty board
+    one = alts["calendar-stage-1"]
+    assert re.search(rf"Pieces shown: {first['piece']} on [\w ,]+\.$", one), one
+    answer = alts["calendar-stage-3"]
+    assert answer.count(" on ") == 8 and "Jul" in answer  # all eight pieces, by the labels they cover
+    assert "solutions. Pieces shown:" in answer
+    challenge = alts["pentomino-stage-1"]
+    assert re.search(r"Pieces shown: (\w in rows [\d–]+, columns [\d–]+(; )?)+\.$", challenge), challenge
+
+
+@pytest.mark.parametrize(
+    ("date", "lang", "says"),
+    [
+        ("2026-02-29", None, "There is no 29 February in 2026."),
+        ("2026-02-29", "ja", "2026年に2月29日はありません。"),
+        ("2026-13-01", None, "There is no month 13: months go from 01 to 12."),
+        ("tomorrow", None, "“tomorrow” is not a date: write one like 2026-01-25."),
+    ],
+)
+def test_a_date_that_is_none_is_said_in_plain_words(
+    api: TestClient, date: str, lang: str | None, says: str
+) -> None:
+    params = {"date": date, **({"lang": lang} if lang else {})}
+    html = page(api, status=400, **params)
+    assert says in html
+    assert "must be a real date" not in html  # the API's words for programs
+
+
+def test_a_bad_position_link_says_why_in_plain_words(api: TestClient) -> None:
+    weekday = get_puzzle("calendar-weekday")
+    weekday_code = encode_position(weekday, ())
+    assert weekday_code is not None
+    cases = [
+        ("%25AAAAAAAAAAAAA", None, DAMAGED),
+        ("%25AAAAAAAAAAAAA", "ja", "この盤面のリンクは壊れています。盤面を開き直してください。"),
+        # the two weekday editions share their pieces and board, so their codes: either is named
+        (weekday_code, None, "This position belongs to another puzzle, Weekday calendar puzzle, "),
+    ]
+    for code, lang, says in cases:
+        query = f"?p={code}" + (f"&lang={lang}" if lang else "")
+        response = api.get(f"/play/calendar-dragonfjord/01-22{query}")
+        assert response.status_code == 400
+        assert says in response.text, response.text[-1500:]
+        assert "position code version" not in response.text and "older version" not in response.text

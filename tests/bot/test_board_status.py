@@ -18,9 +18,9 @@ def test_a_broken_rule_is_said_in_the_chat_language() -> None:
     bent = RuleProblem(NOT_A_SHAPE, "N", "01-25")
     english = board_status(illegal(over_jan, bent), "en")
     japanese = board_status(illegal(over_jan, bent), "ja")
-    assert "piece L covers [0, 0] (Jan), which 01-25 leaves open; the cells of piece N are not" in english
+    assert "piece L covers Jan, which 01-25 leaves open; the cells of piece N are not" in english
     assert (
-        "ピース L が [0, 0]（1月） を覆っています（01-25 では空けておくマスです）; "
+        "ピース L が 1月 を覆っています（01-25 では空けておくマスです）; "
         "ピース N の形になっていません" in japanese
     )
     assert "leaves open" not in japanese and "Jan" not in japanese

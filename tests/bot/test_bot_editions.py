@@ -7,7 +7,7 @@ What the menu and the edition's replies say is test_replies_editions.py's."""
 from __future__ import annotations
 
 from solver.puzzles import get_puzzle
-from tests.support.bot import RunningBot, press
+from tests.support.bot import RunningBot
 from tests.support.bot import buttons as keyboard
 from tests.support.exact_cover import solve
 
@@ -20,8 +20,12 @@ async def test_an_edition_button_solves_on_demand_and_switches_the_daily_puzzle(
     (menu,) = await running_bot.ask("/edition", chat_id=31)
     assert menu.method == "sendPhoto" and "photo" in menu.files
     weekday = next(d for label, d in keyboard(menu) if label == "Weekday, Sunday first")
-    chosen = await press(running_bot, weekday, 31, timeout=120)  # solved on demand: 2026-01-25 is a Sunday
-    assert chosen.method == "sendPhoto"  # type: ignore[attr-defined]
+    fake, before = running_bot.fake, len(running_bot.fake.sent(31))
+    fake.press(weekday, chat_id=31)  # solved on demand: 2026-01-25 is a Sunday
+    await running_bot.eventually(lambda: len(fake.sent(31)) == before + 2, timeout=120)
+    notice, chosen = fake.sent(31)[before:]  # said at once, then the answer
+    assert notice.params["text"].startswith("Working out 25 Jan for Weekday calendar puzzle, Sunday first")
+    assert chosen.method == "sendPhoto"
     caption = chosen.params["caption"]  # type: ignore[attr-defined]
     puzzle = get_puzzle("calendar-weekday")
     count = len(solve(puzzle, puzzle.target("01-25-sun")))  # independent exact-cover count
@@ -47,8 +51,10 @@ async def test_edition_by_name_unknown_names_and_group_admins(running_bot: Runni
     (member,) = await running_bot.ask("/edition calendar-jarringwords", user_id=7, **group)
     assert "admins" in member.params["text"]
     running_bot.fake.admins.add((GROUP, 8))
-    (admin,) = await running_bot.ask("/edition JarringWords", user_id=8, **group)
+    working, admin = await running_bot.ask("/edition JarringWords", replies=2, user_id=8, **group)
+    assert working.params["text"].startswith("Tester: Working out 25 Jan for Calendar puzzle with a T")
     assert admin.params["caption"].startswith("Tester: Edition: Calendar puzzle with a T (JarringWords)")
+    running_bot.clock.advance(minutes=1)  # a group gets one photo of a puzzle a minute
     (today,) = await running_bot.ask("/today", user_id=7, **group)
     assert "Calendar puzzle with a T (JarringWords)" in today.params["caption"]  # the group's edition
 

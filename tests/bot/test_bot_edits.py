@@ -14,12 +14,17 @@ from tests.support.fake_telegram import Call
 GROUP = -3_003
 
 
+def labels(call: Call) -> list[str]:
+    markup = json.loads(call.params.get("reply_markup", "{}") or "{}")
+    return [b["text"] for row in markup.get("inline_keyboard", []) for b in row]
+
+
 def button_data(call: Call, label: str) -> str:
     markup = json.loads(call.params.get("reply_markup", "{}") or "{}")
     return next(b["callback_data"] for row in markup["inline_keyboard"] for b in row if b["text"] == label)
 
 
-async def test_next_hint_edits_its_own_message_and_typed_commands_strip_old_buttons(
+async def test_next_hint_edits_its_own_message_and_typed_commands_trim_old_buttons(
     running_bot: RunningBot,
 ) -> None:
     bot, fake = running_bot, running_bot.fake
@@ -37,9 +42,28 @@ async def test_next_hint_edits_its_own_message_and_typed_commands_strip_old_butt
     assert len(fake.sent(11)) == 1  # no new message for either hint
     await bot.ask("/pentomino", chat_id=11)  # a typed command: a new message ...
     await bot.eventually(lambda: len(fake.calls_to("editMessageReplyMarkup", 11)) == 1)
-    (stripped,) = fake.calls_to("editMessageReplyMarkup", 11)  # ... takes the old buttons away
+    (stripped,) = fake.calls_to("editMessageReplyMarkup", 11)  # ... takes the old ladder away ...
     assert int(stripped.params["message_id"]) == puzzle.result["message_id"]
-    assert "reply_markup" not in stripped.params or not json.loads(stripped.params["reply_markup"] or "{}")
+    assert labels(stripped) == ["I solved it"]  # ... but 'I solved it' stays for the day
+
+
+async def test_a_later_days_puzzle_takes_every_button_off_the_older_one(running_bot: RunningBot) -> None:
+    bot, fake = running_bot, running_bot.fake
+    await bot.ask("/today 2026-01-24", chat_id=15)
+    await bot.ask("/today 2026-01-25", chat_id=15)
+    await bot.eventually(lambda: len(fake.calls_to("editMessageReplyMarkup", 15)) == 1)
+    assert labels(fake.calls_to("editMessageReplyMarkup", 15)[0]) == []
+
+
+async def test_another_solution_keeps_i_solved_it_and_the_challenge(running_bot: RunningBot) -> None:
+    """'Another solution' edited the answer down to [Another solution] alone."""
+    bot, fake = running_bot, running_bot.fake
+    await bot.ask("/today 2026-01-25", chat_id=16)
+    (answer,) = await bot.ask("/solution", chat_id=16)
+    fake.press(button_data(answer, "Another solution"), chat_id=16, under=answer.result)
+    await bot.eventually(lambda: len(fake.calls_to("editMessageMedia", 16)) == 1)
+    (another,) = fake.calls_to("editMessageMedia", 16)
+    assert labels(another) == ["I solved it", "Another solution", "Pentomino challenge"]
 
 
 async def test_a_double_tap_on_a_hint_button_shows_its_stage_twice(running_bot: RunningBot) -> None:
@@ -98,3 +122,32 @@ async def test_in_a_group_a_members_button_never_changes_another_members_hint(
     assert json.loads(fake.calls_to("editMessageMedia", GROUP)[0].params["media"])["caption"].startswith(
         "Tester: Hint 2"
     )
+
+
+async def test_show_the_answer_asks_once_then_the_answer_comes_under_a_spoiler(
+    running_bot: RunningBot,
+) -> None:
+    """One tap on the last hint button spent the answer, and a private chat showed it unhidden."""
+    bot, fake = running_bot, running_bot.fake
+    await bot.ask("/today 2026-01-25", chat_id=17)
+    await bot.ask("/hint", chat_id=17)
+    (half,) = await bot.ask("/hint", chat_id=17)
+    fake.press(button_data(half, "Show the answer"), chat_id=17, under=half.result)
+    message_id = half.result["message_id"]
+
+    def asks() -> list[Call]:
+        edits = fake.calls_to("editMessageReplyMarkup", 17)
+        return [c for c in edits if int(c.params["message_id"]) == message_id]
+
+    await bot.eventually(lambda: len(asks()) == 1)
+    (asking,) = asks()
+    assert labels(asking) == ["Yes, show the answer", "I solved it"]
+    toasts = [c.params.get("text") for c in fake.calls_to("answerCallbackQuery")]
+    assert toasts == ["The answer shows every piece and counts as all three hints. Sure?"]
+    assert fake.calls_to("editMessageMedia", 17) == []  # nothing spent yet
+    fake.press(button_data(asking, "Yes, show the answer"), chat_id=17, under=half.result)
+    await bot.eventually(lambda: len(fake.calls_to("editMessageMedia", 17)) == 1)
+    media = json.loads(fake.calls_to("editMessageMedia", 17)[0].params["media"])
+    assert media["caption"].startswith("The full answer") and media["has_spoiler"] is True
+    (answer,) = await bot.ask("/solution", chat_id=17)
+    assert answer.params["has_spoiler"] in ("true", "True", True)

@@ -112,3 +112,30 @@ async def test_a_question_asked_as_the_group_is_answered_by_an_admin_and_keeps_t
         assert solves.user_solves(session=session, user_id=GROUP) == []
         group = chats.get_chat(session=session, chat_id=GROUP)
     assert group is not None and group.subscribed
+
+
+async def test_a_stale_yes_is_refused_and_deletes_nothing(running_bot: RunningBot) -> None:
+    """Before, "Yes" under a question answered "No", or under an older question, still deleted."""
+    bot = running_bot
+    await bot.ask("/solved", chat_id=9)
+    older = await ask_to_forget(bot, chat_id=9)
+    newer = await ask_to_forget(bot, chat_id=9)
+    no = await answer(bot, newer, "No, keep it", user_id=9)
+    assert no.params["text"] == "Nothing was deleted."
+    for question in (newer, older):  # "Yes" after "No"; "Yes" under the question asked before
+        before = len(bot.fake.calls)
+        (data,) = [d for label, d in buttons(question) if label == "Yes, delete it"]
+        bot.fake.press(data, chat_id=9, user_id=9, under=question.result)
+        await bot.eventually(
+            lambda: len(bot.fake.calls_to("answerCallbackQuery")) > 0 and bot.fake.all_taken()
+        )
+        await bot.settled()
+        toasts = [c for c in bot.fake.calls[before:] if c.method == "answerCallbackQuery"]
+        assert [t.params["text"] for t in toasts] == [
+            "This question is closed: nothing was deleted. Send /forget to be asked again."
+        ]
+        assert not [c for c in bot.fake.calls[before:] if c.method in ("editMessageText", "sendMessage")]
+    assert kept(bot, 9) == (1, True)
+    latest = await ask_to_forget(bot, chat_id=9)  # a new question is answered as usual
+    yes = await answer(bot, latest, "Yes, delete it", user_id=9)
+    assert yes.params["text"].startswith("Done:") and kept(bot, 9) == (0, False)

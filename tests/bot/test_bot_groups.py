@@ -54,3 +54,24 @@ async def test_a_link_followed_by_someone_not_in_the_group_counts_for_no_one(run
     await bot.ask("/solved", chat_id=72)
     (board,) = await bot.ask("/top", user_id=71, **IN_GROUP)
     assert board.params["text"].startswith("Tester: Nobody here has solved 2026-01-25 yet.")
+
+
+def labels(call: object) -> list[str]:
+    markup = json.loads(call.params.get("reply_markup", "{}") or "{}")  # type: ignore[attr-defined]
+    return [b["text"] for row in markup.get("inline_keyboard", []) for b in row]
+
+
+async def test_a_group_gets_one_photo_of_a_puzzle_a_minute_and_later_askers_a_pointer(
+    running_bot: RunningBot,
+) -> None:
+    """Fifteen members' /today made ten identical photos in 26 s."""
+    bot = running_bot
+    (first,) = await bot.ask("/today", user_id=81, **IN_GROUP)
+    (second,) = await bot.ask("/today", user_id=82, **IN_GROUP)
+    assert first.method == "sendPhoto" and second.method == "sendMessage"
+    assert json.loads(second.params["reply_parameters"])["message_id"] == first.result["message_id"]
+    assert second.params["text"] == "Tester: It is just above ⬆ (sent a moment ago)."
+    assert labels(second)[:2] == ["Hint 1 of 3", "I solved it"]  # their own buttons
+    bot.clock.advance(seconds=61)
+    (third,) = await bot.ask("/today", user_id=83, **IN_GROUP)
+    assert third.method == "sendPhoto"

@@ -9,7 +9,7 @@ from __future__ import annotations
 from bot.daily_posts import Dispatcher
 from tests.support.bot import RunningBot
 
-JAPANESE = "2026-01-25：解は 216 通り"
+JAPANESE = "2026年1月25日(日)：解は216通り"
 ENGLISH = "2026-01-25: 216 solutions"
 
 

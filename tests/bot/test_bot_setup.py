@@ -121,3 +121,40 @@ async def test_a_group_hears_hello_once_and_only_admins_start_its_post(running_b
     assert settings is not None and settings.subscribed
     (start,) = await bot.ask("/start", chat_id=GROUP, user_id=9, chat_type="supergroup")
     assert "Post the daily puzzle here" in labels(start)  # the group's hello, not the private greeting
+
+
+async def test_a_zone_typed_during_the_onboarding_goes_on_to_the_post_time(running_bot: RunningBot) -> None:
+    """Before, "/timezone Berlin" answered "Time zone set to Berlin." and the onboarding stopped
+    there; plain "Berlin" got "I answer commands only"."""
+    bot = running_bot
+    for chat_id, typed in ((63, "Berlin"), (64, "/timezone Berlin")):
+        (first,) = await bot.ask("/start", chat_id=chat_id)
+        bot.fake.press(button(first, "DragonFjord"), chat_id=chat_id, under=first.result)
+        step_two = await edited(bot, "editMessageMedia", chat_id, 1)
+        bot.fake.press(button(step_two, "Time zone: UTC (change)"), chat_id=chat_id, under=first.result)
+        await edited(bot, "editMessageMedia", chat_id, 2)
+        (going_on,) = await bot.ask(typed, chat_id=chat_id)
+        assert going_on.params["caption"].startswith("Time zone set to Berlin.\n\nDragonFjord it is.")
+        bot.fake.press(button(going_on, "08:00"), chat_id=chat_id, under=going_on.result)
+        done = await edited(bot, "editMessageMedia", chat_id, 3)
+        assert caption(done).startswith("All set: the daily puzzle comes at 08:00 (Berlin).")
+    (outside,) = await bot.ask("Berlin", chat_id=63)  # set up now: a city is no setting
+    assert outside.params["text"].startswith("I didn't understand that.")
+
+
+async def test_settings_for_a_member_who_is_no_admin_are_words_only(running_bot: RunningBot) -> None:
+    """Before, a member got the admins' menu: buttons that looked live and each answered a toast."""
+    bot = running_bot
+    (member,) = await bot.ask("/settings", chat_id=GROUP, user_id=31, chat_type="group")
+    assert labels(member) == []
+    assert member.params["text"].splitlines()[1:] == [
+        "Calendar: DragonFjord",
+        "Face up only: off",
+        "Daily puzzle: off",
+        "Time zone: UTC",
+        "Language: English",
+        "Only the group's admins can change these.",
+    ]
+    bot.fake.admins.add((GROUP, 32))
+    (admin,) = await bot.ask("/settings", chat_id=GROUP, user_id=32, chat_type="group")
+    assert "Calendar" in labels(admin)

@@ -14,6 +14,7 @@ from db import chats, solves
 from db.solves import Solve
 from hints.daily import PuzzleKind
 from tests.support.bot import RunningBot, buttons, press
+from tests.support.fake_telegram import Fault
 
 GROUP = -2_024
 
@@ -35,6 +36,17 @@ async def test_solved_button_counts_for_stats_and_forget_deletes_it(running_bot:
     assert "deleted" in bot.fake.calls_to("editMessageText", 8)[-1].params["text"]
     with bot.sessions() as session:  # the unit of work committed the deletion
         assert solves.user_solves(session=session, user_id=8) == []
+
+
+async def test_i_solved_it_answers_with_a_toast_at_once(running_bot: RunningBot) -> None:
+    """The press had no toast: only a spinner, then the message seconds later."""
+    bot = running_bot
+    solved_button = encode_callback(Callback(Action.SOLVED, PuzzleKind.CALENDAR, bot.clock().date()))
+    for toast in ("Well done! Solve recorded ✓", "Already recorded ✓"):
+        message = await press(bot, solved_button, 9)
+        answered = bot.fake.calls_to("answerCallbackQuery")[-1]
+        assert answered.params.get("text") == toast
+        assert answered.at <= message.at  # type: ignore[attr-defined]  # the toast before the message
 
 
 async def test_top_names_a_groups_solvers_and_the_next_post_says_how_yesterday_went(
@@ -68,3 +80,16 @@ async def test_top_names_a_groups_solvers_and_the_next_post_says_how_yesterday_w
     assert buttons[-1]["url"].endswith(
         f"?start=cal_20260126_g{-GROUP}"
     )  # the group's link: solves count there
+
+
+async def test_a_reply_never_waits_for_an_older_messages_buttons_to_come_off(running_bot: RunningBot) -> None:
+    """Taking the buttons off the message before waited in the chat's line (up to 3 s for a spare
+    turn), and "Well done" after "I solved it" waited behind it."""
+    bot, fake = running_bot, running_bot.fake
+    await bot.ask("/today", chat_id=33)
+    fake.inject(Fault("slow", "editMessageReplyMarkup", 33, times=1, delay=4.0))
+    await bot.ask("/hint", chat_id=33)  # a new message: the puzzle's buttons are trimmed, slowly
+    solved_button = encode_callback(Callback(Action.SOLVED, PuzzleKind.CALENDAR, bot.clock().date()))
+    solved = await press(bot, solved_button, 33)
+    assert solved.params["text"].startswith("Well done!")  # type: ignore[attr-defined]
+    assert fake.calls_to("editMessageReplyMarkup", 33) == []  # the trim is still under way

@@ -23,6 +23,7 @@ from tests.support.solving import GatedSolver
 
 WEEKDAY = "calendar-weekday"
 BUSY = "I am busy working out other new dates right now - please ask again in a minute."
+WORKING = "Working out "
 NOT_STORED = "The puzzles are still being prepared. Please try again in a minute."
 
 
@@ -40,6 +41,10 @@ class Gated:
 
     def texts(self, chat_id: int) -> list[str]:
         return [c.params.get("text") or c.params.get("caption", "") for c in self.bot.fake.sent(chat_id)]
+
+    def edits(self, chat_id: int) -> list[str]:
+        """The texts the chat's messages were edited into (a notice turned into its answer)."""
+        return [c.params.get("text", "") for c in self.bot.fake.calls_to("editMessageText", chat_id)]
 
     def waiting_for_a_solve(self, chat_id: int) -> bool:
         """The chat shows 'sending photo…': its asker waits for a solve."""
@@ -77,11 +82,12 @@ async def test_help_is_answered_while_ten_solves_are_held(gated: Gated) -> None:
     await gated.bot.eventually(lambda: len(gated.bot.fake.sent(200)) == 1)
     assert gated.texts(200)[0].startswith("I give hints for polyomino puzzles")
     assert not gated.solver.gate.is_set() and gated.queue.in_flight == 10
-    assert all(gated.bot.fake.sent(chat_id) == [] for chat_id in askers)  # all ten still held
+    await gated.bot.eventually(lambda: all(len(gated.texts(chat_id)) == 1 for chat_id in askers))
+    assert all(gated.texts(chat_id)[0].startswith(WORKING) for chat_id in askers)  # all ten held, told so
     assert len(gated.solver.calls) <= SOLVE_WORKERS  # the rest queued, on no thread of anyone else's
     gated.solver.gate.set()
     await gated.bot.settled()
-    assert all(gated.texts(chat_id) == [NOT_STORED] for chat_id in askers)  # the stand-in stores nothing
+    assert all(gated.edits(chat_id) == [NOT_STORED] for chat_id in askers)  # the stand-in stores nothing
     assert len(gated.solver.calls) == 10
 
 
@@ -97,13 +103,15 @@ async def test_a_full_queue_says_so_at_once_and_takes_solves_again_once_it_drain
         gated.bot.fake.message(f"/today {day(2)}", chat_id=123)
         await gated.bot.eventually(lambda: len(gated.bot.fake.sent(123)) == 1)
         assert gated.texts(123) == [BUSY] and not gated.waiting_for_a_solve(123)
-        assert gated.bot.fake.sent(121) == gated.bot.fake.sent(122) == []  # still solving and queued
+        assert all(len(gated.texts(chat_id)) == 1 for chat_id in (121, 122))  # still solving and queued:
+        assert all(gated.texts(chat_id)[0].startswith(WORKING) for chat_id in (121, 122))  # told so
     finally:
         gated.solver.gate.set()
     await gated.bot.settled()
-    assert gated.texts(121) == gated.texts(122) == [NOT_STORED]
+    assert gated.edits(121) == gated.edits(122) == [NOT_STORED]
     (again,) = await gated.bot.ask(f"/today {day(2)}", chat_id=123)
-    assert again.params["text"] == NOT_STORED and len(gated.solver.calls) == 3
+    assert again.params["text"].startswith(WORKING) and len(gated.solver.calls) == 3
+    await gated.bot.eventually(lambda: gated.edits(123) == [NOT_STORED])
 
 
 async def test_two_people_asking_for_one_date_share_one_solve(running_bot: RunningBot) -> None:
@@ -120,9 +128,26 @@ async def test_two_people_asking_for_one_date_share_one_solve(running_bot: Runni
         solver.gate.set()
     await gated.bot.settled(timeout=120)
     first, second = (gated.bot.fake.sent(chat_id) for chat_id in (131, 132))
-    assert [c.method for c in (*first, *second)] == ["sendPhoto", "sendPhoto"]
-    assert first[0].params["caption"] == second[0].params["caption"]
-    assert "2026-02-03: " in first[0].params["caption"] and len(solver.calls) == 1
+    assert [c.method for c in (*first, *second)] == ["sendMessage", "sendPhoto"] * 2  # told, then the photo
+    assert first[1].params["caption"] == second[1].params["caption"]
+    assert "2026-02-03: " in first[1].params["caption"] and len(solver.calls) == 1
+    for chat_id, (notice, _photo) in ((131, first), (132, second)):  # the photo takes the notice's place
+        (deleted,) = gated.bot.fake.calls_to("deleteMessage", chat_id)
+        assert int(deleted.params["message_id"]) == notice.result["message_id"]
+
+
+async def test_a_solve_says_so_at_once_and_the_askers_help_is_not_held_behind_it(gated: Gated) -> None:
+    """The weekday edition's first day was 14 s of "sending photo…", and /help sent meanwhile
+    waited for the solve."""
+    gated.weekday_chats(141)
+    gated.bot.fake.message(f"/today {day(5)}", chat_id=141)
+    await gated.bot.eventually(lambda: len(gated.texts(141)) == 1)
+    (notice,) = gated.texts(141)
+    assert notice.startswith("Working out 6 Feb for ") and gated.queue.in_flight == 1
+    gated.bot.fake.message("/help", chat_id=141)
+    await gated.bot.eventually(lambda: len(gated.texts(141)) == 2)
+    assert gated.texts(141)[1].startswith("I give hints for polyomino puzzles")
+    assert not gated.solver.gate.is_set()  # answered while the solve is still held
 
 
 class GivesUp(GatedSolver):
@@ -140,6 +165,10 @@ async def test_a_solve_the_queue_gave_up_on_is_answered_as_busy(running_bot: Run
     solver.gate.set()
     gated = gated_bot(running_bot, solver)
     assert gated.queue.capacity == solver.targets_at_once + SOLVES_WAITING  # a thread per target
-    gated.weekday_chats(141)
-    (reply,) = await gated.bot.ask(f"/today {day(3)}", chat_id=141)
-    assert reply.params["text"] == BUSY and solver.calls == [(WEEKDAY, "02-04-wed")]
+    gated.weekday_chats(151)
+    gated.bot.fake.message(f"/today {day(3)}", chat_id=151)
+    await gated.bot.settled()
+    (notice,) = gated.texts(151)
+    assert notice.startswith("Working out 4 Feb for ")
+    (busy,) = gated.bot.fake.calls_to("editMessageText", 151)  # in the notice's place
+    assert busy.params["text"] == BUSY and solver.calls == [(WEEKDAY, "02-04-wed")]

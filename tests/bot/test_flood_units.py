@@ -10,7 +10,7 @@ import pytest
 from telegram import Chat, Message, Update, User
 
 from bot import sender as sender_module
-from bot.flood import Admission, Budget, CommandBudgets, UpdateBacklog, Verdict
+from bot.flood import NOTICE_EVERY, Admission, Budget, CommandBudgets, UpdateBacklog, Verdict
 from bot.outgoing import ChatQueues
 from bot.ratelimit import ChatPacer, counted
 from bot.sender import Sender
@@ -239,3 +239,22 @@ def test_the_senders_file_ids_in_memory_are_bounded(sample_url: str, monkeypatch
     for day in range(1, 6):
         sender._rejected.put(f"file-{day}", True)
     assert len(sender._rejected) == 3  # and so are the file ids Telegram refused
+
+
+def test_a_refusal_is_said_once_a_minute_per_person_and_kind(monkeypatch: pytest.MonkeyPatch) -> None:
+    clock = freeze_limits(monkeypatch)
+    budgets = CommandBudgets()
+    assert [budgets.first_refusal(7, "plain_text") for _ in range(300)] == [True] + [False] * 299
+    assert budgets.first_refusal(7, "photo") and budgets.first_refusal(8, "plain_text")  # their own
+    clock.now += NOTICE_EVERY + 1
+    assert budgets.first_refusal(7, "plain_text")
+
+
+def test_a_person_over_budget_for_what_nobody_sends_again_is_not_told(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    freeze_limits(monkeypatch)
+    budgets = CommandBudgets(user=Budget(burst=1, per_minute=6))
+    assert budgets.admit(7, 7, False).verdict == Verdict.ALLOW
+    assert budgets.admit(7, 7, False, worded=False).verdict == Verdict.SILENT  # a sticker: spends no notice
+    assert budgets.admit(7, 7, False).verdict == Verdict.WARN  # the next command is still told

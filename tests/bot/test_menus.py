@@ -15,7 +15,17 @@ from telegram import (
     BotCommandScopeAllPrivateChats,
 )
 
-from bot.commands import COMMANDS, HELP_SECTIONS, MENUS, Scope, group_help, help_text, menu
+from bot.commands import (
+    COMMANDS,
+    HELP_SECTIONS,
+    MENUS,
+    Scope,
+    group_help,
+    help_text,
+    help_topic,
+    menu,
+    short_help,
+)
 from bot.texts import LANGUAGES
 from tests.support.bot import RunningBot
 
@@ -109,11 +119,35 @@ async def test_start_up_registers_a_short_menu_per_scope_and_language(running_bo
     assert japanese[0] == {"command": "today", "description": "その日のカレンダー問題"}
 
 
-async def test_help_is_in_sections_in_private_and_a_few_lines_in_a_group(running_bot: RunningBot) -> None:
+async def test_help_has_topic_buttons_in_private_and_is_a_few_lines_in_a_group(
+    running_bot: RunningBot,
+) -> None:
     (private,) = await running_bot.ask("/help", chat_id=5)
-    text = private.params["text"]
-    assert "\n\nPuzzles and hints\n/today [date] – " in text and "\n\nYour data\n/forget – " in text
+    assert "\n/today [date] – " in private.params["text"] and "/forget" not in private.params["text"]
+    assert "Your data" in json.loads(private.params["reply_markup"])["inline_keyboard"][1][1]["text"]
     (group,) = await running_bot.ask("/help", chat_id=-77, user_id=5, chat_type="group")
     lines = group.params["text"].splitlines()
     assert lines[0] == "Tester: In this group:" and len(lines) <= 6
     assert "/solution" not in group.params["text"]
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_help_is_a_few_lines_and_a_button_per_topic(language: str) -> None:
+    """Before, /help was every command at once: 1,303 characters."""
+    reply = short_help(language)
+    assert len(reply.text) <= 600 and len(reply.text.splitlines()) <= 7
+    assert all(f"/{name}" in reply.text for name in ("today", "hint", "solved"))
+    assert [button.data for button in reply.buttons] == [f"v1|help|{heading}" for heading, _ in HELP_SECTIONS]
+    for heading, names in HELP_SECTIONS:
+        topic = help_topic(heading, language)
+        assert [line.split()[0] for line in topic.text.splitlines()[1:]] == [f"/{name}" for name in names]
+        assert topic.buttons == reply.buttons  # the other topics a tap away
+
+
+def test_the_japanese_help_names_what_follows_a_command_in_japanese() -> None:
+    japanese, english = help_text("ja"), help_text("en")
+    for placeholder in ("[date]", "[time]", "[zone]", "[edition]"):
+        assert placeholder in english and placeholder not in japanese
+    assert "/today [日付] – " in japanese and "/subscribe [時刻] – " in japanese
+    assert "/timezone [都市名] – " in japanese and "/edition [エディション] – " in japanese
+    assert "/faceup on|off – " in japanese and "/language en|ja – " in japanese  # typed as they are

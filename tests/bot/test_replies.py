@@ -18,8 +18,8 @@ from sqlalchemy import func, select
 from sqlalchemy.orm import Session
 
 from bot.callbacks import Action, Callback, encode_callback
-from bot.replies import puzzles, starts
-from bot.replies.types import Reply
+from bot.replies import hinting, puzzles, starts
+from bot.replies.types import Button, Reply
 from db import hint_progress
 from db.hint_progress import Progress
 from db.models import HintProgressRow
@@ -33,6 +33,7 @@ from tests.support import asked
 from tests.support.replies import (
     CALENDAR,
     CHALLENGE_BOARD,
+    GROUP,
     NO_FACEUP_DAY,
     NOW,
     OTHER_DAY,
@@ -104,7 +105,7 @@ def test_today_counts_the_solutions_and_names_the_cells_to_leave_open(session: S
 
 def test_today_in_japanese_counts_with_counters_and_has_its_own_picture(session: Session) -> None:
     reply = asked.today(session, asker(language="ja"), TODAY)
-    assert reply.text == "2026-01-22：解は 78 通り\n1月、22日 を空けてください。"
+    assert reply.text == "2026年1月22日(木)：解は78通り\n1月22日を空けてください。"
     assert photo_key(reply) == "calendar:2026-01-22:stage0:ja"
     assert labels(reply) == ["ヒント 1/3", "解けた！", "ペントミノ・チャレンジ"]
 
@@ -125,7 +126,9 @@ def test_a_ranked_date_shows_stars_and_its_difficulty_in_both_languages(session:
     assert puzzles.today_caption(daily, "en") == (
         "2026-01-22: 78 solutions · difficulty ★★☆☆☆ (easy)\nLeave Jan and 22 uncovered."
     )
-    assert puzzles.today_caption(daily, "ja").startswith("2026-01-22：解は 78 通り · 難易度 ★★☆☆☆（易しい）")
+    assert puzzles.today_caption(daily, "ja").startswith(
+        "2026年1月22日(木)：解は78通り · 難易度 ★★☆☆☆（易しい）\n1月22日を空けてください。"
+    )
 
 
 def test_opening_a_puzzle_makes_it_current_and_reopening_it_keeps_the_progress(session: Session) -> None:
@@ -157,7 +160,7 @@ def test_the_challenge_names_its_board_and_counts_the_pieces_placed(session: Ses
 def test_the_challenge_in_japanese(session: Session) -> None:
     reply = asked.pentomino(session, asker(language="ja"), TODAY)
     assert reply.text == (
-        "ペントミノ・チャレンジ 2026-01-22（3x20）：1 ピースが置いてあります。完成させる方法はただ一つです。"
+        "2026年1月22日(木)のペントミノ・チャレンジ（3x20）：1ピースが置いてあります。完成させる方法はただ一つです。"
     )
 
 
@@ -175,13 +178,27 @@ def test_calendar_hints_show_one_piece_then_half_then_the_answer(session: Sessio
     assert progress(session, who) == Progress(CAL, TODAY, Stage.ANSWER, 0, None)
 
 
+def test_a_first_piece_every_solution_shares_says_so_instead_of_counting(session: Session) -> None:
+    """A weekday date's hint 1 read "1 piece shown, 720 of 720 solutions remain"."""
+    daily = daily_calendar(session, TODAY)
+    one = daily.stages[Stage.ONE_PIECE]
+    shared = replace(daily, stages=(daily.stages[0], replace(one, remaining=one.total), *daily.stages[2:]))
+    assert puzzles.stage_caption(shared, Stage.ONE_PIECE, "en") == (
+        "Hint 1 of 3: 1 piece shown, where all 78 solutions have it: a safe start."
+    )
+    assert puzzles.stage_caption(daily, Stage.ONE_PIECE, "en").endswith("28 of 78 solutions remain.")
+
+
 def test_each_hint_offers_the_next_and_the_answer_leaves_no_dead_end(session: Session) -> None:
     who = asker()
     asked.today(session, who, TODAY)
     one, half, answer = hints(session, who, 3)
-    assert labels(one) == ["Hint 2 of 3", "I solved it"] and labels(half) == ["Hint 3 of 3", "I solved it"]
+    assert labels(one) == ["Hint 2 of 3", "I solved it"] and labels(half) == [
+        "Show the answer",
+        "I solved it",
+    ]
     assert data(one, "Hint 2 of 3") == encode_callback(Callback(Action.HINT, CAL, TODAY, 2))
-    assert data(half, "Hint 3 of 3") == encode_callback(Callback(Action.HINT, CAL, TODAY, 3))
+    assert data(half, "Show the answer") == encode_callback(Callback(Action.REVEAL, CAL, TODAY))
     assert labels(answer) == ["I solved it", "Another solution", "Pentomino challenge"]
     assert data(answer, "I solved it") == button_data(Action.SOLVED, CAL, TODAY)
     assert data(answer, "Another solution") == button_data(Action.ANOTHER, CAL, TODAY)
@@ -248,11 +265,11 @@ def test_hints_speak_japanese(session: Session) -> None:
     who = asker(language="ja")
     asked.today(session, who, TODAY)
     one, _, answer, done = hints(session, who, 4)
-    assert one.text == "ヒント 1/3：1 ピース表示、残りの解は 78 通り中 28 通り。"
+    assert one.text == "ヒント 1/3：1ピースを表示。残りの解は78通り中28通り。"
     assert labels(one) == ["ヒント 2/3", "解けた！"] and photo_key(one).endswith(":stage1:ja")
-    assert answer.text == "答え（2026-01-22）。78 通りの解のうちの一つです。"
+    assert answer.text == "2026年1月22日(木)の答えです。78通りの解のうちの一つです。"
     assert labels(answer) == ["解けた！", "別の解", "ペントミノ・チャレンジ"]
-    assert done.text == "2026-01-22 の答えはもう表示しました。別の解を見ますか？"
+    assert done.text == "2026年1月22日(木)の答えはもう表示しました。別の解を見ますか？"
 
 
 def test_a_hint_button_of_another_puzzle_starts_that_one_at_hint_one(session: Session) -> None:
@@ -296,17 +313,29 @@ def test_another_shows_the_solutions_after_the_featured_one_in_turn(session: Ses
     def number(step: int) -> int:
         return (featured + step) % 78 + 1
 
+    asked.solution(session, who, NOW)
     first, second = (asked.another(session, who, NOW) for _ in range(2))
     assert first.text == f"Solution {number(1)} of 78 for 2026-01-22."
     assert second.text == f"Solution {number(2)} of 78 for 2026-01-22."
     assert photo_key(first) == f"calendar:2026-01-22:solution{number(1) - 1}"
-    assert labels(first) == ["Another solution"]
+    assert labels(first) == ["I solved it", "Another solution", "Pentomino challenge"]
     assert data(first, "Another solution") == button_data(Action.ANOTHER, CAL, TODAY)
     assert progress(session, who) == Progress(CAL, TODAY, Stage.ANSWER, 2, None)
 
 
+def test_every_answer_keeps_i_solved_it_the_challenge_and_the_board(session: Session) -> None:
+    """/solution had no board button; 'Another solution' kept only itself."""
+    who = asker()
+    asked.today(session, who, TODAY)
+    everything = ["I solved it", "Another solution", "Pentomino challenge", "Play on the board"]
+    assert labels(asked.solution(session, who, NOW, WEB)) == everything
+    assert labels(asked.another(session, who, NOW, web=WEB)) == everything
+    assert url(asked.another(session, who, NOW, web=WEB), "Play on the board") == PLAY
+
+
 def test_another_comes_round_to_the_featured_solution_after_all_the_others(session: Session) -> None:
     who = asker()
+    asked.solution(session, who, NOW)
     stored = Progress(CAL, TODAY, Stage.ANSWER, 77)  # 77 others of the 78 already shown
     hint_progress.save_progress(session=session, chat_id=who.chat.id, user_id=who.player.id, progress=stored)
     featured = daily_calendar(session, TODAY).featured
@@ -323,6 +352,8 @@ def test_another_on_the_challenge_says_it_has_only_one_completion(session: Sessi
 
 def test_another_button_of_another_day_shows_that_days_solutions(session: Session) -> None:
     who = asker()
+    asked.today(session, who, OTHER_DAY)
+    asked.solution(session, who, NOW)
     asked.today(session, who, TODAY)
     reply = asked.another(session, who, NOW, OTHER_DAY)
     assert reply.text.endswith(" of 216 for 2026-01-25.")
@@ -338,7 +369,63 @@ def test_in_a_group_the_puzzle_is_no_spoiler_but_hints_and_answers_are(session: 
     assert asked.next_hint(session, who, NOW).spoiler
     assert asked.solution(session, who, NOW).spoiler
     assert asked.another(session, who, NOW).spoiler
-    assert not asked.next_hint(session, asker(), NOW).spoiler  # a private chat hides nothing
+    assert not asked.next_hint(session, asker(), NOW).spoiler  # a private chat hides a hint not ...
+
+
+def test_a_full_answer_is_a_spoiler_in_a_private_chat_too(session: Session) -> None:
+    """... but the answer had no spoiler in private chats (a phone on the table, a shared screen)."""
+    who = asker()
+    asked.today(session, who, TODAY)
+    assert asked.solution(session, who, NOW).spoiler
+    assert asked.another(session, who, NOW).spoiler
+    assert not asked.today(session, who, TODAY).spoiler
+
+
+def test_show_the_answer_asks_once_on_the_message_it_was_pressed_on() -> None:
+    """The last hint button spent the answer with one tap."""
+    who = asker()
+    reveal = encode_callback(Callback(Action.REVEAL, CAL, TODAY))
+    pressed = (
+        Button("Show the answer", reveal),
+        Button("I solved it", button_data(Action.SOLVED, CAL, TODAY)),
+    )
+    asking = hinting.ask_before_answer(CAL, TODAY, pressed, who)
+    assert asking.keyboard_only and asking.flash == asking.text and asking.toast is None
+    assert asking.text == "The answer shows every piece and counts as all three hints. Sure?"
+    assert labels(asking) == ["Yes, show the answer", "I solved it"]
+    assert data(asking, "Yes, show the answer") == encode_callback(Callback(Action.HINT, CAL, TODAY, 3))
+    elsewhere = hinting.ask_before_answer(CAL, TODAY, (), asker(group=True))  # another member's message
+    assert labels(elsewhere) == ["Yes, show the answer", "I solved it"]
+
+
+def test_another_before_the_answer_offers_the_next_hint(session: Session) -> None:
+    who = asker()
+    asked.today(session, who, TODAY)
+    asked.next_hint(session, who, NOW)
+    reply = asked.another(session, who, NOW)
+    assert reply.photo is None and reply.text.startswith("Other solutions come after the answer (2026-01-22)")
+    assert labels(reply) == ["Hint 2 of 3", "I solved it"]
+    assert asked.another(session, who, NOW).text == reply.text  # asked twice: still nothing spent
+    assert labels(asked.next_hint(session, who, NOW)) == ["Show the answer", "I solved it"]
+    assert labels(asked.another(session, who, NOW)) == ["Show the answer", "I solved it"]
+
+
+def test_a_puzzle_opened_again_names_the_hint_a_typed_hint_shows_next(session: Session) -> None:
+    who = asker()
+    asked.today(session, who, TODAY)
+    asked.next_hint(session, who, NOW)
+    assert labels(asked.today(session, who, TODAY))[0] == "Hint 2 of 3"
+
+
+def test_a_groups_private_link_continues_at_the_stage_seen_in_the_group(session: Session) -> None:
+    """Opened at stage 2 it showed "Hint 1 of 3", and the next /hint gave the whole answer."""
+    member = asker(user_id=71, group=True)
+    asked.today(session, member, TODAY)
+    asked.next_hint(session, member, NOW)
+    asked.next_hint(session, member, NOW)
+    opened = asked.from_private_link(session, asker(user_id=71), f"cal_20260122_g{-GROUP}", WEB, GROUP)
+    assert opened is not None and photo_key(opened) == "calendar:2026-01-22:stage2"
+    assert "Hint 2 of 3" in opened.text and labels(opened)[:2] == ["Show the answer", "I solved it"]
 
 
 def test_group_replies_offer_the_same_puzzle_in_a_private_chat(session: Session) -> None:
@@ -429,7 +516,7 @@ def test_a_private_link_opens_that_puzzle_as_the_current_one(session: Session) -
 
 def test_the_daily_post_is_the_calendar_puzzle_and_opens_it_for_no_one(session: Session) -> None:
     post = asked.daily_post(session, "ja", TODAY)
-    assert post.text == "2026-01-22：解は 78 通り\n1月、22日 を空けてください。"
+    assert post.text == "2026年1月22日(木)：解は78通り\n1月22日を空けてください。"
     assert labels(post) == ["ヒント 1/3", "解けた！", "ペントミノ・チャレンジ"] and photo_key(post).endswith(
         ":ja"
     )
@@ -450,7 +537,7 @@ def test_face_up_mode_counts_and_hints_only_the_face_up_solutions(session: Sessi
     assert photo_key(puzzle) == "calendar:2026-01-22:faceup:stage0"
     assert url(puzzle, "Play on the board") == f"{PLAY}?faceup=1"
     one = asked.next_hint(session, who, NOW)
-    assert "of 3 solutions" in one.text and photo_key(one) == "calendar:2026-01-22:faceup:stage1"
+    assert "all 3 solutions" in one.text and photo_key(one) == "calendar:2026-01-22:faceup:stage1"
 
 
 def test_face_up_mode_without_face_up_solutions_gives_the_usual_hints_and_says_so(session: Session) -> None:
@@ -463,6 +550,7 @@ def test_face_up_mode_without_face_up_solutions_gives_the_usual_hints_and_says_s
 def test_another_in_face_up_mode_goes_round_the_face_up_solutions(session: Session) -> None:
     who = asker(faceup=True)
     asked.today(session, who, TODAY)
+    asked.solution(session, who, NOW)
     captions = [asked.another(session, who, NOW).text for _ in range(4)]
     assert {c.split(" of ")[0] for c in captions[:3]} == {"Solution 1", "Solution 2", "Solution 3"}
     assert captions[3] == captions[0]

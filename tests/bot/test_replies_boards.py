@@ -15,6 +15,7 @@ from sqlalchemy.orm import Session
 
 from bot.callbacks import Action, Callback, encode_board_callback, encode_callback
 from bot.handlers import setup as setup_handlers
+from bot.replies.boards import copy_your_board
 from db import positions_repository
 from hints.daily import PuzzleKind
 from hints.deeplink import board_key, encode_link
@@ -133,7 +134,7 @@ def test_a_board_that_breaks_a_rule_names_the_rule_and_offers_no_hint(session: S
     wrong = over_an_open_cell(CALENDAR, JAN_22)
     reply = asked.load_board(session, asker(), NOW, link(CALENDAR, JAN_22, [wrong]), WEB)
     name = piece_name(CALENDAR, wrong)
-    rule = f"piece {name} covers [0, 0] (Jan), which 01-22 leaves open"
+    rule = f"piece {name} covers Jan, which 01-22 leaves open"
     assert reply.text == f"{STATUS} 1 placed. This board breaks a rule: {rule}"
     assert labels(reply) == ["Play on the board"]
 
@@ -149,7 +150,7 @@ def test_boards_with_symmetries_count_distinct_solutions_and_say_so(session: Ses
         session, asker(user_id=2, language="ja"), NOW, link(CHALLENGE_BOARD, BOARD, one)
     )
     assert japanese.text == (
-        "あなたのボード（ペントミノ 3 × 20・board）：1 個配置。残りの解は 2 通り中 1 通り"
+        "あなたのボード（ペントミノ 3 × 20・board）：1個を配置済み。残りの解は2通り中1通り"
         "（回転・裏返しで重なるものを同じとみなした解の数）。"
     )
     assert current(session, asker()) == (PEN, TODAY, 0)  # today's challenge opened
@@ -296,7 +297,7 @@ def test_board_hints_speak_japanese_and_draw_a_japanese_picture(session: Session
     who = asker(language="ja")
     save(session, who, CALENDAR, JAN_22, a_solution(session, CALENDAR, JAN_22)[:3])
     reply = asked.board_hint_by_key(session, who, NOW, board_key(CALENDAR, JAN_22))
-    assert reply.text == "あなたのボードから・ヒント 1/3：P を置く。残りの解は 78 通り中 1 通り。"
+    assert reply.text == "あなたのボードから・ヒント 1/3：P を置く。残りの解は78通り中1通り。"
     assert labels(reply) == ["次のヒント", "今日のヒントに戻る"]
     assert reply.photo is not None and reply.photo.key.endswith(":stage1:ja")
     assert reply.photo.draw().startswith(b"\x89PNG\r\n\x1a\n")
@@ -337,3 +338,15 @@ def test_a_link_or_saved_board_of_an_older_puzzle_version_says_so(session: Sessi
     asked.today(session, who, TODAY)
     assert asked.check(session, who, NOW).text.startswith(OUTDATED)
     assert asked.board_hint_by_key(session, who, NOW, board_key(CALENDAR, JAN_22)).text.startswith(OUTDATED)
+
+
+def test_a_photo_is_answered_with_how_to_copy_the_board_onto_the_web_board() -> None:
+    """Before, a photo of a board ("what next?") got "I answer commands only"."""
+    who = asker(edition="calendar-weekday")
+    reply = copy_your_board(who, TODAY, WEB)
+    assert reply.text.startswith("I can't read a board from a photo, but I can hint from yours")
+    (play,) = reply.buttons
+    assert play.label == "Play on the board" and play.web_app  # the Mini App, which saves the board
+    assert play.url == WEB.public_url + "/play/calendar-weekday/" + TODAY.strftime("%m-%d") + "-thu"
+    japanese = copy_your_board(asker(language="ja"), TODAY, None)
+    assert japanese.buttons == () and japanese.text.startswith("写真から盤面は読み取れません")

@@ -18,12 +18,14 @@ import pytest
 from PIL import Image
 from sqlalchemy.orm import Session
 
+from bot.edition_names import edition_name
 from bot.replies import editions, puzzles, stats
 from db import chats
 from db.engine import make_engine, session_factory
 from hints import pictures
 from hints.daily import CALENDAR_ID, EditionYear, calendar_editions, daily_calendar
 from hints.errors import NotPrecomputed
+from hints.words import puzzle_title
 from jobs.target_solving import OnDemand
 from render.date_counts import MAX_DATES, date_counts_layout
 from render.palette import scale_colour
@@ -35,6 +37,7 @@ from tests.support.stores import copy_sqlite_file
 
 JARRING = get_puzzle("calendar-jarringwords")
 JARRING_TITLE = "Calendar puzzle with a T (JarringWords)"
+JARRING_JAPANESE = "T 字ピース入りカレンダー・パズル（JarringWords）"
 DRAGONFJORD_TITLE = "A-Puzzle-A-Day calendar (DragonFjord)"
 
 
@@ -86,7 +89,7 @@ def test_the_menu_ticks_and_names_the_edition_the_chat_chose() -> None:
 def test_the_menu_speaks_japanese() -> None:
     reply = editions.editions(asker(language="ja"))
     assert reply.text.startswith(
-        f"どのカレンダー・パズルをお持ちですか？このチャットの設定：{DRAGONFJORD_TITLE}。"
+        "どのカレンダー・パズルをお持ちですか？このチャットの設定：A-Puzzle-A-Day カレンダー（DragonFjord）。"
     )
     assert photo_key(reply).endswith(":ja")
 
@@ -147,7 +150,7 @@ def test_a_group_admin_chooses_the_groups_edition(session: Session) -> None:
 def test_an_edition_is_named_in_japanese_too(session: Session, solutions: int) -> None:
     reply = asked.set_edition(session, asker(language="ja"), "calendar-jarringwords", NOW)
     assert reply.text.startswith(
-        f"エディション：{JARRING_TITLE}\n{JARRING_TITLE}\n2026-01-22：解は {solutions} 通り"
+        f"エディション：{JARRING_JAPANESE}\n{JARRING_JAPANESE}\n2026年1月22日(木)：解は{solutions}通り"
     )
 
 
@@ -176,7 +179,7 @@ def test_an_edition_solved_on_demand_draws_only_its_stored_dates(session: Sessio
     group = asked.group_stats(session, asker(group=True, edition="calendar-jarringwords"), "UTC", 2026)
     assert photo_key(group) == photo_key(reply)  # /stats in a group shows the same
     japanese = asked.heatmap(session, asker(language="ja", edition="calendar-jarringwords"), 2026)
-    assert japanese.text.startswith("日付ごとの解の数（これまでに計算した 1 日分のみ。")
+    assert japanese.text.startswith("日付ごとの解の数（これまでに計算した1日分のみ。")
     assert photo_key(japanese) == photo_key(reply) + ":ja"
 
 
@@ -188,14 +191,14 @@ def test_a_weekday_edition_names_the_weekday_to_leave_open(session: Session) -> 
     daily = replace(daily_calendar(session, TODAY), puzzle=weekday, target=target)
     assert target.name == "01-22-thu"
     assert puzzles.today_caption(daily, "en").endswith("\nLeave Jan, 22 and Thu uncovered.")
-    assert puzzles.today_caption(daily, "ja").endswith("\n1月、22日、木 を空けてください。")
+    assert puzzles.today_caption(daily, "ja").endswith("\n1月22日(木)を空けてください。")
 
 
 def test_weekday_editions_say_whose_weekdays_the_year_shows() -> None:
     """A weekday edition's year is counted from its stored targets (solving one takes seconds, so
     the answer is built here): the caption says the year and never how many dates are solved."""
     found = EditionYear(get_puzzle("calendar-weekday"), 2026, {"01-22": 3923, "01-23": 100})
-    reply = stats.with_status(stats.heatmap(found, "en"), None, "en", "UTC", apart=" ")
+    reply = stats.with_status(stats.heatmap(found, "en"), None, "en", "UTC", same_line=True)
     assert reply.text.startswith("Solutions per date, over the 2 dates solved so far only (")
     assert reply.text.endswith(
         "fewest 01-23 (100), most 01-22 (3923). Weekdays as they fall in 2026. Daily post: off "
@@ -248,5 +251,11 @@ def test_turning_faceup_off_stores_it_and_answers_the_usual_puzzle(session: Sess
 def test_faceup_replies_speak_japanese(session: Session) -> None:
     reply = asked.set_faceup(session, asker(language="ja"), True, NOW)
     assert reply.text.startswith(
-        "表向きモードをオンにしました：どのピースも裏返しません。\n2026-01-22：解は 3 通り"
+        "表向きモードをオンにしました：どのピースも裏返しません。\n2026年1月22日(木)：解は3通り"
     )
+
+
+def test_every_edition_has_a_japanese_name_and_title() -> None:
+    for puzzle in calendar_editions():
+        assert edition_name(puzzle, "ja") != edition_name(puzzle, "en"), puzzle.id
+        assert puzzle_title(puzzle, "ja") != puzzle.title, puzzle.id

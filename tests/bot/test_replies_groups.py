@@ -55,7 +55,7 @@ def test_a_members_private_solve_from_the_groups_link_counts_on_its_top_and_yest
     assert photo_key(opened).startswith("calendar:2026-01-22:faceup:") and opened.private is None
     assert any(b.url and b.url.endswith("?faceup=1") for b in opened.buttons)  # the board, face up too
     hint = asked.next_hint(session, mia, NOW)  # typed in her chat: still the group's puzzle
-    assert hint.text.startswith("Hint 1 of 3") and "of 3 solutions" in hint.text
+    assert hint.text.startswith("Hint 1 of 3") and "all 3 solutions" in hint.text
     assert photo_key(hint).startswith("calendar:2026-01-22:faceup:")
     assert asked.solved(session, mia, NOW).text.startswith("Well done! 2026-01-22 solved with 1 hint stage")
     assert top_names(session) == ["1. Mia - 1 hint stage, 1 min"]

@@ -46,6 +46,6 @@ def test_a_daily_post_speaks_the_chats_language_else_its_persons_else_english(
 def test_the_post_in_the_persons_language_is_japanese_throughout(session: Session) -> None:
     settings = ChatSettings(7, "private", None, None, True, "08:00", None, telegram_language="ja")
     post = asked.daily_post(session, puzzles.post_language(settings), TODAY)
-    assert post.text.startswith("2026-01-22：解は 78 通り")
+    assert post.text.startswith("2026年1月22日(木)：解は78通り")
     assert [b.label for b in post.buttons] == ["ヒント 1/3", "解けた！", "ペントミノ・チャレンジ"]
     assert post.photo is not None and post.photo.key.endswith(":ja")  # the picture's words too

@@ -14,7 +14,7 @@ from sqlalchemy.orm import Session
 from bot import chat_setup
 from bot.callbacks import SetupCallback, decode_callback, encode_setup_callback
 from bot.handlers.setup import after_press, greeting, group_hello, pressed, start
-from bot.inputs import zone_label
+from bot.inputs import parse_timezone, zone_label
 from bot.replies.types import Reply
 from db import chats
 from hints.daily import CALENDAR_ID, calendar_editions
@@ -40,18 +40,21 @@ def first_start(session: Session, who: InChat) -> Reply:
 
 
 @pytest.mark.parametrize(
-    ("name", "label"),
+    ("name", "label", "japanese"),
     [
-        ("Etc/GMT-1", "UTC+1"),  # IANA inverts the sign: this is an hour east of Greenwich
-        ("Etc/GMT+5", "UTC-5"),
-        ("Etc/UTC", "UTC"),
-        ("Asia/Tokyo", "Tokyo"),
-        ("America/New_York", "New York"),
-        ("America/Argentina/Buenos_Aires", "Buenos Aires"),
+        ("Etc/GMT-1", "UTC+1", "UTC+1"),  # IANA inverts the sign: this is an hour east of Greenwich
+        ("Etc/GMT+5", "UTC-5", "UTC-5"),
+        ("Etc/UTC", "UTC", "UTC"),
+        ("Asia/Tokyo", "Tokyo", "東京"),
+        ("Europe/Berlin", "Berlin", "ベルリン"),
+        ("America/New_York", "New York", "ニューヨーク"),
+        ("America/Argentina/Buenos_Aires", "Buenos Aires", "ブエノスアイレス"),
     ],
 )
-def test_time_zones_read_as_people_write_them(name: str, label: str) -> None:
-    assert zone_label(name) == label
+def test_time_zones_read_as_people_write_them(name: str, label: str, japanese: str) -> None:
+    assert zone_label(name, "en") == label
+    assert zone_label(name, "ja") == japanese
+    assert zone_label(parse_timezone(japanese), "ja") == japanese  # what a reply names can be typed back
 
 
 def test_setup_buttons_round_trip_and_refuse_what_we_did_not_make() -> None:
@@ -92,7 +95,7 @@ def test_a_set_up_chat_is_welcomed_back_and_a_group_gets_its_hello(session: Sess
 def test_onboarding_in_japanese_suggests_tokyo_and_ends_on_todays_puzzle(session: Session) -> None:
     who = asker(user_id=73, language="ja")
     chose = press(session, who, "edition", CALENDAR_ID, onboarding=True)
-    assert "Tokyo" in chose.text  # suggested by the language; place names stay as IANA writes them
+    assert "タイムゾーン：東京。" in chose.text and "Tokyo" not in chose.text  # suggested by the language
     assert labels(chose)[:6] == list(chat_setup.POST_TIMES)
     done = press(session, who, "time", "07:00", onboarding=True)
     settings = chats.get_chat(session=session, chat_id=73)
@@ -150,3 +153,39 @@ def test_the_editions_picture_tells_the_twins_apart() -> None:
     one = Image.open(io.BytesIO(render_editions([(puzzles["calendar-dragonfjord"], "X")])))
     two = Image.open(io.BytesIO(render_editions([(puzzles["calendar-jarringwords"], "X")])))
     assert one.size == two.size and one.tobytes() != two.tobytes()
+
+
+def test_the_editions_picture_labels_the_cells_so_the_weekday_editions_differ() -> None:
+    """The two weekday editions have the same board and pieces; before, their tiles were the same
+    but for the name. Their boards print the weekdays from Sunday or from Monday, in the sheet's
+    language."""
+    puzzles = {p.id: p for p in calendar_editions()}
+    for language in ("en", "ja"):
+        sunday, monday = (
+            render_editions([(puzzles[edition], "X")], language)
+            for edition in ("calendar-weekday", "calendar-weekday-monday")
+        )
+        assert sunday != monday
+    assert render_editions([(puzzles[CALENDAR_ID], "X")], "en") != render_editions(
+        [(puzzles[CALENDAR_ID], "X")], "ja"
+    )  # "Jan" and "1月"
+
+
+@pytest.mark.parametrize(
+    "answers",
+    [
+        [("skip", "edition")],  # Skip, then gone: the next /start does not ask again
+        [("skip", "edition"), ("skip", "time")],
+        [("edition", CALENDAR_ID), ("skip", "time")],  # the default edition and no post: was asked again
+    ],
+)
+def test_a_skipped_or_answered_onboarding_is_not_replayed(
+    session: Session, answers: list[tuple[str, str]]
+) -> None:
+    who = asker(user_id=77)
+    assert first_start(session, who).text.startswith("Hello! Every day")
+    for field, value in answers:
+        press(session, who, field, value, onboarding=True)
+    again = first_start(session, who)
+    assert again.text.startswith("Hello again!") and again.photo is None
+    assert labels(again)[:2] == ["Today's puzzle", "Pentomino challenge"]

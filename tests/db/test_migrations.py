@@ -11,7 +11,7 @@ from alembic.script import ScriptDirectory
 from alembic.util import CommandError
 from sqlalchemy import func, inspect, select, text
 
-from db import repository, web_players
+from db import custom_puzzles, repository, web_players
 from db.data_loss import DataLossRefused
 from db.engine import make_engine, session_factory
 from db.migrate import PROJECT_ROOT, alembic_config, downgrade, upgrade
@@ -68,14 +68,14 @@ def test_the_solve_job_queue_is_made_on_postgresql_only_and_goes_with_a_downgrad
         }
     else:
         assert queue == set()
-    downgrade(url, "0019")
+    downgrade(url, "0020")
     assert not any(name.startswith(QUEUE_TABLE_PREFIX) for name in tables(url))
     upgrade(url)
     assert {name for name in tables(url) if name.startswith(QUEUE_TABLE_PREFIX)} == queue
 
 
 def test_the_queue_schema_kept_is_the_installed_procrastinate_s() -> None:
-    """Migration 0020 applies a copy of procrastinate's schema; a release that changes it needs a
+    """Migration 0021 applies a copy of procrastinate's schema; a release that changes it needs a
     revision of its own (procrastinate's migration files), so the copy must match the package."""
     from importlib.resources import files
 
@@ -388,6 +388,24 @@ def test_0019_web_players_go_down_and_up_and_a_visitor_is_not_dropped_unasked(an
     assert "web_players: 2 rows (revision 0019)" in str(refused.value)
     downgrade(url, "0018", allow_data_loss=True)
     assert revision(url) == "0018"
+    upgrade(url)
+
+
+def test_0020_custom_puzzles_are_not_dropped_unasked(any_database_url: str) -> None:
+    """Tables without rows go down and up; a person's puzzle blocks the downgrade unless allowed."""
+    url, now = any_database_url, datetime(2026, 11, 28, 9, 30, tzinfo=UTC)
+    downgrade(url, "0019")
+    assert not {"custom_puzzles", "custom_puzzle_versions"} & tables(url)
+    upgrade(url)
+    engine = make_engine(url)
+    with session_factory(engine).begin() as session:
+        custom_puzzles.create(session=session, owner=7, title="Mine", definition="board:\n# #", now=now)
+    engine.dispose()
+    with pytest.raises(DataLossRefused) as refused:
+        downgrade(url, "0019")
+    assert "custom_puzzles: 1 row (revision 0020)" in str(refused.value)
+    downgrade(url, "0019", allow_data_loss=True)
+    assert revision(url) == "0019"
     upgrade(url)
 
 

@@ -220,7 +220,7 @@ def test_the_challenge_featured_solution_is_picked_among_the_stored_ones(session
 def test_the_challenge_heading_names_the_date_and_the_board(session: Session) -> None:
     challenge = daily_challenge(session, CHALLENGE_DAYS["pentomino-4x15"])
     assert challenge.heading == "2026-01-21 · pentomino challenge (4x15)" == challenge.heading_in("en")
-    assert challenge.heading_in("ja") == "2026-01-21 · ペントミノ・チャレンジ（4x15）"
+    assert challenge.heading_in("ja") == "2026年1月21日(水) · ペントミノ・チャレンジ（4x15）"
     assert challenge_heading(DAY, get_puzzle("pentomino-6x10")) == "2026-01-25 · pentomino challenge (6x10)"
 
 
@@ -340,7 +340,7 @@ def test_face_up_mode_counts_and_hints_only_solutions_turning_no_piece_over(sess
     answer = daily.stages[Stage.ANSWER].shown
     assert frozenset(answer) in solutions and not any(is_flipped(CALENDAR, p) for p in answer)
     assert [h.remaining for h in daily.stages] == [11, *(extending(solutions, h.shown) for h in daily.hints)]
-    assert daily.heading == "2026-01-25 · face up" and daily.heading_in("ja") == "2026-01-25 · 表向き"
+    assert daily.heading == "2026-01-25 · face up" and daily.heading_in("ja") == "2026年1月25日(日) · 表向き"
 
 
 def test_a_date_without_a_face_up_solution_says_so(session: Session) -> None:

@@ -13,7 +13,7 @@ from sqlalchemy.orm import Session, sessionmaker
 from db import solves
 from hints import game
 from hints.codes import encode_position
-from hints.daily import PuzzleKind, Variant
+from hints.daily import PuzzleKind, Variant, challenge_board
 from hints.errors import NotSolved, SignedBeforeDay
 from hints.game import Ladder, Play
 from hints.players import Player
@@ -204,11 +204,13 @@ def solution_code(session: Session, puzzle_id: str, target: str, faceup: bool = 
 def web_solve(
     session: Session, at: datetime, board: str, code: str | None, faceup: bool = False
 ) -> tuple[game.Solved, str] | None:
-    """The web board's solve of ``puzzle/target`` at ``at``, signed in then, in UTC."""
+    """The web board's solve of ``puzzle/target`` at ``at``, signed in then, in UTC (a pentomino
+    board with the challenge's pre-placed pieces)."""
     puzzle_id, target = board.split("/")
     puzzle = get_puzzle(puzzle_id)
     ann = Player(ANN, "UTC", name="Ann", signed_at=at)
-    return game.solved_on_board(session, ann, puzzle, puzzle.target(target), faceup, at, "en", code)
+    opened = game.Board(puzzle, puzzle.target(target), faceup, pre_placed=not puzzle.is_calendar)
+    return game.solved_on_board(session, ann, opened, at, "en", code)
 
 
 def test_a_sign_in_records_only_the_day_it_was_made_on_in_the_players_zone() -> None:
@@ -217,15 +219,23 @@ def test_a_sign_in_records_only_the_day_it_was_made_on_in_the_players_zone() -> 
     def signed(at: datetime, zone: str) -> Player:
         return Player(ANN, "UTC", zone, signed_at=at)
 
-    play = game.board_play(CALENDAR, target, False, NOW, signed(NOW - timedelta(hours=8), "Asia/Tokyo"))
+    board = game.Board(CALENDAR, target)
+    play = game.board_play(board, NOW, signed(NOW - timedelta(hours=8), "Asia/Tokyo"))
     assert play == Play(CAL, DAY, Variant(CALENDAR.id))  # 09:00 and 01:00 there
     with pytest.raises(SignedBeforeDay, match="opened before 2026-01-22"):  # 23:59 on the 21st in Tokyo
-        game.board_play(
-            CALENDAR, target, False, NOW, signed(datetime(2026, 1, 21, 14, 59, tzinfo=UTC), "Asia/Tokyo")
-        )
+        game.board_play(board, NOW, signed(datetime(2026, 1, 21, 14, 59, tzinfo=UTC), "Asia/Tokyo"))
     with pytest.raises(SignedBeforeDay):  # the same sign-in 23 h 50 min later, in UTC
-        game.board_play(CALENDAR, target, False, NOW, signed(NOW - timedelta(hours=23, minutes=50), "UTC"))
-    assert game.board_play(CALENDAR, CALENDAR.target("01-21"), False, NOW, signed(NOW, "UTC")) is None
+        game.board_play(board, NOW, signed(NOW - timedelta(hours=23, minutes=50), "UTC"))
+    assert game.board_play(game.Board(CALENDAR, CALENDAR.target("01-21")), NOW, signed(NOW, "UTC")) is None
+
+
+def test_the_challenge_board_without_its_pre_placed_pieces_is_no_puzzle_of_the_day() -> None:
+    board = get_puzzle(challenge_board(DAY))
+    ann = Player(ANN, "UTC")
+    free = game.board_play(game.Board(board, board.targets[0]), NOW, ann)
+    challenge = game.board_play(game.Board(board, board.targets[0], pre_placed=True), NOW, ann)
+    assert free is None
+    assert challenge == Play(PEN, DAY)
 
 
 def test_a_web_solve_needs_a_solved_board_and_is_recorded_once(session: Session) -> None:

@@ -42,9 +42,8 @@ def visitor(session: Session, zone: str | None) -> Player:
 
 def solve(session: Session, player: Player, target: str, at: datetime) -> tuple[game.Solved, str] | None:
     puzzle_target = CALENDAR.target(target)
-    return game.solved_on_board(
-        session, player, CALENDAR, puzzle_target, False, at, "en", solved_code(session, target)
-    )
+    board = game.Board(CALENDAR, puzzle_target)
+    return game.solved_on_board(session, player, board, at, "en", solved_code(session, target))
 
 
 def test_a_web_visitor_has_an_id_no_telegram_user_has_and_today_in_their_zone(session: Session) -> None:
@@ -70,7 +69,10 @@ def test_the_visitors_today_is_their_puzzle_and_a_solve_of_it_extends_their_stre
     assert standing.today == date(2026, 1, 23)
     assert (standing.calendar.played, standing.calendar.solved) == (2, 2)
     assert (standing.calendar.streak, standing.calendar.best) == (2, 2)
-    assert standing.challenge == game.KindRecord(0, 0, 0, 0)
+    assert standing.calendar.solved_today and standing.calendar.hints == 0
+    assert standing.challenge == game.KindRecord(0, 0, 0, 0, hints=0, solved_today=False)
+    later = game.standing(session, tokyo, EVENING + timedelta(days=2))
+    assert not later.calendar.solved_today and later.calendar.streak == 2  # the day is not over yet
 
 
 def test_the_same_moment_is_another_puzzle_west_of_utc(session: Session) -> None:

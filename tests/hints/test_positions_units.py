@@ -121,7 +121,7 @@ def test_the_target_may_be_left_out_only_on_single_target_boards() -> None:
         (
             [PlacedPiece("L", ((0, 1), (1, 1))), PlacedPiece("P", ((1, 1),))],
             "overlapping_pieces",
-            "pieces L and P overlap at [1, 1] (Aug)",
+            "pieces L and P overlap at Aug",
         ),
     ],
 )
@@ -148,7 +148,7 @@ def test_a_code_naming_overlapping_pieces_is_malformed() -> None:
 
 
 def test_cells_are_named_with_their_labels_where_they_have_one() -> None:
-    assert cell_text(CALENDAR, (0, 0)) == "[0, 0] (Jan)" and cell_text(HOLE, (0, 0)) == "[0, 0]"
+    assert cell_text(CALENDAR, (0, 0)) == "Jan" and cell_text(HOLE, (0, 0)) == "row 1, column 1"
 
 
 # ---------------------------------------------------------------- legal
@@ -156,8 +156,8 @@ def test_cells_are_named_with_their_labels_where_they_have_one() -> None:
 
 def test_a_piece_over_an_open_cell_breaks_the_rules_in_any_language() -> None:
     (problem,) = rule_problems(CALENDAR, DATE, parse_placements(CALENDAR, [COVERS_JAN]))
-    assert problem.text() == "piece R covers [0, 0] (Jan), which 01-25 leaves open"
-    assert problem.text("ja") == "ピース R が [0, 0]（1月） を覆っています（01-25 では空けておくマスです）"
+    assert problem.text() == "piece R covers Jan, which 01-25 leaves open"
+    assert problem.text("ja") == "ピース R が 1月 を覆っています（01-25 では空けておくマスです）"
     assert problem_texts([problem], "ja") == [problem.text("ja")]
 
 

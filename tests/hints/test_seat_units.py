@@ -81,9 +81,11 @@ def test_a_past_dates_solve_is_kept_off_the_streak(session: Session) -> None:
 
 
 def test_another_solution_cycles_and_the_challenge_has_none(session: Session) -> None:
+    seat.open_puzzle(session, PRIVATE, PuzzleKind.CALENDAR, TODAY, NOW)
+    seat.answer(session, PRIVATE, NOW)
     first = seat.another(session, PRIVATE, NOW, TODAY)
     second = seat.another(session, PRIVATE, NOW, TODAY)
-    assert first is not None and second is not None
+    assert isinstance(first, seat.Another) and isinstance(second, seat.Another)
     assert second.number != first.number
     assert (
         game.stage_seen(session, PRIVATE.player.id, PRIVATE.play(PuzzleKind.CALENDAR, TODAY)) == Stage.ANSWER
@@ -125,3 +127,36 @@ def test_board_troubles_are_named(session: Session) -> None:
     )
     assert seat.current_board(session, PRIVATE, NOW) == seat.BoardTrouble.NO_BOARD
     assert seat.load_board(session, PRIVATE, NOW, "nonsense") == seat.BoardTrouble.BAD_LINK
+
+
+def test_another_before_the_answer_offers_the_next_hint_and_spends_nothing(session: Session) -> None:
+    """/another after hint 1 showed a whole solution and counted as three stages."""
+    seat.open_puzzle(session, PRIVATE, PuzzleKind.CALENDAR, TODAY, NOW)
+    seat.next_hint(session, PRIVATE, NOW)
+    assert seat.another(session, PRIVATE, NOW) == seat.AnswerFirst(
+        PRIVATE, PuzzleKind.CALENDAR, TODAY, Stage.HALF
+    )
+    assert game.hints_used(session, PRIVATE.player.id, PuzzleKind.CALENDAR, TODAY) == 1
+
+
+def test_a_groups_link_opened_after_hints_there_continues_at_the_same_stage(session: Session) -> None:
+    """The link at stage 2 showed "Hint 1 of 3", then the next /hint gave the whole answer."""
+    seat.open_puzzle(session, IN_GROUP, PuzzleKind.CALENDAR, TODAY, NOW)
+    seat.next_hint(session, IN_GROUP, NOW)
+    seat.next_hint(session, IN_GROUP, NOW)
+    link = GroupLink(GROUP_ID, None, faceup=False)
+    opened = seat.open_puzzle(session, PRIVATE, PuzzleKind.CALENDAR, TODAY, NOW, link)
+    assert opened.stage == Stage.HALF
+    following = seat.next_hint(session, PRIVATE, NOW)
+    assert isinstance(following, seat.Shown) and following.stage == Stage.ANSWER
+
+
+def test_the_share_of_a_solve_is_its_first_report_and_nothing_before_it(session: Session) -> None:
+    assert seat.share(session, PRIVATE, NOW, PuzzleKind.CALENDAR, TODAY) is None
+    seat.open_puzzle(session, PRIVATE, PuzzleKind.CALENDAR, TODAY, NOW)
+    seat.next_hint(session, PRIVATE, NOW)
+    report = seat.report_solve(session, PRIVATE, NOW + timedelta(minutes=3))
+    seat.answer(session, PRIVATE, NOW + timedelta(minutes=4))  # after the report: not counted
+    assert (
+        seat.share(session, PRIVATE, NOW + timedelta(minutes=5), PuzzleKind.CALENDAR, TODAY) == report.share
+    )

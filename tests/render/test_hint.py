@@ -34,6 +34,12 @@ def test_captions_count_what_remains() -> None:
     assert caption(Hint(0, (), 47, 47)).startswith("47 solutions on this date")
 
 
+def test_a_piece_every_solution_shares_is_said_so() -> None:
+    """A weekday date's first hint read "720 of the day's 720 solutions remain"."""
+    common = Hint(1, (Placement(0, ((0, 0),)),), 720, 720)
+    assert caption(common) == "Every solution of the day has this piece here"
+
+
 def test_each_calendar_stage_image_shows_exactly_its_pieces(sample_url: str) -> None:
     with session_factory(make_engine(sample_url))() as session:
         daily = daily_calendar(session, DAY)
@@ -87,9 +93,9 @@ def test_a_stage_marks_the_pieces_it_adds_and_names_every_piece(sample_url: str)
 
 def test_captions_are_translated_with_each_languages_plurals() -> None:
     one = Hint(1, (Placement(0, ((0, 0),)),), 3, 47)
-    assert caption(one, language="ja") == "このピースを置くと、この日の 47 通りの解のうち 3 通りが残ります"
+    assert caption(one, language="ja") == "このピースを置くと、この日の47通りの解のうち3通りが残ります"
     two = Hint(1, (*one.shown, Placement(1, ((0, 1),))), 1, 9356)
-    assert caption(two, preplaced=1, language="ja") == ("さらに 1 ピース置きました：完成させる方法はただ一つ")
+    assert caption(two, preplaced=1, language="ja") == ("さらに1ピース置くと、完成させる方法はただ一つ")
     assert stage_title(Stage.ANSWER, "ja") == "答え" and stage_title(Stage.ANSWER) == "The answer"
     three = Hint(2, (*one.shown, Placement(1, ((0, 1),)), Placement(2, ((0, 2),))), 2, 47)
     assert caption(three, preplaced=1) == "With 2 more pieces placed: exactly one way to finish"

@@ -111,6 +111,39 @@ def test_the_words_are_translated() -> None:
     assert len(drawn) == 2
 
 
+@pytest.fixture
+def drawn_texts(monkeypatch: pytest.MonkeyPatch) -> Iterator[list[str]]:
+    """Every text drawn while the test runs, in the order drawn."""
+    texts: list[str] = []
+    draw: Callable[..., None] = Canvas.text
+
+    def recording(self: Canvas, xy: tuple[int, int], text: str, *rest: object, **kw: object) -> None:
+        texts.append(text)
+        draw(self, xy, text, *rest, **kw)
+
+    monkeypatch.setattr(Canvas, "text", recording)
+    yield texts
+
+
+@pytest.mark.parametrize(
+    ("language", "headings", "column_of_the_1st"),
+    [
+        ("ja", list("日月火水木金土"), 4),  # Japanese calendars start on Sunday; 1 January 2026 is a Thursday
+        ("en", ["Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun"], 3),
+    ],
+)
+def test_the_month_starts_its_weeks_where_the_languages_calendars_do(
+    drawn_texts: list[str], language: str, headings: list[str], column_of_the_1st: int
+) -> None:
+    words = solved_days_words(2026, 1, language)
+    image = open_png(render_solved_days(2026, 1, {1: 0}, today=22, **vars(words)))
+    assert drawn_texts[2:9] == headings  # after the title and the subtitle
+    layout = solved_days_layout(2026, 1, words.first_weekday)
+    assert layout.first_column == column_of_the_1st
+    assert pixel(image, layout.fill_point(1)) == SOLVED_CLEAN  # the 1st is drawn in that column
+    assert layout.weeks == 5
+
+
 def test_bad_days_and_weekday_names_are_refused() -> None:
     with pytest.raises(ValueError, match="not in 2026-02"):
         render_solved_days(2026, 2, {29: 0})

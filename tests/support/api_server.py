@@ -21,7 +21,7 @@ PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
 # An app shared by the tests of a module or session answers them all from one address: the per-client
 # budget of uncached answers (20 a minute by default) would refuse whichever test came after a busy
 # minute. The budget itself is tested on apps of its own (test_api_load_shedding.py, test_api_budget.py);
-# so are the Mini App's writes per Telegram user (test_routes_me.py), which tests share user ids for.
+# so are the Mini App's writes per Telegram user (test_me_positions.py), which tests share user ids for.
 SHARED_BY_MANY_TESTS = {
     "API_COMPUTE_PER_MINUTE": "100000",
     "API_ME_WRITES_PER_MINUTE": "100000",

@@ -98,12 +98,14 @@ def board_hint_by_key(
     return hinting.hint_reply(seats.board_hint_by_key(session, who, now, key), who, web)
 
 
-def solution(session: Session, who: InChat, now: datetime) -> Reply:
-    return hinting.solution(seats.answer(session, who, now), who)
+def solution(session: Session, who: InChat, now: datetime, web: Web | None = None) -> Reply:
+    return hinting.solution(seats.answer(session, who, now), who, web)
 
 
-def another(session: Session, who: InChat, now: datetime, day: date | None = None) -> Reply:
-    return hinting.another(seats.another(session, who, now, day), who)
+def another(
+    session: Session, who: InChat, now: datetime, day: date | None = None, web: Web | None = None
+) -> Reply:
+    return hinting.another(seats.another(session, who, now, day), who, web)
 
 
 def check(session: Session, who: InChat, now: datetime, web: Web | None = None) -> Reply:
@@ -150,7 +152,7 @@ def heatmap(session: Session, who: InChat, year: int) -> Reply:
 def group_stats(session: Session, who: InChat, default_tz: str, year: int) -> Reply:
     """/stats in a group: the year heatmap and the subscription."""
     settings = chat_settings.settings_of(session, who.chat.id)
-    return stats.with_status(heatmap(session, who, year), settings, who.language, default_tz, apart=" ")
+    return stats.with_status(heatmap(session, who, year), settings, who.language, default_tz, same_line=True)
 
 
 def set_edition(

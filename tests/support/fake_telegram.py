@@ -202,6 +202,24 @@ class FakeTelegram:
             extra={"migrate_from_chat_id": group},
         )
 
+    def inline_query(self, query: str, *, user_id: int = 1, language: str = "en") -> str:
+        """Queue an inline query: what a person typed after "@bot" in any chat (a Share button
+        writes it for them); its id, which the bot's answerInlineQuery names."""
+        query_id = f"iq{next(self._message_ids)}"
+        user = {"id": user_id, "is_bot": False, "first_name": "Tester", "language_code": language}
+        self.push({"inline_query": {"id": query_id, "from": user, "query": query, "offset": ""}})
+        return query_id
+
+    def inline_answers(self, query_id: str) -> list[dict[str, Any]]:
+        """The results the bot answered an inline query with (KeyError: not answered yet)."""
+        answered = [
+            c for c in self.calls_to("answerInlineQuery") if c.params.get("inline_query_id") == query_id
+        ]
+        if not answered:
+            raise KeyError(query_id)
+        results = answered[-1].params.get("results") or "[]"
+        return list(json.loads(results) if isinstance(results, str) else results)
+
     def press(
         self,
         data: str,
@@ -210,10 +228,17 @@ class FakeTelegram:
         user_id: int | None = None,
         chat_type: str = "private",
         under: dict[str, Any] | None = None,
+        language: str = "en",
     ) -> int:
         """Queue a press of an inline button carrying ``data`` under a bot message: ``under`` (a
-        message the fake sent, e.g. ``call.result``) or a made-up text message."""
-        user = {"id": user_id or abs(chat_id), "is_bot": False, "first_name": "Tester", "language_code": "en"}
+        message the fake sent, e.g. ``call.result``) or a made-up text message; the presser's
+        Telegram language is ``language``."""
+        user = {
+            "id": user_id or abs(chat_id),
+            "is_bot": False,
+            "first_name": "Tester",
+            "language_code": language,
+        }
         message = under or {
             "message_id": next(self._message_ids),
             "date": int(time.time()),
@@ -314,7 +339,8 @@ class FakeTelegram:
             return False
 
     def _respond(self, call: Call) -> tuple[int, dict[str, Any]]:
-        fault = self._take_fault(call) if call.method in SENDING_METHODS | {"getChatMember"} else None
+        faultable = SENDING_METHODS | {"getChatMember", "editMessageReplyMarkup"}
+        fault = self._take_fault(call) if call.method in faultable else None
         if fault is not None and fault.kind == "slow":
             time.sleep(fault.delay)
             fault = None
@@ -356,7 +382,7 @@ class FakeTelegram:
                 "username": self.username,
                 "can_join_groups": True,
                 "can_read_all_group_messages": False,
-                "supports_inline_queries": False,
+                "supports_inline_queries": True,  # BotFather's /setinline
             }
         )
 
@@ -406,6 +432,12 @@ class FakeTelegram:
         return self._ok(self._message(call, {"photo": sizes, "caption": call.params.get("caption", "")}))
 
     def _api_answerCallbackQuery(self, call: Call) -> tuple[int, dict[str, Any]]:
+        return self._ok(True)
+
+    def _api_answerInlineQuery(self, call: Call) -> tuple[int, dict[str, Any]]:
+        return self._ok(True)
+
+    def _api_deleteMessage(self, call: Call) -> tuple[int, dict[str, Any]]:
         return self._ok(True)
 
     def _api_setMyCommands(self, call: Call) -> tuple[int, dict[str, Any]]:

@@ -63,8 +63,24 @@
     keepInLanguageLinks(section, shown);
     const reset = section.querySelector("a.reset");
     if (reset) reset.hidden = false;
+    const asked = button.closest("details");
+    if (asked) asked.open = false;
     const target = added || document.getElementById(section.id + "-stage-" + stage);
     if (target) target.focus();
+  });
+})();
+
+// The edition menu and face-up mode apply as soon as they change: the form is sent (the date with
+// them), no Show press needed. Without the script, Show sends it.
+(function () {
+  "use strict";
+  const form = document.querySelector("form.pick");
+  if (!form) return;
+  form.querySelectorAll("#edition, input[name=faceup]").forEach(function (control) {
+    control.addEventListener("change", function () {
+      if (form.requestSubmit) form.requestSubmit();
+      else form.submit();
+    });
   });
 })();
 
@@ -93,8 +109,30 @@
     }
     return change;
   }
+  // The visitor's record (the server's: hints.game), and "solved today" on a puzzle of their today.
+  function showRecord(me) {
+    const record = document.getElementById("record");
+    if (!record) return;
+    let shown = false;
+    record.querySelectorAll("p[data-kind]").forEach(function (line) {
+      const kind = me[line.dataset.kind];
+      if (!kind || !kind.played) return;
+      line.textContent = line.dataset.template.replace(/\{(\w+)\}/g, function (whole, name) {
+        return Object.prototype.hasOwnProperty.call(kind, name) ? String(kind[name]) : whole;
+      });
+      shown = true;
+    });
+    record.hidden = !shown;
+    [["calendar", "calendar"], ["pentomino", "challenge"]].forEach(function (pair) {
+      const section = document.getElementById(pair[0]);
+      const kind = me[pair[1]];
+      const note = section && section.querySelector(".solved-today");
+      if (note) note.hidden = !(kind && kind.solved_today && section.dataset.date === me.today);
+    });
+  }
   fetch("/api/v1/me").then(json).then(function (me) {
     if (!me) return;
+    showRecord(me);
     const change = asked(me);
     if (!Object.keys(change).length) return;
     return fetch("/api/v1/me/settings", {

@@ -9,11 +9,13 @@ import { moveNotChecked, moveSaid } from "./speech.js";
 import { errorText, fetchJson, pageUrl } from "./api.js";
 import { saveToTelegram } from "./miniapp.js";
 import { celebrate } from "./solved.js";
-import { localAnalyser } from "./local.js";
+import { localAnalyser, localPlaces } from "./local.js";
+import { drawPlaces } from "./places.js";
 
 // The calendars' moves are analysed here, from every solution of the target (local.js), once they
 // have come; till then, and for what only the server can say, the position API answers.
 let analyseHere = null;
+let placesHere = null; // which places of a piece keep the board solvable (local.js), on the calendars
 let latest = null; // the newest analysis shown
 let pending = null; // the promise of the newest analysis
 let code = data.code; // the position's code, as the newest analysis gave it
@@ -28,6 +30,12 @@ export function analysed() {
   return pending || Promise.resolve();
 }
 
+// Of `candidates` (placements of the piece, cells each), those that keep the board solvable with
+// the pieces placed (a Map without the piece); null when the page cannot tell (no solutions here).
+export function solvablePlaces(pieceIndex, placedPieces, candidates) {
+  return placesHere ? placesHere(pieceIndex, placedPieces, candidates) : null;
+}
+
 // The code of the board as last checked (the page's own code until then).
 export function positionCode() {
   return code;
@@ -39,6 +47,8 @@ export function loadSolutions() {
     function (answer) {
       if (!answer.response.ok || !answer.payload) return;
       analyseHere = localAnalyser(data, answer.payload);
+      placesHere = localPlaces(data, answer.payload);
+      drawPlaces(); // the places shown, if any, now keep the board solvable
       main.dataset.offline = "ready"; // moves are checked here from now on, with or without a network
     },
     function () {} // the server answers every move instead

@@ -4,7 +4,7 @@
 import { board, cursorShape, data, layers, main, ui } from "./page.js";
 import { t } from "./words.js";
 import { bounds, cellByKey, cellsAt, fixedPieces, key, pieceByName } from "./geometry.js";
-import { canUndo, heldOrientation, isPlaced, misfit, movable, placements, selectedPiece } from "./moves.js";
+import { canRedo, canUndo, heldOrientation, isPlaced, misfit, movable, placements, selectedPiece } from "./moves.js";
 import { cursorCell, keyboardInUse } from "./keyboard.js";
 import { recognise } from "./recognise.js";
 import { isTurned } from "./layout.js";
@@ -12,6 +12,7 @@ import { liftedPiece } from "./gestures.js";
 import { traceRefused, tracedCells } from "./trace.js";
 import { currentHint } from "./hints.js";
 import { latestAnalysis } from "./analysis.js";
+import { drawPlaces } from "./places.js";
 
 const SVG = "http://www.w3.org/2000/svg";
 
@@ -252,6 +253,7 @@ function renderTray() {
 }
 
 export function render() {
+  drawPlaces();
   drawPieces();
   drawHint();
   drawTrace();
@@ -259,6 +261,7 @@ export function render() {
   drawCursor();
   renderTray();
   ui.undo.disabled = !canUndo();
+  ui.redo.disabled = !canRedo();
   ui.clear.disabled = movable().length === 0;
 }
 

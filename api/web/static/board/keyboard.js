@@ -1,6 +1,6 @@
 // The keyboard: the board's cursor (arrows, Home), Enter and Space to place, pick up or mark,
 // Delete to take off, the number keys and [ ] to pick a piece; anywhere on the page R, F, Escape
-// and Ctrl+Z.
+// and Ctrl+Z (Ctrl+Y or Ctrl+Shift+Z redoes).
 
 import { board, data, layers } from "./page.js";
 import { cellByKey, key, pieceCount } from "./geometry.js";
@@ -16,10 +16,12 @@ import {
   selectedPiece,
   takeOff,
   turn,
+  redo,
   undo,
 } from "./moves.js";
 import { judgeTrace, toggleTraced, tracing } from "./trace.js";
 import { isTurned } from "./layout.js";
+import { togglePlaces } from "./places.js";
 
 let cursor = null; // the board cell the arrow keys have moved to, as [row, column]
 let keyboard = false; // the board is played with the keyboard (its cursor is shown)
@@ -128,19 +130,23 @@ function focusBoard() {
   if (!board.matches || board.matches(":focus-visible")) announceCursor();
 }
 
-// Keys anywhere on the page but in a field: undo, rotate, flip, and Escape to let go.
+// Keys anywhere on the page but in a field: undo, redo, rotate, flip, W (where the piece can go),
+// and Escape to let go.
 function keyOnPage(event) {
   const target = event.target;
   if (target && /^(INPUT|TEXTAREA|SELECT)$/.test(target.tagName)) return;
-  if ((event.ctrlKey || event.metaKey) && !event.altKey && event.key.toLowerCase() === "z") {
+  const command = (event.ctrlKey || event.metaKey) && !event.altKey ? event.key.toLowerCase() : "";
+  if (command === "z" || command === "y") {
     event.preventDefault();
-    undo();
+    if (command === "y" || event.shiftKey) redo();
+    else undo();
     return;
   }
   if (event.altKey || event.ctrlKey || event.metaKey) return;
   const letter = event.key.toLowerCase();
   if (letter === "r") turn("rotate", event.shiftKey ? -1 : 1);
   else if (letter === "f" && !data.faceup) turn("flip", 1);
+  else if (letter === "w") togglePlaces();
   else if (event.key === "Escape") letGo();
 }
 

@@ -65,15 +65,27 @@ export function layoutBoard() {
   board.style.height = (width / SIDE) * cell + "px";
 }
 
-// On one column (phones), the board leaves room under it for the count, the words and the hint
-// buttons within the window, as far as its cells stay MIN_CELL pixels or more.
+// On one column (phones), the board leaves room under it for the tray, the count, the words and
+// the hint buttons within the window; beside them on a touch screen (a phone on its side), the
+// board itself fits the window's height. Either as far as its cells stay MIN_CELL pixels or more
+// across (a triangle's height counts). A mouse's window keeps its board's height free of the
+// window's, so the board grows with the browser's zoom.
+const touchScreen = window.matchMedia ? window.matchMedia("(pointer: coarse)") : null;
+
 function fitAbove() {
   const boardBox = board.getBoundingClientRect(), hintsBox = ui.hints.getBoundingClientRect();
-  if (hintsBox.top < boardBox.bottom) return; // beside the board
-  const below = hintsBox.bottom - boardBox.bottom + 8;
+  const beside = hintsBox.top < boardBox.bottom;
+  if (beside && !(touchScreen && touchScreen.matches)) return;
+  const below = beside ? 8 : hintsBox.bottom - boardBox.bottom + 8;
   const room = viewHeight() - (boardBox.top + window.scrollY) - below;
-  const least = (drawnBox[3] / SIDE) * MIN_CELL;
-  if (boardBox.height > room) board.style.maxHeight = Math.max(room, least) + "px";
+  if (boardBox.height > room) board.style.maxHeight = Math.max(room, leastHeight(boardBox)) + "px";
+}
+
+// The board's height at which its cells are MIN_CELL pixels across (they scale with it).
+function leastHeight(boardBox) {
+  const cell = board.querySelector(".cells polygon").getBoundingClientRect();
+  const across = Math.min(cell.width, cell.height);
+  return across > 0 ? Math.ceil((boardBox.height * MIN_CELL) / across) + 1 : (drawnBox[3] / SIDE) * MIN_CELL;
 }
 
 let layoutPending = false;

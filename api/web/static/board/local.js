@@ -173,3 +173,47 @@ export function localAnalyser(board, kit) {
     };
   };
 }
+
+// Every placement of a piece on the board's cells, in the orientations given (indices into the
+// piece's orientations): each translation moving the orientation's first cell onto a board cell,
+// kept when the lattice allows it and every cell lands on the board. Each is its cells.
+export function placementsOnBoard(board, pieceIndex, orientations) {
+  const onBoard = new Set(board.cells.map(function (c) { return c.cell[0] + "," + c.cell[1]; }));
+  const triangle = board.lattice === "triangle";
+  const found = [];
+  orientations.forEach(function (index) {
+    const shape = board.pieces[pieceIndex].orientations[index].cells;
+    board.cells.forEach(function (target) {
+      const dr = target.cell[0] - shape[0][0], dc = target.cell[1] - shape[0][1];
+      if (triangle && Math.abs(dr + dc) % 2 !== 0) return;
+      const moved = shape.map(function (c) { return [c[0] + dr, c[1] + dc]; });
+      if (moved.every(function (c) { return onBoard.has(c[0] + "," + c[1]); })) found.push(moved);
+    });
+  });
+  return found;
+}
+
+// A judge of a piece's places from every solution of the target: give it the piece, the placed
+// pieces (a Map of piece index to {cells}, without that piece) and candidate placements (cells
+// each), and it keeps the candidates some counted solution extending the placed pieces has; null
+// when a placed piece is none it knows (then only the server could say).
+export function localPlaces(board, kit) {
+  const layout = codeLayout(board, kit.code.cells);
+  const counted = solutionSet(kit, board.faceup);
+  return function solvable(pieceIndex, placedPieces, candidates) {
+    const placed = [];
+    let known = true;
+    placedPieces.forEach(function (placement, index) {
+      const digit = layout.digits.get(placementKey(index, placement.cells));
+      if (!digit) known = false;
+      placed.push({ piece: index, digit: digit });
+    });
+    if (!known) return null;
+    const digits = new Set(containing(kit, counted.members, placed).map(function (i) {
+      return kit.solutions[i][pieceIndex];
+    }));
+    return candidates.filter(function (cells) {
+      return digits.has(layout.digits.get(placementKey(pieceIndex, cells)));
+    });
+  };
+}

@@ -18,10 +18,11 @@ import { applyTheme, call, inTelegram, restoreFromTelegram, webApp } from "./min
 import { openPlay, share } from "./solved.js";
 import { analyse, latestAnalysis, loadSolutions } from "./analysis.js";
 import { dismissHint, pressHint } from "./hints.js";
-import { acceptHint, clear, takeOff, turn, undo } from "./moves.js";
+import { acceptHint, clear, redo, takeOff, turn, undo } from "./moves.js";
 import { forgetTrace, placeMatched } from "./trace.js";
 import { listenForPointers } from "./gestures.js";
 import { listenForKeys } from "./keyboard.js";
+import { togglePlaces } from "./places.js";
 
 function listenToButtons() {
   ui.tracePlace.addEventListener("click", placeMatched);
@@ -34,6 +35,8 @@ function listenToButtons() {
     if (!data.faceup) turn("flip", 1);
   });
   ui.undo.addEventListener("click", undo);
+  ui.redo.addEventListener("click", redo);
+  ui.where.addEventListener("click", togglePlaces);
   ui.clear.addEventListener("click", clear);
   ui.takeOff.addEventListener("click", function () {
     const a = latestAnalysis();

@@ -1,7 +1,7 @@
-// The board's position and the moves that change it: place, pick up, take off, undo, select,
-// rotate and flip, a traced piece placed, a hint accepted, the board cleared. This module alone
-// holds what is placed, the undo history, the selected piece and the orientation each piece is
-// held in; the others read them through the functions below. Each move is recorded for undo,
+// The board's position and the moves that change it: place, pick up, take off, undo, redo,
+// select, rotate and flip, a traced piece placed, a hint accepted, the board cleared. This module
+// alone holds what is placed, the undo and redo histories, the selected piece and the orientation
+// each piece is held in; the others read them through the functions below. Each move is recorded for undo,
 // drawn, said and checked (analysis.js).
 
 import { board, data, main } from "./page.js";
@@ -12,9 +12,11 @@ import { announceCursor, say } from "./speech.js";
 import { analyse } from "./analysis.js";
 import { currentHint, dismissHint, dropHint } from "./hints.js";
 import { forgetTrace } from "./trace.js";
+import { keyboardInUse } from "./keyboard.js";
 
 let placed = placementsFrom(data.placements); // piece index -> {orientation, cells (sorted)}
 const history = []; // the placements before each move, for undo
+const undone = []; // the placements undone, newest last, for redo (a new move forgets them)
 let selected = null; // the index of the piece picked from the tray, if any
 const orientation = data.pieces.map(function () {
   return 0;
@@ -49,6 +51,10 @@ export function heldOrientation(pieceIndex) {
 
 export function canUndo() {
   return history.length > 0;
+}
+
+export function canRedo() {
+  return undone.length > 0;
 }
 
 // How many moves were made: an answer to an older move is not shown.
@@ -99,6 +105,7 @@ function snapshot() {
 // The board becomes `next`: one move, recorded for undo, said (`message`), drawn and checked.
 export function commit(next, message) {
   history.push(snapshot());
+  undone.length = 0;
   moved(next, message);
 }
 
@@ -209,9 +216,24 @@ export function takeOff(list) {
   );
 }
 
+// Undo and redo step through the histories; a piece held (picked up, or from the tray) is let go,
+// so no selection outlives the board it was made on, and the cursor's words follow the board.
 export function undo() {
   if (!history.length) return;
-  moved(new Map(history.pop()), t("undone"));
+  undone.push(snapshot());
+  stepTo(history.pop(), t("undone"));
+}
+
+export function redo() {
+  if (!undone.length) return;
+  history.push(snapshot());
+  stepTo(undone.pop(), t("redone"));
+}
+
+function stepTo(entries, message) {
+  selected = null;
+  moved(new Map(entries), message);
+  if (keyboardInUse() && document.activeElement === board) announceCursor();
 }
 
 // A tray piece tapped: selected, or let go when it was; a placed one is picked up.
@@ -266,6 +288,9 @@ export function turn(table, steps) {
   }
   orientation[selected] = current;
   render();
+  const piece = data.pieces[selected];
+  const values = { piece: piece.name, number: current + 1, count: orientations.length };
+  say(t(table === "flip" ? "flipped" : "rotated", values));
   if (document.activeElement === board) announceCursor();
 }
 

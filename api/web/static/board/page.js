@@ -9,6 +9,7 @@ export const data = JSON.parse(document.getElementById("board-data").textContent
 export const main = document.getElementById("main");
 export const board = document.getElementById("board");
 export const layers = {
+  places: board.querySelector(".places"),
   pieces: board.querySelector(".pieces"),
   hint: board.querySelector(".hint-pieces"),
   trace: board.querySelector(".trace"),
@@ -28,6 +29,9 @@ export const ui = {
   rotate: document.getElementById("rotate"),
   flip: document.getElementById("flip"),
   undo: document.getElementById("undo"),
+  redo: document.getElementById("redo"),
+  where: document.getElementById("where"),
+  placesText: document.getElementById("places-text"),
   clear: document.getElementById("clear"),
   hintButtons: Array.prototype.slice.call(document.querySelectorAll(".hint-button")),
   hints: document.querySelector(".hints"),

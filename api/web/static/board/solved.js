@@ -14,7 +14,7 @@ const MARKS = ["■", "□"];
 const QUEUE = "puzzle-hints:unsent-solves:v1";
 
 // Whether this board is one of the player's puzzles today (the server says, when it is opened):
-// a free board has no streak and no "tomorrow's puzzle".
+// a free board has no streak, no record and no "tomorrow's puzzle".
 let daily = true;
 
 export function openPlay() {
@@ -23,6 +23,7 @@ export function openPlay() {
   recordOnServer("opened").then(
     function (answer) {
       if (answer.response.status === 409) daily = false;
+      else if (answer.response.ok) showRecord();
     },
     function () {
       /* offline: the solve will say */
@@ -73,9 +74,7 @@ function showSolved(solved, text) {
   const parts = [];
   if (solved) {
     parts.push(solved.hints ? t("solvedHints", { marks: hintMarks(solved.hints) }) : t("solvedNoHints"));
-    if (solved.seconds != null) {
-      parts.push(t("solvedTime", { minutes: Math.max(1, Math.round(solved.seconds / 60)) }));
-    }
+    if (solved.seconds != null) parts.push(solveTime(solved.seconds));
     parts.push(tn("solvedStreak", solved.streak));
   }
   ui.solvedSummary.textContent = parts.join(" · ");
@@ -83,6 +82,12 @@ function showSolved(solved, text) {
   ui.solvedPanel.hidden = false;
   ui.tomorrow.textContent = solved ? tomorrow() : "";
   if (solved) challengeOf(solved.date);
+}
+
+// How long the solve took: seconds under a minute, else minutes (as the share text: hints.game).
+function solveTime(seconds) {
+  if (seconds < 60) return t("solvedSeconds", { seconds: Math.max(1, seconds) });
+  return t("solvedTime", { minutes: Math.round(seconds / 60) });
 }
 
 // The challenge offered next is the one of the day just solved (the player's date, which the
@@ -101,15 +106,23 @@ function tomorrow() {
   return t("tomorrow", { hours: Math.floor(minutes / 60), minutes: minutes % 60 });
 }
 
-// The player's record, as the server keeps it: played, solved, current and best streak.
+// The player's record, as the server keeps it: played, solved, current and best streak, hints used;
+// shown on a puzzle of the player's day only.
 function showRecord() {
-  if (!ui.record || !data.api.me) return;
+  if (!ui.record || !data.api.me || !daily) return;
   fetchJson(data.api.me, { headers: playerHeaders() }).then(
     function (answer) {
       const p = answer.payload;
-      const r = p && (/^calendar-/.test(data.puzzle) ? p.calendar : p.challenge);
+      const r = p && (data.record === "calendar" ? p.calendar : p.challenge);
       if (!answer.response.ok || !r) return;
-      ui.record.textContent = t("record", { played: r.played, solved: r.solved, streak: r.streak, best: r.best });
+      ui.record.textContent = t("record", {
+        played: r.played,
+        solved: r.solved,
+        streak: r.streak,
+        best: r.best,
+        hints: r.hints,
+      });
+      ui.record.hidden = false;
     },
     function () {}
   );

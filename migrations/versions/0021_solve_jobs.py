@@ -8,16 +8,16 @@ machine; a later procrastinate release that changes it comes with a revision of 
 applies procrastinate's migration files (``tests/db/test_migrations.py`` compares the copy with
 the installed package).
 
-Revision ID: 0020
-Revises: 0019
+Revision ID: 0021
+Revises: 0020
 """
 
 from pathlib import Path
 
 from alembic import op
 
-revision = "0020"
-down_revision = "0019"
+revision = "0021"
+down_revision = "0020"
 branch_labels = None
 depends_on = None
 
