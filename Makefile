@@ -105,6 +105,7 @@ bench: dev
 	$(PY) -m benchmarks.api_load
 	$(PY) -m benchmarks.api_load --workers 2
 	$(PY) -m benchmarks.dispatch --kill
+	$(PY) -m benchmarks.solve_jobs
 	$(PY) -m benchmarks.positions
 	$(PY) -m benchmarks.raw_cache
 	$(PY) -m benchmarks.outbox

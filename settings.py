@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 from functools import lru_cache
+from typing import Literal
 
 from pydantic import SecretStr, field_validator, model_validator
 from pydantic_settings import BaseSettings, SettingsConfigDict
@@ -57,6 +58,17 @@ class Settings(BaseSettings):
     # Worker processes that solve one on-demand target together (its work dealt out in shares);
     # 0: one per core; 1: solve in the asking process. The pool starts on the first such target.
     ON_DEMAND_PROCESSES: int = 0
+    # Where targets solved on demand are solved: "in-process" (the asking process's own solver
+    # processes; the default, and the only choice on SQLite) or "queue" (PostgreSQL only: as jobs
+    # on procrastinate's queue in the store, taken by `python -m jobs.solve_worker` on any machine).
+    SOLVE_JOBS: Literal["in-process", "queue"] = "in-process"
+    # With SOLVE_JOBS=queue: the solver workers `make run`'s launcher starts on this machine (0: none,
+    # they run elsewhere), and the targets each API or bot process keeps on the queue at once.
+    SOLVE_WORKERS: int = 1
+    # With SOLVE_JOBS=queue: how often a worker tells the store it is alive, and after how long
+    # without a sign the job it was solving is taken by another worker (seconds).
+    SOLVE_WORKER_HEARTBEAT: float = 5.0
+    SOLVE_WORKER_STALLED_AFTER: float = 20.0
     # The bound of each process's cache of raw solutions (every solution and its symmetric images,
     # read for hints and positions), in MB; the targets used longest ago go first.
     RAW_SOLUTION_CACHE_MB: int = 256
@@ -122,6 +134,7 @@ class Settings(BaseSettings):
         "API_ME_WRITE_BURST",
         "API_ON_DEMAND_WAIT",
         "RAW_SOLUTION_CACHE_MB",
+        "SOLVE_WORKER_HEARTBEAT",
         "CUSTOM_PUZZLE_MAX_BOARD_CELLS",
         "CUSTOM_PUZZLE_SECONDS_PER_TARGET",
         "CUSTOM_PUZZLE_SOLUTIONS_PER_TARGET",
@@ -140,6 +153,23 @@ class Settings(BaseSettings):
         if value < 0:
             raise ValueError("ON_DEMAND_PROCESSES must be 0 (one per core) or a number of processes")
         return value
+
+    @field_validator("SOLVE_WORKERS")
+    @classmethod
+    def _solve_workers(cls, value: int) -> int:
+        if value < 0:
+            raise ValueError("SOLVE_WORKERS must be 0 (workers run elsewhere) or a number of workers")
+        return value
+
+    @model_validator(mode="after")
+    def _queue_needs_postgresql(self) -> Settings:
+        """The queue lives in the store: procrastinate needs PostgreSQL; and a worker's job must not
+        be taken from it while its heartbeat is still due."""
+        if self.SOLVE_JOBS == "queue" and not self.DATABASE_URL.startswith("postgresql"):
+            raise ValueError("SOLVE_JOBS=queue needs a postgresql+psycopg:// DATABASE_URL")
+        if self.SOLVE_WORKER_STALLED_AFTER < 2 * self.SOLVE_WORKER_HEARTBEAT:
+            raise ValueError("SOLVE_WORKER_STALLED_AFTER must be at least twice SOLVE_WORKER_HEARTBEAT")
+        return self
 
     @field_validator("CUSTOM_PUZZLE_MAX_PIECES")
     @classmethod

@@ -8,12 +8,15 @@ and the request that comes back finds the target stored.
 - :data:`SOLVE_SLOTS` targets are solved at once, never two of one client, and their pieces take
   turns on the solver processes (:mod:`jobs.target_solving`): a client's first target starts at once
   beside another client's solve instead of waiting for it. The queue is dealt among clients
-  (:class:`FairTurns`), the one served least recently first. A client may have
-  :data:`MAX_PENDING_PER_CLIENT` targets queued or solving, the process :data:`MAX_PENDING`;
-  beyond, 503 at once.
+  (:class:`FairTurns`), the one served least recently first. With the solve-job queue
+  (``SOLVE_JOBS=queue``) the solver says how many targets to hand it at once
+  (``TargetSolver.targets_at_once``), and the workers take those in the order they were queued.
+  A client may have :data:`MAX_PENDING_PER_CLIENT` targets queued or solving, the process
+  :data:`MAX_PENDING`; beyond, 503 at once.
 - A queued solve that every asker has abandoned (they hung up) is dropped before it starts.
   One whose asker was told to come back (the 503 above) is kept; one already running
-  finishes and is stored (at most seconds of work, useful to the next asker).
+  finishes and is stored (at most seconds of work, useful to the next asker). A solve the solver
+  gave up on (:class:`~hints.missing_targets.SolveUnfinished`) is a 503 too.
 """
 
 from __future__ import annotations
@@ -29,7 +32,7 @@ from typing import TypeVar
 from api.clients import Requester
 from api.errors import ApiError
 from hints.catalog import get_puzzle
-from hints.missing_targets import TargetSolver, after_solving
+from hints.missing_targets import SolveUnfinished, TargetSolver, after_solving
 
 WAIT_SECONDS = 10.0
 RETRY_AFTER_SECONDS = 5
@@ -122,9 +125,10 @@ class OnDemandWaiter:
     def __init__(self, solver: TargetSolver, wait_seconds: float = WAIT_SECONDS) -> None:
         self._solver = solver
         self._wait = wait_seconds
-        self._pool = ThreadPoolExecutor(SOLVE_SLOTS, thread_name_prefix="on-demand")
+        slots = solver.targets_at_once or SOLVE_SLOTS
+        self._pool = ThreadPoolExecutor(slots, thread_name_prefix="on-demand")
         self._jobs: dict[tuple[str, str], _Job] = {}
-        self._turns = FairTurns(SOLVE_SLOTS)
+        self._turns = FairTurns(slots)
 
     def _solve_now(self, puzzle_id: str, target: str) -> object:
         """Solve and store a target (blocking; in the solver thread)."""
@@ -186,7 +190,10 @@ class OnDemandWaiter:
             if watching is not None:
                 watching.cancel()
         if solving in done:
-            return solving.result()
+            try:
+                return solving.result()
+            except SolveUnfinished as unfinished:
+                raise _busy(str(unfinished)) from None
         solving.cancel()  # only this waiter's shield; the solve itself is the job's
         if watching is not None and watching in done:
             raise _busy("the client left")  # no one reads this answer

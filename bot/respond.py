@@ -37,7 +37,7 @@ from hints.catalog import get_puzzle
 from hints.chat_settings import InvalidSetting
 from hints.daily import PuzzleKind, Variant, known_edition
 from hints.errors import NotPrecomputed, ServiceError
-from hints.missing_targets import after_solving
+from hints.missing_targets import SolveUnfinished, after_solving
 from hints.players import Chat, Player
 from hints.seat import InChat
 from hints.solutions import stored_summaries
@@ -348,7 +348,10 @@ async def respond(
         except SolvesBusy:
             raise Refused(Reply(text("solver_busy", missing.language))) from None
         working = await _announce(update, context, puzzle_id, target, missing.language)
-        await _showing_progress(update, context, solving)
+        try:
+            await _showing_progress(update, context, solving)
+        except SolveUnfinished:  # the solve-job queue stopped waiting: busy too, in the notice's place
+            raise Refused(Reply(text("solver_busy", missing.language))) from None
 
     async def attempt(may_solve: bool) -> Reply:
         async with found.user_locks.hold(key):  # one update of a person at a time, but not the solve

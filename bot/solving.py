@@ -13,6 +13,9 @@ So solves go to :class:`SolveQueue` instead:
 - single-flight: whoever asks for a target already being solved (or queued) waits for that
   solve, and takes no place in the queue.
 
+With the solve-job queue (``SOLVE_JOBS=queue``) the threads only wait for the workers; the solver
+says how many (``TargetSolver.targets_at_once``).
+
 The queue lives on the event loop: :meth:`SolveQueue.solve` is called and its bookkeeping
 done from the loop's thread only, so it needs no lock of its own.
 """
@@ -44,6 +47,7 @@ class SolveQueue:
         self, solver: TargetSolver, *, workers: int = SOLVE_WORKERS, waiting: int = SOLVES_WAITING
     ) -> None:
         self.solver = solver
+        workers = solver.targets_at_once or workers
         self._executor = ThreadPoolExecutor(max_workers=workers, thread_name_prefix="on-demand-solve")
         self.capacity = workers + waiting  # targets solving or queued at once
         self._flights: dict[tuple[str, str], asyncio.Future[object]] = {}

@@ -31,6 +31,16 @@ class Base(DeclarativeBase):
     pass
 
 
+# The solve-job queue's tables (procrastinate's, PostgreSQL only: migration 0021) have no models.
+QUEUE_TABLE_PREFIX = "procrastinate_"
+
+
+def is_modelled(name: str | None, type_: str, _parent_names: object) -> bool:
+    """Whether Alembic's comparison of the models with a database looks at this table (an
+    ``include_name`` hook): every table but the solve-job queue's."""
+    return not (type_ == "table" and name is not None and name.startswith(QUEUE_TABLE_PREFIX))
+
+
 class DeliveryStatus(StrEnum):
     """Where a daily post is in the outbox (stored as its value)."""
 

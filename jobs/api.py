@@ -28,7 +28,7 @@ from uvicorn.supervisors import Multiprocess
 from api.app import create_app
 from db.engine import DatabaseUnavailable, make_engine
 from jobs import cli
-from jobs.target_solving import OnDemand
+from jobs.solve_jobs import solver_factory
 from settings import Settings, get_settings
 
 REQUIRED_TABLES = {"puzzles", "targets", "solutions", "hint_cache"}
@@ -76,7 +76,8 @@ def check_database(url: str) -> None:
 def app_from_environment() -> FastAPI:
     """The app a worker process builds (uvicorn's factory): settings from the environment, and
     targets not stored solved on demand."""
-    return create_app(get_settings(), OnDemand)
+    settings = get_settings()
+    return create_app(settings, solver_factory(settings))
 
 
 def listen(host: str, port: int) -> socket.socket:
@@ -125,7 +126,7 @@ def serve(args: argparse.Namespace) -> None:
         serve_workers(args, settings, sock, f"{host}:{bound_port}")
         return
     try:
-        app = create_app(settings, OnDemand)
+        app = create_app(settings, solver_factory(settings))
     except (DatabaseUnavailable, ValueError) as exc:
         sock.close()
         raise StartupError(str(exc)) from None

@@ -15,7 +15,7 @@ from telegram import Update
 from bot.app import build_application
 from bot.process import run_process
 from db.engine import make_engine, session_factory
-from jobs.target_solving import OnDemand
+from jobs.solve_jobs import solver_factory
 from settings import get_settings
 
 
@@ -39,7 +39,7 @@ def main(argv: list[str] | None = None) -> int:
             settings,
             session_factory(make_engine(settings.DATABASE_URL)),
             start_scheduler=not args.no_dispatcher,
-            solvers=OnDemand,
+            solvers=solver_factory(settings),
         )
         logging.getLogger("bot").info("bot starting (polling); SIGINT or SIGTERM stops it cleanly")
         application.run_polling(allowed_updates=Update.ALL_TYPES, drop_pending_updates=False)

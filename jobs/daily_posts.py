@@ -19,7 +19,7 @@ from bot.app import build_application, start_dispatching, stop_dispatching
 from bot.process import run_process
 from db import outbox
 from db.engine import make_engine, session_factory
-from jobs.target_solving import OnDemand
+from jobs.solve_jobs import solver_factory
 from settings import Settings, get_settings
 
 logger = logging.getLogger("bot.dispatch")
@@ -32,7 +32,7 @@ async def run(settings: Settings) -> None:
         session_factory(make_engine(settings.DATABASE_URL)),
         start_scheduler=False,
         updater=False,
-        solvers=OnDemand,
+        solvers=solver_factory(settings),
     )
     stop = asyncio.Event()
     loop = asyncio.get_running_loop()

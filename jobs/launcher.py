@@ -1,8 +1,9 @@
 """``python -m jobs.launcher``: run the API and, when TELEGRAM_BOT_TOKEN is set, the bot, until stopped.
 
 Used by ``make run``. Each service is its own process (``python -m api``,
-``python -m bot``); SIGINT/SIGTERM are passed on, and if one exits the other is
-stopped too, so the pair lives and dies together. Once the API answers, the
+``python -m bot``, and with ``SOLVE_JOBS=queue`` ``SOLVE_WORKERS`` solver workers,
+``python -m jobs.solve_worker``); SIGINT/SIGTERM are passed on, and if one exits the
+others are stopped too, so they live and die together. Once the API answers, the
 targets of the editions solved on demand around today are solved in the
 background (``python -m jobs.window``, at a lower CPU priority), so
 the first start stays as fast as the default precompute.
@@ -29,6 +30,9 @@ def _services() -> list[list[str]]:
         services.append([sys.executable, "-m", "bot"])
     else:
         print("TELEGRAM_BOT_TOKEN is not set: starting the API only", file=sys.stderr)
+    if settings.SOLVE_JOBS == "queue":
+        services += [[sys.executable, "-m", "jobs.solve_worker"]] * settings.SOLVE_WORKERS
+        print(f"SOLVE_JOBS=queue: starting {settings.SOLVE_WORKERS} solver worker(s)", file=sys.stderr)
     return services
 
 

@@ -238,6 +238,8 @@ class OnDemand:
     ``processes``: how many processes solve one target (default :func:`on_demand_processes`).
     """
 
+    targets_at_once: int | None = None  # the front ends' own choice: the solves share one pool
+
     def __init__(self, sessions: sessionmaker[Session], processes: int | None = None) -> None:
         self._sessions = sessions
         self._processes = processes

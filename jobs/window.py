@@ -1,6 +1,7 @@
 """``python -m solver.ondemand --window``: solve the targets of the editions solved on demand
 around today (yesterday ... a week ahead, today first) before anyone asks; ``make run`` starts it
-in the background once the API is up."""
+in the background once the API is up. With ``SOLVE_JOBS=queue`` every missing target of the window
+is queued at once, so all the solver workers share them, and the window waits for each in turn."""
 
 from __future__ import annotations
 
@@ -15,6 +16,7 @@ from zoneinfo import ZoneInfo
 
 from db.engine import make_engine, session_factory
 from jobs import cli
+from jobs.solve_jobs import QueuedSolver
 from jobs.target_solving import OnDemand
 from settings import get_settings
 from solver.catalog import Puzzle, Target, target_for_date
@@ -33,11 +35,17 @@ def window_targets(editions: Sequence[Puzzle], today: date) -> list[tuple[Puzzle
 
 
 def solve_window(
-    solver: OnDemand, editions: Sequence[Puzzle], today: date, say: Callable[[str], None] = print
+    solver: OnDemand | QueuedSolver,
+    editions: Sequence[Puzzle],
+    today: date,
+    say: Callable[[str], None] = print,
 ) -> int:
     """Solve whatever the window lacks (resumable: stored targets are skipped); how many were solved."""
     solved = 0
-    for puzzle, target in window_targets(editions, today):
+    targets = window_targets(editions, today)
+    if isinstance(solver, QueuedSolver):
+        solver.enqueue_missing((puzzle.id, target.name) for puzzle, target in targets)
+    for puzzle, target in targets:
         result = solver.ensure(puzzle, target)
         if result.computed:
             solved += 1
@@ -85,7 +93,9 @@ def main(argv: Sequence[str] | None = None) -> int:
             if not args.quiet:
                 print(line)
 
-        solver = OnDemand(session_factory(engine))
+        settings = get_settings().model_copy(update={"DATABASE_URL": cli.database_url(args)})
+        sessions = session_factory(engine)
+        solver = QueuedSolver(sessions, settings) if settings.SOLVE_JOBS == "queue" else OnDemand(sessions)
         previous = signal.signal(signal.SIGTERM, _stop)  # make run's launcher stops it so: as Ctrl-C
         try:
             solve_window(solver, editions, datetime.now(zone).date(), say)

@@ -11,7 +11,7 @@ from alembic import context
 
 from db import data_loss
 from db.engine import make_engine
-from db.models import Base
+from db.models import Base, is_modelled
 from settings import get_settings
 
 config = context.config
@@ -36,7 +36,7 @@ def _configure(**options: Any) -> None:
 
 
 def run_migrations_offline() -> None:
-    _configure(url=_url(), target_metadata=Base.metadata, literal_binds=True)
+    _configure(url=_url(), target_metadata=Base.metadata, include_name=is_modelled, literal_binds=True)
     with context.begin_transaction():
         context.run_migrations()
 
@@ -44,7 +44,12 @@ def run_migrations_offline() -> None:
 def run_migrations_online() -> None:
     engine = make_engine(_url())
     with engine.connect() as connection:
-        _configure(connection=connection, target_metadata=Base.metadata, render_as_batch=True)
+        _configure(
+            connection=connection,
+            target_metadata=Base.metadata,
+            include_name=is_modelled,
+            render_as_batch=True,
+        )
         with context.begin_transaction():
             context.run_migrations()
     engine.dispose()

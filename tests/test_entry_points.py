@@ -372,6 +372,15 @@ def test_dispatcher_beats_its_heart_answers_the_healthcheck_and_stops_on_sigterm
 # ---------------------------------------------------------------- launcher
 
 
+def end_launcher(process: subprocess.Popen[str]) -> None:
+    """Kill a launcher a failed test left running, and whatever it started."""
+    if process.poll() is None:
+        process.kill()
+        process.communicate()
+    with contextlib.suppress(ProcessLookupError):
+        os.killpg(process.pid, signal.SIGKILL)
+
+
 def test_launcher_runs_the_api_and_stops_it_on_ctrl_c(sample_url: str) -> None:
     port = free_port()
     env = environment(
@@ -383,15 +392,41 @@ def test_launcher_runs_the_api_and_stops_it_on_ctrl_c(sample_url: str) -> None:
         process.send_signal(signal.SIGINT)  # passed on to the services
         output, _ = process.communicate(timeout=60)
     finally:
-        if process.poll() is None:
-            process.kill()
-            process.communicate()
-        with contextlib.suppress(ProcessLookupError):
-            os.killpg(process.pid, signal.SIGKILL)  # what the launcher started, if anything is left
+        end_launcher(process)
     assert process.returncode == 0, output
     assert "TELEGRAM_BOT_TOKEN is not set: starting the API only" in output
     assert f"API on http://127.0.0.1:{port}/" in output
     assert not answers(f"http://127.0.0.1:{port}/healthz")  # the API stopped with it
+
+
+@pytest.mark.postgres
+def test_launcher_on_the_queue_starts_solver_workers_that_answer_the_api(migrated_postgres_url: str) -> None:
+    """SOLVE_JOBS=queue: the API hands a target not stored to the queue, and a solver worker the
+    launcher started solves it while the request waits."""
+    port = free_port()
+    env = environment(
+        DATABASE_URL=migrated_postgres_url,
+        API_HOST="127.0.0.1",
+        API_PORT=str(port),
+        TELEGRAM_BOT_TOKEN="",
+        SOLVE_JOBS="queue",
+        SOLVE_WORKERS="1",
+        ON_DEMAND_PROCESSES="1",
+        API_ON_DEMAND_WAIT="120",  # a loaded test machine; the worker starts with the API
+    )
+    process = start_module("jobs.launcher", env=env, start_new_session=True)
+    try:
+        wait_until(lambda: answers(f"http://127.0.0.1:{port}/healthz"), process, "the API answered")
+        solutions = "/api/v1/puzzles/calendar-tetromino/targets/07-14/solutions"
+        response = httpx.get(f"http://127.0.0.1:{port}{solutions}", timeout=150)
+        process.send_signal(signal.SIGINT)
+        output, _ = process.communicate(timeout=60)
+    finally:
+        end_launcher(process)
+    assert response.status_code == 200, response.text
+    assert response.json()["total"] > 0
+    assert "SOLVE_JOBS=queue: starting 1 solver worker(s)" in output
+    assert "solve worker taking jobs" in output
 
 
 # ---------------------------------------------------------------- commands that run to their end

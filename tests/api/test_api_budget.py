@@ -22,6 +22,7 @@ from api.clients import Requester, client_key
 from api.errors import ApiError
 from api.solve_queue import MAX_PENDING_PER_CLIENT, FairTurns, OnDemandWaiter
 from db.rate_limits import Rate, Window, shared_storage
+from hints.missing_targets import SolveUnfinished
 from jobs.api import build_parser, listen, uvicorn_config
 from jobs.target_solving import OnDemand, Solved
 from settings import Settings
@@ -117,6 +118,8 @@ async def test_a_turn_given_up_while_waiting_is_passed_on() -> None:
 class NoProcesses:
     """The solver a :class:`HeldSolver` never hands its solves to; it has nothing to stop."""
 
+    targets_at_once: int | None = None
+
     def ensure(self, puzzle: object, target: object) -> object:
         raise AssertionError("HeldSolver solves in _solve_now")
 
@@ -127,8 +130,8 @@ class NoProcesses:
 class HeldSolver(OnDemandWaiter):
     """Solves nothing: each target's solve waits until the test lets it finish."""
 
-    def __init__(self, wait_seconds: float = 30.0) -> None:
-        super().__init__(NoProcesses(), wait_seconds)
+    def __init__(self, wait_seconds: float = 30.0, solver: NoProcesses | None = None) -> None:
+        super().__init__(solver or NoProcesses(), wait_seconds)
         self.started: list[str] = []
         self.release = threading.Event()
 
@@ -211,6 +214,42 @@ async def test_a_solve_whose_asker_was_told_to_come_back_goes_on() -> None:
     await _until(lambda: solver.pending() == 0)
     assert sorted(solver.started) == ["01-01-Mon", "01-02-Mon"]  # both kept and solved for the retries
     solver.close()
+
+
+class QueueOfThree(NoProcesses):
+    """A solver whose work happens elsewhere (the solve-job queue): three targets at once."""
+
+    targets_at_once = 3
+
+
+async def test_a_solver_that_solves_elsewhere_gets_as_many_targets_at_once_as_it_takes() -> None:
+    solver = HeldSolver(solver=QueueOfThree())
+    asked = [
+        asyncio.create_task(solver.solve("calendar-weekday", f"01-0{day}-Mon", Requester(f"client {day}")))
+        for day in range(1, 5)
+    ]
+    await _until(lambda: len(solver.started) == 3)  # in-process, two at once (SOLVE_SLOTS)
+    assert solver.pending() == 4
+    solver.release.set()
+    await asyncio.gather(*asked)
+    assert len(solver.started) == 4
+    solver.close()
+
+
+class GivesUp(NoProcesses):
+    """A queue solver that stopped waiting: its job failed, or no worker took it in time."""
+
+    def ensure(self, puzzle: object, target: object) -> object:
+        raise SolveUnfinished("calendar-weekday 01-01-Mon: its solve job failed")
+
+
+async def test_a_solve_the_solver_gave_up_on_is_a_503_with_retry_after() -> None:
+    waiter = OnDemandWaiter(GivesUp())
+    with pytest.raises(ApiError) as busy:
+        await waiter.solve("calendar-weekday", "01-01-mon", Requester("a"))
+    assert busy.value.status == 503 and busy.value.code == "solving"
+    assert busy.value.headers["Retry-After"]
+    waiter.close()
 
 
 # ---------------------------------------------------------------- every path counts

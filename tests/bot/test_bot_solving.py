@@ -13,9 +13,11 @@ from datetime import date, timedelta
 
 import pytest
 
-from bot.solving import SOLVE_WORKERS, SolveQueue
+from bot.solving import SOLVE_WORKERS, SOLVES_WAITING, SolveQueue
 from db import chats
+from hints.missing_targets import SolveUnfinished
 from jobs.target_solving import OnDemand
+from solver.catalog import Puzzle, Target
 from tests.support.bot import RunningBot
 from tests.support.solving import GatedSolver
 
@@ -146,3 +148,27 @@ async def test_a_solve_says_so_at_once_and_the_askers_help_is_not_held_behind_it
     await gated.bot.eventually(lambda: len(gated.texts(141)) == 2)
     assert gated.texts(141)[1].startswith("I give hints for polyomino puzzles")
     assert not gated.solver.gate.is_set()  # answered while the solve is still held
+
+
+class GivesUp(GatedSolver):
+    """A queue solver that stopped waiting: the job failed, or no worker took it in time."""
+
+    targets_at_once = 4
+
+    def ensure(self, puzzle: Puzzle, target: Target) -> object:
+        super().ensure(puzzle, target)
+        raise SolveUnfinished(f"{puzzle.id} {target.name}: its solve job failed")
+
+
+async def test_a_solve_the_queue_gave_up_on_is_answered_as_busy(running_bot: RunningBot) -> None:
+    solver = GivesUp()
+    solver.gate.set()
+    gated = gated_bot(running_bot, solver)
+    assert gated.queue.capacity == solver.targets_at_once + SOLVES_WAITING  # a thread per target
+    gated.weekday_chats(151)
+    gated.bot.fake.message(f"/today {day(3)}", chat_id=151)
+    await gated.bot.settled()
+    (notice,) = gated.texts(151)
+    assert notice.startswith("Working out 4 Feb for ")
+    (busy,) = gated.bot.fake.calls_to("editMessageText", 151)  # in the notice's place
+    assert busy.params["text"] == BUSY and solver.calls == [(WEEKDAY, "02-04-wed")]

@@ -14,9 +14,10 @@ from sqlalchemy import func, inspect, select, text
 from db import custom_puzzles, repository, web_players
 from db.data_loss import DataLossRefused
 from db.engine import make_engine, session_factory
-from db.migrate import alembic_config, downgrade, upgrade
+from db.migrate import PROJECT_ROOT, alembic_config, downgrade, upgrade
 from db.migrate import main as migrate_main
 from db.models import (
+    QUEUE_TABLE_PREFIX,
     Base,
     ChatRow,
     HintProgressRow,
@@ -26,6 +27,7 @@ from db.models import (
     SolveGroupRow,
     SolveRow,
     WebPlayerRow,
+    is_modelled,
 )
 from tests.db.factories import encodings, store_targets
 
@@ -55,13 +57,41 @@ def test_upgrade_downgrade_upgrade(any_database_url: str) -> None:
     assert set(Base.metadata.tables) <= tables(url)
 
 
+def test_the_solve_job_queue_is_made_on_postgresql_only_and_goes_with_a_downgrade(
+    any_database_url: str,
+) -> None:
+    url = any_database_url
+    queue = {name for name in tables(url) if name.startswith(QUEUE_TABLE_PREFIX)}
+    if url.startswith("postgresql"):
+        assert queue == {
+            f"{QUEUE_TABLE_PREFIX}{name}" for name in ("jobs", "workers", "events", "periodic_defers")
+        }
+    else:
+        assert queue == set()
+    downgrade(url, "0020")
+    assert not any(name.startswith(QUEUE_TABLE_PREFIX) for name in tables(url))
+    upgrade(url)
+    assert {name for name in tables(url) if name.startswith(QUEUE_TABLE_PREFIX)} == queue
+
+
+def test_the_queue_schema_kept_is_the_installed_procrastinate_s() -> None:
+    """Migration 0021 applies a copy of procrastinate's schema; a release that changes it needs a
+    revision of its own (procrastinate's migration files), so the copy must match the package."""
+    from importlib.resources import files
+
+    installed = files("procrastinate").joinpath("sql/schema.sql").read_text(encoding="utf-8")
+    kept = (PROJECT_ROOT / "migrations" / "procrastinate" / "schema-3.10.0.sql").read_text(encoding="utf-8")
+    assert kept == installed
+
+
 def test_models_match_the_migrations(any_database_url: str) -> None:
     from alembic.autogenerate import compare_metadata
     from alembic.migration import MigrationContext
 
     engine = make_engine(any_database_url)
     with engine.connect() as connection:
-        differences = compare_metadata(MigrationContext.configure(connection), Base.metadata)
+        context = MigrationContext.configure(connection, opts={"include_name": is_modelled})
+        differences = compare_metadata(context, Base.metadata)
     engine.dispose()
     assert differences == []
 

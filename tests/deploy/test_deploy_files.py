@@ -38,6 +38,7 @@ PARSERS = {  # module run with `python -m`  ->  function building its argument p
     "solver.precompute": ("jobs.precompute", "_parser"),
     "hints.warm": ("jobs.warm", "_parser"),
     "db.migrate": None,
+    "jobs.solve_worker": ("jobs.solve_worker", "_parser"),
 }
 
 # The secrets of deploy/.env, and which compose service may see each (DATABASE_URL carries the
@@ -49,6 +50,7 @@ SECRETS_PER_SERVICE = {
     "migrate": {"POSTGRES_PASSWORD"},
     "api": {"POSTGRES_PASSWORD", "TELEGRAM_BOT_TOKEN", "WEBHOOK_SECRET"},
     "dispatcher": {"POSTGRES_PASSWORD", "TELEGRAM_BOT_TOKEN"},
+    "solver": {"POSTGRES_PASSWORD"},
     "proxy": set(),
 }
 # A filled-in deploy/.env, to see what each service's environment turns into.
@@ -170,7 +172,8 @@ def all_services(compose: dict, proxy_override: dict) -> dict:  # type: ignore[t
 
 def test_compose_names_every_service_with_health_checks(compose: dict) -> None:  # type: ignore[type-arg]
     services = compose["services"]
-    assert set(services) == {"postgres", "redis", "migrate", "api", "dispatcher"}
+    assert set(services) == {"postgres", "redis", "migrate", "api", "dispatcher", "solver"}
+    assert services["solver"]["profiles"] == ["queue"]  # started only with SOLVE_JOBS=queue
     for name in ("postgres", "redis", "api", "dispatcher"):
         assert services[name]["healthcheck"]["test"], name
     assert services["api"]["depends_on"]["redis"]["condition"] == "service_healthy"
@@ -184,7 +187,7 @@ def test_compose_names_every_service_with_health_checks(compose: dict) -> None: 
 
 def test_compose_commands_exist_in_the_project(compose: dict) -> None:  # type: ignore[type-arg]
     services = compose["services"]
-    for name in ("api", "dispatcher"):
+    for name in ("api", "dispatcher", "solver"):
         check_python_command(services[name]["command"])
     shell = services["migrate"]["command"]
     assert shell[:2] == ["sh", "-c"]
@@ -239,7 +242,7 @@ def test_each_service_gets_only_its_own_secrets(all_services: dict) -> None:  # 
     assert not {"TELEGRAM_BOT_TOKEN", "WEBHOOK_SECRET"} & set(all_services["migrate"]["environment"])
 
 
-@pytest.mark.parametrize("name", ["migrate", "api", "dispatcher"])
+@pytest.mark.parametrize("name", ["migrate", "api", "dispatcher", "solver"])
 def test_each_app_service_environment_makes_valid_settings(
     all_services: dict,  # type: ignore[type-arg]
     name: str,
@@ -257,6 +260,7 @@ def test_every_setting_reaches_a_compose_service(all_services: dict) -> None:  #
     """With no shared env file, a new setting must be handed to the services that read it."""
     given = {key for service in all_services.values() for key in service.get("environment") or {}}
     by_flag = {"API_HOST", "API_PORT"}  # compose passes --host and --port instead
+    by_flag |= {"SOLVE_WORKERS"}  # the solver service's replicas
     missing = set(Settings.model_fields) - given - by_flag
     assert not missing, f"settings no compose service receives: {missing}"
 

@@ -14,6 +14,8 @@ class GatedSolver:
     """Counts and holds every ``ensure`` until :attr:`gate` is set, then hands it to ``then`` (a
     real ``OnDemand``, to store the target) or returns having stored nothing."""
 
+    targets_at_once: int | None = None
+
     def __init__(self, then: TargetSolver | None = None) -> None:
         self.gate = threading.Event()
         self.entered = threading.Semaphore(0)  # released once per call, as it starts
