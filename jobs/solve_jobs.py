@@ -36,6 +36,7 @@ from sqlalchemy.engine import make_url
 from sqlalchemy.orm import Session, sessionmaker
 
 from db import repository
+from hints.errors import BeyondLimits
 from hints.missing_targets import SolveUnfinished, TargetSolver, puzzle_to_solve
 from jobs.target_solving import OnDemand, Solved
 from settings import Settings
@@ -87,9 +88,13 @@ class JobSolver:
 
 
 def solve_target(context: JobContext, puzzle: str, target: str) -> None:
-    """Solve and store one target (nothing if it is stored already), in the worker that took it."""
+    """Solve and store one target (nothing if it is stored already), in the worker that took it. A
+    target of a person's puzzle beyond the limits is done with, not retried: it would be again."""
     solver: JobSolver = context.additional_context["solver"]
-    solver.run(puzzle, target, context.job.attempts)
+    try:
+        solver.run(puzzle, target, context.job.attempts)
+    except BeyondLimits as refused:
+        log.warning("%s", refused)
 
 
 def queue_app(settings: Settings, *, for_workers: bool) -> App:
