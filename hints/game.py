@@ -50,7 +50,7 @@ from hints.players import Player
 from hints.position_hints import PositionHint, position_hint
 from hints.positions import PositionAnalysis, analyse_position, placements_of_code, problem_texts
 from hints.saved import SavedPosition, record_board_stage, saved_board
-from hints.words import written_date
+from hints.words import puzzle_title, written_date
 from i18n import N_, translator
 from solver.catalog import Puzzle, Target, target_for_date
 from solver.encoding import Placement
@@ -467,15 +467,16 @@ def hint_marks(hints: int) -> str:
 
 
 def share_heading(session: Session, play: Play, language: str) -> tuple[str, str | None]:
-    """The puzzle's name in the share text, and the calendar puzzle's difficulty stars when known
-    (an edition's ranks need its year stored)."""
+    """The puzzle's name in the share text, in ``language``, and the calendar puzzle's difficulty
+    stars when known (an edition's ranks need its year stored)."""
     if play.kind == PuzzleKind.PENTOMINO:
         return challenge_heading(play.day, get_puzzle(challenge_board(play.day)), language), None
     try:
         daily = daily_calendar(session, play.day, *play.variant)
     except (NotPrecomputed, NoFaceUpSolution):
-        return edition_of(play.variant.edition).title, None
-    return daily.puzzle.title, daily.difficulty.stars if daily.difficulty is not None else None
+        return puzzle_title(edition_of(play.variant.edition), language), None
+    stars = daily.difficulty.stars if daily.difficulty is not None else None
+    return puzzle_title(daily.puzzle, language), stars
 
 
 def share_text(solved: Solved, title: str, stars: str | None, language: str) -> str:

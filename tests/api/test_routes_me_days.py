@@ -84,6 +84,7 @@ def test_hints_from_the_board_count_for_the_solve_and_the_first_report_stands(
     again = api.post(f"/api/v1/me/days/{TODAY}/solved?lang=ja", headers=who, json=solved_board).json()
     assert again["first"] is False and again["hints"] == 2
     assert again["share_text"].endswith("ヒント ■■□ · 1日連続 🔥")
+    assert again["share_text"].startswith("A-Puzzle-A-Day カレンダー（DragonFjord） · ")  # its Japanese title
     with sessions() as session:  # the same record the bot reads, once
         assert [(s.kind, s.hints, s.on_day) for s in solves.user_solves(session=session, user_id=301)] == [
             (PuzzleKind.CALENDAR, 2, True)
