@@ -233,3 +233,10 @@ def documented(*statuses: int) -> dict[int | str, dict[str, Any]]:
         503: "Store not precomputed or unreachable, or the server is busy computing (see Retry-After)",
     }
     return {status: {"model": ErrorOut, "description": descriptions[status]} for status in statuses}
+
+
+def not_allowed(*methods: str) -> Response:
+    """405 naming every method of a path (Starlette alone names only the first route's)."""
+    response = error_response(405, "method_not_allowed", f"use {' or '.join(methods)}")
+    response.headers["Allow"] = ", ".join(methods)
+    return response

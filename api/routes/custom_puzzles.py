@@ -25,7 +25,7 @@ from starlette.concurrency import run_in_threadpool
 from api.caching import Payload, send
 from api.clients import requester
 from api.deps import LanguageDep, State, parse_day
-from api.errors import ApiError, documented
+from api.errors import ApiError, documented, not_allowed
 from api.players import Caller, Reader, Writer, now, set_cookie
 from api.schemas import (
     CustomPuzzleOut,
@@ -164,7 +164,7 @@ async def create_puzzle(
     return _private(request, await run_in_threadpool(keep), caller, 201)
 
 
-@router.post("/puzzles/check", response_model=DefinitionCheckOut, responses=documented(422, 429, 503))
+@router.post("/puzzles/check", response_model=DefinitionCheckOut, responses=documented(401, 422, 429, 503))
 async def check_definition(
     request: Request, body: DefinitionIn, caller: Reader, state: State, language: LanguageDep
 ) -> Response:
@@ -230,6 +230,24 @@ async def delete_puzzle(request: Request, puzzle_id: PuzzleId, caller: Writer, s
     return set_cookie(
         request, Response(status_code=204, headers={"Cache-Control": "private, no-store"}), caller
     )
+
+
+@router.api_route("/puzzles", methods=["PUT", "PATCH", "DELETE", "OPTIONS"], include_in_schema=False)
+async def other_methods_of_puzzles() -> Response:
+    """405 naming both methods of ``/puzzles`` (the catalog's GET, a new puzzle's POST)."""
+    return not_allowed("GET", "POST")
+
+
+@router.api_route("/puzzles/check", methods=["PUT", "PATCH", "DELETE", "OPTIONS"], include_in_schema=False)
+async def other_methods_of_the_check() -> Response:
+    """405 naming the one method of ``/puzzles/check``."""
+    return not_allowed("POST")
+
+
+@router.api_route("/puzzles/{puzzle_id}", methods=["POST", "PUT", "OPTIONS"], include_in_schema=False)
+async def other_methods_of_a_puzzle() -> Response:
+    """405 naming the three methods of ``/puzzles/{id}``."""
+    return not_allowed("GET", "PATCH", "DELETE")
 
 
 @router.get("/me/puzzles", response_model=CustomPuzzlesOut, responses=ERRORS)

@@ -23,7 +23,7 @@ from api import presenters
 from api.caching import Payload, send
 from api.clients import requester
 from api.deps import PuzzleDep, State, TargetDep
-from api.errors import ApiError, documented, error_response, invalid
+from api.errors import ApiError, documented, invalid, not_allowed
 from api.players import Caller, Reader, Writer, clear_cookie, now, set_cookie, spend_write
 from api.schemas import KindRecordOut, MeOut, PositionOut, SettingsIn
 from hints import game, players
@@ -172,16 +172,10 @@ async def saved_position(
 )
 async def other_methods() -> Response:
     """405 naming both methods of this path (Starlette alone would name only the first route's)."""
-    return _not_allowed("GET", "PUT")
+    return not_allowed("GET", "PUT")
 
 
 @router.api_route("", methods=["POST", "PUT", "PATCH", "OPTIONS"], include_in_schema=False)
 async def other_methods_of_me() -> Response:
     """405 naming both methods of ``/me`` (Starlette alone would name only the first route's)."""
-    return _not_allowed("GET", "DELETE")
-
-
-def _not_allowed(*methods: str) -> Response:
-    response = error_response(405, "method_not_allowed", f"use {' or '.join(methods)}")
-    response.headers["Allow"] = ", ".join(methods)
-    return response
+    return not_allowed("GET", "DELETE")

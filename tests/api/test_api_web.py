@@ -212,8 +212,8 @@ def test_the_page_fits_a_phone(browser: Browser, api_url: str) -> None:
 @pytest.mark.parametrize(
     ("query", "message"),
     [
-        ("date=2026-02-30", "real date"),
-        ("date=abc", "real date"),
+        ("date=2026-02-30", "There is no 30 February in 2026."),
+        ("date=abc", "“abc” is not a date: write one like 2026-01-25."),
         ("stage=9", "stage must be"),
         ("pstage=-1", "pstage must be"),
         ("tz=Mars/Olympus", "time zone"),
@@ -322,7 +322,7 @@ def test_an_unsupported_language_falls_back_quietly(client: httpx.Client, lang: 
 def test_error_pages_speak_the_language_too(client: httpx.Client) -> None:
     bad = client.get("/", params={"date": "2026-02-30", "lang": "ja"})
     assert bad.status_code == 400 and '<html lang="ja">' in bad.text
-    assert "実在する日付を選んでください" in bad.text and "real date" not in bad.text
+    assert "2026年に2月30日はありません。" in bad.text and "February" not in bad.text
     assert '<input type="hidden" name="lang" value="ja">' in bad.text
     board = client.get("/play/no-such-puzzle/01-25", params={"lang": "ja"})
     assert board.status_code == 404 and "そのパズルまたは問題はありません" in board.text
