@@ -106,6 +106,7 @@ bench: dev
 	$(PY) -m benchmarks.api_load --workers 2
 	$(PY) -m benchmarks.dispatch --kill
 	$(PY) -m benchmarks.solve_jobs
+	$(PY) -m benchmarks.custom_puzzle
 	$(PY) -m benchmarks.positions
 	$(PY) -m benchmarks.raw_cache
 	$(PY) -m benchmarks.outbox
