@@ -85,8 +85,9 @@ def after_answer_buttons(language: str, kind: PuzzleKind, day: date) -> tuple[Bu
 
 @dataclass(frozen=True)
 class Lasting:
-    """What a message keeps once a newer one takes its place: 'I solved it' and its links (the
-    board, 'Hints in private') for the day its puzzle is; ``trimmed``: it had other buttons too."""
+    """What a message keeps once a newer one takes its place: 'I solved it', Share and its links
+    (the board, 'Hints in private') for the day its puzzle is; ``trimmed``: it had other buttons
+    too."""
 
     buttons: tuple[Button, ...]
     day: date | None
@@ -94,11 +95,27 @@ class Lasting:
 
 
 def lasting(buttons: Sequence[Button]) -> Lasting:
-    """The buttons of a message that stay until its puzzle's day is over: 'I solved it' and the
-    links; the hint ladder and the other moves go, since a newer message carries them."""
-    day = next((c.day for c in map(_solved, buttons) if c is not None), None)
-    kept = tuple(b for b in buttons if b.url or _solved(b) is not None) if day is not None else ()
+    """The buttons of a message that stay until its puzzle's day is over: 'I solved it', Share
+    (a solve's) and the links; the hint ladder and the other moves go, since a newer message
+    carries them."""
+    days = [c.day for c in map(_solved, buttons) if c is not None] + [
+        d for d in map(_shared_day, buttons) if d is not None
+    ]
+    day = days[0] if days else None
+    kept = tuple(b for b in buttons if b.url or b.switch_inline or _solved(b)) if day is not None else ()
     return Lasting(kept, day, len(kept) < len(buttons))
+
+
+def _shared_day(button: Button) -> date | None:
+    """The day of the puzzle a Share button's card names (its payload ``cal_YYYYMMDD``), else None."""
+    parts = (button.switch_inline or "").split("_")
+    digits = parts[1] if len(parts) >= 2 else ""
+    if len(digits) != 8 or not digits.isdigit():
+        return None
+    try:
+        return date(int(digits[:4]), int(digits[4:6]), int(digits[6:]))
+    except ValueError:
+        return None
 
 
 def _solved(button: Button) -> Callback | None:
