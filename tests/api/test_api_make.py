@@ -13,6 +13,7 @@ from playwright.sync_api import Browser, BrowserContext, Page
 from tests.api.test_api_axe import axe_script, violations
 from tests.api.test_api_board_players import solve_with_the_answer
 from tests.support.browser import LoopbackOnly, screenshot_path
+from tests.support.custom_puzzles import CALENDAR as MY_CALENDAR
 
 pytestmark = pytest.mark.browser
 
@@ -158,18 +159,7 @@ def test_a_tiny_board_is_made_with_the_keyboard_alone(phone: BrowserContext, liv
     assert errors == []
 
 
-CALENDAR = """title: Pasted calendar
-targets: month-day
-pieces: calendar
-board:
-Jan Feb Mar Apr May Jun .
-Jul Aug Sep Oct Nov Dec .
-1   2   3   4   5   6   7
-8   9   10  11  12  13  14
-15  16  17  18  19  20  21
-22  23  24  25  26  27  28
-29  30  31
-"""
+CALENDAR = MY_CALENDAR.replace("My calendar", "Pasted calendar")
 
 
 def test_a_pasted_definition_opens_in_the_editor(phone: BrowserContext, live_url: str) -> None:

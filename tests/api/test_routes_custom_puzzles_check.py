@@ -11,6 +11,7 @@ from fastapi.testclient import TestClient
 
 from api.clients import Requester
 from tests.api.test_routes_custom_puzzles import BOX
+from tests.support.custom_puzzles import CALENDAR
 from tests.support.miniapp import signed_in_app
 
 CHECK = "/api/v1/puzzles/check"
@@ -84,17 +85,3 @@ def test_an_unsolvable_definition_is_no_problem_but_its_probe_says_so(api: TestC
 def test_a_check_takes_only_a_definition(api: TestClient) -> None:
     assert api.post(CHECK, json={"definition": ""}).status_code == 422
     assert api.post(CHECK, json={"definition": BOX, "save": True}).status_code == 422
-
-
-CALENDAR = """title: My calendar
-targets: month-day
-pieces: calendar
-board:
-Jan Feb Mar Apr May Jun .
-Jul Aug Sep Oct Nov Dec .
-1   2   3   4   5   6   7
-8   9   10  11  12  13  14
-15  16  17  18  19  20  21
-22  23  24  25  26  27  28
-29  30  31
-"""

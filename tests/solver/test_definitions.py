@@ -11,19 +11,7 @@ from solver.catalog import target_for_date
 from solver.definitions import Definition, Limits, parse_definition
 from solver.problems import CODES, Problem
 from solver.puzzles import get_puzzle
-
-CALENDAR = """title: My calendar
-targets: month-day
-pieces: calendar
-board:
-Jan Feb Mar Apr May Jun .
-Jul Aug Sep Oct Nov Dec .
-1   2   3   4   5   6   7
-8   9   10  11  12  13  14
-15  16  17  18  19  20  21
-22  23  24  25  26  27  28
-29  30  31
-"""
+from tests.support.custom_puzzles import CALENDAR
 
 JAPANESE_CALENDAR = """// DragonFjord's board, written with Japanese labels
 title: 日めくりパズル

@@ -12,6 +12,20 @@ from db.engine import make_engine, session_factory
 from db.migrate import upgrade
 from hints import custom_puzzles
 
+# DragonFjord's calendar written as a person's definition (every label in place, the set by name).
+CALENDAR = """title: My calendar
+targets: month-day
+pieces: calendar
+board:
+Jan Feb Mar Apr May Jun .
+Jul Aug Sep Oct Nov Dec .
+1   2   3   4   5   6   7
+8   9   10  11  12  13  14
+15  16  17  18  19  20  21
+22  23  24  25  26  27  28
+29  30  31
+"""
+
 
 @contextmanager
 def custom_store(folder: Path) -> Iterator[sessionmaker[Session]]:
