@@ -248,7 +248,6 @@ def delete(session: Session, owner: int, puzzle_id: str, now: datetime) -> None:
     """Delete the owner's puzzle (a tombstone stays: its links then say it was deleted)."""
     found = _owned_live(session, owner, puzzle_id)
     store.delete(session=session, puzzle_id=found.id, now=now)
-    _parsed.clear()
 
 
 def owned(session: Session, owner: int) -> list[CustomPuzzle]:
