@@ -21,6 +21,7 @@ import argparse
 import asyncio
 import ipaddress
 import json
+import os
 import re
 import shutil
 import signal
@@ -178,7 +179,10 @@ def require_loopback(url: str) -> None:
         raise SystemExit(f"error: only loopback servers may be load tested, not {host!r}")
 
 
-def start_server(database_url: str | None, workers: int = 1) -> tuple[subprocess.Popen[str], str]:
+def start_server(
+    database_url: str | None, workers: int = 1, cpus: set[int] | None = None
+) -> tuple[subprocess.Popen[str], str]:
+    """``python -m api`` on a free port (on ``cpus`` only, when given); its process and base URL."""
     command = [
         sys.executable,
         "-m",
@@ -192,7 +196,13 @@ def start_server(database_url: str | None, workers: int = 1) -> tuple[subprocess
     ]
     if database_url:
         command += ["--database-url", database_url]
-    process = subprocess.Popen(command, cwd=PROJECT_ROOT, stdout=subprocess.PIPE, text=True)
+    process = subprocess.Popen(
+        command,
+        cwd=PROJECT_ROOT,
+        stdout=subprocess.PIPE,
+        text=True,
+        preexec_fn=None if cpus is None else lambda: os.sched_setaffinity(0, cpus),
+    )
     assert process.stdout is not None
     line = process.stdout.readline().strip()
     if not line.startswith("api: serving "):

@@ -31,6 +31,7 @@ import threading
 import time
 from collections import Counter
 from collections.abc import Callable
+from dataclasses import dataclass
 from pathlib import Path
 
 import httpx
@@ -144,22 +145,64 @@ request = function()
   local address = "10." .. math.random(0, 255) .. "." .. math.random(0, 255) .. "." .. math.random(1, 254)
   return wrk.format(nil, nil, {["X-Forwarded-For"] = address})
 end
+delay = function()
+  return %d
+end
 """
 
 
-def today_p99(base: str, seconds: int, connections: int, folder: Path) -> float:
+@dataclass(frozen=True)
+class Load:
+    """Everyone else's requests for today's JSON: how many connections, each waiting ``pause_ms``
+    between an answer and its next request (0: as fast as the server answers)."""
+
+    connections: int
+    pause_ms: int
+
+    @classmethod
+    def at_rate(cls, per_second: int, connections: int) -> Load:
+        """About ``per_second`` requests a second in all (0: as fast as the server answers)."""
+        return cls(connections, round(1000 * connections / per_second) if per_second else 0)
+
+
+@dataclass(frozen=True)
+class Today:
+    """wrk's figures for today's JSON over one run."""
+
+    per_second: float
+    p99_ms: float
+
+
+def today_p99(base: str, seconds: int, load: Load, folder: Path, cpus: set[int] | None) -> Today:
     """Today's p99 over ``seconds`` of wrk, each request from a client of its own (all 200s)."""
     script = folder / "many_clients.lua"
-    script.write_text(MANY_CLIENTS)
-    command = ["wrk", "-t1", f"-c{connections}", f"-d{seconds}s", "--latency", "-s", str(script)]
-    result = parse_wrk(
-        subprocess.run([*command, f"{base}{TODAY}"], capture_output=True, text=True, check=True).stdout
-    )
+    script.write_text(MANY_CLIENTS % load.pause_ms)
+    command = ["wrk", "-t1", f"-c{load.connections}", f"-d{seconds}s", "--latency", "-s", str(script)]
+    output = subprocess.run(
+        [*command, f"{base}{TODAY}"], capture_output=True, text=True, check=True, preexec_fn=_on(cpus)
+    ).stdout
+    result = parse_wrk(output)
     if result.errors:
         raise SystemExit(
             f"error: {result.errors} of today's answers failed or were not 200: the p99 is not theirs"
         )
-    return result.p99_ms
+    return Today(result.rps, result.p99_ms)
+
+
+def _on(cpus: set[int] | None) -> Callable[[], None] | None:
+    """A ``preexec_fn`` keeping a child process on ``cpus`` (None: anywhere)."""
+    if cpus is None:
+        return None
+    return lambda: os.sched_setaffinity(0, cpus)
+
+
+def split_cpus() -> tuple[set[int], set[int]] | None:
+    """The server's CPUs and the clients' (the last one), so that the clients, which stand for
+    people on other machines, do not take the server's CPU time; None with a single CPU."""
+    available = sorted(os.sched_getaffinity(0))
+    if len(available) < 2:
+        return None
+    return set(available[:-1]), {available[-1]}
 
 
 def store_copy(database_url: str, folder: Path) -> str:
@@ -176,6 +219,10 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--database-url", default=get_settings().DATABASE_URL)
     parser.add_argument("--duration", type=int, default=10)
     parser.add_argument("--connections", type=int, default=4)
+    parser.add_argument(
+        "--rate", type=int, default=1000, help="today's requests a second in all (0: as fast as it can)"
+    )
+    parser.add_argument("--shared-cpus", action="store_true", help="clients on the server's CPUs too")
     parser.add_argument("--threads", type=int, default=8)
     parser.add_argument("--flood", nargs=3, help=argparse.SUPPRESS)  # child mode: base URL, flood, store
     args = parser.parse_args(argv)
@@ -183,33 +230,44 @@ def main(argv: list[str] | None = None) -> int:
         base, name, store = args.flood
         flood(base, name, store, args.duration, args.threads)
         return 0
+    load = Load.at_rate(args.rate, args.connections)
+    split = None if args.shared_cpus else split_cpus()
+    server_cpus, client_cpus = split if split else (None, None)
     rows = []
     with tempfile.TemporaryDirectory() as folder:
         store = store_copy(args.database_url, Path(folder))
         os.environ["FORWARDED_ALLOW_IPS"] = "127.0.0.1"  # wrk's X-Forwarded-For: everyone else
-        process, base = start_server(store)
+        process, base = start_server(store, cpus=server_cpus)
         try:
             warm(base, [TODAY])
-            today_p99(base, WARM_UP_SECONDS, args.connections, Path(folder))  # steady state, not the start
-            alone = today_p99(base, args.duration, args.connections, Path(folder))
+            today_p99(base, WARM_UP_SECONDS, load, Path(folder), client_cpus)  # steady state, not the start
+            alone = today_p99(base, args.duration, load, Path(folder), client_cpus)
             for name in floods(store):
                 child = [sys.executable, "-m", "benchmarks.cost_model", "--flood", base, name, store]
                 flooder = subprocess.Popen(
                     [*child, "--duration", str(args.duration), "--threads", str(args.threads)],
                     stdout=subprocess.PIPE,
                     text=True,
+                    preexec_fn=_on(client_cpus),
                 )
-                loaded = today_p99(base, args.duration, args.connections, Path(folder))
+                loaded = today_p99(base, args.duration, load, Path(folder), client_cpus)
                 rate, _, statuses = flooder.communicate(timeout=args.duration + 120)[0].strip().partition(" ")
                 rows.append((name, rate, statuses, loaded))
         finally:
             stop_server(process)
-    print(f"today's daily JSON alone: p99 {alone:.1f} ms (wrk, {args.connections} connections)")
-    print(f"{'flood':<16} {'req/s':>6}  {'answers':<28} {'p99':>8}  ratio")
+    where = f"server on CPUs {server_cpus}, clients on {client_cpus}" if split else "shared CPUs"
+    print(
+        f"today's daily JSON alone: {alone.per_second:,.0f} req/s, p99 {alone.p99_ms:.1f} ms "
+        f"(wrk, {args.connections} connections, {where})"
+    )
+    print(f"{'flood':<16} {'req/s':>6}  {'answers':<28} {'today':>9} {'p99':>8}  ratio")
     for name, rate, statuses, loaded in rows:
-        ratio = loaded / alone if alone else float("inf")
+        ratio = loaded.p99_ms / alone.p99_ms if alone.p99_ms else float("inf")
         verdict = "ok" if ratio <= 2 else "MISSED"
-        print(f"{name:<16} {rate:>6}  {statuses:<28} {loaded:6.1f} ms  {ratio:.2f} {verdict}")
+        print(
+            f"{name:<16} {rate:>6}  {statuses:<28} {loaded.per_second:>5,.0f}/s {loaded.p99_ms:6.1f} ms"
+            f"  {ratio:.2f} {verdict}"
+        )
     return 0
 
 
