@@ -40,8 +40,9 @@ def _play_button(puzzle_id: str, web: Web, label: str) -> Button:
 
 
 def overview(mine: Sequence[CustomPuzzle], who: InChat, web: Web | None) -> Reply:
-    """/mypuzzle alone: how to make one (and the web editor's link, or where it is in words), then the person's puzzles,
-    each a line with its link and a row of buttons: make it the daily puzzle, play, delete."""
+    """/mypuzzle alone: how to make one (and the web editor's link, or where it is in words), then
+    the person's puzzles, each a line with its link and a row of buttons: make it the daily puzzle,
+    play, delete."""
     language = who.language
     lines = [text("mypuzzle_how", language)]
     if web is not None:
