@@ -259,6 +259,10 @@ _TEXTS.update(
             "a link; then it can be your daily puzzle, with hints."
         ),
         "mypuzzle_editor": N_("Or write it in the editor on the web: {url}"),
+        "mypuzzle_editor_words": N_(
+            "Or draw it in the editor on the web: “Make your own puzzle”, at the foot of the daily page "
+            "and above every board."
+        ),
         "mypuzzle_yours": N_("Your puzzles:"),
         "mypuzzle_none": N_("You have no puzzle of your own yet."),
         "mypuzzle_problems": N_("I could not keep this definition:"),

@@ -121,7 +121,8 @@ def read(text: str, language: str, settings: Settings | None = None) -> Definiti
 
 @dataclass(frozen=True)
 class KnownSet:
-    """A piece set a definition may name: its lattice and its pieces' drawings (cells)."""
+    """A piece set a definition may name: its lattice and its pieces' drawings (cells as a drawing
+    places them: text row and token, which on hexagons are not the solver's axial cells)."""
 
     name: str
     lattice: str
@@ -135,7 +136,8 @@ def piece_sets() -> list[KnownSet]:
     for name in sets.names():
         known = sets.get(name)
         if known is not None:
-            pieces = tuple((piece.name, piece.cells) for piece in known.pieces)
+            drawn = known.lattice.to_text
+            pieces = tuple((piece.name, tuple(drawn(cell) for cell in piece.cells)) for piece in known.pieces)
             found.append(KnownSet(name, known.lattice.name, pieces))
     return found
 

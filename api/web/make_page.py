@@ -81,6 +81,7 @@ class Words:
     lattice: str
     square: str
     triangle: str
+    hexagon: str
     rows: str
     columns: str
     tools: str
@@ -160,6 +161,7 @@ def _words(language: PageLanguage) -> Words:
         lattice=text(N_("Grid")),
         square=text(N_("Squares")),
         triangle=text(N_("Triangles")),
+        hexagon=text(N_("Hexagons")),
         rows=text(N_("Rows")),
         columns=text(N_("Columns")),
         tools=text(N_("Tool")),

@@ -40,12 +40,15 @@ def _play_button(puzzle_id: str, web: Web, label: str) -> Button:
 
 
 def overview(mine: Sequence[CustomPuzzle], who: InChat, web: Web | None) -> Reply:
-    """/mypuzzle alone: how to make one (and the web editor's link), then the person's puzzles,
-    each a line with its link and a row of buttons: make it the daily puzzle, play, delete."""
+    """/mypuzzle alone: how to make one (and the web editor's link, or where it is in words), then
+    the person's puzzles, each a line with its link and a row of buttons: make it the daily puzzle,
+    play, delete."""
     language = who.language
     lines = [text("mypuzzle_how", language)]
     if web is not None:
         lines.append(text("mypuzzle_editor", language, url=f"{web.public_url}/make"))
+    else:  # no address to link: where the editor is, in words
+        lines.append(text("mypuzzle_editor_words", language))
     if not mine:
         return Reply("\n\n".join([*lines, text("mypuzzle_none", language)]))
     listed = [text("mypuzzle_yours", language)]

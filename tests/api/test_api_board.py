@@ -99,7 +99,7 @@ class Board:
 
     def orient(self, name: str, wanted: int) -> None:
         """Rotate (and flip if need be) the selected piece until it is in orientation ``wanted``."""
-        steps = 6 if self.data["lattice"] == "triangle" else 4
+        steps = 4 if self.data["lattice"] == "square" else 6
         for _ in range(2):
             for _ in range(steps):
                 if self.orientation(name) == wanted:

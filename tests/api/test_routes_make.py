@@ -35,6 +35,7 @@ def test_the_editor_has_the_piece_sets_and_its_words_and_runs_in_the_mini_app(ap
     assert data["months"][0] == "Jan" and data["maxCells"] == 64  # type: ignore[index]
     assert _json_script(page, "strings")["cells"] == ["{n} cell", "{n} cells"]
     assert f'src="{assets.url("make/main.js")}"' in page
+    assert '<input type="radio" name="lattice" value="hex"> Hexagons' in page
     imports = json.loads(assets.IMPORT_MAP)["imports"]
     assert imports["/static/make/grids.js"] == assets.url("make/grids.js")
     assert imports["/static/board/telegram.js"] == assets.url("board/telegram.js")  # the editor imports it
@@ -43,6 +44,9 @@ def test_the_editor_has_the_piece_sets_and_its_words_and_runs_in_the_mini_app(ap
 def test_the_editor_speaks_japanese(api: TestClient) -> None:
     page = api.get("/make", params={"lang": "ja"}).text
     assert '<html lang="ja">' in page and "自分のパズルを作る" in page
+    assert (
+        '<input type="radio" name="lattice" value="hex"> 六角形' in page
+    )  # the grids: squares, triangles, hexagons
     data = _json_script(page, "make-data")
     assert data["months"][11] == "12月" and data["weekdays"][0] == "月"  # type: ignore[index]
     assert _json_script(page, "strings")["noProblems"] == "問題はありません。"

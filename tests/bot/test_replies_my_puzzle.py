@@ -103,7 +103,9 @@ def test_the_list_says_how_and_gives_each_puzzle_a_row_of_buttons() -> None:
     assert [b.label for b in listed.buttons] == ["📅 Three in a box", "▶", "🗑", "📅 Second", "▶", "🗑"]
     assert listed.columns == 3
     assert my_puzzle.decode_mine(listed.buttons[2].data) == ("ask", "u7k2m9xa")
-    assert "/make" not in my_puzzle.overview([stored()], asker(), None).text
+    without_web = my_puzzle.overview([stored()], asker(), None).text
+    assert "/make" not in without_web and "http" not in without_web  # no link that leads nowhere ...
+    assert "the editor on the web: “Make your own puzzle”" in without_web  # ... but where it is, in words
 
 
 def test_only_the_owner_is_asked_to_delete() -> None:

@@ -2,7 +2,7 @@
 // puzzle: a definition"), and a definition read back into a drawing. Reading is forgiving: what
 // it does not understand it leaves out, and the server's check says what is wrong with the text.
 
-import { gridFor, key, origin, parseKey } from "./grids.js";
+import { atOrigin, gridFor, key, parseKey } from "./grids.js";
 
 export const TARGETS = ["board", "month-day", "month-day-weekday"];
 
@@ -23,42 +23,43 @@ function pad(token, width) {
   return token + " ".repeat(Math.max(0, width - token.length));
 }
 
-// The board's rows: "#" a plain cell, its label, "." a gap; each column as wide as its widest token.
+// The board's rows: "#" a plain cell, its label, "." a gap; each column as wide as its widest token
+// (on hexagons every column as wide as the widest, so the odd rows' indent shows their half cell).
 function boardLines(state) {
   const grid = gridFor(state.lattice);
   const cells = Array.from(state.cells.keys()).map(parseKey);
   if (!cells.length) return [];
-  const shift = origin(grid, cells);
+  const moved = atOrigin(grid, cells);
   const rows = [];
-  cells.forEach(function (cell) {
-    const r = cell[0] - shift[0], c = cell[1] - shift[1];
+  cells.forEach(function (cell, i) {
+    const r = moved[i][0], c = moved[i][1];
     rows[r] = rows[r] || [];
     rows[r][c] = state.cells.get(key(cell)) || "#";
   });
   const widths = [];
+  let widest = 1;
   for (let r = 0; r < rows.length; r++) {
     rows[r] = rows[r] || [];
     for (let c = 0; c < rows[r].length; c++) {
       rows[r][c] = rows[r][c] || ".";
       widths[c] = Math.max(widths[c] || 1, Array.from(rows[r][c]).length);
+      widest = Math.max(widest, widths[c]);
     }
   }
   return rows.map(function (tokens, r) {
     const padded = tokens.map(function (token, c) {
-      return c === tokens.length - 1 ? token : pad(token, widths[c]);
+      return c === tokens.length - 1 ? token : pad(token, grid.sameWidths ? widest : widths[c]);
     });
-    return grid.boardRow(r, padded.length ? padded : ["."]);
+    return grid.boardRow(r, padded.length ? padded : ["."], widest);
   });
 }
 
 export function pieceLines(lattice, cells) {
   const grid = gridFor(lattice);
-  const shift = origin(grid, cells);
   const rows = [];
-  cells.forEach(function (cell) {
-    const r = cell[0] - shift[0], c = cell[1] - shift[1];
-    rows[r] = rows[r] || [];
-    rows[r][c] = "#";
+  atOrigin(grid, cells).forEach(function (cell) {
+    rows[cell[0]] = rows[cell[0]] || [];
+    rows[cell[0]][cell[1]] = "#";
   });
   const width = Math.max.apply(null, rows.map(function (row) { return row ? row.length : 0; }));
   const lines = [];

@@ -3,9 +3,12 @@
 // - neighbours(cell): the cells sharing an edge with it;
 // - isTranslation(dr, dc): whether shifting a drawing by (dr, dc) keeps its shape (on triangles
 //   only shifts that keep each triangle pointing the same way);
-// - boardRow(row, tokens) and pieceRow(row, marks): a row as a definition writes it, and
-//   pieceCells(row, text): the columns a piece drawing's row marks.
-// The editor knows nothing else of a lattice: another one (hexagons) is one more entry here.
+// - boardRow(row, tokens, width) and pieceRow(row, marks): a row as a definition writes it (width:
+//   the widest token, when every column is as wide, sameWidths), and pieceCells(row, text): the
+//   columns a piece drawing's row marks;
+// - optionally shiftRows(cell, rows): the cell moved up by rows keeping its place on the lattice,
+//   where a shift of the drawing's rows is no translation (hexagons in offset rows).
+// The editor knows nothing else of a lattice.
 
 const H = Math.sqrt(3) / 2;
 
@@ -68,7 +71,48 @@ const triangle = {
   pieceSize: [4, 8],
 };
 
-export const GRIDS = { square: square, triangle: triangle };
+// Pointy-top hexagons in offset rows, as a definition draws them: cell (row, col) is token col of
+// text row row, each odd row half a cell to the right (solver/geometry.py turns them into axial
+// cells). A shift by an odd number of rows changes which rows are shifted, so it is no translation.
+function odd(row) {
+  return ((row % 2) + 2) % 2 === 1;
+}
+
+const hex = {
+  name: "hex",
+  polygon: function (cell) {
+    const r = cell[0], c = cell[1];
+    const x = 2 * H * (c + (odd(r) ? 1 : 0.5)), y = 1.5 * r + 1;
+    return [[x, y - 1], [x + H, y - 0.5], [x + H, y + 0.5], [x, y + 1], [x - H, y + 0.5], [x - H, y - 0.5]];
+  },
+  neighbours: function (cell) {
+    const r = cell[0], c = cell[1];
+    const left = odd(r) ? c : c - 1; // the left one of the two cells above or below
+    return [[r, c - 1], [r, c + 1], [r - 1, left], [r - 1, left + 1], [r + 1, left], [r + 1, left + 1]];
+  },
+  isTranslation: function (dr) {
+    return !odd(dr);
+  },
+  shiftRows: function (cell, rows) {
+    const r = cell[0] - rows;
+    // axial column: token + half the rows up to here; kept as the row changes
+    const axial = cell[1] + Math.floor((cell[0] + 1) / 2);
+    return [r, axial - Math.floor((r + 1) / 2)];
+  },
+  sameWidths: true,
+  boardRow: function (row, tokens, width) {
+    return (odd(row) ? " ".repeat(Math.ceil((width + 1) / 2)) : "") + tokens.join(" ");
+  },
+  pieceRow: function (row, marks) {
+    return (odd(row) ? " " : "") + marks.join(" ");
+  },
+  pieceCells: function (row, text) {
+    return charCells(row, text.replace(/\s+/g, ""));
+  },
+  pieceSize: [5, 6],
+};
+
+export const GRIDS = { square: square, triangle: triangle, hex: hex };
 
 export function gridFor(lattice) {
   return GRIDS[lattice] || square;
@@ -106,8 +150,21 @@ export function box(polygons) {
   return { left: left, top: top, width: right - left, height: bottom - top };
 }
 
+// The cells moved to the top left corner, their shape kept (in the same order).
+export function atOrigin(grid, cells) {
+  if (!cells.length) return [];
+  if (grid.shiftRows) {
+    const top = Math.min.apply(null, cells.map(function (cell) { return cell[0]; }));
+    const up = cells.map(function (cell) { return grid.shiftRows(cell, top); });
+    const left = Math.min.apply(null, up.map(function (cell) { return cell[1]; }));
+    return up.map(function (cell) { return [cell[0], cell[1] - left]; });
+  }
+  const shift = origin(grid, cells);
+  return cells.map(function (cell) { return [cell[0] - shift[0], cell[1] - shift[1]]; });
+}
+
 // The shift that brings cells to the top left corner while keeping their shape: [top, left].
-export function origin(grid, cells) {
+function origin(grid, cells) {
   let top = Infinity, left = Infinity;
   cells.forEach(function (cell) {
     top = Math.min(top, cell[0]);

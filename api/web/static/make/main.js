@@ -5,7 +5,7 @@
 
 import "../board/telegram.js";
 import { emptyState, fromText, toText } from "./definition.js";
-import { connected, gridFor, key, origin } from "./grids.js";
+import { atOrigin, connected, gridFor, key } from "./grids.js";
 import { makeGridView } from "./grid_view.js";
 import { monthName, t, tn } from "./words.js";
 import { renderPieces } from "./pieces.js";
@@ -220,8 +220,7 @@ ui.addPiece.addEventListener("click", function () {
     ui.pieceNote.textContent = t("nameTaken", { piece: name });
     return;
   }
-  const shift = origin(grid, cells);
-  const moved = cells.map(function (c) { return [c[0] - shift[0], c[1] - shift[1]]; });
+  const moved = atOrigin(grid, cells);
   state.drawn.push({ name: name, cells: moved });
   piece.cells.clear();
   ui.pieceName.value = freeName();
