@@ -372,7 +372,7 @@ def test_a_day_being_solved_says_so_keeps_the_form_and_reloads_itself(store_url:
 def test_a_day_being_solved_says_how_long_its_editions_targets_took() -> None:
     view = View(date(2022, 6, 7), edition="calendar-weekday")
     assert solving_text(view, 9.6) == (
-        "Working out Tuesday 7 June 2022 for Weekday calendar puzzle, Sunday first (common edition): "
+        "Working out Tuesday 7 June 2022 for Weekday calendar (Sunday first): "
         "about 10 s. This page reloads by itself."
     )
     japanese = solving_text(
@@ -449,7 +449,7 @@ def test_a_bad_position_link_says_why_in_plain_words(api: TestClient) -> None:
         ("%25AAAAAAAAAAAAA", None, DAMAGED),
         ("%25AAAAAAAAAAAAA", "ja", "この盤面のリンクは壊れています。盤面を開き直してください。"),
         # the two weekday editions share their pieces and board, so their codes: either is named
-        (weekday_code, None, "This position belongs to another puzzle, Weekday calendar puzzle, "),
+        (weekday_code, None, "This position belongs to another puzzle, Weekday calendar ("),
     ]
     for code, lang, says in cases:
         query = f"?p={code}" + (f"&lang={lang}" if lang else "")

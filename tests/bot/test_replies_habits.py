@@ -310,7 +310,7 @@ def test_an_edition_solved_on_demand_with_no_date_yet_says_so_without_a_picture(
     reply = asked.heatmap(session, asker(edition="calendar-weekday"), 2026)
     assert reply.photo is None
     assert reply.text == (
-        "No date of Weekday calendar puzzle, Sunday first (common edition) is solved yet: each date is "
+        "No date of Weekday calendar (Sunday first) is solved yet: each date is "
         "solved the first time someone asks for it (/today)."
     )
 
