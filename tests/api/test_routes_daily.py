@@ -71,7 +71,9 @@ def test_the_daily_puzzle_agrees_with_the_service(api: TestClient, sessions: ses
         "01-22",
         daily.puzzle.title,
     )
-    assert (body["total"], body["faceup"], body["difficulty"]) == (daily.total, False, None)
+    assert daily.difficulty is not None  # ranked among the sample's 14 dates
+    rank = {"level": daily.difficulty.level, "label": "hard", "rank": daily.difficulty.rank, "out_of": 14}
+    assert (body["total"], body["faceup"], body["difficulty"]) == (daily.total, False, rank)
     assert body["uncovered"] == [[0, 0], [5, 0]] and body["labels"] == ["Jan", "22"]
     assert body["image"] == f"{BASE}/puzzle.png"
     assert [(h["stage"], h["title"]) for h in body["hints"]] == [

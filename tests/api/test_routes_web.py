@@ -118,10 +118,11 @@ def test_an_impossible_date_says_what_it_is_without_contradicting_its_count(api:
     assert "02-30 is not a real date" in html and "the count below says in how many ways" in html
 
 
-def test_a_board_shares_no_stars_while_its_editions_year_is_not_all_stored(api: TestClient) -> None:
-    """The sample store holds a few dates of the year: no rank among them, so the board's share text
-    goes without the difficulty (the full catalog's boards carry it: test_api_board.py)."""
-    assert "data-stars" not in page(api, PLAY)
+def test_a_board_shares_its_dates_stars_among_the_dates_stored(api: TestClient) -> None:
+    """The sample store holds 14 dates of the year: 01-22 ranks among them, as the daily puzzle
+    does (the full catalog's boards rank among the whole year: test_api_board.py); a board has
+    no date to rank."""
+    assert 'data-stars="★★★★☆"' in page(api, PLAY)
     assert "data-stars" not in page(api, "/play/pentomino-8x8-hole/board")
 
 
