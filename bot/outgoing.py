@@ -35,13 +35,14 @@ class ChatQueues:
 
     def __init__(self, limit: int = PER_CHAT_LIMIT) -> None:
         self._limit = limit
-        self._queues: dict[int, deque[Send]] = {}
+        self._queues: dict[int, deque[tuple[Send, bool]]] = {}  # each send, and whether it went ahead
         self._tasks: set[asyncio.Task[None]] = set()
         self.dropped = 0
 
-    def submit(self, chat_id: int, send: Send, *, first: bool = False) -> bool:
-        """Queue a send for the chat (``first``: ahead of those already waiting); False (and
-        logged) if the chat's queue is full."""
+    def submit(self, chat_id: int, send: Send, *, first: bool = False, prompt: bool = False) -> bool:
+        """Queue a send for the chat (``first``: ahead of those already waiting; ``prompt``: ahead
+        of the ordinary replies waiting, after the sends already ahead of them, so prompt ones keep
+        their order); False (and logged) if the chat's queue is full."""
         queue = self._queues.get(chat_id)
         if queue is None:
             queue = self._queues[chat_id] = deque()
@@ -53,9 +54,12 @@ class ChatQueues:
             logger.warning("reply queue of chat %s is full; a reply was dropped", chat_id)
             return False
         if first:
-            queue.appendleft(send)
+            queue.appendleft((send, True))
+        elif prompt:
+            ahead = next((i for i, (_, went_ahead) in enumerate(queue) if not went_ahead), len(queue))
+            queue.insert(ahead, (send, True))
         else:
-            queue.append(send)
+            queue.append((send, False))
         return True
 
     def aside(self, chat_id: int, send: Send) -> None:
@@ -77,10 +81,10 @@ class ChatQueues:
         queue = self._queues.get(chat_id)
         return 0 if queue is None else len(queue)
 
-    async def _drain(self, chat_id: int, queue: deque[Send]) -> None:
+    async def _drain(self, chat_id: int, queue: deque[tuple[Send, bool]]) -> None:
         try:
             while queue:
-                send = queue.popleft()
+                send, _ = queue.popleft()
                 try:
                     await send()
                 except Exception:  # one failed reply must not stop the chat's others

@@ -189,9 +189,12 @@ async def send(
     in_place: bool = False,
     shared: bool = False,
     replaces: int | None = None,
+    prompt: bool = False,
 ) -> None:
     """The reply joins its chat's queue (:mod:`bot.outgoing`): waiting out a chat's pace (one
-    message a second in a private chat, 20 a minute in a group) holds no handler slot.
+    message a second in a private chat, 20 a minute in a group) holds no handler slot. A
+    ``prompt`` reply (what a press's toast announced: **I solved it**'s "Well done") goes ahead
+    of the other replies waiting there, so it comes as soon as the chat's pace allows.
 
     With ``in_place`` (a button that moves its own message on, like **Next hint**)
     the message carrying the button is edited when it was the presser's (or, ``shared``, a
@@ -262,7 +265,7 @@ async def send(
         if before.trimmed or len(keep) < len(before.buttons):  # beside the queue: no reply waits for it
             found.replies.aside(chat_id, lambda: found.sender.strip_buttons(bot, chat_id, message_id, keep))
 
-    found.replies.submit(chat_id, deliver)
+    found.replies.submit(chat_id, deliver, prompt=prompt)
 
 
 async def apologise(bot: Bot, chat_id: int, language_code: str | None) -> None:
@@ -318,7 +321,8 @@ async def respond(
     """Ask the service in one unit of work (one at a time per person), format the answer and send
     it (``in_place`` and ``shared``: see :func:`send`). A button that edits its message
     (``in_place``) or whose reply says something at once (``answers_press``: its ``flash``) is
-    answered here; any other button was answered by its handler already.
+    answered here; any other button was answered by its handler already. The reply a toast
+    announced goes ahead of the chat's waiting replies (``prompt``, :func:`send`).
 
     A reply that needs a target solved on demand says so at once ("Working out 2 Dec for …,
     about N s"), waits for the solve (:func:`after_solving`) without holding the person's turn
@@ -366,7 +370,9 @@ async def respond(
     if pending is not None:
         await answer(pending, reply.toast or reply.flash)
     if reply.toast is None:
-        await send(update, context, reply, in_place=in_place, shared=shared, replaces=working)
+        await send(
+            update, context, reply, in_place=in_place, shared=shared, replaces=working, prompt=answers_press
+        )
 
 
 async def tell(

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import dataclasses
 import lzma
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
 
@@ -120,13 +120,23 @@ class TargetKey:
     generation: str
 
 
-def sync_puzzle(*, session: Session, puzzle_id: str, title: str, lattice: str, fingerprint: str) -> bool:
-    """Record the puzzle's definition; if it changed, drop its stored targets. True when dropped."""
+def sync_puzzle(
+    *,
+    session: Session,
+    puzzle_id: str,
+    title: str,
+    lattice: str,
+    fingerprint: str,
+    former: Collection[str] = (),
+) -> bool:
+    """Record the puzzle's definition; if it changed, drop its stored targets. True when dropped.
+    A row holding one of the ``former`` prints (the same definition, printed as it once was) takes
+    the new print and keeps its targets."""
     row = session.get(PuzzleRow, puzzle_id)
     if row is None:
         session.add(PuzzleRow(id=puzzle_id, title=title, lattice=lattice, fingerprint=fingerprint))
         return False
-    changed = row.fingerprint != fingerprint
+    changed = row.fingerprint != fingerprint and row.fingerprint not in former
     if changed:
         delete_targets(session=session, puzzle_id=puzzle_id)
     row.title, row.lattice, row.fingerprint = title, lattice, fingerprint

@@ -1,4 +1,11 @@
-"""How hard a calendar date is: its rank among the solution counts of its edition's dates."""
+"""How hard a calendar date is: its rank among the solution counts of its edition's dates.
+
+The dates ranked among are the edition's whole year when every real target is stored (the
+precomputed editions). An edition solved on demand (the weekday ones, a person's puzzle) has only
+the targets asked for or solved ahead stored: its dates are ranked among those, once there are at
+least :data:`KNOWN_DATES_FOR_STARS` of them (five levels need five dates to tell apart), and
+``Difficulty.out_of`` says how many they were.
+"""
 
 from __future__ import annotations
 
@@ -14,6 +21,7 @@ from solver.puzzles import get_puzzle
 
 # English msgids: translate with ``i18n.translate(language, label)``.
 DIFFICULTY_LABELS = (N_("very easy"), N_("easy"), N_("medium"), N_("hard"), N_("very hard"))
+KNOWN_DATES_FOR_STARS = len(DIFFICULTY_LABELS)  # stored real dates a rank needs below a whole year
 
 
 @dataclass(frozen=True)
@@ -41,14 +49,15 @@ def difficulty(count: int, all_counts: list[int]) -> Difficulty:
 def edition_difficulty(
     session: Session, puzzle: Puzzle, count: int, faceup: bool = False
 ) -> Difficulty | None:
-    """The date's rank among the edition's dates (face-up counts in face-up mode, dates without a
-    face-up solution left out); None while some real date of an edition solved on demand is not
-    stored yet (a rank among a few dates would mislead)."""
+    """The date's rank among the edition's stored real dates (face-up counts in face-up mode, dates
+    without a face-up solution left out): its whole year when all is stored, else the dates stored
+    so far; None while fewer than :data:`KNOWN_DATES_FOR_STARS` are (a rank among one or two dates
+    would mislead)."""
     counts = solution_counts(session, puzzle)
-    if len(counts) < sum(1 for t in puzzle.targets if t.real):
-        return None
     if faceup:
         counts = {name: n for name, n in faceup_counts(session, puzzle).items() if n}
+    if len(counts) < KNOWN_DATES_FOR_STARS:
+        return None
     return difficulty(count, list(counts.values()))
 
 
@@ -57,7 +66,7 @@ def target_difficulty(
 ) -> Difficulty | None:
     """A calendar target's difficulty from the stored counts alone (no solving, no hint): the same
     rank as the daily puzzle's; None when the target is not stored, has no face-up solution in
-    face-up mode, or the edition's year is not all stored."""
+    face-up mode, or fewer than :data:`KNOWN_DATES_FOR_STARS` dates of the edition are."""
     count = solution_counts(session, puzzle).get(target)
     if count is not None and faceup:
         count = faceup_counts(session, puzzle).get(target) or None

@@ -468,7 +468,7 @@ def hint_marks(hints: int) -> str:
 
 def share_heading(session: Session, play: Play, language: str) -> tuple[str, str | None]:
     """The puzzle's name in the share text, in ``language``, and the calendar puzzle's difficulty
-    stars when known (an edition's ranks need its year stored)."""
+    stars when known (:func:`hints.difficulty.edition_difficulty`)."""
     if play.kind == PuzzleKind.PENTOMINO:
         return challenge_heading(play.day, get_puzzle(challenge_board(play.day)), language), None
     try:

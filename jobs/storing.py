@@ -9,7 +9,7 @@ from sqlalchemy.orm import Session, sessionmaker
 
 from db import repository
 from solver.catalog import Puzzle, Target
-from solver.tasks import TaskResult, checked_flip_records, fingerprint
+from solver.tasks import TaskResult, checked_flip_records, fingerprint, former_fingerprints
 
 
 def targets_to_compute(
@@ -22,6 +22,7 @@ def targets_to_compute(
         title=puzzle.title,
         lattice=puzzle.lattice.name,
         fingerprint=fingerprint(puzzle),
+        former=former_fingerprints(puzzle),
     )
     if changed:
         say(f"{puzzle.id}: catalog definition changed, recomputing its stored solutions")

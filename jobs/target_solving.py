@@ -44,7 +44,7 @@ from jobs.storing import save_solutions
 from settings import get_settings
 from solver.bounded import solve_within
 from solver.catalog import Puzzle, Target
-from solver.tasks import Task, TaskResult, fingerprint, solve_task, target_tasks
+from solver.tasks import Task, TaskResult, fingerprint, former_fingerprints, solve_task, target_tasks
 
 log = logging.getLogger(__name__)
 
@@ -301,6 +301,7 @@ class OnDemand:
                 title=puzzle.title,
                 lattice=puzzle.lattice.name,
                 fingerprint=fingerprint(puzzle),
+                former=former_fingerprints(puzzle),
             )
             save_solutions(session, puzzle, target, encodings, seconds)
         stored_summaries(self._sessions).forget()  # this process's listings show it at once

@@ -9,6 +9,8 @@ left uncovered) or ``MM-DD-ddd`` (a weekday too, in lowercase English, e.g.
 
 from __future__ import annotations
 
+import hashlib
+import json
 from dataclasses import dataclass, field
 from datetime import date
 from functools import cached_property
@@ -92,9 +94,27 @@ class Puzzle:
     labels: dict[Cell, str]
     targets: tuple[Target, ...]
     published: Published
-    fingerprint: str
+    fingerprint: str  # of the text it was read from: a new title or comment gives a new print
     targets_kind: TargetsKind = "board"
     on_demand: bool = False  # left out of catalog() and the default precompute run
+
+    @cached_property
+    def solutions_digest(self) -> str:
+        """A digest of what the puzzle's solutions, as stored, depend on (16 hex digits): the
+        lattice, the board's cells in file order, each piece's name and drawing in order, and each
+        target's name, open cells and whether it is real. Its title, comments, labels' words,
+        published counts and precompute mode are left out: changing them keeps every solution."""
+        content = {
+            "lattice": self.lattice.name,
+            "cells": [list(cell) for cell in self.cells],
+            "pieces": [[piece.name, sorted(list(cell) for cell in piece.cells)] for piece in self.pieces],
+            "targets": [
+                [target.name, sorted(list(cell) for cell in target.uncovered), target.real]
+                for target in self.targets
+            ],
+        }
+        encoded = json.dumps(content, separators=(",", ":"), sort_keys=True).encode("ascii")
+        return hashlib.sha256(encoded).hexdigest()[:16]
 
     @cached_property
     def _targets_by_name(self) -> dict[str, Target]:

@@ -55,8 +55,26 @@ def solve_task(task: Task) -> TaskResult:
 
 
 def fingerprint(puzzle: Puzzle) -> str:
-    """What the stored solutions depend on: the data files and the encoding."""
-    return f"{puzzle.fingerprint}-e{ENCODING_VERSION}"
+    """The store's print of a puzzle: what its stored solutions depend on, the puzzle's content
+    (``Puzzle.solutions_digest``: not its title or comments) and the encoding."""
+    return f"{puzzle.solutions_digest}-e{ENCODING_VERSION}"
+
+
+# The text digests of catalog files retitled since stores kept the text's digest; each file's
+# content (board, pieces, targets) is what it was, so its stored solutions stand. Never edit an entry.
+RETITLED: dict[str, str] = {
+    "calendar-weekday": "b42e905932da24bc",  # "Weekday calendar puzzle, Sunday first (common edition)"
+    "calendar-weekday-monday": "1277fc739f534aec",  # "... Monday first (common edition)"
+}
+
+
+def former_fingerprints(puzzle: Puzzle) -> tuple[str, ...]:
+    """The prints stores made before kept of this same content: the digest of the whole text
+    (title and comments too), as the store's print was until it left them out: the puzzle's own
+    text's (a person's puzzle version never changes), and a retitled catalog file's earlier one.
+    A store holding one of them keeps its solutions (:func:`db.repository.sync_puzzle`)."""
+    formers = [puzzle.fingerprint, *([RETITLED[puzzle.id]] if puzzle.id in RETITLED else [])]
+    return tuple(f"{digest}-e{ENCODING_VERSION}" for digest in formers)
 
 
 def plan_tasks(puzzle: Puzzle, targets: Iterable[str], shares: int = 1) -> list[Task]:

@@ -35,11 +35,15 @@ async def gate(update: Update, context: BotContext) -> None:
     """Runs before every handler: an update over budget is refused before any work, in words that
     are true (:mod:`bot.flood`): a toast for a button; "please send it again in N s" for a command
     in a private chat, at most once a minute; one notice a minute in a busy group; otherwise
-    nothing."""
+    nothing (an inline query over its person's budget is left unanswered)."""
     if isinstance(context.application.update_queue, UpdateBacklog):
         context.application.update_queue.started(update)
     chat, asker = update.effective_chat, person(update, deps(context).default_timezone)
-    if chat is None or asker is None:
+    if asker is None:
+        return
+    if chat is None:  # an inline query (the Share card): the person's own budget, as in private
+        if deps(context).budgets.admit(asker.id, asker.id, False, worded=False).verdict != Verdict.ALLOW:
+            raise ApplicationHandlerStop  # left unanswered: no chat to say it in, nothing sent
         return
     private = chat.type == ChatType.PRIVATE
     if not _counts_against_budget(update, private):

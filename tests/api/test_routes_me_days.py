@@ -78,7 +78,7 @@ def test_hints_from_the_board_count_for_the_solve_and_the_first_report_stands(
     body = solved.json()
     assert (body["date"], body["first"], body["hints"], body["streak"]) == ("2026-01-22", True, 2, 1)
     assert body["share_text"].splitlines() == [
-        "A-Puzzle-A-Day calendar (DragonFjord) · 2026-01-22",
+        "A-Puzzle-A-Day calendar (DragonFjord) · 2026-01-22 · ★★★★☆",
         "Hints ■■□ · streak 1 🔥",
     ]
     again = api.post(f"/api/v1/me/days/{TODAY}/solved?lang=ja", headers=who, json=solved_board).json()

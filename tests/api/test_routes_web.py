@@ -118,10 +118,11 @@ def test_an_impossible_date_says_what_it_is_without_contradicting_its_count(api:
     assert "02-30 is not a real date" in html and "the count below says in how many ways" in html
 
 
-def test_a_board_shares_no_stars_while_its_editions_year_is_not_all_stored(api: TestClient) -> None:
-    """The sample store holds a few dates of the year: no rank among them, so the board's share text
-    goes without the difficulty (the full catalog's boards carry it: test_api_board.py)."""
-    assert "data-stars" not in page(api, PLAY)
+def test_a_board_shares_its_dates_stars_among_the_dates_stored(api: TestClient) -> None:
+    """The sample store holds 14 dates of the year: 01-22 ranks among them, as the daily puzzle
+    does (the full catalog's boards rank among the whole year: test_api_board.py); a board has
+    no date to rank."""
+    assert 'data-stars="★★★★☆"' in page(api, PLAY)
     assert "data-stars" not in page(api, "/play/pentomino-8x8-hole/board")
 
 
@@ -372,7 +373,7 @@ def test_a_day_being_solved_says_so_keeps_the_form_and_reloads_itself(store_url:
 def test_a_day_being_solved_says_how_long_its_editions_targets_took() -> None:
     view = View(date(2022, 6, 7), edition="calendar-weekday")
     assert solving_text(view, 9.6) == (
-        "Working out Tuesday 7 June 2022 for Weekday calendar puzzle, Sunday first (common edition): "
+        "Working out Tuesday 7 June 2022 for Weekday calendar (Sunday first): "
         "about 10 s. This page reloads by itself."
     )
     japanese = solving_text(
@@ -449,7 +450,7 @@ def test_a_bad_position_link_says_why_in_plain_words(api: TestClient) -> None:
         ("%25AAAAAAAAAAAAA", None, DAMAGED),
         ("%25AAAAAAAAAAAAA", "ja", "この盤面のリンクは壊れています。盤面を開き直してください。"),
         # the two weekday editions share their pieces and board, so their codes: either is named
-        (weekday_code, None, "This position belongs to another puzzle, Weekday calendar puzzle, "),
+        (weekday_code, None, "This position belongs to another puzzle, Weekday calendar ("),
     ]
     for code, lang, says in cases:
         query = f"?p={code}" + (f"&lang={lang}" if lang else "")

@@ -24,12 +24,12 @@ async def test_an_edition_button_solves_on_demand_and_switches_the_daily_puzzle(
     fake.press(weekday, chat_id=31)  # solved on demand: 2026-01-25 is a Sunday
     await running_bot.eventually(lambda: len(fake.sent(31)) == before + 2, timeout=120)
     notice, chosen = fake.sent(31)[before:]  # said at once, then the answer
-    assert notice.params["text"].startswith("Working out 25 Jan for Weekday calendar puzzle, Sunday first")
+    assert notice.params["text"].startswith("Working out 25 Jan for Weekday calendar (Sunday first)")
     assert chosen.method == "sendPhoto"
     caption = chosen.params["caption"]  # type: ignore[attr-defined]
     puzzle = get_puzzle("calendar-weekday")
     count = len(solve(puzzle, puzzle.target("01-25-sun")))  # independent exact-cover count
-    assert caption.startswith("Edition: Weekday calendar puzzle, Sunday first")
+    assert caption.startswith("Edition: Weekday calendar (Sunday first)")
     assert f"2026-01-25: {count} solutions" in caption and "Leave Jan, 25 and Sun uncovered." in caption
     actions = running_bot.fake.calls_to("sendChatAction", 31)
     assert any(a.params["action"] == "upload_photo" for a in actions)  # shown while solving

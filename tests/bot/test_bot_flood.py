@@ -7,7 +7,7 @@ out the group's 20-a-minute limit, and a private /today got no answer for 30 s.
 from __future__ import annotations
 
 import json
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Callable
 from dataclasses import replace
 
 import pytest
@@ -250,3 +250,29 @@ async def test_a_flood_of_stickers_gets_one_refusal_a_minute_and_commands_still_
     fake.message(None, chat_id=FLOODER, extra=STICKER)
     await running_bot.eventually(lambda: len(fake.sent(FLOODER)) == 3)
     assert texts(fake, FLOODER)[-1].startswith("I didn't understand that.")
+
+
+async def test_a_flood_of_inline_queries_spends_its_persons_budget_and_no_one_elses(
+    running_bot: RunningBot, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Before, an inline query (the Share card) has no chat, so the gate let every one through:
+    each one read the store and answered, however many a person sent."""
+    fake = running_bot.fake
+    tight_budgets(running_bot, monkeypatch, user=Budget(burst=3, per_minute=1))
+    flood = [fake.inline_query("cal_20260125", user_id=PRIVATE) for _ in range(12)]
+    await running_bot.settled(timeout=30)
+    assert sum(map(inline_answered(fake), flood)) == 3  # the burst; the rest unanswered, nothing sent
+    other = fake.inline_query("anything else", user_id=PRIVATE + 1)
+    await running_bot.eventually(lambda: inline_answered(fake)(other))
+    assert sum(map(inline_answered(fake), flood)) == 3
+
+
+def inline_answered(fake: FakeTelegram) -> Callable[[str], bool]:
+    def answered(query_id: str) -> bool:
+        try:
+            fake.inline_answers(query_id)
+        except KeyError:
+            return False
+        return True
+
+    return answered

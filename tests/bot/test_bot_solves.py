@@ -49,6 +49,25 @@ async def test_i_solved_it_answers_with_a_toast_at_once(running_bot: RunningBot)
         assert answered.at <= message.at  # type: ignore[attr-defined]  # the toast before the message
 
 
+async def test_well_done_in_a_group_goes_ahead_of_the_replies_waiting_there(running_bot: RunningBot) -> None:
+    """The toast came at once, but the "Well done" waited behind every reply queued before it in
+    the group (2-7 s at a group's pace)."""
+    bot, fake = running_bot, running_bot.fake
+    group = {"chat_id": GROUP, "chat_type": "supergroup"}
+    fake.inject(Fault("slow", "sendMessage", GROUP, times=1, delay=3.0))  # the group's first reply
+    for user in (41, 42, 43):
+        fake.message("/help", user_id=user, **group)
+    replies = bot.application.bot_data.deps.replies
+    await bot.eventually(lambda: replies.waiting(GROUP) == 2)  # one being sent, two waiting
+    solved_button = encode_callback(Callback(Action.SOLVED, PuzzleKind.CALENDAR, bot.clock().date()))
+    fake.press(solved_button, user_id=44, **group)
+    await bot.eventually(lambda: len(fake.sent(GROUP)) == 4)
+    order = [c.params["text"] for c in sorted(fake.sent(GROUP), key=lambda c: c.at)]
+    assert "Well done!" in order[1] and not any("Well done!" in words for words in order[2:])
+    toast = fake.calls_to("answerCallbackQuery")[-1]
+    assert toast.params.get("text") == "Well done! Solve recorded ✓"
+
+
 async def test_top_names_a_groups_solvers_and_the_next_post_says_how_yesterday_went(
     running_bot: RunningBot,
 ) -> None:

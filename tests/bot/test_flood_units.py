@@ -258,3 +258,29 @@ def test_a_person_over_budget_for_what_nobody_sends_again_is_not_told(
     assert budgets.admit(7, 7, False).verdict == Verdict.ALLOW
     assert budgets.admit(7, 7, False, worded=False).verdict == Verdict.SILENT  # a sticker: spends no notice
     assert budgets.admit(7, 7, False).verdict == Verdict.WARN  # the next command is still told
+
+
+async def test_a_prompt_reply_goes_ahead_of_the_replies_waiting_after_those_ahead_already() -> None:
+    """'Well done' after I solved it waited behind every reply queued before it in a group."""
+    queues = ChatQueues()
+    order: list[str] = []
+    release = asyncio.Event()
+
+    def sending(name: str) -> Callable[[], Awaitable[None]]:
+        async def send() -> None:
+            if name == "reply 1":
+                await release.wait()
+            order.append(name)
+
+        return send
+
+    for name in ("reply 1", "reply 2", "reply 3"):
+        queues.submit(-5, sending(name))
+    await asyncio.sleep(0)
+    queues.submit(-5, sending("well done A"), prompt=True)
+    queues.submit(-5, sending("notice"), first=True)
+    queues.submit(-5, sending("well done B"), prompt=True)
+    queues.submit(-5, sending("reply 4"))
+    release.set()
+    await queues.drain()
+    assert order == ["reply 1", "notice", "well done A", "well done B", "reply 2", "reply 3", "reply 4"]

@@ -94,7 +94,7 @@ def test_welcome_speaks_japanese_and_has_no_board_without_a_public_url() -> None
 
 def test_today_counts_the_solutions_and_names_the_cells_to_leave_open(session: Session) -> None:
     reply = asked.today(session, asker(), TODAY, WEB, NOW)
-    assert reply.text == "2026-01-22: 78 solutions\nLeave Jan and 22 uncovered."
+    assert reply.text == "2026-01-22: 78 solutions · difficulty ★★★★☆ (hard)\nLeave Jan and 22 uncovered."
     assert photo_key(reply) == "calendar:2026-01-22:stage0"
     assert labels(reply) == ["Hint 1 of 3", "I solved it", "Pentomino challenge", "Play on the board"]
     assert data(reply, "Hint 1 of 3") == encode_callback(Callback(Action.HINT, CAL, TODAY, 1))
@@ -105,7 +105,7 @@ def test_today_counts_the_solutions_and_names_the_cells_to_leave_open(session: S
 
 def test_today_in_japanese_counts_with_counters_and_has_its_own_picture(session: Session) -> None:
     reply = asked.today(session, asker(language="ja"), TODAY)
-    assert reply.text == "2026年1月22日(木)：解は78通り\n1月22日を空けてください。"
+    assert reply.text == "2026年1月22日(木)：解は78通り · 難易度 ★★★★☆（難しい）\n1月22日を空けてください。"
     assert photo_key(reply) == "calendar:2026-01-22:stage0:ja"
     assert labels(reply) == ["ヒント 1/3", "解けた！", "ペントミノ・チャレンジ"]
 
@@ -516,7 +516,7 @@ def test_a_private_link_opens_that_puzzle_as_the_current_one(session: Session) -
 
 def test_the_daily_post_is_the_calendar_puzzle_and_opens_it_for_no_one(session: Session) -> None:
     post = asked.daily_post(session, "ja", TODAY)
-    assert post.text == "2026年1月22日(木)：解は78通り\n1月22日を空けてください。"
+    assert post.text == "2026年1月22日(木)：解は78通り · 難易度 ★★★★☆（難しい）\n1月22日を空けてください。"
     assert labels(post) == ["ヒント 1/3", "解けた！", "ペントミノ・チャレンジ"] and photo_key(post).endswith(
         ":ja"
     )

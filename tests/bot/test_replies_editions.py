@@ -104,7 +104,9 @@ def test_an_unknown_edition_is_read_back_shortened_with_the_list() -> None:
 def test_choosing_the_default_edition_stores_none_and_answers_todays_puzzle(session: Session) -> None:
     who = asker(edition="calendar-jarringwords")
     reply = asked.set_edition(session, who, CALENDAR_ID, NOW)
-    assert reply.text.startswith(f"Edition: {DRAGONFJORD_TITLE}.\n2026-01-22: 78 solutions\nLeave Jan and 22")
+    assert reply.text.startswith(
+        f"Edition: {DRAGONFJORD_TITLE}.\n2026-01-22: 78 solutions · difficulty ★★★★☆ (hard)\nLeave Jan and 22"
+    )
     settings = chats.get_chat(session=session, chat_id=who.chat.id)
     assert settings is not None and settings.edition is None
 
@@ -234,7 +236,9 @@ def test_faceup_status_says_whether_it_is_on_and_how_to_change_it() -> None:
 def test_turning_faceup_on_stores_it_and_answers_todays_puzzle_face_up(session: Session) -> None:
     who = asker()
     reply = asked.set_faceup(session, who, True, NOW, WEB)
-    assert reply.text.startswith("Face-up mode on: no piece is turned over.\n2026-01-22: 3 solutions\n")
+    assert reply.text.startswith(
+        "Face-up mode on: no piece is turned over.\n2026-01-22: 3 solutions · difficulty ★★★★☆ (hard)\n"
+    )
     assert url(reply, "Play on the board") == f"{WEB.public_url}/play/calendar-dragonfjord/01-22?faceup=1"
     settings = chats.get_chat(session=session, chat_id=who.chat.id)
     assert settings is not None and settings.faceup
@@ -243,7 +247,9 @@ def test_turning_faceup_on_stores_it_and_answers_todays_puzzle_face_up(session: 
 def test_turning_faceup_off_stores_it_and_answers_the_usual_puzzle(session: Session) -> None:
     who = asker(faceup=True)
     reply = asked.set_faceup(session, who, False, NOW)
-    assert reply.text.startswith("Face-up mode off: pieces may be turned over.\n2026-01-22: 78 solutions\n")
+    assert reply.text.startswith(
+        "Face-up mode off: pieces may be turned over.\n2026-01-22: 78 solutions · difficulty ★★★★☆ (hard)\n"
+    )
     settings = chats.get_chat(session=session, chat_id=who.chat.id)
     assert settings is not None and not settings.faceup
 

@@ -79,7 +79,7 @@ def test_a_first_solve_says_the_hints_the_streak_and_the_time_taken(session: Ses
     reply = asked.solved(session, who, NOW + timedelta(minutes=12))
     assert reply.text == (
         "Well done! 2026-01-22 solved with 3 hint stages. Streak: 1 day. Time since you opened it: 12 min."
-        "\n\nTo share (no spoilers):\nA-Puzzle-A-Day calendar (DragonFjord) · 2026-01-22"
+        "\n\nTo share (no spoilers):\nA-Puzzle-A-Day calendar (DragonFjord) · 2026-01-22 · ★★★★☆"
         "\nHints ■■■ · 12 min · streak 1 🔥"
     )
     assert labels(reply) == ["Share", "Pentomino challenge"]  # share it, or the day's other puzzle next
@@ -310,7 +310,7 @@ def test_an_edition_solved_on_demand_with_no_date_yet_says_so_without_a_picture(
     reply = asked.heatmap(session, asker(edition="calendar-weekday"), 2026)
     assert reply.photo is None
     assert reply.text == (
-        "No date of Weekday calendar puzzle, Sunday first (common edition) is solved yet: each date is "
+        "No date of Weekday calendar (Sunday first) is solved yet: each date is "
         "solved the first time someone asks for it (/today)."
     )
 

@@ -19,10 +19,7 @@ BOX = "title: Three in a box\ntargets: board\npieces: pentominoes L P V\nboard:\
 
 def test_a_calendar_target_is_named_by_its_date() -> None:
     reply = working_out(get_puzzle("calendar-weekday"), "02-03-tue", 9.6, "en")
-    assert (
-        reply.text
-        == "Working out 3 Feb for Weekday calendar puzzle, Sunday first (common edition): about 10 s…"
-    )
+    assert reply.text == "Working out 3 Feb for Weekday calendar (Sunday first): about 10 s…"
 
 
 @pytest.mark.parametrize(

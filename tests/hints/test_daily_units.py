@@ -35,16 +35,17 @@ from hints.daily import (
     pick,
     target_name,
 )
-from hints.difficulty import difficulty
+from hints.difficulty import difficulty, target_difficulty, target_stars
 from hints.errors import NoFaceUpSolution, NotPrecomputed
 from hints.raw_solutions import raw_solutions
 from hints.solutions import all_solutions, faceup_counts, solution_at, solution_counts
 from jobs.storing import save_solutions
 from render.hint import caption, hint_image, hint_text
-from solver.catalog import UnknownPuzzleError
+from solver.catalog import Puzzle, UnknownPuzzleError
 from solver.encoding import Placement, decode, is_flipped
 from solver.puzzles import get_puzzle
 from solver.stages import Stage, half_size
+from solver.tasks import fingerprint
 
 CALENDAR = get_puzzle(CALENDAR_ID)
 DAY = date(2026, 1, 25)  # 216 solutions; its challenge board (5x12) is not in the sample
@@ -309,8 +310,57 @@ def count_every_other_date(session: Session, count: Callable[[int], int]) -> dic
     return solution_counts(session, CALENDAR)
 
 
-def test_difficulty_is_unknown_until_every_date_is_stored(session: Session) -> None:
-    assert len(solution_counts(session, CALENDAR)) == 14 and daily_calendar(session, DAY).difficulty is None
+def test_difficulty_ranks_among_the_dates_stored_while_the_year_is_not(session: Session) -> None:
+    counts = solution_counts(session, CALENDAR)
+    assert len(counts) == 14  # of 366 real dates
+    ranked = daily_calendar(session, DAY).difficulty
+    assert ranked == difficulty(216, list(counts.values())) and ranked is not None
+    assert ranked.out_of == 14 and ranked.level == 1  # 01-25 has the most solutions of any date
+
+
+def test_difficulty_is_unknown_while_fewer_dates_are_stored_than_there_are_levels(session: Session) -> None:
+    kept = ["01-25", "01-26", "01-27", "01-28"]
+    others = [name for name in solution_counts(session, CALENDAR) if name not in kept]
+    repository.delete_targets(session=session, puzzle_id=CALENDAR_ID, names=others)
+    assert daily_calendar(session, DAY).difficulty is None
+    assert target_difficulty(session, CALENDAR, "01-25") is None
+    repository.delete_targets(session=session, puzzle_id=CALENDAR_ID, names=["01-28"])
+    count_dates(session, WEEKDAY, {"01-28-wed": 500})  # another edition's date counts for none
+    assert target_difficulty(session, CALENDAR, "01-25") is None
+
+
+WEEKDAY = get_puzzle("calendar-weekday")
+
+
+def count_dates(session: Session, puzzle: Puzzle, counts: dict[str, int]) -> None:
+    """Record targets' counts (their solutions not stored), as an edition solved on demand has them."""
+    repository.sync_puzzle(
+        session=session,
+        puzzle_id=puzzle.id,
+        title=puzzle.title,
+        lattice="square",
+        fingerprint=fingerprint(puzzle),
+    )
+    for name, count in counts.items():
+        target = puzzle.target(name)
+        session.add(
+            TargetRow(puzzle_id=puzzle.id, name=name, is_real=target.real, solution_count=count, seconds=0.0)
+        )
+    session.flush()
+
+
+def test_an_edition_solved_on_demand_ranks_its_date_among_those_worked_out(session: Session) -> None:
+    """The weekday editions have a few of their 2,562 real targets stored: the window and what was
+    asked for. Their dates get stars once five are, ranked among them (not real ones left out)."""
+    week = {"01-25-sun": 1442, "01-26-mon": 97, "01-27-tue": 4614, "01-28-wed": 900, "02-30-mon": 0}
+    count_dates(session, WEEKDAY, week)
+    assert target_difficulty(session, WEEKDAY, "01-26-mon") is None  # four real dates stored
+    count_dates(session, WEEKDAY, {"01-29-thu": 2000})
+    hardest = target_difficulty(session, WEEKDAY, "01-26-mon")
+    assert hardest is not None and (hardest.stars, hardest.rank, hardest.out_of) == ("★★★★★", 1, 5)
+    easiest = target_difficulty(session, WEEKDAY, "01-27-tue")
+    assert easiest is not None and (easiest.stars, easiest.rank) == ("★☆☆☆☆", 5)
+    assert target_stars(session, WEEKDAY.id, "01-25-sun") == "★★★☆☆"
 
 
 def test_difficulty_ranks_the_date_among_every_date_of_the_year(session: Session) -> None:

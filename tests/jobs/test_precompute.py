@@ -23,8 +23,11 @@ from sqlalchemy.orm import Session, sessionmaker
 
 from db import repository
 from db.engine import make_engine, session_factory
+from db.models import PuzzleRow
 from jobs.precompute import PROGRESS_LINE_SECONDS, TERMINAL_LINE_SECONDS, main, progress_mode, run
+from jobs.storing import targets_to_compute
 from solver.puzzles import all_puzzles, catalog, get_puzzle
+from solver.tasks import fingerprint, former_fingerprints
 
 SMALL = ["--puzzle", "pentomino-3x20", "--puzzle", "pentomino-8x8-hole"]
 
@@ -282,10 +285,46 @@ def test_changed_definition_is_recomputed(sessions: sessionmaker[Session]) -> No
     messages: list[str] = []
     again = run(sessions, [puzzle], say=messages.append)
     assert again.puzzles[puzzle.id].targets_computed == 0
-    edited = dataclasses.replace(puzzle, fingerprint="edited-definition")
+    retitled = dataclasses.replace(puzzle, title="Renamed", fingerprint="edited-title")
+    assert run(sessions, [retitled], say=messages.append).puzzles[puzzle.id].targets_computed == 0
+    edited = dataclasses.replace(puzzle, pieces=puzzle.pieces[::-1])  # every stored letter changes
     changed = run(sessions, [edited], say=messages.append)
     assert changed.puzzles[puzzle.id].targets_computed == 1
-    assert any("definition changed" in m for m in messages)
+    assert sum("definition changed" in m for m in messages) == 1
+
+
+@pytest.mark.parametrize("puzzle_id", ["calendar-dragonfjord", "calendar-weekday"])
+def test_a_store_made_before_the_print_left_the_title_out_is_complete(
+    sessions: sessionmaker[Session], puzzle_id: str
+) -> None:
+    """It held the digest of the data file's whole text (for a retitled edition, of its text then)."""
+    puzzle = get_puzzle(puzzle_id)
+    names = [target.name for target in puzzle.targets[:2]]
+    old = former_fingerprints(puzzle)[-1]
+    with sessions.begin() as session:
+        repository.sync_puzzle(
+            session=session, puzzle_id=puzzle.id, title="old", lattice=puzzle.lattice.name, fingerprint=old
+        )
+        for name in names:
+            repository.save_target(
+                session=session,
+                puzzle_id=puzzle.id,
+                name=name,
+                is_real=True,
+                encodings=["A"],
+                flips=[""],
+                seconds=1,
+            )
+    messages: list[str] = []
+    with sessions.begin() as session:
+        asked, todo = targets_to_compute(session, puzzle, False, messages.append, names)
+    assert asked == names and todo == []
+    assert not any("definition changed" in m for m in messages)
+    with sessions() as session:
+        assert repository.stored_target_names(session=session, puzzle_id=puzzle.id) == set(names)
+        row = session.get(PuzzleRow, puzzle.id)
+        assert row is not None and row.fingerprint == fingerprint(puzzle) != old
+        assert row.title == puzzle.title
 
 
 def test_whole_catalog_matches_every_published_count(
