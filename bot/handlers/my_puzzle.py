@@ -1,15 +1,15 @@
 """/mypuzzle: a person's own puzzle in Telegram.
 
 ``/mypuzzle`` alone says how to make one and lists theirs (make it the daily puzzle, play it on
-the web board, how to send a new version, delete it after a question). ``/mypuzzle`` followed
-by a definition, or the definition as a text file with the caption ``/mypuzzle`` (in a private
-chat any ``.txt`` file), is read: every problem comes back in words with its line and column;
-else "Checking today's target…" is sent at once, the probe runs on a thread of its own (CP-SAT,
+the web board, how to send a new version, delete it after a question). ``/mypuzzle`` followed by
+a definition, or the definition as a text file with the caption ``/mypuzzle`` (in a private chat
+any ``.txt`` file), is read: every problem comes back in words with its line and column; else
+"Checking today's target…" is sent at once, the probe runs on a thread of its own (CP-SAT,
 seconds of CPU: never on the event loop nor on the pool the updates' units of work share), and
-that message is edited into the kept puzzle's id, title and counts, or the refusal. ``/mypuzzle edit ID`` followed by a
-definition (or a file with that caption) does the same for a new version of the asker's puzzle,
-through the API's service call (:func:`hints.custom_puzzles.edit`); someone else's, a deleted or
-an unknown puzzle is refused before anything is probed.
+that message is edited into the kept puzzle's id, title and counts, or the refusal. ``/mypuzzle
+edit ID`` followed by a definition (or a file with that caption) does the same for a new version
+of the asker's puzzle, through the API's service call (:func:`hints.custom_puzzles.edit`);
+someone else's, a deleted or an unknown puzzle is refused before anything is probed.
 
 Making one the daily puzzle is the /edition button (:func:`bot.handlers.chat_settings.set_edition`):
 a private chat's own setting, a group's for its admins only.
