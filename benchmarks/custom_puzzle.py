@@ -1,6 +1,7 @@
 """A person's own calendar, from the request that makes it to its first hint.
 
     .venv/bin/python -m benchmarks.custom_puzzle [--runs 7] [--processes 1 2] [--date 2026-11-28]
+    .venv/bin/python -m benchmarks.custom_puzzle --queue [--workers 1 2] [--runs 7]
 
 For each number of solver processes (``ON_DEMAND_PROCESSES`` of a ``python -m api`` started on
 a fresh migrated SQLite store in a temporary folder), each run is a new web visitor who
@@ -14,6 +15,12 @@ a fresh migrated SQLite store in a temporary folder), each run is a new web visi
 
 Printed: p50 and p95 of the creation, of the first hint after it, and of the whole. Wall times on
 this machine (2 cores, shared); the server's first request is made before the runs (warm-up).
+
+``--queue``: the same path through the solve-job queue. For each number of workers, a fresh
+migrated PostgreSQL database (``POSTGRES_TEST_URL``), ``python -m api`` with ``SOLVE_JOBS=queue``
+on it and that many ``python -m jobs.solve_worker`` processes started here (one solver process
+each, ``ON_DEMAND_PROCESSES=1``; timing starts once they have registered with the queue). The
+first hint's target is then solved by a worker: the job queued, taken, solved, stored, read.
 """
 
 from __future__ import annotations
@@ -33,6 +40,7 @@ from pathlib import Path
 import httpx
 
 from benchmarks.api_load import start_server, stop_server
+from benchmarks.solve_jobs import fresh_database, workers_ready
 
 PROJECT_ROOT = Path(__file__).resolve().parent.parent
 GALLERY = PROJECT_ROOT / "solver" / "data" / "puzzles" / "calendar-dailypuzzle-8.txt"
@@ -65,6 +73,45 @@ def server(processes: int) -> Iterator[str]:
             stop_server(process)
 
 
+@contextmanager
+def queue_server(workers: int) -> Iterator[str]:
+    """``python -m api`` on a fresh PostgreSQL database with the solve-job queue and ``workers``
+    solver workers (one solver process each), once they have registered; the API's base URL."""
+    with fresh_database() as url:
+        os.environ.update(
+            DATABASE_URL=url,
+            SOLVE_JOBS="queue",
+            ON_DEMAND_PROCESSES="1",
+            API_COMPUTE_PER_MINUTE="100000",
+            API_REQUESTS_PER_SECOND="100000",
+        )
+        env = {**os.environ, "PYTHONPATH": str(PROJECT_ROOT)}
+        started = [
+            subprocess.Popen(
+                [sys.executable, "-m", "jobs.solve_worker"],
+                cwd=PROJECT_ROOT,
+                env=env,
+                stdout=subprocess.DEVNULL,
+                stderr=subprocess.DEVNULL,
+            )
+            for _ in range(workers)
+        ]
+        process, base = start_server(url)
+        try:
+            deadline = time.monotonic() + 120
+            while workers_ready(url) < workers:  # their start is no part of a request's time
+                if time.monotonic() > deadline:
+                    raise SystemExit("error: the solver workers did not start")
+                time.sleep(0.2)
+            yield base
+        finally:
+            stop_server(process)
+            for worker in started:
+                worker.terminate()
+            for worker in started:
+                worker.wait(timeout=60)
+
+
 def first_hint(base: str, text: str, today: str) -> tuple[float, float]:
     """One new visitor's puzzle made, then its first hint: (seconds to make it, seconds to the hint)."""
     with httpx.Client(base_url=base, timeout=300) as client:
@@ -94,18 +141,29 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--runs", type=int, default=7)
     parser.add_argument("--processes", type=int, nargs="+", default=[1, 2])
     parser.add_argument("--date", default=date.today().isoformat(), help="today's date (MM-DD is the target)")
+    parser.add_argument(
+        "--queue",
+        action="store_true",
+        help="solve through the solve-job queue on PostgreSQL (POSTGRES_TEST_URL)",
+    )
+    parser.add_argument("--workers", type=int, nargs="+", default=[1, 2], help="with --queue: solver workers")
     args = parser.parse_args(argv)
     text, target = definition(), args.date[5:]
     print(f"'Daily puzzle' 7 x 7, 8 pieces, target {target}, {args.runs} runs each")
-    for processes in args.processes:
-        with server(processes) as base:
+    setups = (
+        [(f"queue, {n} worker(s)", lambda n=n: queue_server(n)) for n in args.workers]
+        if args.queue
+        else [(f"{n} solver process(es)", lambda n=n: server(n)) for n in args.processes]
+    )
+    for name, serving in setups:
+        with serving() as base:
             first_hint(base, text, target)  # warm-up: worker processes started, modules imported
             timings = [first_hint(base, text, target) for _ in range(args.runs)]
         made = [t[0] for t in timings]
         hinted = [t[1] for t in timings]
         whole = [a + b for a, b in timings]
         print(
-            f"{processes} solver process(es): create p50 {statistics.median(made):.2f} s "
+            f"{name}: create p50 {statistics.median(made):.2f} s "
             f"p95 {percentile(made, 0.95):.2f} s · first hint p50 {statistics.median(hinted):.2f} s "
             f"p95 {percentile(hinted, 0.95):.2f} s · request to first hint p50 "
             f"{statistics.median(whole):.2f} s p95 {percentile(whole, 0.95):.2f} s"

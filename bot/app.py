@@ -77,7 +77,7 @@ def add_routes(application: BotApplication) -> None:
     application.add_handler(CallbackQueryHandler(setup.setup_button, pattern=setup.SETUP_PATTERN))
     application.add_handler(CallbackQueryHandler(forget.forget_button, pattern=forget.FORGET_PATTERN))
     application.add_handler(CallbackQueryHandler(help_button, pattern=HELP_PATTERN))
-    application.add_handler(CallbackQueryHandler(my_puzzle.delete_button, pattern=my_puzzle.MINE_PATTERN))
+    application.add_handler(CallbackQueryHandler(my_puzzle.mine_button, pattern=my_puzzle.MINE_PATTERN))
     application.add_handler(CallbackQueryHandler(play.button))
     application.add_handler(InlineQueryHandler(results.inline_share))
     application.add_handler(ChatMemberHandler(setup.membership, ChatMemberHandler.MY_CHAT_MEMBER))

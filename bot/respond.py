@@ -36,7 +36,7 @@ from hints import chat_settings
 from hints.catalog import get_puzzle
 from hints.chat_settings import InvalidSetting
 from hints.daily import PuzzleKind, Variant, known_edition
-from hints.errors import NotPrecomputed, ServiceError
+from hints.errors import BeyondLimits, NotPrecomputed, ServiceError
 from hints.missing_targets import SolveUnfinished, after_solving
 from hints.players import Chat, Player
 from hints.seat import InChat
@@ -356,6 +356,8 @@ async def respond(
             await _showing_progress(update, context, solving)
         except SolveUnfinished:  # the solve-job queue stopped waiting: busy too, in the notice's place
             raise Refused(Reply(text("solver_busy", missing.language))) from None
+        except BeyondLimits as refused:  # a person's target beyond the limits: the API's words
+            raise Refused(Reply(refused.words(missing.language))) from None
 
     async def attempt(may_solve: bool) -> Reply:
         async with found.user_locks.hold(key):  # one update of a person at a time, but not the solve

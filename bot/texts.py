@@ -292,10 +292,28 @@ _TEXTS.update(
         "button_mypuzzle_daily": N_("Make it my daily puzzle"),
         "button_mypuzzle_group_daily": N_("Make it this group's daily puzzle"),
         "button_mypuzzle_delete": N_("Delete"),
-        "mypuzzle_list_buttons": N_("📅 makes one your daily puzzle here, 🗑 deletes it."),
-        "mypuzzle_list_buttons_web": N_(
-            "📅 makes one your daily puzzle here, ▶ plays today's on the web board, 🗑 deletes it."
+        "mypuzzle_list_buttons": N_(
+            "📅 makes one your daily puzzle here, ✏️ takes a new version of it, 🗑 deletes it."
         ),
+        "mypuzzle_list_buttons_web": N_(
+            "📅 makes one your daily puzzle here, ▶ plays today's on the web board, ✏️ takes a new "
+            "version of it, 🗑 deletes it."
+        ),
+        "mypuzzle_edit_how": N_(
+            "To change “{title}”, send /mypuzzle edit {id} followed by the whole new definition on the "
+            "next lines, or a .txt file with the caption /mypuzzle edit {id}. I check it and try today's "
+            "target as for a new puzzle; it becomes the puzzle's next version, and what was played on "
+            "the earlier ones stays as it was."
+        ),
+        "mypuzzle_edit_usage": N_(
+            "Send /mypuzzle edit followed by the id of one of your puzzles (/mypuzzle lists them), "
+            "then the new definition on the next lines."
+        ),
+        "mypuzzle_new_version": N_(
+            "Kept version {version} of “{title}” ({id}); earlier versions stay as they were."
+        ),
+        "mypuzzle_unknown": N_("None of your puzzles has the id “{id}”: /mypuzzle lists yours."),
+        "mypuzzle_not_yours_edit": N_("Only the person who made this puzzle can change it."),
         "mypuzzle_delete_question": N_(
             "Delete “{title}” ({id})? Its link will say it was deleted; what people played on it stays "
             "in their records."

@@ -18,9 +18,9 @@ from sqlalchemy import delete as delete_rows
 from sqlalchemy import func, select, update
 from sqlalchemy.orm import Session
 
-from db.models import CustomPuzzleRow, CustomPuzzleVersionRow
+from db.models import CustomPuzzleRow, CustomPuzzleVersionRow, TargetRefusalRow
 from db.moments import aware, utc
-from db.statements import rowcount
+from db.statements import rowcount, upsert
 
 ID_ALPHABET = "23456789abcdefghjkmnpqrstuvwxyz"
 ID_LENGTH = 7
@@ -208,3 +208,36 @@ def versions_written_since(*, session: Session, owner: int, since: datetime) -> 
         )
         or 0
     )
+
+
+@dataclass(frozen=True)
+class TargetRefusal:
+    """A target of one version found beyond the limits: more than ``more_than`` solutions, or (None)
+    not solved within ``seconds``."""
+
+    more_than: int | None
+    seconds: float
+
+
+def record_refusal(
+    *, session: Session, puzzle_id: str, target: str, more_than: int | None, seconds: float, now: datetime
+) -> None:
+    """Keep a target's refusal (the latest verdict replaces an earlier one)."""
+    upsert(
+        session,
+        TargetRefusalRow,
+        ("puzzle_id", "target"),
+        {
+            "puzzle_id": puzzle_id,
+            "target": target,
+            "more_than": more_than,
+            "seconds": seconds,
+            "decided_at": utc(now),
+        },
+    )
+
+
+def refusal(*, session: Session, puzzle_id: str, target: str) -> TargetRefusal | None:
+    """The refusal kept for one target of one version (``ID.N``); None when there is none."""
+    row = session.get(TargetRefusalRow, (puzzle_id, target))
+    return None if row is None else TargetRefusal(row.more_than, row.seconds)

@@ -344,3 +344,18 @@ class CustomPuzzleVersionRow(Base):
     version: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=False)
     definition: Mapped[str] = mapped_column(Text)
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+
+
+class TargetRefusalRow(Base):
+    """A target of a version of a custom puzzle found beyond the limits it was solved within
+    (``CUSTOM_PUZZLE_*``): more than ``more_than`` solutions, or not solved in ``seconds``. Written
+    by whichever process or solver worker solved it, read by every process before solving it again:
+    a version never changes, so the verdict holds as long as the limits are no larger."""
+
+    __tablename__ = "target_refusals"
+
+    puzzle_id: Mapped[str] = mapped_column(String(64), primary_key=True)  # the version's id, ID.N
+    target: Mapped[str] = mapped_column(String(32), primary_key=True)
+    more_than: Mapped[int | None] = mapped_column(Integer, nullable=True)  # None: out of time
+    seconds: Mapped[float] = mapped_column(Float)  # the time a target was given
+    decided_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))

@@ -23,6 +23,7 @@ from sqlalchemy.orm import Session, sessionmaker
 from db import custom_puzzles as store
 from db.custom_puzzles import CustomPuzzle, looks_custom, split_version_id, version_id
 from hints.cache import BoundedCache
+from hints.errors import BeyondLimits
 from settings import Settings, get_settings
 from solver.bounded import TargetCount, probe
 from solver.catalog import SINGLE_TARGET, Puzzle, target_for_date
@@ -52,6 +53,8 @@ __all__ = [
     "probe_definition",
     "probe_in_worker",
     "read",
+    "record_refusal",
+    "refusal",
 ]
 
 PROBE_DAYS = 3  # today's target and the next days': the probe before a puzzle is kept
@@ -263,6 +266,43 @@ def stored(session: Session, puzzle_id: str) -> CustomPuzzle | None:
         store.get(session=session, puzzle_id=split_version_id(puzzle_id)[0])
         if looks_custom(puzzle_id)
         else None
+    )
+
+
+# ---------------------------------------------------------------- targets beyond the limits
+
+
+def refusal(
+    session: Session, puzzle_id: str, target: str, settings: Settings | None = None
+) -> BeyondLimits | None:
+    """The refusal kept for a target of one version (``ID.N``), in the words of the limits as they
+    stand; None when none was kept, or when the limits have grown past it (it is solved again).
+    Whoever solved it kept it (:func:`record_refusal`): any process, any solver worker."""
+    kept = store.refusal(session=session, puzzle_id=puzzle_id, target=target)
+    if kept is None:
+        return None
+    now = limits(settings)
+    if kept.more_than is not None:
+        if now.solutions_per_target > kept.more_than:
+            return None
+        return BeyondLimits(
+            puzzle_id, target, more_than=now.solutions_per_target, seconds=now.seconds_per_target
+        )
+    if now.seconds_per_target > kept.seconds:
+        return None
+    return BeyondLimits(puzzle_id, target, seconds=now.seconds_per_target)
+
+
+def record_refusal(session: Session, refused: BeyondLimits, now: datetime) -> None:
+    """Keep a target's refusal for every process (a version never changes: it holds while the
+    limits do)."""
+    store.record_refusal(
+        session=session,
+        puzzle_id=refused.puzzle_id,
+        target=refused.target,
+        more_than=refused.more_than,
+        seconds=refused.seconds,
+        now=now,
     )
 
 

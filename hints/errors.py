@@ -6,6 +6,8 @@ for people; front ends never build these messages themselves.
 
 from __future__ import annotations
 
+from i18n import N_, SOURCE_LANGUAGE, translate
+
 PRECOMPUTE_COMMAND = "python -m solver.precompute"
 
 
@@ -143,19 +145,36 @@ class NotSolved(ServiceError):
         self.code = code
 
 
+# What a refusal beyond the limits says, in English here and in the asker's language in the bot.
+_MORE_THAN = N_(
+    "{target} of {puzzle} has more than {limit} solutions, more than this server keeps for one "
+    "target; a smaller board or fewer pieces would do"
+)
+_OUT_OF_TIME = N_(
+    "{target} of {puzzle} could not be solved within {seconds} s, the time this server gives one "
+    "target; a smaller board or fewer pieces would do"
+)
+
+
 class BeyondLimits(ServiceError):
     """A target of a puzzle a person made has more solutions than the server keeps, or was not
-    solved within the seconds it may take (the ``CUSTOM_PUZZLE_*`` settings): refused in words."""
+    solved within the seconds it may take (the ``CUSTOM_PUZZLE_*`` settings): refused in words,
+    the same in the API (English) and in the bot (:meth:`words`, in the asker's language)."""
 
     code = "beyond_limits"
 
-    def __init__(
-        self, puzzle_id: str, target: str, *, more_than: int | None = None, seconds: float | None = None
-    ) -> None:
-        if more_than is not None:
-            reason = f"has more than {more_than} solutions, more than this server keeps for one target"
-        else:
-            reason = f"could not be solved within {seconds:g} s, the time this server gives one target"
-        super().__init__(f"{target} of {puzzle_id} {reason}; a smaller board or fewer pieces would do")
+    def __init__(self, puzzle_id: str, target: str, *, more_than: int | None = None, seconds: float) -> None:
         self.puzzle_id = puzzle_id
         self.target = target
+        self.more_than = more_than  # the solutions kept for one target; None: out of time
+        self.seconds = seconds  # the seconds one target is given
+        super().__init__(self.words(SOURCE_LANGUAGE))
+
+    def words(self, language: str) -> str:
+        """The refusal in ``language``."""
+        values: dict[str, object]
+        if self.more_than is not None:
+            template, values = _MORE_THAN, {"limit": self.more_than}
+        else:
+            template, values = _OUT_OF_TIME, {"seconds": f"{self.seconds:g}"}
+        return translate(language, template).format(target=self.target, puzzle=self.puzzle_id, **values)

@@ -18,6 +18,10 @@ target with :class:`jobs.target_solving.OnDemand`, as the in-process path does.
 - The waiter polls the store (a one-row read every :data:`POLL_SECONDS`), and the queue now and
   then: a target with no job left in the queue and nothing stored failed, and the waiter says so
   (:class:`~hints.missing_targets.SolveUnfinished`) instead of waiting out :data:`GIVE_UP_SECONDS`.
+- A target of a person's puzzle beyond the limits: the worker's solver keeps the refusal in the
+  store (:func:`hints.custom_puzzles.record_refusal`) and the job ends; the waiter reads it and
+  raises :class:`~hints.errors.BeyondLimits` with the in-process path's words (the API's 422
+  ``beyond_limits``, the bot's answer), and a later ask is refused at once, with no job.
 """
 
 from __future__ import annotations
@@ -36,6 +40,8 @@ from sqlalchemy.engine import make_url
 from sqlalchemy.orm import Session, sessionmaker
 
 from db import repository
+from db.custom_puzzles import looks_custom
+from hints import custom_puzzles
 from hints.errors import BeyondLimits
 from hints.missing_targets import SolveUnfinished, TargetSolver, puzzle_to_solve
 from jobs.target_solving import OnDemand, Solved
@@ -89,7 +95,8 @@ class JobSolver:
 
 def solve_target(context: JobContext, puzzle: str, target: str) -> None:
     """Solve and store one target (nothing if it is stored already), in the worker that took it. A
-    target of a person's puzzle beyond the limits is done with, not retried: it would be again."""
+    target of a person's puzzle beyond the limits is done with, not retried (it would be again):
+    the solver kept the refusal in the store, where whoever waits for it reads it."""
     solver: JobSolver = context.additional_context["solver"]
     try:
         solver.run(puzzle, target, context.job.attempts)
@@ -185,9 +192,21 @@ class QueuedSolver:
         with self._sessions() as session:
             return repository.count_solutions(session=session, puzzle_id=puzzle_id, target=target)
 
+    def _outcome(self, puzzle_id: str, target: str) -> int | None:
+        """The target's solution count once it is stored (None: not yet); BeyondLimits once a
+        worker found a target of a person's puzzle beyond the limits (it keeps that in the store)."""
+        with self._sessions() as session:
+            count = repository.count_solutions(session=session, puzzle_id=puzzle_id, target=target)
+            if count is None and looks_custom(puzzle_id):
+                refused = custom_puzzles.refusal(session, puzzle_id, target, self._settings)
+                if refused is not None:
+                    raise refused
+            return count
+
     def ensure(self, puzzle: Puzzle, target: Target) -> Solved:
-        """The target stored: at once if it is, else by a worker, this thread waiting."""
-        if self._count(puzzle.id, target.name) is not None:
+        """The target stored: at once if it is, else by a worker, this thread waiting. BeyondLimits,
+        in the words of the in-process path, for a person's target a worker refused."""
+        if self._outcome(puzzle.id, target.name) is not None:
             return Solved(computed=False)
         self.enqueue(puzzle.id, target.name)
         return self._wait(_Waiting(puzzle.id, target.name, time.monotonic()))
@@ -211,7 +230,7 @@ class QueuedSolver:
     def _wait(self, waiting: _Waiting) -> Solved:
         next_queue_check = waiting.started + QUEUE_CHECK_SECONDS
         while not self._closing.wait(POLL_SECONDS):
-            count = self._count(waiting.puzzle_id, waiting.target)
+            count = self._outcome(waiting.puzzle_id, waiting.target)
             now = time.monotonic()
             if count is not None:
                 return Solved(computed=True, solutions=count, seconds=now - waiting.started)
@@ -227,7 +246,7 @@ class QueuedSolver:
         key = job_lock(waiting.puzzle_id, waiting.target)
         jobs = self._queue().job_manager.list_jobs(lock=key)
         live = [job for job in jobs if job.status in ("todo", "doing")]
-        if not live and self._count(waiting.puzzle_id, waiting.target) is None:
+        if not live and self._outcome(waiting.puzzle_id, waiting.target) is None:
             raise SolveUnfinished(f"{waiting.puzzle_id} {waiting.target}: its solve job failed")
 
 

@@ -29,6 +29,7 @@ from concurrent.futures import Future, ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from contextlib import contextmanager
 from dataclasses import dataclass
+from datetime import UTC, datetime
 
 from sqlalchemy import text
 from sqlalchemy.orm import Session, sessionmaker
@@ -36,7 +37,6 @@ from sqlalchemy.orm import Session, sessionmaker
 from db import repository
 from db.custom_puzzles import looks_custom
 from hints import custom_puzzles
-from hints.cache import BoundedCache
 from hints.errors import BeyondLimits
 from hints.solutions import stored_summaries
 from hints.supervised import prepare_worker
@@ -205,20 +205,11 @@ def solve_target(puzzle: Puzzle, target: Target, processes: int) -> list[str]:
     return sorted(code for result in results for code in result.encodings)
 
 
-# Targets of people's puzzles found beyond the limits, per process: a version never changes, so the
-# refusal holds for good and is not worked out again at each request.
-_BEYOND: BoundedCache[tuple[str, str], BeyondLimits] = BoundedCache(4096)
-
-
 def solve_custom_target(puzzle: Puzzle, target: Target, processes: int) -> list[str]:
     """Every solution of a target of a puzzle a person made, within the deployment's limits
     (:mod:`solver.bounded`): BeyondLimits when it has more solutions than are kept or was not
     solved in time. In one solver process (the puzzle travels with the task: those processes have
     no store to look it up in), or here when there are none."""
-    key = (puzzle.id, target.name)
-    refused = _BEYOND.get(key)
-    if refused is not None:
-        raise refused
     limits = custom_puzzles.limits()
     if processes > 1:
         counted = _shared_pool(processes).submit(solve_within, puzzle, target, limits).result()
@@ -226,9 +217,7 @@ def solve_custom_target(puzzle: Puzzle, target: Target, processes: int) -> list[
         counted = solve_within(puzzle, target, limits)
     if counted.outcome != "all":
         more_than = limits.solutions_per_target if counted.outcome == "more-than" else None
-        refused = BeyondLimits(puzzle.id, target.name, more_than=more_than, seconds=limits.seconds_per_target)
-        _BEYOND.put(key, refused)
-        raise refused
+        raise BeyondLimits(puzzle.id, target.name, more_than=more_than, seconds=limits.seconds_per_target)
     return sorted(counted.encodings)
 
 
@@ -286,11 +275,26 @@ class OnDemand:
                 connection.execute(text("SELECT pg_advisory_unlock(:key)"), {"key": key})
                 connection.commit()
 
+    def _solve_custom(self, puzzle: Puzzle, target: Target, processes: int) -> list[str]:
+        """A person's target within the limits. A refusal is kept in the store, where every process
+        and solver worker reads it (:func:`hints.custom_puzzles.refusal`) instead of solving the
+        target again: a version never changes."""
+        with self._sessions() as session:
+            kept = custom_puzzles.refusal(session, puzzle.id, target.name)
+        if kept is not None:
+            raise kept
+        try:
+            return solve_custom_target(puzzle, target, processes)
+        except BeyondLimits as refused:
+            with self._sessions.begin() as session:
+                custom_puzzles.record_refusal(session, refused, datetime.now(UTC))
+            raise
+
     def _solve_and_store(self, puzzle: Puzzle, target: Target) -> Solved:
         started = time.perf_counter()
         processes = self._processes if self._processes is not None else on_demand_processes()
         if looks_custom(puzzle.id):
-            encodings = solve_custom_target(puzzle, target, processes)
+            encodings = self._solve_custom(puzzle, target, processes)
         else:
             encodings = solve_target(puzzle, target, processes)
         seconds = time.perf_counter() - started

@@ -1,12 +1,15 @@
 """/mypuzzle: a person's own puzzle in Telegram.
 
 ``/mypuzzle`` alone says how to make one and lists theirs (make it the daily puzzle, play it on
-the web board, delete it after a question). ``/mypuzzle`` followed by a definition, or the
-definition as a text file with the caption ``/mypuzzle`` (in a private chat any ``.txt`` file),
-is read: every problem comes back in words with its line and column; else "Checking today's
-target…" is sent at once, the probe runs on a thread of its own (CP-SAT, seconds of CPU: never
-on the event loop nor on the pool the updates' units of work share), and that message is edited
-into the kept puzzle's id, title and counts, or the refusal.
+the web board, how to send a new version, delete it after a question). ``/mypuzzle`` followed by
+a definition, or the definition as a text file with the caption ``/mypuzzle`` (in a private chat
+any ``.txt`` file), is read: every problem comes back in words with its line and column; else
+"Checking today's target…" is sent at once, the probe runs on a thread of its own (CP-SAT,
+seconds of CPU: never on the event loop nor on the pool the updates' units of work share), and
+that message is edited into the kept puzzle's id, title and counts, or the refusal. ``/mypuzzle
+edit ID`` followed by a definition (or a file with that caption) does the same for a new version
+of the asker's puzzle, through the API's service call (:func:`hints.custom_puzzles.edit`);
+someone else's, a deleted or an unknown puzzle is refused before anything is probed.
 
 Making one the daily puzzle is the /edition button (:func:`bot.handlers.chat_settings.set_edition`):
 a private chat's own setting, a group's for its admins only.
@@ -38,9 +41,14 @@ from hints.unit_of_work import run
 
 logger = logging.getLogger(__name__)
 
+# What refuses keeping a definition: the quota, or (a new version) a puzzle unknown, deleted or not theirs.
+Refused = QuotaReached | LookupError | custom.NotOwner | custom.Deleted
+
 MAX_DEFINITION_BYTES = 20_000  # as the API's: a 64-cell board with 13 pieces drawn takes about 1 KB
 MINE_PATTERN = rf"^{CALLBACK_VERSION}\|{MINE}\|"
 COMMAND = re.compile(r"^/mypuzzle(?:@\w+)?(?=\s|$)", re.IGNORECASE)
+# "/mypuzzle edit ID" and the new definition on the lines after it (or a file with that caption)
+EDIT = re.compile(r"^edit\b[ \t]*(\S*)[ \t]*(?:\n|$)", re.IGNORECASE)
 # A definition as a file: captioned /mypuzzle anywhere, or any .txt file in a private chat.
 DOCUMENTS = filters.UpdateType.MESSAGE & (
     (filters.Document.ALL & filters.CaptionRegex(COMMAND))
@@ -58,10 +66,24 @@ def definition_in(message_text: str) -> str:
     return (message_text[found.end() :] if found else message_text).strip()
 
 
+def edit_in(definition: str) -> tuple[str, str] | None:
+    """(the puzzle's id, the new definition) of ``edit ID`` followed by a definition (either may be
+    empty); None when the text is no edit."""
+    found = EDIT.match(definition)
+    if found is None:
+        return None
+    return found.group(1), definition[found.end() :].strip()
+
+
 async def my_puzzle(update: Update, context: BotContext) -> None:
-    """How to make your own puzzle and the list of yours; with a definition after it, keep it."""
+    """How to make your own puzzle and the list of yours; with a definition after it, keep it;
+    with ``edit ID`` and a definition, keep it as a new version of that puzzle."""
     message = update.effective_message
     definition = definition_in(message.text or "") if message is not None else ""
+    edit = edit_in(definition)
+    if edit is not None:
+        await take_edit(update, context, *edit)
+        return
     if definition:
         await take_definition(update, context, definition)
         return
@@ -91,11 +113,34 @@ async def document(update: Update, context: BotContext) -> None:
     except UnicodeDecodeError:
         await tell(update, context, lambda who: replies.not_text(who.language))
         return
+    edit = edit_in(definition_in(message.caption or ""))
+    if edit is not None:
+        await take_edit(update, context, edit[0], definition)
+        return
     await take_definition(update, context, definition)
 
 
-async def take_definition(update: Update, context: BotContext, definition: str) -> None:
-    """Read the definition (every problem, in words), probe it, keep it: one message that says
+async def take_edit(update: Update, context: BotContext, puzzle_id: str, definition: str) -> None:
+    """``/mypuzzle edit ID`` and a definition: a new version of the asker's puzzle. Without an id,
+    or without a definition, how to send one; someone else's or a deleted puzzle, why not."""
+    if not puzzle_id:
+        await tell(update, context, lambda who: replies.edit_usage(who.language))
+        return
+    found = deps(context)
+    who = await asyncio.to_thread(_asker, update, context)
+    puzzle = await asyncio.to_thread(run, found.sessions, lambda session: custom.stored(session, puzzle_id))
+    refused = replies.edit_refusal(puzzle, puzzle_id, who)
+    if refused is not None or not definition:
+        await send(update, context, refused or replies.edit_how(puzzle, who))
+        return
+    await take_definition(update, context, definition, editing=puzzle_id)
+
+
+async def take_definition(
+    update: Update, context: BotContext, definition: str, *, editing: str | None = None
+) -> None:
+    """Read the definition (every problem, in words), probe it, keep it (as a new version of the
+    puzzle ``editing``, the API's PATCH through the same service call): one message that says
     "Checking…" at once and is edited into the answer."""
     found = deps(context)
     now = found.clock()
@@ -111,13 +156,14 @@ async def take_definition(update: Update, context: BotContext, definition: str) 
         reply = replies.hopeless(probed, who.language)
     else:
         outcome = await asyncio.to_thread(
-            run, found.sessions, lambda session: keep(session, who, read, probed, now)
+            run, found.sessions, lambda session: keep(session, who, read, probed, now, editing)
         )
-        reply = (
-            replies.kept(outcome, who, found.web)
-            if isinstance(outcome, Created)
-            else replies.quota_reached(outcome, who.language)
-        )
+        if not isinstance(outcome, Created):
+            reply = replies.not_kept(outcome, editing or "", who)
+        elif editing is not None:
+            reply = replies.new_version(outcome, who, found.web)
+        else:
+            reply = replies.kept(outcome, who, found.web)
     await _replace(update, context, checking, reply)
 
 
@@ -127,13 +173,21 @@ def _asker(update: Update, context: BotContext) -> InChat:
 
 
 def keep(
-    session: Session, who: InChat, definition: Definition, probed: ProbeResult, now: datetime
-) -> Created | QuotaReached:
-    """The definition kept as the asker's new puzzle, or the quota that refuses it."""
+    session: Session,
+    who: InChat,
+    definition: Definition,
+    probed: ProbeResult,
+    now: datetime,
+    editing: str | None = None,
+) -> Created | Refused:
+    """The definition kept as the asker's new puzzle (or a new version of their puzzle
+    ``editing``), or what refuses it: the quota, or a puzzle gone or not theirs meanwhile."""
     try:
+        if editing is not None:
+            return custom.edit(session, who.player.id, editing, definition, probed, now)
         return custom.create(session, who.player.id, definition, probed, now)
-    except QuotaReached as reached:
-        return reached
+    except (QuotaReached, LookupError, custom.NotOwner, custom.Deleted) as refused:
+        return refused
 
 
 def _for_chat(update: Update, context: BotContext, reply: Reply) -> Reply:
@@ -180,8 +234,9 @@ async def _replace(update: Update, context: BotContext, message_id: int | None, 
     found.replies.submit(chat.id, deliver)
 
 
-async def delete_button(update: Update, context: BotContext) -> None:
-    """🗑 asks first; **Yes** deletes the puzzle (its owner only), **No** keeps it."""
+async def mine_button(update: Update, context: BotContext) -> None:
+    """✏️ says how to send a new version; 🗑 asks first; **Yes** deletes the puzzle (its owner
+    only), **No** keeps it."""
     query = update.callback_query
     assert query is not None
     decoded = decode_mine(query.data)
@@ -189,7 +244,15 @@ async def delete_button(update: Update, context: BotContext) -> None:
         await stale(query)
         return
     step, puzzle_id = decoded
-    if step == "ask":
+    if step == "edit":
+        await answer(query, None)
+        await respond(
+            update,
+            context,
+            lambda session, _who: custom.stored(session, puzzle_id),
+            lambda puzzle, who: replies.edit_refusal(puzzle, puzzle_id, who) or replies.edit_how(puzzle, who),
+        )
+    elif step == "ask":
         await answer(query, None)
         await respond(
             update,

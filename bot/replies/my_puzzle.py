@@ -9,12 +9,23 @@ from bot.callbacks import CALLBACK_VERSION, encode_edition_callback
 from bot.replies.types import Button, Reply, Web
 from bot.texts import counted, text
 from hints import links
-from hints.custom_puzzles import Created, CustomPuzzle, ProbeResult, Problem, QuotaReached, TargetCount
+from hints.custom_puzzles import (
+    Created,
+    CustomPuzzle,
+    Deleted,
+    NotOwner,
+    ProbeResult,
+    Problem,
+    QuotaReached,
+    TargetCount,
+)
 from hints.seat import InChat
 
 PROBLEMS_SHOWN = 25  # a message holds 4096 characters; a definition this wrong needs a fresh start
-MINE = "mine"  # the callback data's word for these buttons: v1|mine|ask|ID, v1|mine|yes|ID, v1|mine|no|ID
-ANSWERS = ("ask", "yes", "no")
+# The callback data's word for these buttons: v1|mine|edit|ID (✏️), v1|mine|ask|ID (🗑), then
+# v1|mine|yes|ID and v1|mine|no|ID.
+MINE = "mine"
+ANSWERS = ("edit", "ask", "yes", "no")
 
 
 def encode_mine(answer: str, puzzle_id: str) -> str:
@@ -22,7 +33,8 @@ def encode_mine(answer: str, puzzle_id: str) -> str:
 
 
 def decode_mine(data: str | None) -> tuple[str, str] | None:
-    """(ask/yes/no, the puzzle's id) of a delete button; None for anything we did not make."""
+    """(edit/ask/yes/no, the puzzle's id) of a list's or a delete question's button; None for
+    anything we did not make."""
     parts = (data or "").split("|")
     if len(parts) != 4 or parts[0] != CALLBACK_VERSION or parts[1] != MINE or parts[2] not in ANSWERS:
         return None
@@ -42,7 +54,7 @@ def _play_button(puzzle_id: str, web: Web, label: str) -> Button:
 def overview(mine: Sequence[CustomPuzzle], who: InChat, web: Web | None) -> Reply:
     """/mypuzzle alone: how to make one (and the web editor's link, or where it is in words), then
     the person's puzzles, each a line with its link and a row of buttons: make it the daily puzzle,
-    play, delete."""
+    play, send a new version, delete."""
     language = who.language
     lines = [text("mypuzzle_how", language)]
     if web is not None:
@@ -60,9 +72,10 @@ def overview(mine: Sequence[CustomPuzzle], who: InChat, web: Web | None) -> Repl
         buttons.append(_daily_button(puzzle.id, who, f"📅 {title}"))
         if web is not None:
             buttons.append(_play_button(puzzle.id, web, "▶"))
+        buttons.append(Button("✏️", encode_mine("edit", puzzle.id)))
         buttons.append(Button("🗑", encode_mine("ask", puzzle.id)))
     listed.append(text("mypuzzle_list_buttons_web" if web is not None else "mypuzzle_list_buttons", language))
-    return Reply("\n\n".join([*lines, "\n".join(listed)]), buttons=tuple(buttons), columns=3 if web else 2)
+    return Reply("\n\n".join([*lines, "\n".join(listed)]), buttons=tuple(buttons), columns=4 if web else 3)
 
 
 def problems(found: Sequence[Problem], language: str) -> Reply:
@@ -120,6 +133,57 @@ def kept(created: Created, who: InChat, web: Web | None) -> Reply:
     if web is not None:
         buttons.append(_play_button(puzzle.id, web, text("button_mypuzzle_play", language)))
     return Reply("\n".join([heading, *probe_lines(created.probe, language)]), buttons=tuple(buttons))
+
+
+def new_version(created: Created, who: InChat, web: Web | None) -> Reply:
+    """A new version kept: its number, the puzzle's title and id, the probe's counts, and the
+    buttons of a kept puzzle (a chat whose daily puzzle it is plays the new version from now)."""
+    language, puzzle = who.language, created.puzzle
+    title = puzzle.title or created.definition.title
+    heading = text(
+        "mypuzzle_new_version", language, version=puzzle.current_version, title=title, id=puzzle.id
+    )
+    if web is not None:
+        heading += f"\n{web.public_url}{links.custom_puzzle(puzzle.id)}"
+    buttons = [_daily_button(puzzle.id, who)]
+    if web is not None:
+        buttons.append(_play_button(puzzle.id, web, text("button_mypuzzle_play", language)))
+    return Reply("\n".join([heading, *probe_lines(created.probe, language)]), buttons=tuple(buttons))
+
+
+def edit_usage(language: str) -> Reply:
+    """``/mypuzzle edit`` with no id."""
+    return Reply(text("mypuzzle_edit_usage", language))
+
+
+def edit_how(puzzle: CustomPuzzle | None, who: InChat) -> Reply:
+    """How to send a new version of the asker's puzzle (the ✏️ button, ``/mypuzzle edit ID`` alone)."""
+    assert puzzle is not None
+    return Reply(text("mypuzzle_edit_how", who.language, title=puzzle.title or puzzle.id, id=puzzle.id))
+
+
+def edit_refusal(puzzle: CustomPuzzle | None, puzzle_id: str, who: InChat) -> Reply | None:
+    """Why the asker may not send a new version of this puzzle (no such id, deleted, someone
+    else's); None when they may."""
+    if puzzle is None:
+        return Reply(text("mypuzzle_unknown", who.language, id=puzzle_id))
+    if puzzle.deleted:
+        return Reply(text("mypuzzle_gone", who.language))
+    if puzzle.owner != who.player.id:
+        return Reply(text("mypuzzle_not_yours_edit", who.language))
+    return None
+
+
+def not_kept(refused: Exception, puzzle_id: str, who: InChat) -> Reply:
+    """A checked definition not kept: the quota, or the puzzle to edit unknown, deleted or not the
+    asker's by the time it was kept."""
+    if isinstance(refused, QuotaReached):
+        return quota_reached(refused, who.language)
+    if isinstance(refused, Deleted):
+        return Reply(text("mypuzzle_gone", who.language))
+    if isinstance(refused, NotOwner):
+        return Reply(text("mypuzzle_not_yours_edit", who.language))
+    return Reply(text("mypuzzle_unknown", who.language, id=puzzle_id))
 
 
 def hopeless(probed: ProbeResult, language: str) -> Reply:

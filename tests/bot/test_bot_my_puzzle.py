@@ -121,3 +121,37 @@ async def test_a_group_admin_makes_theirs_the_groups_daily_post(fake: FakeTelegr
     post = fake.calls_to("sendPhoto", GROUP)[-1].params["caption"]
     assert "Three in a box" in post and "1 solution" in post
     await stop_bot(bot)
+
+
+async def test_the_owner_sends_a_new_version_from_the_list_or_a_file_and_no_one_else_may(
+    running_bot: RunningBot,
+) -> None:
+    fake = running_bot.fake
+    await running_bot.ask("/mypuzzle\n" + BOX, chat_id=43)
+    await running_bot.eventually(lambda: len(fake.calls_to("editMessageText", 43)) == 1)
+    (listed,) = await running_bot.ask("/mypuzzle", chat_id=43)
+    edit = next(data for label, data in keyboard(listed) if label == "✏️")
+    how = await press(running_bot, edit, 43)
+    puzzle_id = edit.rsplit("|", 1)[1]
+    assert how.params["text"].startswith(f"To change “Three in a box”, send /mypuzzle edit {puzzle_id} ")  # type: ignore[attr-defined]
+    (checking,) = await running_bot.ask(
+        f"/mypuzzle edit {puzzle_id}\n" + BOX.replace("Three in a box", "Three, again"), chat_id=43
+    )
+    assert checking.params["text"] == "Checking today's target…"
+    await running_bot.eventually(lambda: len(fake.calls_to("editMessageText", 43)) == 2)
+    assert str(edited(fake, 43)["text"]).startswith(
+        f"Kept version 2 of “Three, again” ({puzzle_id}); earlier versions stay as they were."
+    )
+    fake.document(
+        BOX.replace("Three in a box", "From a file").encode(),
+        caption=f"/mypuzzle edit {puzzle_id}",
+        chat_id=43,
+    )
+    await running_bot.eventually(lambda: len(fake.calls_to("editMessageText", 43)) == 3)
+    assert str(edited(fake, 43)["text"]).startswith(f"Kept version 3 of “From a file” ({puzzle_id})")
+    (refused,) = await running_bot.ask(f"/mypuzzle edit {puzzle_id}\n" + BOX, chat_id=44)  # someone else
+    assert refused.params["text"] == "Only the person who made this puzzle can change it."
+    (problems,) = await running_bot.ask(
+        f"/mypuzzle edit {puzzle_id}\n" + BOX.replace("L P V", "L P Q"), chat_id=43
+    )
+    assert problems.params["text"].startswith("I could not keep this definition:\nline 3, column ")

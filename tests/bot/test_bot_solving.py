@@ -15,6 +15,7 @@ import pytest
 
 from bot.solving import SOLVE_WORKERS, SOLVES_WAITING, SolveQueue
 from db import chats
+from hints.errors import BeyondLimits
 from hints.missing_targets import SolveUnfinished
 from jobs.target_solving import OnDemand
 from solver.catalog import Puzzle, Target
@@ -172,3 +173,26 @@ async def test_a_solve_the_queue_gave_up_on_is_answered_as_busy(running_bot: Run
     assert notice.startswith("Working out 4 Feb for ")
     (busy,) = gated.bot.fake.calls_to("editMessageText", 151)  # in the notice's place
     assert busy.params["text"] == BUSY and solver.calls == [(WEEKDAY, "02-04-wed")]
+
+
+class Refuses(GatedSolver):
+    """A solver that found a target of a person's puzzle beyond the limits (in the process, or a
+    worker that kept the refusal in the store)."""
+
+    def ensure(self, puzzle: Puzzle, target: Target) -> object:
+        super().ensure(puzzle, target)
+        raise BeyondLimits(puzzle.id, target.name, more_than=5000, seconds=20)
+
+
+async def test_a_target_beyond_the_limits_is_answered_in_the_api_s_words(running_bot: RunningBot) -> None:
+    solver = Refuses()
+    solver.gate.set()
+    gated = gated_bot(running_bot, solver)
+    gated.weekday_chats(161)
+    gated.bot.fake.message(f"/today {day(3)}", chat_id=161)
+    await gated.bot.settled()
+    (refused,) = gated.bot.fake.calls_to("editMessageText", 161)  # in the notice's place
+    assert refused.params["text"] == (
+        f"02-04-wed of {WEEKDAY} has more than 5000 solutions, more than this server keeps for one "
+        "target; a smaller board or fewer pieces would do"
+    )

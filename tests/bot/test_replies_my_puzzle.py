@@ -4,10 +4,11 @@ question; and what the handler takes from a message (:mod:`bot.handlers.my_puzzl
 
 from __future__ import annotations
 
+from dataclasses import replace
 from datetime import UTC, date, datetime
 
 from bot.callbacks import decode_callback
-from bot.handlers.my_puzzle import definition_in
+from bot.handlers.my_puzzle import definition_in, edit_in
 from bot.replies import my_puzzle
 from bot.replies.types import Web
 from hints import custom_puzzles as custom
@@ -25,8 +26,10 @@ board:
 WEB = Web("https://puzzles.example")
 
 
-def stored(puzzle_id: str = "u7k2m9xa", owner: int = 1, title: str = "Three in a box") -> CustomPuzzle:
-    return CustomPuzzle(puzzle_id, owner, title, False, 1, datetime(2026, 11, 28, tzinfo=UTC), False)
+def stored(
+    puzzle_id: str = "u7k2m9xa", owner: int = 1, title: str = "Three in a box", version: int = 1
+) -> CustomPuzzle:
+    return CustomPuzzle(puzzle_id, owner, title, False, version, datetime(2026, 11, 28, tzinfo=UTC), False)
 
 
 def created(*counts: TargetCount) -> Created:
@@ -100,9 +103,23 @@ def test_the_list_says_how_and_gives_each_puzzle_a_row_of_buttons() -> None:
     )
     listed = my_puzzle.overview([stored(), stored("b2", title="Second")], asker(), WEB)
     assert "• Three in a box (u7k2m9xa) – https://puzzles.example/p/u7k2m9xa" in listed.text
-    assert [b.label for b in listed.buttons] == ["📅 Three in a box", "▶", "🗑", "📅 Second", "▶", "🗑"]
-    assert listed.columns == 3
-    assert my_puzzle.decode_mine(listed.buttons[2].data) == ("ask", "u7k2m9xa")
+    assert [b.label for b in listed.buttons] == [
+        "📅 Three in a box",
+        "▶",
+        "✏️",
+        "🗑",
+        "📅 Second",
+        "▶",
+        "✏️",
+        "🗑",
+    ]
+    assert listed.columns == 4
+    assert my_puzzle.decode_mine(listed.buttons[2].data) == ("edit", "u7k2m9xa")
+    assert my_puzzle.decode_mine(listed.buttons[3].data) == ("ask", "u7k2m9xa")
+    assert listed.text.endswith(
+        "📅 makes one your daily puzzle here, ▶ plays today's on the web board, ✏️ takes a new version "
+        "of it, 🗑 deletes it."
+    )
     without_web = my_puzzle.overview([stored()], asker(), None).text
     assert "/make" not in without_web and "http" not in without_web  # no link that leads nowhere ...
     assert "the editor on the web: “Make your own puzzle”" in without_web  # ... but where it is, in words
@@ -131,3 +148,50 @@ def test_probe_targets_start_with_today() -> None:
     definition = custom.read(BOX, "en")
     assert not isinstance(definition, list)
     assert [c.target for c in custom.probe_definition(definition, date(2026, 11, 28)).counts] == ["board"]
+
+
+def test_a_new_version_names_its_number_and_keeps_the_kept_answers_counts_and_buttons() -> None:
+    definition = custom.read(BOX, "en")
+    assert not isinstance(definition, list)
+    made = Created(stored(version=2), definition, ProbeResult((count("board", "all", 1),)))
+    reply = my_puzzle.new_version(made, asker(), WEB)
+    assert reply.text.splitlines() == [
+        "Kept version 2 of “Three in a box” (u7k2m9xa); earlier versions stay as they were.",
+        "https://puzzles.example/p/u7k2m9xa",
+        "Today's target board: 1 solution",
+    ]
+    assert [b.label for b in reply.buttons] == ["Make it my daily puzzle", "Play today's"]
+    assert "第2版" in my_puzzle.new_version(made, asker(language="ja"), None).text
+
+
+def test_how_to_send_a_new_version_and_who_may_not() -> None:
+    assert my_puzzle.edit_how(stored(), asker()).text == (
+        "To change “Three in a box”, send /mypuzzle edit u7k2m9xa followed by the whole new definition "
+        "on the next lines, or a .txt file with the caption /mypuzzle edit u7k2m9xa. I check it and try "
+        "today's target as for a new puzzle; it becomes the puzzle's next version, and what was played on "
+        "the earlier ones stays as it was."
+    )
+    assert my_puzzle.edit_refusal(stored(), "u7k2m9xa", asker()) is None
+    refusals = {
+        "someone else's": my_puzzle.edit_refusal(stored(owner=2), "u7k2m9xa", asker()),
+        "unknown": my_puzzle.edit_refusal(None, "uzzzzzzz", asker()),
+        "deleted": my_puzzle.edit_refusal(replace(stored(), deleted=True), "u7k2m9xa", asker()),
+    }
+    assert {why: reply.text for why, reply in refusals.items() if reply is not None} == {
+        "someone else's": "Only the person who made this puzzle can change it.",
+        "unknown": "None of your puzzles has the id “uzzzzzzz”: /mypuzzle lists yours.",
+        "deleted": "This puzzle is deleted already.",
+    }
+    assert my_puzzle.edit_usage("en").text.startswith("Send /mypuzzle edit followed by the id")
+    assert my_puzzle.not_kept(QuotaReached("versions", 30), "u7k2m9xa", asker()).text.startswith(
+        "You made 30 puzzles or versions within a day"
+    )
+    assert my_puzzle.not_kept(custom.NotOwner("u7k2m9xa"), "u7k2m9xa", asker()).text.startswith("Only the")
+
+
+def test_an_edit_is_the_id_after_edit_then_the_definition_line_by_line() -> None:
+    assert edit_in(definition_in("/mypuzzle edit u7k2m9xa\n" + BOX)) == ("u7k2m9xa", BOX.strip())
+    assert edit_in(definition_in("/mypuzzle EDIT u7k2m9xa")) == ("u7k2m9xa", "")
+    assert edit_in(definition_in("/mypuzzle edit")) == ("", "")
+    assert edit_in(definition_in("/mypuzzle\n" + BOX)) is None
+    assert edit_in("editor: x") is None

@@ -11,6 +11,7 @@ import pytest
 from sqlalchemy.orm import Session, sessionmaker
 
 from hints import custom_puzzles as custom
+from hints.errors import BeyondLimits
 from settings import Settings
 from solver.catalog import UnknownPuzzleError
 from solver.puzzles import get_puzzle
@@ -113,3 +114,31 @@ def test_a_probe_whose_every_target_has_no_solution_is_hopeless() -> None:
     probed = custom.probe_definition(unsolvable, date(2026, 1, 1))
     assert probed.hopeless and probed.unsolvable == ["board"]
     assert not custom.probe_definition(definition(), date(2026, 1, 1)).hopeless
+
+
+def test_a_refusal_kept_holds_while_the_limits_are_no_larger_in_their_words(
+    sessions: sessionmaker[Session],
+) -> None:
+    with sessions.begin() as session:
+        custom.record_refusal(session, BeyondLimits("uabcdefg.1", "board", more_than=100, seconds=20), NOW)
+        custom.record_refusal(session, BeyondLimits("uabcdefg.1", "12-01", seconds=20), NOW)
+    tight = settings(CUSTOM_PUZZLE_SOLUTIONS_PER_TARGET=50, CUSTOM_PUZZLE_SECONDS_PER_TARGET=10)
+    loose = settings(CUSTOM_PUZZLE_SOLUTIONS_PER_TARGET=200, CUSTOM_PUZZLE_SECONDS_PER_TARGET=30)
+    with sessions() as session:
+        more = custom.refusal(session, "uabcdefg.1", "board", tight)
+        slow = custom.refusal(session, "uabcdefg.1", "12-01", tight)
+        assert custom.refusal(session, "uabcdefg.1", "board", loose) is None  # solved again
+        assert custom.refusal(session, "uabcdefg.1", "12-01", loose) is None
+        assert custom.refusal(session, "uabcdefg.2", "board", tight) is None  # another version
+    assert more is not None and str(more) == (
+        "board of uabcdefg.1 has more than 50 solutions, more than this server keeps for one target; "
+        "a smaller board or fewer pieces would do"
+    )
+    assert more.words("ja") == (  # the bot's words, in the asker's language
+        "uabcdefg.1のboardには解が50通りより多くあり、このサーバーが1つのターゲットに保存できる数を"
+        "超えています。盤面を小さくするかピースを減らしてください"
+    )
+    assert slow is not None and str(slow) == (
+        "12-01 of uabcdefg.1 could not be solved within 10 s, the time this server gives one target; "
+        "a smaller board or fewer pieces would do"
+    )

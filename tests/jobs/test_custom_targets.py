@@ -18,18 +18,9 @@ from jobs.target_solving import OnDemand
 from solver import bounded
 from solver.definitions import Limits
 from solver.puzzles import get_puzzle
-from tests.support.custom_puzzles import custom_store
+from tests.support.custom_puzzles import FOUR_BY_FIVE, custom_store
 
 NOW = datetime(2026, 11, 28, 9, 0, tzinfo=UTC)
-FOUR_BY_FIVE = """title: Four in a box
-targets: board
-pieces: pentominoes L P V T
-board:
-# # # # #
-# # # # #
-# # # # #
-# # # # #
-"""
 
 
 @pytest.fixture
@@ -76,3 +67,30 @@ def test_more_solutions_than_kept_is_refused_in_words_once(
     assert solves == ["solve"]  # the second refusal was not worked out again
     with sessions() as session:
         assert repository.target_key(session=session, puzzle_id=puzzle.id, target="board") is None
+
+
+def test_the_refusal_is_kept_in_the_store_for_every_process_until_the_limits_grow(
+    sessions: sessionmaker[Session], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    cap = {"solutions": 3}
+    monkeypatch.setattr(
+        custom_puzzles, "limits", lambda settings=None: Limits(solutions_per_target=cap["solutions"])
+    )
+    solves: list[str] = []
+
+    def counted(*args: object, **kwargs: object) -> bounded.TargetCount:
+        solves.append("solve")
+        return bounded.solve_within(*args, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(target_solving, "solve_within", counted)
+    puzzle = get_puzzle(kept(sessions))
+    with pytest.raises(BeyondLimits) as first:
+        OnDemand(sessions, processes=1).ensure(puzzle, puzzle.target("board"))
+    with pytest.raises(BeyondLimits) as elsewhere:  # another process: nothing of the first in memory
+        OnDemand(sessions, processes=1).ensure(puzzle, puzzle.target("board"))
+    assert str(elsewhere.value) == str(first.value)
+    assert solves == ["solve"]
+    cap["solutions"] = 10  # the operator keeps more solutions now: the refusal no longer holds
+    solved = OnDemand(sessions, processes=1).ensure(puzzle, puzzle.target("board"))
+    assert solved.computed and solved.solutions == 4
+    assert solves == ["solve", "solve"]

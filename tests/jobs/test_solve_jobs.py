@@ -4,6 +4,7 @@ a job whose worker is killed taken by another, a failed job reported to whoever 
 
 from __future__ import annotations
 
+import asyncio
 import os
 import signal
 import subprocess
@@ -11,6 +12,7 @@ import sys
 import time
 from collections.abc import Iterator
 from concurrent.futures import ThreadPoolExecutor
+from datetime import UTC, datetime
 from pathlib import Path
 
 import pytest
@@ -20,10 +22,13 @@ from sqlalchemy.orm import Session, sessionmaker
 
 from db import repository
 from db.engine import make_engine, session_factory
+from hints import custom_puzzles
+from hints.errors import BeyondLimits
 from hints.missing_targets import SolveUnfinished
 from jobs.solve_jobs import (
     MAX_ATTEMPTS,
     QUEUE,
+    JobSolver,
     QueuedSolver,
     job_lock,
     queue_app,
@@ -31,9 +36,12 @@ from jobs.solve_jobs import (
     solver_factory,
 )
 from jobs.solve_worker import main as worker_main
+from jobs.solve_worker import solve_with_on_demand
 from jobs.target_solving import OnDemand, solve_target
 from settings import Settings
+from solver.definitions import Limits
 from solver.puzzles import get_puzzle
+from tests.support.custom_puzzles import FOUR_BY_FIVE
 from tests.support.exact_cover import solve
 
 PROJECT_ROOT = Path(__file__).resolve().parents[2]
@@ -70,10 +78,14 @@ def queued(engine: Engine, migrated_postgres_url: str) -> Iterator[QueuedSolver]
     solver.close()
 
 
-def start_worker(url: str, module: str = "jobs.solve_worker") -> subprocess.Popen[str]:
-    """A worker process on the test's database, one solver process, quick heartbeats."""
+def start_worker(
+    url: str, module: str = "jobs.solve_worker", limits: dict[str, str] | None = None
+) -> subprocess.Popen[str]:
+    """A worker process on the test's database, one solver process, quick heartbeats (and the
+    limits of people's puzzles given)."""
     env = {
         **os.environ,
+        **(limits or {}),
         "PYTHONPATH": str(PROJECT_ROOT),
         "DATABASE_URL": url,
         "SOLVE_JOBS": "queue",
@@ -278,3 +290,55 @@ def test_an_ask_after_its_process_began_stopping_waits_for_nothing(queued: Queue
     queued.close()  # the server stopping: a waiting ask ends at its next look
     with pytest.raises(SolveUnfinished, match="stopping"):
         queued.ensure(PUZZLE, TARGET)
+
+
+# ---------------------------------------------------------------- a person's target beyond the limits
+
+
+@pytest.mark.postgres
+async def test_a_persons_target_beyond_the_limits_is_refused_after_its_job_as_in_the_process(
+    engine: Engine, migrated_postgres_url: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(custom_puzzles, "limits", lambda settings=None: Limits(solutions_per_target=3))
+    sessions = session_factory(engine)
+    uninstall = custom_puzzles.install(sessions)
+    settings = queue_settings(migrated_postgres_url)
+    queued = QueuedSolver(sessions, settings, give_up_seconds=DEADLINE)
+    try:
+        read = custom_puzzles.read(FOUR_BY_FIVE, "en")
+        assert not isinstance(read, list)
+        with sessions.begin() as session:
+            made = custom_puzzles.create(session, 7, read, custom_puzzles.ProbeResult(()), datetime.now(UTC))
+        puzzle = get_puzzle(made.puzzle.current_id)
+        target, key = puzzle.target("board"), job_lock(puzzle.id, "board")
+        with ThreadPoolExecutor(1) as pool:
+            waiting = pool.submit(queued.ensure, puzzle, target)  # the API's or the bot's wait
+            deadline = time.monotonic() + DEADLINE
+            while not jobs_of(engine, key) and time.monotonic() < deadline:
+                await asyncio.sleep(0.01)
+            app = queue_app(settings, for_workers=True)
+            async with app.open_async():  # a worker, here, until the queue is empty
+                await app.run_worker_async(
+                    queues=[QUEUE],
+                    wait=False,
+                    delete_jobs="successful",
+                    install_signal_handlers=False,
+                    additional_context={"solver": JobSolver(solve_with_on_demand(OnDemand(sessions, 1)))},
+                )
+            with pytest.raises(BeyondLimits) as after_the_job:
+                waiting.result(timeout=DEADLINE)
+        words = (
+            f"board of {puzzle.id} has more than 3 solutions, more than this server keeps for one target; "
+            "a smaller board or fewer pieces would do"
+        )
+        assert str(after_the_job.value) == words  # the in-process path's words (its 422 in the API)
+        assert jobs_of(engine, key) == []  # the job is done with, not failed nor retried
+        with pytest.raises(BeyondLimits) as later:  # asked again: refused at once, with no job
+            queued.ensure(puzzle, target)
+        assert str(later.value) == words and jobs_of(engine, key) == []
+        with pytest.raises(BeyondLimits) as in_process:  # and so says a process solving itself
+            OnDemand(sessions, 1).ensure(puzzle, target)
+        assert str(in_process.value) == words
+    finally:
+        queued.close()
+        uninstall()

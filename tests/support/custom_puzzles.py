@@ -26,6 +26,17 @@ Jul Aug Sep Oct Nov Dec .
 29  30  31
 """
 
+# A 4 × 5 box of four pentominoes: one target, 4 solutions (up to symmetry), solved in a blink.
+FOUR_BY_FIVE = """title: Four in a box
+targets: board
+pieces: pentominoes L P V T
+board:
+# # # # #
+# # # # #
+# # # # #
+# # # # #
+"""
+
 
 @contextmanager
 def custom_store(folder: Path) -> Iterator[sessionmaker[Session]]:
