@@ -10,7 +10,7 @@ from bot.replies.types import Button, Reply, Web
 from bot.texts import counted, text
 from hints import links
 from hints.custom_puzzles import Created, CustomPuzzle, ProbeResult, Problem, QuotaReached, TargetCount
-from hints.seat import InChat
+from hints.player_actions import InChat
 
 PROBLEMS_SHOWN = 25  # a message holds 4096 characters; a definition this wrong needs a fresh start
 MINE = "mine"  # the callback data's word for these buttons: v1|mine|ask|ID, v1|mine|yes|ID, v1|mine|no|ID
