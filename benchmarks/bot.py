@@ -33,10 +33,10 @@ from bot.replies import hinting
 from bot.sender import Sender
 from db import chats
 from db.engine import make_engine, session_factory
-from hints import seat as seats
+from hints import player_actions
 from hints.daily import PuzzleKind
+from hints.player_actions import InChat
 from hints.players import Chat, Player
-from hints.seat import InChat
 from hints.unit_of_work import run
 from jobs.transfer import copy_sqlite
 from settings import Settings, get_settings
@@ -62,15 +62,15 @@ def copy_store(source_url: str, folder: str) -> str:
     return copy_sqlite(source_url, Path(folder) / "bench.db")
 
 
-def _open(session: Session, who: InChat, day: date) -> seats.Shown:
+def _open(session: Session, who: InChat, day: date) -> player_actions.Shown:
     """/today's unit of work: the calendar puzzle of ``day`` opened."""
-    return seats.open_puzzle(session, who, PuzzleKind.CALENDAR, day)
+    return player_actions.open_puzzle(session, who, PuzzleKind.CALENDAR, day)
 
 
-def _hint(session: Session, who: InChat, now: datetime) -> seats.NextHint:
+def _hint(session: Session, who: InChat, now: datetime) -> player_actions.NextHint:
     """/hint's unit of work: the chat's settings read, the next hint taken."""
     chats.get_chat(session=session, chat_id=who.chat.id)
-    return seats.next_hint(session, who, now)
+    return player_actions.next_hint(session, who, now)
 
 
 async def hint_latency(url: str, rounds: int = 100) -> list[float]:

@@ -28,7 +28,7 @@ from bot.texts import text
 from hints import chat_settings
 from hints.chat_settings import DEFAULT_POST_TIME, ChatSettings
 from hints.daily import calendar_editions, edition_of
-from hints.seat import InChat
+from hints.player_actions import InChat
 
 POST_TIMES = ("07:00", "08:00", "09:00", "12:00", "18:00", "21:00")
 ZONE_CHOICES = (

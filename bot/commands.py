@@ -29,7 +29,7 @@ from bot.handlers import chat_settings, forget, members, my_puzzle, play, result
 from bot.replies.types import Button, Reply
 from bot.respond import respond, stale, tell
 from bot.texts import has_text, text
-from hints.seat import InChat
+from hints.player_actions import InChat
 from i18n import N_, translate
 
 HandlerCallback = Callable[[Update, BotContext], Coroutine[Any, Any, None]]

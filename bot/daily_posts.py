@@ -51,8 +51,7 @@ from bot.replies.types import Reply
 from bot.sender import Sender
 from db import chat_moves, chats, outbox, pruning
 from db.models import DeliveryStatus
-from hints import game
-from hints import seat as seats
+from hints import game, player_actions
 from hints.catalog import get_puzzle
 from hints.daily import CALENDAR_ID, PuzzleKind, Variant, known_edition
 from hints.errors import NotPrecomputed
@@ -337,7 +336,7 @@ class Dispatcher:
 
             def build() -> Reply:
                 with self._sessions.begin() as session:  # keeps a hint cache entry computed on the way
-                    daily, no_faceup = seats.calendar_of(session, day, Variant(edition, faceup))
+                    daily, no_faceup = player_actions.calendar_of(session, day, Variant(edition, faceup))
                     return puzzles.daily_post(daily, no_faceup, language)
 
             attempt = lambda: asyncio.to_thread(build)  # noqa: E731

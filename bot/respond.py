@@ -38,8 +38,8 @@ from hints.chat_settings import InvalidSetting
 from hints.daily import PuzzleKind, Variant, known_edition
 from hints.errors import BeyondLimits, NotPrecomputed, ServiceError
 from hints.missing_targets import SolveUnfinished, after_solving
+from hints.player_actions import InChat
 from hints.players import Chat, Player
-from hints.seat import InChat
 from hints.solutions import stored_summaries
 from hints.unit_of_work import Refusal, refusal, run
 from hints.words import written_date

@@ -10,7 +10,7 @@ Telegram user: their history moves over and from then on the visitor *is* that u
 
 In the bot a player plays in a :class:`Chat` (their private chat with the bot, or a group), and
 carries that chat's settings (a group's zone, edition and face-up mode hold for everyone in it):
-the pair is :class:`hints.seat.InChat`.
+the pair is :class:`hints.player_actions.InChat`.
 
 Nothing here commits.
 """

@@ -224,7 +224,7 @@ def _classes(path: Path) -> list[tuple[str, int]]:
 
 def test_a_person_is_a_player_and_only_a_player() -> None:
     """Whoever plays is a ``hints.players.Player`` (where they play in the bot, a
-    ``hints.players.Chat``; the two together, ``hints.seat.InChat``): no module defines another
+    ``hints.players.Chat``; the two together, ``hints.player_actions.InChat``): no module defines another
     type of person beside it."""
     found = {
         f"{path.relative_to(PROJECT_ROOT)}:{line} {name}"

@@ -20,8 +20,8 @@ from PIL import Image, ImageDraw
 
 from bot.chat_setup import onboarding, onboarding_time, suggested_zone
 from bot.replies.types import Reply
+from hints.player_actions import InChat
 from hints.players import Chat, Player
-from hints.seat import InChat
 from render.fonts import face_for, printable, text_width
 
 PHONE = 390  # CSS px of a phone's width; each message is drawn this wide, side by side

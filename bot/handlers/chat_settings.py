@@ -19,11 +19,10 @@ from bot.replies import editions
 from bot.replies.types import Reply
 from bot.respond import Ask, Show, clock, command_argument, person, respond, tell
 from bot.texts import LANGUAGES, text
-from hints import chat_settings
-from hints import seat as seats
+from hints import chat_settings, player_actions
 from hints.chat_settings import DEFAULT_POST_TIME, OnboardingStep
 from hints.daily import edition_choice, find_edition
-from hints.seat import InChat, Shown
+from hints.player_actions import InChat, Shown
 
 A = TypeVar("A")
 
@@ -151,7 +150,7 @@ async def faceup(update: Update, context: BotContext) -> None:
     now, web, on = clock(context), deps(context).web, argument == "on"
 
     def change(session: Session, who: InChat) -> Shown:
-        return seats.choose_variant(session, who, now, faceup=on)
+        return player_actions.choose_variant(session, who, now, faceup=on)
 
     await _change(update, context, change, lambda shown, who: editions.faceup_set(shown, who, on, web))
 
@@ -163,6 +162,6 @@ async def set_edition(update: Update, context: BotContext, edition_id: str) -> N
         return
 
     def change(session: Session, who: InChat) -> Shown:
-        return seats.choose_variant(session, who, now, edition=edition_id)
+        return player_actions.choose_variant(session, who, now, edition=edition_id)
 
     await _change(update, context, change, lambda shown, who: editions.edition_set(shown, who, web))

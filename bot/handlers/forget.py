@@ -26,7 +26,7 @@ from bot.replies.types import Button, Reply
 from bot.respond import person, respond, stale, tell
 from bot.texts import language_for, text
 from hints import players
-from hints.seat import InChat
+from hints.player_actions import InChat
 
 FORGET_PATTERN = rf"^{CALLBACK_VERSION}\|forget\|"  # the callback data of the question's buttons
 ANSWERS = {"yes": True, "no": False}

@@ -36,7 +36,7 @@ from bot.replies.types import Reply
 from bot.respond import addressed, answer, person, respond, send, stale, tell, who_is_asking
 from hints import custom_puzzles as custom
 from hints.custom_puzzles import Created, CustomPuzzle, Definition, ProbeResult, QuotaReached
-from hints.seat import InChat
+from hints.player_actions import InChat
 from hints.unit_of_work import run
 
 logger = logging.getLogger(__name__)

@@ -13,20 +13,20 @@ from bot.replies import boards, hinting, puzzles, record
 from bot.replies.types import Reply
 from bot.respond import clock, command_argument, respond, say, stale, tell
 from bot.sender import buttons_of
-from hints import seat as seats
+from hints import player_actions
 from hints.catalog import Stage
 from hints.daily import PuzzleKind
-from hints.seat import InChat
+from hints.player_actions import InChat
 
 
 async def today(update: Update, context: BotContext) -> None:
     """The calendar puzzle of today (the chat's time zone) or of the given date."""
     argument, now, web = command_argument(context), clock(context), deps(context).web
 
-    def ask(session: Session, who: InChat) -> seats.Shown:
+    def ask(session: Session, who: InChat) -> player_actions.Shown:
         today = who.player.today(now)
         day = parse_day(argument, today) if argument else today
-        return seats.open_puzzle(session, who, PuzzleKind.CALENDAR, day, now)
+        return player_actions.open_puzzle(session, who, PuzzleKind.CALENDAR, day, now)
 
     await respond(update, context, ask, lambda shown, who: puzzles.opened(shown, who, web))
 
@@ -35,8 +35,8 @@ async def pentomino(update: Update, context: BotContext) -> None:
     """Today's pentomino challenge."""
     now, web = clock(context), deps(context).web
 
-    def ask(session: Session, who: InChat) -> seats.Shown:
-        return seats.open_puzzle(session, who, PuzzleKind.PENTOMINO, who.player.today(now), now)
+    def ask(session: Session, who: InChat) -> player_actions.Shown:
+        return player_actions.open_puzzle(session, who, PuzzleKind.PENTOMINO, who.player.today(now), now)
 
     await respond(update, context, ask, lambda shown, who: puzzles.opened(shown, who, web))
 
@@ -52,7 +52,7 @@ async def hint(update: Update, context: BotContext) -> None:
     await respond(
         update,
         context,
-        lambda session, who: seats.next_hint(session, who, now),
+        lambda session, who: player_actions.next_hint(session, who, now),
         lambda found, who: hinting.hint_reply(found, who, web),
     )
 
@@ -63,7 +63,7 @@ async def check(update: Update, context: BotContext) -> None:
     await respond(
         update,
         context,
-        lambda session, who: seats.current_board(session, who, now),
+        lambda session, who: player_actions.current_board(session, who, now),
         lambda found, who: boards.board_reply(found, who, web),
     )
 
@@ -74,7 +74,7 @@ async def solution(update: Update, context: BotContext) -> None:
     await respond(
         update,
         context,
-        lambda session, who: seats.answer(session, who, now),
+        lambda session, who: player_actions.answer(session, who, now),
         lambda shown, who: hinting.solution(shown, who, web),
     )
 
@@ -85,7 +85,7 @@ async def another(update: Update, context: BotContext) -> None:
     await respond(
         update,
         context,
-        lambda session, who: seats.another(session, who, now),
+        lambda session, who: player_actions.another(session, who, now),
         lambda found, who: hinting.another(found, who, web),
     )
 
@@ -129,10 +129,10 @@ async def _pressed(
     """A decoded button: its service call, and its answer formatted."""
     now, web = clock(context), deps(context).web
 
-    def hint_shown(found: seats.NextHint, who: InChat) -> Reply:
+    def hint_shown(found: player_actions.NextHint, who: InChat) -> Reply:
         return hinting.hint_reply(found, who, web)
 
-    def opened(shown: seats.Shown, who: InChat) -> Reply:
+    def opened(shown: player_actions.Shown, who: InChat) -> Reply:
         return puzzles.opened(shown, who, web)
 
     if isinstance(callback, BoardCallback):
@@ -140,7 +140,7 @@ async def _pressed(
         await respond(
             update,
             context,
-            lambda session, who: seats.board_hint_by_key(session, who, now, key),
+            lambda session, who: player_actions.board_hint_by_key(session, who, now, key),
             hint_shown,
             in_place=in_place,
         )
@@ -148,19 +148,22 @@ async def _pressed(
     kind, day, action = callback.kind, callback.day, callback.action
     if action == Action.HINT:
         stage = None if callback.stage is None else Stage(callback.stage)
-        ask_hint = lambda session, who: seats.next_hint(session, who, now, kind, day, stage)  # noqa: E731
+        ask_hint = lambda session, who: player_actions.next_hint(session, who, now, kind, day, stage)  # noqa: E731
         await respond(update, context, ask_hint, hint_shown, in_place=in_place)
     elif action == Action.FEATURED:
-        ask_featured = lambda session, who: seats.featured_hint(session, who, now, kind, day)  # noqa: E731
+        ask_featured = lambda session, who: player_actions.featured_hint(session, who, now, kind, day)  # noqa: E731
         await respond(update, context, ask_featured, hint_shown, in_place=in_place)
     elif action in (Action.CHALLENGE, Action.TODAY):
         opens = PuzzleKind.PENTOMINO if action == Action.CHALLENGE else PuzzleKind.CALENDAR
-        ask_open = lambda session, who: seats.open_puzzle(session, who, opens, day, now)  # noqa: E731
+        ask_open = lambda session, who: player_actions.open_puzzle(session, who, opens, day, now)  # noqa: E731
         await respond(update, context, ask_open, opened, in_place=in_place)
     elif action == Action.SOLVED:
-        ask_solve = lambda session, who: seats.report_solve(session, who, now, kind, day, who.language)  # noqa: E731
+
+        def ask_solve(session: Session, who: InChat) -> player_actions.SolveReport:
+            return player_actions.report_solve(session, who, now, kind, day, who.language)
+
         await respond(update, context, ask_solve, record.solved, answers_press=True)
     else:
-        ask_another = lambda session, who: seats.another(session, who, now, day)  # noqa: E731
+        ask_another = lambda session, who: player_actions.another(session, who, now, day)  # noqa: E731
         shown_another = lambda found, who: hinting.another(found, who, web)  # noqa: E731
         await respond(update, context, ask_another, shown_another, in_place=in_place)

@@ -13,11 +13,10 @@ from bot.replies import stats as stat_replies
 from bot.replies.types import Card, Reply
 from bot.respond import clock, respond, who_is_asking
 from bot.sender import buttons_markup
-from hints import chat_settings, game
-from hints import seat as seats
+from hints import chat_settings, game, player_actions
 from hints.chat_settings import ChatSettings
 from hints.daily import EditionYear, edition_year
-from hints.seat import InChat
+from hints.player_actions import InChat
 from hints.unit_of_work import run
 
 
@@ -60,7 +59,7 @@ async def solved(update: Update, context: BotContext) -> None:
     await respond(
         update,
         context,
-        lambda session, who: seats.report_solve(session, who, now, language=who.language),
+        lambda session, who: player_actions.report_solve(session, who, now, language=who.language),
         record.solved,
     )
 
@@ -79,7 +78,7 @@ async def inline_share(update: Update, context: BotContext) -> None:
 
     def ask(session: Session) -> tuple[str | None, str]:
         who = who_is_asking(session, update, found.default_timezone)
-        return seats.share(session, who, now, kind, day), who.language
+        return player_actions.share(session, who, now, kind, day), who.language
 
     share, language = await asyncio.to_thread(run, found.sessions, ask)
     card = record.share_card(share, starts.private_start(kind, day), language, context.bot.username)

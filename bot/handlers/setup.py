@@ -22,11 +22,10 @@ from bot.replies import boards, puzzles, starts
 from bot.replies.types import Button, Reply, Web
 from bot.respond import respond, stale
 from bot.texts import language_for, text
-from hints import chat_settings
-from hints import seat as seats
+from hints import chat_settings, player_actions
 from hints.chat_settings import ChatSettings, OnboardingStep
 from hints.daily import PuzzleKind
-from hints.seat import InChat
+from hints.player_actions import InChat
 
 SETUP_PATTERN = r"^v1\|set\|"  # the callback data of bot.callbacks.SetupCallback
 ABSENT = (ChatMember.LEFT, ChatMember.BANNED)
@@ -82,7 +81,7 @@ class Pressed:
     who: InChat
     settings: ChatSettings | None
     zone: str
-    shown: seats.Shown | None = None
+    shown: player_actions.Shown | None = None
 
 
 def pressed(session: Session, who: InChat, press: SetupCallback, now: datetime, default_tz: str) -> Pressed:
@@ -100,7 +99,7 @@ def pressed(session: Session, who: InChat, press: SetupCallback, now: datetime, 
         who,
         settings,
         zone,
-        seats.open_puzzle(session, here, PuzzleKind.CALENDAR, here.player.today(now), now),
+        player_actions.open_puzzle(session, here, PuzzleKind.CALENDAR, here.player.today(now), now),
     )
 
 
@@ -119,7 +118,7 @@ def after_press(found: Pressed, press: SetupCallback, web: Web | None) -> Reply:
 
 
 def _onboarding_done(
-    shown: seats.Shown, who: InChat, settings: ChatSettings | None, web: Web | None
+    shown: player_actions.Shown, who: InChat, settings: ChatSettings | None, web: Web | None
 ) -> Reply:
     """The last step: what was set up, then today's puzzle in the chosen edition."""
     puzzle = puzzles.opened(shown, who, web)
@@ -140,9 +139,9 @@ class Started:
     """What a /start opened: a daily puzzle (``from_group``: in a group's edition, by its link),
     a board saved on the web, or nothing but the greeting (the chat's settings say which)."""
 
-    shown: seats.Shown | None = None
+    shown: player_actions.Shown | None = None
     from_group: bool = False
-    board: seats.BoardStatus | seats.BoardTrouble | None = None
+    board: player_actions.BoardStatus | player_actions.BoardTrouble | None = None
     settings: ChatSettings | None = None
 
 
@@ -157,12 +156,12 @@ def start(
     if private is not None:
         link = None
         if private.group is not None and private.group == member_of and not who.chat.in_group:
-            link = seats.group_link(session, private.group)
-        shown = seats.open_puzzle(session, who, private.kind, private.day, link=link)
+            link = player_actions.group_link(session, private.group)
+        shown = player_actions.open_puzzle(session, who, private.kind, private.day, link=link)
         return Started(shown, from_group=link is not None)
     if payload:
-        board = seats.load_board(session, who, now, payload)
-        if board != seats.BoardTrouble.BAD_LINK:
+        board = player_actions.load_board(session, who, now, payload)
+        if board != player_actions.BoardTrouble.BAD_LINK:
             return Started(board=board)
     return Started(settings=None if who.chat.in_group else chat_settings.settings_of(session, who.chat.id))
 

@@ -4,18 +4,18 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from datetime import date
+from typing import assert_never
 
 from bot.callbacks import Action, Callback, encode_board_callback, encode_callback
 from bot.replies.buttons import play_buttons
 from bot.replies.types import Button, Reply, Web
 from bot.texts import counted, text
-from hints import pictures
-from hints import seat as seats
+from hints import pictures, player_actions
 from hints.catalog import Placement, Puzzle, Stage, Target
 from hints.daily import PuzzleKind, puzzle_target
 from hints.deeplink import board_key
+from hints.player_actions import InChat
 from hints.positions import PositionAnalysis, problem_texts
-from hints.seat import InChat
 from hints.words import piece_names, puzzle_title
 
 
@@ -88,14 +88,14 @@ def _board_buttons(
 
 
 BOARD_TROUBLES = {
-    seats.BoardTrouble.STALE_KEY: "stale_button",
-    seats.BoardTrouble.NO_BOARD: "no_board",
-    seats.BoardTrouble.OUTDATED: "outdated_board",
-    seats.BoardTrouble.BAD_LINK: "bad_link",
+    player_actions.BoardTrouble.STALE_KEY: "stale_button",
+    player_actions.BoardTrouble.NO_BOARD: "no_board",
+    player_actions.BoardTrouble.OUTDATED: "outdated_board",
+    player_actions.BoardTrouble.BAD_LINK: "bad_link",
 }
 
 
-def board_hint(found: seats.FromBoard, who: InChat, web: Web | None = None) -> Reply:
+def board_hint(found: player_actions.FromBoard, who: InChat, web: Web | None = None) -> Reply:
     """A hint from the user's saved board, formatted; the board's status when it breaks a rule."""
     puzzle, target, language = found.puzzle, found.target, who.language
     stage, placements, hint = found.found.stage, found.found.placements, found.found.hint
@@ -130,13 +130,19 @@ def board_hint(found: seats.FromBoard, who: InChat, web: Web | None = None) -> R
     return Reply(" ".join(parts), photo, tuple(buttons), spoiler=who.chat.in_group)
 
 
-def board_reply(found: seats.BoardStatus | seats.BoardTrouble, who: InChat, web: Web | None = None) -> Reply:
-    """The saved board's status (/check: :func:`hints.seat.current_board`; a board link:
-    :func:`hints.seat.load_board`), or why there is none."""
-    if isinstance(found, seats.BoardTrouble):
-        return Reply(text(BOARD_TROUBLES[found], who.language))
-    buttons = _board_buttons(who, found.puzzle, found.target, found.analysis, web)
-    return Reply(board_status(found.analysis, who.language), buttons=buttons)
+def board_reply(
+    found: player_actions.BoardStatus | player_actions.BoardTrouble, who: InChat, web: Web | None = None
+) -> Reply:
+    """The saved board's status (/check: :func:`hints.player_actions.current_board`; a board link:
+    :func:`hints.player_actions.load_board`), or why there is none."""
+    match found:
+        case player_actions.BoardStatus(puzzle=puzzle, target=target, analysis=analysis):
+            buttons = _board_buttons(who, puzzle, target, analysis, web)
+            return Reply(board_status(analysis, who.language), buttons=buttons)
+        case player_actions.BoardTrouble():
+            return Reply(text(BOARD_TROUBLES[found], who.language))
+        case _:
+            assert_never(found)
 
 
 def copy_your_board(who: InChat, day: date, web: Web | None) -> Reply:

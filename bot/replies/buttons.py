@@ -12,7 +12,7 @@ from bot.replies.types import Button, Web
 from bot.texts import text
 from hints.catalog import Placement, Puzzle, Stage, Target
 from hints.daily import PuzzleKind
-from hints.seat import InChat
+from hints.player_actions import InChat
 
 
 def play_buttons(

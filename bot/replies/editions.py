@@ -10,11 +10,10 @@ from bot.edition_names import edition_name
 from bot.replies.puzzles import opened
 from bot.replies.types import Button, Reply, Web
 from bot.texts import text
-from hints import pictures
-from hints import seat as seats
+from hints import pictures, player_actions
 from hints.daily import calendar_editions, edition_of
 from hints.pictures import Picture
-from hints.seat import InChat
+from hints.player_actions import InChat
 from hints.words import puzzle_title
 
 
@@ -45,8 +44,8 @@ def unknown_edition(who: InChat, edition_id: str) -> Reply:
     return Reply(text("unknown_edition", who.language, value=edition_id[:64], editions=names))
 
 
-def edition_set(shown: seats.Shown, who: InChat, web: Web | None = None) -> Reply:
-    """The chat's edition chosen (:func:`hints.seat.choose_variant`): today's puzzle in it."""
+def edition_set(shown: player_actions.Shown, who: InChat, web: Web | None = None) -> Reply:
+    """The chat's edition chosen (:func:`hints.player_actions.choose_variant`): today's puzzle in it."""
     puzzle_reply = opened(shown, who, web)
     words = text("edition_set", who.language, edition=puzzle_title(shown.daily.puzzle, who.language))
     return replace(puzzle_reply, text=f"{words}\n{puzzle_reply.text}")
@@ -56,8 +55,8 @@ def faceup_status(who: InChat) -> Reply:
     return Reply(text("faceup_is_on" if who.player.variant.faceup else "faceup_is_off", who.language))
 
 
-def faceup_set(shown: seats.Shown, who: InChat, on: bool, web: Web | None = None) -> Reply:
-    """The chat's face-up mode turned on or off (:func:`hints.seat.choose_variant`): today's
+def faceup_set(shown: player_actions.Shown, who: InChat, on: bool, web: Web | None = None) -> Reply:
+    """The chat's face-up mode turned on or off (:func:`hints.player_actions.choose_variant`): today's
     puzzle in that mode."""
     puzzle_reply = opened(shown, who, web)
     words = text("faceup_set_on" if on else "faceup_set_off", who.language)

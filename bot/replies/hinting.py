@@ -5,34 +5,39 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from datetime import date
+from typing import assert_never
 
 from bot.replies.boards import BOARD_TROUBLES, board_hint
 from bot.replies.buttons import after_answer_buttons, confirming, hint_button, solved_button
 from bot.replies.puzzles import stage_reply, with_play
 from bot.replies.types import Button, Reply, Web
 from bot.texts import text
-from hints import seat as seats
+from hints import player_actions
 from hints.catalog import Stage
 from hints.daily import PuzzleKind
-from hints.seat import InChat
+from hints.player_actions import InChat
 from hints.words import written_date
 
 
-def hint_reply(found: seats.NextHint, who: InChat, web: Web | None = None) -> Reply:
-    """A hint (:func:`hints.seat.next_hint`, ``featured_hint``, ``board_hint_by_key``), formatted:
-    a stage of the day's ladder, one from the saved board, or why there is none."""
-    if isinstance(found, seats.StaleDay):
-        return stale_day(who, found.day)
-    if isinstance(found, seats.BoardTrouble):
-        return Reply(text(BOARD_TROUBLES[found], who.language))
-    if isinstance(found, seats.FromBoard):
-        return board_hint(found, found.here, web)
-    if isinstance(found, seats.AllSeen):
-        key = "all_hints_seen" if found.kind == PuzzleKind.CALENDAR else "challenge_unique"
-        buttons = after_answer_buttons(who.language, found.kind, found.day)
-        return Reply(text(key, who.language, date=written_date(found.day, who.language)), buttons=buttons)
-    who = found.here
-    return with_play(stage_reply(found.daily, who, found.stage), web, who, found.daily)
+def hint_reply(found: player_actions.NextHint, who: InChat, web: Web | None = None) -> Reply:
+    """A hint (:func:`hints.player_actions.next_hint`, ``featured_hint``, ``board_hint_by_key``), formatted:
+    a stage of the day's ladder, one from the saved board, or why there is none. Every kind of
+    answer has its case: mypy proves none is left out (``assert_never``)."""
+    match found:
+        case player_actions.Shown(here=here, daily=daily, stage=stage):
+            return with_play(stage_reply(daily, here, stage), web, here, daily)
+        case player_actions.FromBoard(here=here):
+            return board_hint(found, here, web)
+        case player_actions.AllSeen(kind=kind, day=day):
+            key = "all_hints_seen" if kind == PuzzleKind.CALENDAR else "challenge_unique"
+            buttons = after_answer_buttons(who.language, kind, day)
+            return Reply(text(key, who.language, date=written_date(day, who.language)), buttons=buttons)
+        case player_actions.StaleDay(day=day):
+            return stale_day(who, day)
+        case player_actions.BoardTrouble():
+            return Reply(text(BOARD_TROUBLES[found], who.language))
+        case _:
+            assert_never(found)
 
 
 def stale_day(who: InChat, day: date) -> Reply:
@@ -41,30 +46,35 @@ def stale_day(who: InChat, day: date) -> Reply:
     return Reply("", toast=text("stale_day_button", who.language, date=written_date(day, who.language)))
 
 
-def solution(shown: seats.Shown, who: InChat, web: Web | None = None) -> Reply:
-    """/solution: the full answer of the user's current puzzle (:func:`hints.seat.answer`), with
+def solution(shown: player_actions.Shown, who: InChat, web: Web | None = None) -> Reply:
+    """/solution: the full answer of the user's current puzzle (:func:`hints.player_actions.answer`), with
     the same buttons as every answer, 'Play on the board' among them."""
     return with_play(stage_reply(shown.daily, shown.here, Stage.ANSWER), web, shown.here, shown.daily)
 
 
-def another(found: seats.Another | seats.AnswerFirst | None, who: InChat, web: Web | None = None) -> Reply:
-    """A different stored solution of the day's calendar puzzle (:func:`hints.seat.another`), with
+def another(
+    found: player_actions.Another | player_actions.AnswerFirst | None, who: InChat, web: Web | None = None
+) -> Reply:
+    """A different stored solution of the day's calendar puzzle (:func:`hints.player_actions.another`), with
     every button the answer has ('I solved it', another, the challenge, the board); None: the
     person is on the challenge, which has one."""
-    if found is None:
-        return Reply(text("challenge_unique", who.language))
-    if isinstance(found, seats.AnswerFirst):
-        return answer_first(found)
-    who, daily = found.here, found.daily
-    photo = daily.solution_picture(found.number - 1, found.solution, who.language)
-    caption = text(
-        "another_caption", who.language, number=found.number, total=daily.total, date=daily.heading
-    )
-    buttons = after_answer_buttons(who.language, PuzzleKind.CALENDAR, daily.day)
-    return with_play(Reply(caption, photo, buttons, spoiler=True), web, who, daily)
+    match found:
+        case player_actions.Another(here=here, daily=daily, number=number, solution=drawn):
+            photo = daily.solution_picture(number - 1, drawn, here.language)
+            caption = text(
+                "another_caption", here.language, number=number, total=daily.total, date=daily.heading
+            )
+            buttons = after_answer_buttons(here.language, PuzzleKind.CALENDAR, daily.day)
+            return with_play(Reply(caption, photo, buttons, spoiler=True), web, here, daily)
+        case player_actions.AnswerFirst():
+            return answer_first(found)
+        case None:
+            return Reply(text("challenge_unique", who.language))
+        case _:
+            assert_never(found)
 
 
-def answer_first(found: seats.AnswerFirst) -> Reply:
+def answer_first(found: player_actions.AnswerFirst) -> Reply:
     """Another solution asked for before the answer: the next hint offered instead."""
     language = found.here.language
     buttons = (

@@ -19,7 +19,7 @@ from hints.custom_puzzles import (
     QuotaReached,
     TargetCount,
 )
-from hints.seat import InChat
+from hints.player_actions import InChat
 
 PROBLEMS_SHOWN = 25  # a message holds 4096 characters; a definition this wrong needs a fresh start
 # The callback data's word for these buttons: v1|mine|edit|ID (✏️), v1|mine|ask|ID (🗑), then

@@ -10,11 +10,11 @@ from bot.replies.buttons import after_answer_buttons, button, hint_button, play_
 from bot.replies.starts import private_start
 from bot.replies.types import Reply, Web
 from bot.texts import counted, difficulty_label, language_for, text
-from hints import seat as seats
+from hints import player_actions
 from hints.catalog import Puzzle, Stage
 from hints.chat_settings import ChatSettings
 from hints.daily import CALENDAR_ID, DailyPuzzle, PuzzleKind
-from hints.seat import InChat
+from hints.player_actions import InChat
 from hints.words import (
     day_label,
     month_name,
@@ -77,12 +77,12 @@ def post_language(settings: ChatSettings) -> str:
 
 def daily_post(daily: DailyPuzzle, no_faceup: bool, language: str) -> Reply:
     """The day's calendar post (for the dispatcher, which builds one per language, edition, mode and
-    day, from :func:`hints.seat.calendar_of`): ``no_faceup``, face up was asked but no solution
+    day, from :func:`hints.player_actions.calendar_of`): ``no_faceup``, face up was asked but no solution
     keeps every piece face up (the usual puzzle, saying so)."""
     return _noted(calendar_post(daily, language), text("no_faceup", language) if no_faceup else None)
 
 
-def _note(shown: seats.Shown, language: str) -> str | None:
+def _note(shown: player_actions.Shown, language: str) -> str | None:
     """Face up was asked but no solution keeps every piece face up: say the usual puzzle is shown."""
     return text("no_faceup", language) if shown.no_faceup else None
 
@@ -154,7 +154,9 @@ def with_play(reply: Reply, web: Web | None, who: InChat, daily: DailyPuzzle) ->
     return replace(reply, buttons=reply.buttons + extra, private=private)
 
 
-def opened(shown: seats.Shown, who: InChat, web: Web | None = None, from_group: bool = False) -> Reply:
+def opened(
+    shown: player_actions.Shown, who: InChat, web: Web | None = None, from_group: bool = False
+) -> Reply:
     """A daily puzzle opened (/today, /pentomino, a button, a 'Hints in private' link): the
     calendar post or the challenge, with the ways to play it; ``from_group``: a group's link
     opened it in the group's edition and face-up mode, and says so."""

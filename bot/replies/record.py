@@ -10,15 +10,14 @@ from bot.replies.buttons import other_puzzle_button
 from bot.replies.starts import private_start
 from bot.replies.types import Button, Card, Reply
 from bot.texts import counted, text, then
-from hints import game
-from hints import seat as seats
+from hints import game, player_actions
 from hints.daily import PuzzleKind
-from hints.seat import InChat
+from hints.player_actions import InChat
 from hints.words import written_date
 
 
-def solved(report: seats.SolveReport, who: InChat) -> Reply:
-    """ "I solved it" recorded (:func:`hints.seat.report_solve`): what it counts for, and a
+def solved(report: player_actions.SolveReport, who: InChat) -> Reply:
+    """ "I solved it" recorded (:func:`hints.player_actions.report_solve`): what it counts for, and a
     spoiler-free text to share."""
     result, language = report.solved, who.language
     kind, day = result.play.kind, result.play.day

@@ -11,7 +11,7 @@ from bot.replies.buttons import button, play_buttons
 from bot.replies.types import Button, Reply, Web
 from bot.texts import text
 from hints.daily import PuzzleKind, puzzle_target
-from hints.seat import InChat
+from hints.player_actions import InChat
 
 PRIVATE_PREFIXES = {PuzzleKind.CALENDAR: "cal", PuzzleKind.PENTOMINO: "pen"}
 

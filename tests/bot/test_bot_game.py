@@ -1,6 +1,6 @@
 """The daily game end to end: what a person did in the bot to fake, lose or backfill a solve.
 
-Each rule is hints.game's / hints.seat's (tests/hints); here, that the bot's handlers keep it
+Each rule is hints.game's / hints.player_actions' (tests/hints); here, that the bot's handlers keep it
 through the fake Bot API, command by command as a person types them.
 """
 

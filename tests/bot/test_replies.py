@@ -26,7 +26,7 @@ from db.models import HintProgressRow
 from hints.codes import board_placements
 from hints.daily import PuzzleKind, daily_calendar, daily_puzzle
 from hints.difficulty import Difficulty
-from hints.seat import InChat
+from hints.player_actions import InChat
 from solver.catalog import SINGLE_TARGET
 from solver.stages import Stage
 from tests.support import asked

@@ -16,8 +16,8 @@ from sqlalchemy.orm import Session
 from db import chats, solves
 from db.engine import make_engine, session_factory
 from hints.daily import PuzzleKind
+from hints.player_actions import InChat
 from hints.players import Chat, Player
-from hints.seat import InChat
 from jobs.target_solving import OnDemand
 from solver.puzzles import get_puzzle
 from tests.support import asked

@@ -20,8 +20,8 @@ from db.solves import Solve
 from hints import daily
 from hints.daily import PuzzleKind
 from hints.errors import NotPrecomputed
+from hints.player_actions import InChat
 from hints.saved import saved_board
-from hints.seat import InChat
 from tests.support import asked
 from tests.support.replies import (
     CALENDAR,

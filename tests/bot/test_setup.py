@@ -1,11 +1,17 @@
-"""Setting a chat up: the first /start's steps, /settings and their presses, on the sample store
-(bot.chat_setup, bot.handlers.setup: a press and /start, each its service call then its reply; no
-Telegram)."""
+"""Setting a chat up: the first /start's steps, /settings and their presses, a group's hello.
+
+Most tests call the handlers' service call then their reply on the sample store (bot.chat_setup,
+bot.handlers.setup: no Telegram), where what the messages say is checked; the tests of a
+``running_bot`` go end to end through the fake Bot API on a copy of the whole catalog: the three
+taps of the first /start, /settings editing its own message, ask-backs as buttons."""
 
 from __future__ import annotations
 
 import io
+import json
+import time
 from collections.abc import Iterator
+from typing import Any
 
 import pytest
 from PIL import Image
@@ -18,9 +24,14 @@ from bot.inputs import parse_timezone, zone_label
 from bot.replies.types import Reply
 from db import chats
 from hints.daily import CALENDAR_ID, calendar_editions
-from hints.seat import InChat
+from hints.player_actions import InChat
 from render.editions import SHEET_WIDTH, TITLE_SIZE, render_editions
+from tests.support.bot import RunningBot
+from tests.support.fake_telegram import Call
 from tests.support.replies import NOW, WEB, asker, labels, open_session
+
+GROUP = -4_004
+BOT_USER = {"id": 42, "is_bot": True, "first_name": "Puzzle hints", "username": "puzzle_hint_bot"}
 
 
 @pytest.fixture
@@ -37,6 +48,42 @@ def press(session: Session, who: InChat, field: str, value: str, onboarding: boo
 def first_start(session: Session, who: InChat) -> Reply:
     """A plain /start."""
     return greeting(start(session, who, NOW, None, None), who, NOW, WEB)
+
+
+def button(call: Call, label: str) -> str:
+    markup = json.loads(call.params.get("reply_markup", "{}") or "{}")
+    return next(b["callback_data"] for row in markup["inline_keyboard"] for b in row if b["text"] == label)
+
+
+def call_labels(call: Call) -> list[str]:
+    markup = json.loads(call.params.get("reply_markup", "{}") or "{}")
+    return [b["text"] for row in markup.get("inline_keyboard", []) for b in row]
+
+
+async def edited(bot: RunningBot, method: str, chat_id: int, count: int) -> Call:
+    await bot.eventually(lambda: len(bot.fake.calls_to(method, chat_id)) >= count)
+    return bot.fake.calls_to(method, chat_id)[count - 1]
+
+
+def caption(call: Call) -> str:
+    return str(json.loads(call.params["media"])["caption"])
+
+
+def added_to_group(admin: int) -> dict[str, Any]:
+    chat = {"id": GROUP, "type": "supergroup", "title": "Puzzle group"}
+    member = {"user": BOT_USER}
+    return {
+        "my_chat_member": {
+            "chat": chat,
+            "from": {"id": admin, "is_bot": False, "first_name": "Admin", "language_code": "en"},
+            "date": int(time.time()),
+            "old_chat_member": {**member, "status": "left"},
+            "new_chat_member": {**member, "status": "member"},
+        }
+    }
+
+
+# ---------------------------------------------------------------- time zones and the buttons' data
 
 
 @pytest.mark.parametrize(
@@ -71,6 +118,9 @@ def test_setup_buttons_round_trip_and_refuse_what_we_did_not_make() -> None:
         assert decode_callback(words) is None  # a field whose values are the bot's own words
 
 
+# ---------------------------------------------------------------- the first /start
+
+
 def test_the_first_start_greets_briefly_and_asks_which_calendar_with_one_picture(session: Session) -> None:
     reply = first_start(session, asker(user_id=71))
     assert len(reply.text) <= 400 and reply.text.endswith(
@@ -82,14 +132,6 @@ def test_the_first_start_greets_briefly_and_asks_which_calendar_with_one_picture
     names = labels(reply)
     assert names[-1] == "Skip" and len(names) == len(calendar_editions()) + 1
     assert max(len(name) for name in names) <= 26  # short enough for a button on a phone
-
-
-def test_a_set_up_chat_is_welcomed_back_and_a_group_gets_its_hello(session: Session) -> None:
-    chats.subscribe(session=session, chat_id=72, kind="private", post_time="08:00", now=NOW)
-    assert first_start(session, asker(user_id=72)).text.startswith("Hello again!")
-    hello = first_start(session, asker(group=True))
-    assert hello == group_hello("en") and len(hello.text.splitlines()) <= 3
-    assert labels(hello) == ["Post the daily puzzle here"]
 
 
 def test_onboarding_in_japanese_suggests_tokyo_and_ends_on_todays_puzzle(session: Session) -> None:
@@ -112,6 +154,70 @@ def test_onboarding_can_skip_both_questions(session: Session) -> None:
     settings = chats.get_chat(session=session, chat_id=74)
     assert settings is None or not settings.subscribed
     assert done.text.startswith("All set. /settings starts a daily post any time.")
+
+
+@pytest.mark.parametrize(
+    "answers",
+    [
+        [("skip", "edition")],  # Skip, then gone: the next /start does not ask again
+        [("skip", "edition"), ("skip", "time")],
+        [("edition", CALENDAR_ID), ("skip", "time")],  # the default edition and no post: was asked again
+    ],
+)
+def test_a_skipped_or_answered_onboarding_is_not_replayed(
+    session: Session, answers: list[tuple[str, str]]
+) -> None:
+    who = asker(user_id=77)
+    assert first_start(session, who).text.startswith("Hello! Every day")
+    for field, value in answers:
+        press(session, who, field, value, onboarding=True)
+    again = first_start(session, who)
+    assert again.text.startswith("Hello again!") and again.photo is None
+    assert labels(again)[:2] == ["Today's puzzle", "Pentomino challenge"]
+
+
+async def test_three_taps_set_up_the_edition_and_the_daily_post(running_bot: RunningBot) -> None:
+    bot = running_bot
+    (first,) = await bot.ask("/start", chat_id=61)
+    assert first.method == "sendPhoto" and "Which calendar do you own?" in first.params["caption"]
+    bot.fake.press(button(first, "DragonFjord"), chat_id=61, under=first.result)
+    step_two = await edited(bot, "editMessageMedia", 61, 1)
+    assert "When should I send you the daily puzzle?" in caption(step_two)
+    bot.fake.press(button(step_two, "08:00"), chat_id=61, under=first.result)
+    done = await edited(bot, "editMessageMedia", 61, 2)
+    assert caption(done).startswith("All set: the daily puzzle comes at 08:00 (UTC).")
+    assert "Hint 1 of 3" in call_labels(done)  # today's puzzle, in the same message
+    assert len(bot.fake.sent(61)) == 1  # three taps, one message
+    with bot.sessions() as session:
+        settings = chats.get_chat(session=session, chat_id=61)
+    assert settings is not None and settings.subscribed and settings.post_time == "08:00"
+
+
+async def test_an_unknown_start_payload_greets_like_a_plain_start(running_bot: RunningBot) -> None:
+    (reply,) = await running_bot.ask("/start hello", chat_id=62)
+    assert reply.method == "sendPhoto" and "Which calendar do you own?" in reply.params["caption"]
+
+
+async def test_a_zone_typed_during_the_onboarding_goes_on_to_the_post_time(running_bot: RunningBot) -> None:
+    """Before, "/timezone Berlin" answered "Time zone set to Berlin." and the onboarding stopped
+    there; plain "Berlin" got "I answer commands only"."""
+    bot = running_bot
+    for chat_id, typed in ((63, "Berlin"), (64, "/timezone Berlin")):
+        (first,) = await bot.ask("/start", chat_id=chat_id)
+        bot.fake.press(button(first, "DragonFjord"), chat_id=chat_id, under=first.result)
+        step_two = await edited(bot, "editMessageMedia", chat_id, 1)
+        bot.fake.press(button(step_two, "Time zone: UTC (change)"), chat_id=chat_id, under=first.result)
+        await edited(bot, "editMessageMedia", chat_id, 2)
+        (going_on,) = await bot.ask(typed, chat_id=chat_id)
+        assert going_on.params["caption"].startswith("Time zone set to Berlin.\n\nDragonFjord it is.")
+        bot.fake.press(button(going_on, "08:00"), chat_id=chat_id, under=going_on.result)
+        done = await edited(bot, "editMessageMedia", chat_id, 3)
+        assert caption(done).startswith("All set: the daily puzzle comes at 08:00 (Berlin).")
+    (outside,) = await bot.ask("Berlin", chat_id=63)  # set up now: a city is no setting
+    assert outside.params["text"].startswith("I didn't understand that.")
+
+
+# ---------------------------------------------------------------- /settings
 
 
 def test_settings_show_everything_and_each_press_changes_one_thing(session: Session) -> None:
@@ -147,6 +253,91 @@ def test_an_edition_chosen_in_settings_is_ticked(session: Session) -> None:
     assert chats.get_chat(session=session, chat_id=76).edition == "calendar-weekday"  # type: ignore[union-attr]
 
 
+async def test_settings_edit_their_own_message_in_the_new_language(running_bot: RunningBot) -> None:
+    bot = running_bot
+    (panel,) = await bot.ask("/settings", chat_id=63)
+    assert panel.params["text"].startswith("Settings of this chat:")
+    bot.fake.press(button(panel, "日本語"), chat_id=63, under=panel.result)
+    japanese = await edited(bot, "editMessageText", 63, 1)
+    assert japanese.params["text"].startswith("このチャットの設定")
+    assert len(bot.fake.sent(63)) == 1
+
+
+async def test_an_ambiguous_time_is_answered_with_a_button(running_bot: RunningBot) -> None:
+    bot = running_bot
+    (question,) = await bot.ask("/subscribe 9", chat_id=64)
+    assert call_labels(question) == ["09:00", "21:00"]
+    bot.fake.press(button(question, "21:00"), chat_id=64, under=question.result)
+    await edited(bot, "editMessageText", 64, 1)
+    with bot.sessions() as session:
+        settings = chats.get_chat(session=session, chat_id=64)
+    assert settings is not None and settings.subscribed and settings.post_time == "21:00"
+
+
+async def test_settings_for_a_member_who_is_no_admin_are_words_only(running_bot: RunningBot) -> None:
+    """Before, a member got the admins' menu: buttons that looked live and each answered a toast."""
+    bot = running_bot
+    (member,) = await bot.ask("/settings", chat_id=GROUP, user_id=31, chat_type="group")
+    assert call_labels(member) == []
+    assert member.params["text"].splitlines()[1:] == [
+        "Calendar: DragonFjord",
+        "Face up only: off",
+        "Daily puzzle: off",
+        "Time zone: UTC",
+        "Language: English",
+        "Only the group's admins can change these.",
+    ]
+    bot.fake.admins.add((GROUP, 32))
+    (admin,) = await bot.ask("/settings", chat_id=GROUP, user_id=32, chat_type="group")
+    assert "Calendar" in call_labels(admin)
+
+
+# ---------------------------------------------------------------- a set-up chat and a group's hello
+
+
+def test_a_set_up_chat_is_welcomed_back_and_a_group_gets_its_hello(session: Session) -> None:
+    chats.subscribe(session=session, chat_id=72, kind="private", post_time="08:00", now=NOW)
+    assert first_start(session, asker(user_id=72)).text.startswith("Hello again!")
+    hello = first_start(session, asker(group=True))
+    assert hello == group_hello("en") and len(hello.text.splitlines()) <= 3
+    assert labels(hello) == ["Post the daily puzzle here"]
+
+
+async def test_a_group_hears_hello_once_and_only_admins_start_its_post(running_bot: RunningBot) -> None:
+    bot = running_bot
+    bot.fake.admins.add((GROUP, 7))
+    bot.fake.push(added_to_group(admin=7))
+    await bot.eventually(lambda: len(bot.fake.sent(GROUP)) == 1)
+    (hello,) = bot.fake.sent(GROUP)
+    assert len(hello.params["text"].splitlines()) <= 3
+    bot.fake.press(
+        button(hello, "Post the daily puzzle here"), chat_id=GROUP, user_id=8, chat_type="supergroup"
+    )
+    await bot.settled()
+    toasts = [c.params.get("text") for c in bot.fake.calls_to("answerCallbackQuery")]
+    assert toasts[-1] == "Only the group's admins can change its settings."
+    assert len(bot.fake.sent(GROUP)) == 1  # a refusal is a toast, never a group message
+    bot.fake.press(
+        button(hello, "Post the daily puzzle here"),
+        chat_id=GROUP,
+        user_id=7,
+        chat_type="supergroup",
+        under=hello.result,
+    )
+    await bot.eventually(lambda: len(bot.fake.calls_to("editMessageText", GROUP)) == 1)
+    (edited,) = bot.fake.calls_to("editMessageText", GROUP)
+    assert int(edited.params["message_id"]) == hello.result["message_id"]  # the hello became the settings
+    assert len(bot.fake.sent(GROUP)) == 1 and "Daily puzzle: every day at 08:00" in edited.params["text"]
+    with bot.sessions() as session:
+        settings = chats.get_chat(session=session, chat_id=GROUP)
+    assert settings is not None and settings.subscribed
+    (start,) = await bot.ask("/start", chat_id=GROUP, user_id=9, chat_type="supergroup")
+    assert "Post the daily puzzle here" in call_labels(start)  # the group's hello, not the private greeting
+
+
+# ---------------------------------------------------------------- the editions picture
+
+
 def test_the_editions_picture_tells_the_twins_apart() -> None:
     """DragonFjord's and JarringWords' boards are the same; their tiles must still differ (Z vs T)."""
     puzzles = {p.id: p for p in calendar_editions()}
@@ -169,23 +360,3 @@ def test_the_editions_picture_labels_the_cells_so_the_weekday_editions_differ() 
     assert render_editions([(puzzles[CALENDAR_ID], "X")], "en") != render_editions(
         [(puzzles[CALENDAR_ID], "X")], "ja"
     )  # "Jan" and "1月"
-
-
-@pytest.mark.parametrize(
-    "answers",
-    [
-        [("skip", "edition")],  # Skip, then gone: the next /start does not ask again
-        [("skip", "edition"), ("skip", "time")],
-        [("edition", CALENDAR_ID), ("skip", "time")],  # the default edition and no post: was asked again
-    ],
-)
-def test_a_skipped_or_answered_onboarding_is_not_replayed(
-    session: Session, answers: list[tuple[str, str]]
-) -> None:
-    who = asker(user_id=77)
-    assert first_start(session, who).text.startswith("Hello! Every day")
-    for field, value in answers:
-        press(session, who, field, value, onboarding=True)
-    again = first_start(session, who)
-    assert again.text.startswith("Hello again!") and again.photo is None
-    assert labels(again)[:2] == ["Today's puzzle", "Pentomino challenge"]

@@ -16,11 +16,10 @@ from sqlalchemy.orm import Session
 from bot.handlers import setup as setup_handlers
 from bot.replies import boards, editions, hinting, puzzles, record, starts, stats
 from bot.replies.types import Reply, Web
-from hints import chat_settings, game, players
-from hints import seat as seats
+from hints import chat_settings, game, player_actions, players
 from hints.catalog import Stage
 from hints.daily import CALENDAR_ID, PuzzleKind, Variant, edition_year
-from hints.seat import GroupLink, InChat
+from hints.player_actions import GroupLink, InChat
 
 
 def opened(
@@ -33,7 +32,7 @@ def opened(
     link: GroupLink | None = None,
 ) -> Reply:
     """/today or /pentomino: the puzzle of ``day`` opened (``link``: a group's private link opened it)."""
-    return puzzles.opened(seats.open_puzzle(session, who, kind, day, now, link), who, web)
+    return puzzles.opened(player_actions.open_puzzle(session, who, kind, day, now, link), who, web)
 
 
 today = partial(opened, PuzzleKind.CALENDAR)
@@ -44,7 +43,7 @@ def daily_post(
     session: Session, language: str, day: date, edition: str = CALENDAR_ID, faceup: bool = False
 ) -> Reply:
     """The dispatcher's calendar post."""
-    daily, no_faceup = seats.calendar_of(session, day, Variant(edition, faceup))
+    daily, no_faceup = player_actions.calendar_of(session, day, Variant(edition, faceup))
     return puzzles.daily_post(daily, no_faceup, language)
 
 
@@ -81,49 +80,49 @@ def next_hint(
     stage: Stage | None = None,
 ) -> Reply:
     """/hint, or a hint button (``kind``, ``day``, ``stage``)."""
-    return hinting.hint_reply(seats.next_hint(session, who, now, kind, day, stage), who, web)
+    return hinting.hint_reply(player_actions.next_hint(session, who, now, kind, day, stage), who, web)
 
 
 def featured_hint(
     session: Session, who: InChat, now: datetime, kind: PuzzleKind, day: date, web: Web | None = None
 ) -> Reply:
     """The 'Featured hints' button under a hint from the saved board."""
-    return hinting.hint_reply(seats.featured_hint(session, who, now, kind, day), who, web)
+    return hinting.hint_reply(player_actions.featured_hint(session, who, now, kind, day), who, web)
 
 
 def board_hint_by_key(
     session: Session, who: InChat, now: datetime, key: str, web: Web | None = None
 ) -> Reply:
     """The 'Hint from my board' button."""
-    return hinting.hint_reply(seats.board_hint_by_key(session, who, now, key), who, web)
+    return hinting.hint_reply(player_actions.board_hint_by_key(session, who, now, key), who, web)
 
 
 def solution(session: Session, who: InChat, now: datetime, web: Web | None = None) -> Reply:
-    return hinting.solution(seats.answer(session, who, now), who, web)
+    return hinting.solution(player_actions.answer(session, who, now), who, web)
 
 
 def another(
     session: Session, who: InChat, now: datetime, day: date | None = None, web: Web | None = None
 ) -> Reply:
-    return hinting.another(seats.another(session, who, now, day), who, web)
+    return hinting.another(player_actions.another(session, who, now, day), who, web)
 
 
 def check(session: Session, who: InChat, now: datetime, web: Web | None = None) -> Reply:
-    return boards.board_reply(seats.current_board(session, who, now), who, web)
+    return boards.board_reply(player_actions.current_board(session, who, now), who, web)
 
 
 def load_board(
     session: Session, who: InChat, now: datetime, payload: str, web: Web | None = None
 ) -> Reply | None:
     """A board link: its status, or None when the payload names no board (the handler greets)."""
-    found = seats.load_board(session, who, now, payload)
-    return None if found == seats.BoardTrouble.BAD_LINK else boards.board_reply(found, who, web)
+    found = player_actions.load_board(session, who, now, payload)
+    return None if found == player_actions.BoardTrouble.BAD_LINK else boards.board_reply(found, who, web)
 
 
 def solved(
     session: Session, who: InChat, now: datetime, kind: PuzzleKind | None = None, day: date | None = None
 ) -> Reply:
-    return record.solved(seats.report_solve(session, who, now, kind, day, who.language), who)
+    return record.solved(player_actions.report_solve(session, who, now, kind, day, who.language), who)
 
 
 def top(session: Session, who: InChat, now: datetime) -> Reply:
@@ -158,10 +157,10 @@ def group_stats(session: Session, who: InChat, default_tz: str, year: int) -> Re
 def set_edition(
     session: Session, who: InChat, edition_id: str, now: datetime, web: Web | None = None
 ) -> Reply:
-    shown = seats.choose_variant(session, who, now, edition=edition_id)
+    shown = player_actions.choose_variant(session, who, now, edition=edition_id)
     return editions.edition_set(shown, who, web)
 
 
 def set_faceup(session: Session, who: InChat, on: bool, now: datetime, web: Web | None = None) -> Reply:
-    shown = seats.choose_variant(session, who, now, faceup=on)
+    shown = player_actions.choose_variant(session, who, now, faceup=on)
     return editions.faceup_set(shown, who, on, web)

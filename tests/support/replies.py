@@ -23,10 +23,10 @@ from db.engine import make_engine, session_factory
 from db.hint_progress import Progress
 from hints.codes import board_placements, encode_position
 from hints.daily import CALENDAR_ID, Variant
+from hints.player_actions import InChat
 from hints.players import Chat, Player
 from hints.raw_solutions import raw_solutions
 from hints.saved import save_board
-from hints.seat import InChat
 from solver.catalog import Puzzle, Target
 from solver.encoding import Placement
 from solver.puzzles import get_puzzle

@@ -8,8 +8,8 @@ import pytest
 from PIL import Image
 
 from bot.chat_setup import onboarding, onboarding_time
+from hints.player_actions import InChat
 from hints.players import Chat, Player
-from hints.seat import InChat
 from tools.onboarding_picture import PHONE, main, onboarding_picture
 
 

@@ -1,29 +1,34 @@
-"""``/api/v1/daily`` and the day's page ``/`` in process (TestClient) on a copy of the sample store:
-each answer agrees with the service, bad input gets the one error shape (an HTML page on ``/``), and
-dated answers are cacheable. One app for both: its first bundle starts a process pool (about 2 s)."""
+"""``/api/v1/daily``: the day's calendar puzzle and pentomino challenge as JSON, pictures and text
+drawings. Each answer agrees with the service (and each picture with the renderer), bad input gets
+the one error shape, dated answers are cacheable, and ``today`` is the date in the zone asked for.
+
+Most tests ask the app in process (``api``) on a copy of the sample store; those that need dates
+the sample lacks ask the app over the whole precomputed catalog (``client``, marked ``catalog``), and
+one races first requests against a real server (``api_url``). The day's page, drawn from the same
+bundles, is tests/api/test_web_pages.py's."""
 
 from __future__ import annotations
 
-import re
-import time
 from collections.abc import Iterator
-from datetime import date
+from concurrent.futures import ThreadPoolExecutor
+from datetime import date, datetime
+from zoneinfo import ZoneInfo
 
+import httpx
 import pytest
 from fastapi.testclient import TestClient
 from sqlalchemy.orm import Session, sessionmaker
 
 from api import create_app
 from hints.codes import encode_position
-from hints.daily import DailyPuzzle, daily_bundle, daily_calendar, daily_challenge
+from hints.daily import DailyPuzzle, challenge_board, daily_calendar, daily_challenge, target_name
 from jobs.target_solving import OnDemand
-from render.images import render_heatmap
-from render.layout import heatmap_layout
+from render.hint import hint_image, hint_text
 from settings import Settings
-from solver.catalog import Puzzle
+from solver.catalog import MONTH_ABBREVIATIONS, Puzzle
 from solver.encoding import Placement
-from solver.stages import Stage
-from tests.support.api_server import assert_error, assert_head_and_own_files, assert_png
+from solver.stages import Hint, Stage
+from tests.support.api_server import assert_error, assert_png
 
 LINE_DAY = date(2026, 1, 22)  # its challenge is on the 3x20 board
 HOLE_DAY = date(2026, 1, 23)  # 8x8 with a hole
@@ -32,6 +37,8 @@ DAY = LINE_DAY.isoformat()
 IMMUTABLE = "public, max-age=31536000, immutable"
 STABLE = "public, max-age=86400"
 SHORT = "public, max-age=60"
+# dates of the whole catalog (``client``), the first and the last there are among them
+CATALOG_DAYS = [date(2026, 1, 25), date(2024, 2, 29), date(1, 1, 1), date(9999, 12, 31)]
 
 
 @pytest.fixture(scope="module")
@@ -107,8 +114,9 @@ def test_the_days_json_links_to_the_boards(api: TestClient, sessions: sessionmak
     assert api.get(BASE, params={"faceup": "true", "lang": "ja"}).json()["board_url"] == (
         "/play/calendar-dragonfjord/01-22?faceup=1&lang=ja"
     )
-    assert api.get(BASE).json()["board_url"] in page(api, date=DAY)  # the page's own board link
-    assert body["pentomino"]["board_url"].replace("&", "&amp;") in page(api, date=DAY)
+    html = api.get("/", params={"date": DAY}).text
+    assert api.get(BASE).json()["board_url"] in html  # the page's own board link
+    assert body["pentomino"]["board_url"].replace("&", "&amp;") in html
 
 
 @pytest.mark.parametrize("stage", [1, 2, 3])
@@ -142,6 +150,84 @@ def test_a_challenge_hint_agrees_with_the_service(
     assert body["preplaced"] == [board.puzzle.pieces[p.piece].name for p in board.preplaced]
 
 
+@pytest.mark.parametrize("day", CATALOG_DAYS, ids=str)
+def test_daily_matches_the_service(client: httpx.Client, store: sessionmaker[Session], day: date) -> None:
+    body = client.get(f"/api/v1/daily/{day.isoformat()}").json()
+    with store() as session:
+        calendar = daily_calendar(session, day)
+        challenge = daily_challenge(session, day)
+    assert body["date"] == day.isoformat()
+    assert (body["puzzle"], body["target"]) == ("calendar-dragonfjord", target_name(day))
+    assert body["total"] == calendar.total
+    assert body["difficulty"] == {
+        "level": calendar.difficulty.level,
+        "label": calendar.difficulty.label,
+        "rank": calendar.difficulty.rank,
+        "out_of": 366,
+    }
+    assert body["uncovered"] == sorted([list(c) for c in calendar.target.uncovered])
+    month = MONTH_ABBREVIATIONS[day.month - 1]
+    assert body["labels"] == [month, str(day.day)]
+    base = f"/api/v1/daily/{day.isoformat()}"
+    assert body["image"] == f"{base}/puzzle.png"
+    assert [h["url"] for h in body["hints"]] == [f"{base}/hints/{s}" for s in (1, 2, 3)]
+    assert [h["image"] for h in body["hints"]] == [f"{base}/hints/{s}.png" for s in (1, 2, 3)]
+    pentomino = body["pentomino"]
+    assert pentomino["puzzle"] == challenge_board(day) == challenge.puzzle.id
+    assert pentomino["placements"] == as_json(challenge.puzzle, challenge.preplaced)
+    assert pentomino["total"] == challenge.total
+    assert pentomino["image"] == f"{base}/pentomino/puzzle.png"
+    assert client.get(f"{base}/pentomino").json() == pentomino
+
+
+def test_the_issue_example_shape(client: httpx.Client, store: sessionmaker[Session]) -> None:
+    body = client.get("/api/v1/daily/2026-01-25/hints/1").json()
+    assert {k: body[k] for k in ("date", "puzzle", "target", "stage", "total")} == {
+        "date": "2026-01-25",
+        "puzzle": "calendar-dragonfjord",
+        "target": "01-25",
+        "stage": 1,
+        "total": 216,
+    }
+    assert body["placements"][0].keys() == {"piece", "cells"}
+    challenge = client.get("/api/v1/daily/2026-01-25/pentomino").json()
+    assert {"date", "puzzle", "placements"} <= challenge.keys()
+
+
+@pytest.mark.parametrize("day", CATALOG_DAYS[:2], ids=str)
+def test_calendar_hints_match_the_service(
+    client: httpx.Client, store: sessionmaker[Session], day: date
+) -> None:
+    with store() as session:
+        stages = daily_calendar(session, day).hints
+        daily = daily_calendar(session, day)
+    for hint in stages:
+        body = client.get(f"/api/v1/daily/{day.isoformat()}/hints/{hint.stage}").json()
+        assert body["stage"] == hint.stage
+        assert (body["remaining"], body["total"]) == (hint.remaining, hint.total)
+        assert body["placements"] == as_json(daily.puzzle, hint.shown)
+        assert body["preplaced"] == []
+        assert body["image"] == f"/api/v1/daily/{day.isoformat()}/hints/{hint.stage}.png"
+    assert len(client.get(f"/api/v1/daily/{day.isoformat()}/hints/3").json()["placements"]) == 8
+
+
+@pytest.mark.parametrize("day", CATALOG_DAYS, ids=str)
+def test_challenge_hints_match_the_service(
+    client: httpx.Client, store: sessionmaker[Session], day: date
+) -> None:
+    with store() as session:
+        stages = daily_challenge(session, day).hints
+        challenge = daily_challenge(session, day)
+    names = [challenge.puzzle.pieces[p.piece].name for p in challenge.preplaced]
+    for hint in stages:
+        body = client.get(f"/api/v1/daily/{day.isoformat()}/pentomino/hints/{hint.stage}").json()
+        assert (body["puzzle"], body["target"]) == (challenge.puzzle.id, "board")
+        assert (body["remaining"], body["total"]) == (hint.remaining, hint.total)
+        assert body["placements"] == as_json(challenge.puzzle, hint.shown)
+        assert body["preplaced"] == names
+        assert set(names) <= {p["piece"] for p in body["placements"]}
+
+
 # ---------------------------------------------------------------- images and text drawings
 
 
@@ -163,6 +249,41 @@ def test_challenge_images_and_texts_are_the_services_drawings(
     assert assert_png(api.get(f"{BASE}/pentomino/hints/1.png")) == board.image(Stage.ONE_PIECE)
     assert api.get(f"{BASE}/pentomino/puzzle.txt").text == board.text(Stage.PUZZLE)
     assert api.get(f"{BASE}/pentomino/hints/3.txt").text == board.text(Stage.ANSWER)
+
+
+def test_images_are_the_renderers_output(client: httpx.Client, store: sessionmaker[Session]) -> None:
+    """Every stage's PNG and text equal what render.hint draws for the same hint (stage 0 = the puzzle)."""
+    day = date(2026, 1, 25)
+    with store() as session:
+        daily = daily_calendar(session, day)
+        calendar_stages = (Hint(0, (), daily.total, daily.total), *daily_calendar(session, day).hints)
+        challenge = daily_challenge(session, day)
+        challenge_stages = (
+            Hint(0, challenge.preplaced, 1, challenge.total),
+            *daily_challenge(session, day).hints,
+        )
+    heading = f"2026-01-25 · pentomino challenge ({challenge.puzzle.id.removeprefix('pentomino-')})"
+    for stage in range(4):
+        suffix = "puzzle" if stage == 0 else f"hints/{stage}"
+        calendar_png = assert_png(client.get(f"/api/v1/daily/2026-01-25/{suffix}.png"))
+        options = {"heading": "2026-01-25", "marked": daily.target.uncovered}
+        before = calendar_stages[stage - 1].shown if stage else None  # what the stage adds is marked
+        drawn = hint_image(daily.puzzle, calendar_stages[stage], before=before, **options)  # type: ignore[arg-type]
+        assert calendar_png == drawn
+        calendar_text = client.get(f"/api/v1/daily/2026-01-25/{suffix}.txt").text
+        assert calendar_text == hint_text(daily.puzzle, calendar_stages[stage], **options)  # type: ignore[arg-type]
+        board_png = assert_png(client.get(f"/api/v1/daily/2026-01-25/pentomino/{suffix}.png"))
+        preplaced = len(challenge.preplaced)
+        assert board_png == hint_image(
+            challenge.puzzle,
+            challenge_stages[stage],
+            heading=heading,
+            preplaced=preplaced,
+            before=challenge_stages[stage - 1].shown if stage else None,
+        )
+
+
+# ---------------------------------------------------------------- languages
 
 
 def test_images_speak_the_language_asked_for_each_cached_apart(
@@ -187,6 +308,74 @@ def test_json_titles_and_links_follow_the_language(api: TestClient) -> None:
         hint["title"] == "ヒント 1/3"
         and hint["placements"] == api.get(f"{BASE}/hints/1").json()["placements"]
     )
+
+
+def test_images_are_drawn_in_the_language_asked_for_each_cached_apart(
+    client: httpx.Client, store: sessionmaker[Session]
+) -> None:
+    """``lang=ja`` draws the same stage in Japanese; neither language is ever served from the other's
+    cache (asked alternately, each answer is its own language's drawing, with its own ETag)."""
+    day = date(2026, 1, 23)  # a date no other test asks for, so both start cold
+    with store() as session:
+        daily = daily_calendar(session, day)
+        challenge = daily_challenge(session, day)
+    for stage in (0, 1):
+        suffix = "puzzle.png" if stage == 0 else f"hints/{stage}.png"
+        for base, puzzle in (
+            ("/api/v1/daily/2026-01-23", daily),
+            ("/api/v1/daily/2026-01-23/pentomino", challenge),
+        ):
+            english = assert_png(client.get(f"{base}/{suffix}"))
+            japanese = assert_png(client.get(f"{base}/{suffix}", params={"lang": "ja"}))
+            assert japanese != english
+            assert english == puzzle.image(Stage(stage))
+            assert japanese == puzzle.image(Stage(stage), "ja")
+            again = client.get(f"{base}/{suffix}", params={"lang": "en"})
+            assert again.content == english  # lang=en is the default
+            assert client.get(f"{base}/{suffix}", params={"lang": "ja"}).content == japanese
+            etags = {client.get(f"{base}/{suffix}", params=p).headers["etag"] for p in ({}, {"lang": "ja"})}
+            assert len(etags) == 2
+
+
+def test_hint_json_titles_and_captions_follow_lang(client: httpx.Client) -> None:
+    english = client.get("/api/v1/daily/2026-01-25/hints/1").json()
+    japanese = client.get("/api/v1/daily/2026-01-25/hints/1", params={"lang": "ja"}).json()
+    assert english["title"] == "Hint 1 of 3" and japanese["title"] == "ヒント 1/3"
+    assert japanese["caption"] != english["caption"] and "通り" in japanese["caption"]
+    assert japanese["placements"] == english["placements"]  # only the words change
+    assert japanese["image"] == "/api/v1/daily/2026-01-25/hints/1.png?lang=ja"
+    assert english["image"] == "/api/v1/daily/2026-01-25/hints/1.png"
+    daily = client.get("/api/v1/daily/2026-01-25", params={"lang": "ja"}).json()
+    assert [h["title"] for h in daily["hints"]] == ["ヒント 1/3", "ヒント 2/3", "答え"]
+    assert daily["image"].endswith("puzzle.png?lang=ja")
+    assert daily["hints"][0]["text"] == "/api/v1/daily/2026-01-25/hints/1.txt"  # text drawings: English
+    assert daily["pentomino"]["image"] == "/api/v1/daily/2026-01-25/pentomino/puzzle.png?lang=ja"
+
+
+@pytest.mark.parametrize(
+    "path",
+    ["/api/v1/puzzles/calendar-dragonfjord/heatmap.png", "/api/v1/editions/calendar-weekday/board.png"],
+)
+def test_the_heatmap_and_the_edition_boards_speak_japanese_too(client: httpx.Client, path: str) -> None:
+    english = assert_png(client.get(path))
+    japanese = assert_png(client.get(path, params={"lang": "ja"}))
+    assert japanese != english  # month names, weekdays and legend in Japanese
+    assert client.get(path).content == english
+    assert client.get(path, params={"lang": "ja"}).content == japanese
+
+
+@pytest.mark.parametrize("lang", ["xx", "JA", "ja-JP", "", "<b>"])
+def test_an_unknown_language_is_refused_on_the_image_endpoints(client: httpx.Client, lang: str) -> None:
+    for path in (
+        "/api/v1/daily/2026-01-25/puzzle.png",
+        "/api/v1/daily/2026-01-25/hints/2.png",
+        "/api/v1/daily/2026-01-25/pentomino/hints/1.png",
+        "/api/v1/daily/2026-01-25/hints/2",
+        "/api/v1/puzzles/calendar-dragonfjord/heatmap.png",
+        "/api/v1/editions/calendar-dragonfjord/board.png",
+    ):
+        error = assert_error(client.get(path, params={"lang": lang}), 422, "unknown_language")
+        assert "en, ja" in str(error["message"]), path
 
 
 # ---------------------------------------------------------------- editions and face-up mode
@@ -277,7 +466,7 @@ def test_a_board_not_stored_is_503_and_the_command_to_run_goes_to_the_log_only(
     assert "pentomino-5x12 is not precomputed yet; run python -m solver.precompute" in logged
 
 
-# ---------------------------------------------------------------- caching
+# ---------------------------------------------------------------- caching, today, concurrent first requests
 
 
 def test_dated_json_is_stable_and_answers_304_to_its_etag(api: TestClient) -> None:
@@ -320,204 +509,55 @@ def test_today_is_the_date_in_the_time_zone_asked_for_and_short_lived(
     )
 
 
-# ---------------------------------------------------------------- the day's page (``/``: api/routes/web.py)
-
-
-def page(api: TestClient, path: str = "/", status: int = 200, **params: str) -> str:
-    response = api.get(path, params=params)
-    assert response.status_code == status, response.text
-    assert response.headers["content-type"] == "text/html; charset=utf-8"
-    return response.text
-
-
-def test_the_days_page_shows_both_puzzles_as_the_service_counts_them(
-    api: TestClient, sessions: sessionmaker[Session]
-) -> None:
-    html = page(api, date=DAY)
-    with sessions() as session:
-        bundle = daily_bundle(session, LINE_DAY)
-    assert f"<title>Puzzles of the day · {DAY}</title>" in html and "Thursday 22 January 2026" in html
+def test_dated_images_are_immutable_and_dated_json_stable(client: httpx.Client) -> None:
+    png = client.get("/api/v1/daily/2026-01-25/hints/2.png")
+    assert png.headers["cache-control"] == "public, max-age=31536000, immutable"
     assert (
-        f"<strong>{bundle.calendar.total}</strong>" in html
-        and "leave <strong>Jan and 22</strong> uncovered" in html
+        client.get(
+            "/api/v1/daily/2026-01-25/hints/2.png", headers={"If-None-Match": png.headers["etag"]}
+        ).status_code
+        == 304
     )
-    board = bundle.pentomino.puzzle.id  # one total, the one its playable board counts (up to symmetry)
-    empty = api.post(f"/api/v1/puzzles/{board}/targets/board/position", json={"placements": []}).json()
-    assert empty["distinct_total"] < bundle.pentomino.total  # the challenge boards have symmetries
-    assert f"the board has {empty['distinct_total']} solutions up to rotation and reflection" in html
+    json = client.get("/api/v1/daily/2026-01-25")
+    assert json.headers["cache-control"] == "public, max-age=86400"
     assert (
-        f'src="/api/v1/daily/{DAY}/puzzle.png"' in html
-        and f'src="/api/v1/daily/{DAY}/pentomino/puzzle.png"' in html
-    )
-    assert '<option value="calendar-dragonfjord" selected>' in html
-
-
-def test_the_page_shows_the_stages_its_url_asks_for(api: TestClient) -> None:
-    shown = re.findall(r' src="/api/v1/daily/2026-01-22/([^"]*)"', page(api, date=DAY, stage="2", pstage="1"))
-    assert shown == [
-        "puzzle.png",
-        "hints/1.png",
-        "hints/2.png",
-        "pentomino/puzzle.png",
-        "pentomino/hints/1.png",
-    ]
-
-
-def test_the_page_headers_keep_it_same_origin_and_per_language(api: TestClient) -> None:
-    response = api.get("/", params={"date": DAY})
-    policy = response.headers["content-security-policy"]
-    assert "default-src 'none'" in policy and "script-src 'self'" in policy and "http" not in policy
-    assert response.headers["cache-control"] == "no-cache"
-    assert response.headers["vary"] == "Accept-Language, Accept-Encoding"  # gzip for who takes it
-
-
-def png_size(data: bytes) -> tuple[int, int]:
-    assert data[:8] == b"\x89PNG\r\n\x1a\n"
-    return int.from_bytes(data[16:20], "big"), int.from_bytes(data[20:24], "big")
-
-
-def test_every_image_has_its_size_so_nothing_shifts_as_it_loads(api: TestClient) -> None:
-    html = page(api, date=DAY, stage="3", pstage="1")
-    images = re.findall(r'<img src="([^"]*)" alt="[^"]*" width="(\d+)" height="(\d+)"', html)
-    assert len(images) == 7 and len(re.findall(r"<img ", html)) == 7  # 4 + 2 stages, the heatmap
-    for src, width, height in images:
-        if "heatmap" in src:  # not drawn from the sample store (a year of dates): the same size always
-            drawn = render_heatmap({"01-22": 3})
-        else:
-            drawn = api.get(src.replace("&amp;", "&")).content
-        assert png_size(drawn) == (int(width), int(height)), src
-    buttons = re.findall(r'data-width="(\d+)" data-height="(\d+)"', html)  # the figures page.js adds
-    assert buttons and all(size in {(w, h) for _, w, h in images} for size in buttons)
-
-
-@pytest.mark.usefixtures("frozen_today")
-def test_the_heatmap_loads_lazily_links_each_date_to_its_board_and_marks_today(api: TestClient) -> None:
-    html = page(api, date="2026-01-21", faceup="1")
-    heatmap = re.search(r'<div class="heatmap"><img [^>]*>', html)
-    assert heatmap is not None and 'loading="lazy"' in heatmap.group(0)
-    links = re.findall(
-        r'<a href="(/play/calendar-dragonfjord/[^"]*)" aria-label="([^"]*)"><rect ([^/]*)/>', html
-    )
-    assert len(links) == 366  # 02-29 too: the picture is every year's
-    boxes = {href: box for href, _, box in links}
-    names = {href: name for href, name, _ in links}
-    assert names["/play/calendar-dragonfjord/01-22?faceup=1"] == "Jan 22: play its board"  # for Tab too
-    x0, y0, x1, y1 = heatmap_layout().cell_box(1, 22)
-    box = f'x="{x0}" y="{y0}" width="{x1 - x0 + 1}" height="{y1 - y0 + 1}"'
-    assert boxes["/play/calendar-dragonfjord/01-22?faceup=1"] == box
-    assert f'<rect class="today" {box}/>' in html  # today (frozen: 2026-01-22), not the date shown
-
-
-def test_the_days_page_has_a_description_an_icon_and_only_this_servers_files(api: TestClient) -> None:
-    assert_head_and_own_files(api, page(api, date=DAY))
-
-
-def test_hidden_links_stay_hidden_whatever_their_style(api: TestClient) -> None:
-    css = api.get("/static/page.css").text
-    assert "[hidden] { display: none !important; }" in css  # .reset's display must not show it
-    html = page(api, date=DAY)
-    assert '<a class="reset" href="/?date=2026-01-22#calendar" hidden>' in html
-
-
-def test_the_japanese_page_names_the_editions_in_japanese(api: TestClient) -> None:
-    html = page(api, date=DAY, lang="ja")
-    assert '<option value="calendar-dragonfjord" selected>A-Puzzle-A-Day カレンダー（DragonFjord）<' in html
-    assert "曜日つきカレンダー（月曜始まり）" in html
-
-
-@pytest.mark.usefixtures("frozen_today")
-def test_without_a_date_the_page_is_today(api: TestClient) -> None:
-    assert f"<title>Puzzles of the day · {DAY}</title>" in page(api)
-    assert "<title>Puzzles of the day · 2026-01-23</title>" in page(api, tz="Pacific/Kiritimati")
-
-
-def test_the_page_speaks_japanese_when_asked_and_keeps_it_in_its_links(api: TestClient) -> None:
-    html = page(api, date=DAY, lang="ja")
-    assert html.startswith('<!doctype html><html lang="ja">') and "今日のパズル" in html
-    assert (
-        f"/api/v1/daily/{DAY}/puzzle.png?lang=ja" in html
-        and "/play/calendar-dragonfjord/01-22?lang=ja" in html
-    )
-    assert '<input type="hidden" name="lang" value="ja">' in html
-
-
-@pytest.mark.parametrize(
-    ("lang", "accept", "chosen"), [(None, "ja-JP,ja;q=0.9", "ja"), ("en", "ja", "en"), ("xx", None, "en")]
-)
-def test_the_browser_language_picks_the_page_unless_a_known_one_is_asked_for(
-    api: TestClient, lang: str | None, accept: str | None, chosen: str
-) -> None:
-    params = {"date": DAY, **({"lang": lang} if lang else {})}
-    headers = {"Accept-Language": accept} if accept else {}
-    response = api.get("/", params=params, headers=headers)
-    assert response.status_code == 200 and f'<html lang="{chosen}">' in response.text
-
-
-@pytest.mark.parametrize(
-    ("query", "message"),
-    [
-        ({"date": "2026-02-30"}, "There is no 30 February in 2026."),  # in plain words
-        ({"date": "abc"}, "“abc” is not a date: write one like 2026-01-25."),
-        ({"date": DAY, "stage": "9"}, "stage must be 0, 1, 2 or 3"),
-        ({"date": DAY, "pstage": "-1"}, "pstage must be 0, 1, 2 or 3"),
-        ({"date": DAY, "stage": "²"}, "stage must be 0, 1, 2 or 3"),  # a digit to str.isdigit, not to int
-        ({"date": DAY, "pstage": "١"}, "pstage must be 0, 1, 2 or 3"),  # an Arabic-Indic one
-        ({"tz": "Mars/Olympus"}, "time zone"),
-        ({"date": DAY, "edition": "calendar-nope"}, "calendar-weekday"),
-    ],
-)
-def test_bad_queries_answer_an_html_400_with_the_date_form(
-    api: TestClient, query: dict[str, str], message: str
-) -> None:
-    html = page(api, "/", 400, **query)
-    assert message in html and '<form class="pick"' in html
-
-
-def test_bad_queries_are_told_in_the_pages_language(api: TestClient) -> None:
-    html = page(api, "/", 400, date="2026-02-30", lang="ja")
-    assert '<html lang="ja">' in html and "2026年に2月30日はありません。" in html
-
-
-def test_a_date_without_a_face_up_solution_offers_the_usual_hints(
-    api: TestClient, sessions: sessionmaker[Session]
-) -> None:
-    day = date(2024, 1, 29)  # 01-29: no face-up solution; the challenge is on the 8x8 board (stored)
-    html = page(api, "/", 200, date=day.isoformat(), faceup="1")
-    usual = calendar(sessions, day)
-    said = f"No solution on this date without turning a piece over; {usual.total} with turning."
-    assert said in html and usual.total == 74
-    assert f'class="button" href="/?date={day}#calendar">Show the usual hints' in html
-    # the rest of the day stays: the pentomino challenge with its hints, and the year heatmap
-    assert '<section id="pentomino"' in html and f"/api/v1/daily/{day}/pentomino/hints/1.png" in html
-    assert 'id="year"' in html and "heatmap.png" in html
-    japanese = page(api, "/", 200, date=day.isoformat(), faceup="1", lang="ja")
-    assert "裏返してよければ74通り" in japanese and "without turning" not in japanese
-
-
-@pytest.mark.slow  # solves 12-31-fri of the weekday edition on demand: seconds
-def test_the_last_date_there_is_has_its_page_on_a_weekday_edition(api: TestClient) -> None:
-    # the target solved first (on a busy machine more than the page's one second of waiting)
-    solutions = "/api/v1/puzzles/calendar-weekday/targets/12-31-fri/solutions?limit=1"
-    deadline = time.monotonic() + 120
-    while api.get(solutions).status_code == 503 and time.monotonic() < deadline:
-        pass  # each ask waits for the solve up to API_ON_DEMAND_WAIT
-    html = page(api, "/", 200, date="9999-12-31", edition="calendar-weekday")
-    assert "/play/calendar-weekday/12-31-fri" in html and 'rel="next"' not in html
-    assert "/api/v1/puzzles/calendar-weekday/heatmap.png?year=9999" in html
-
-
-def test_face_up_mode_is_kept_in_the_pages_links(api: TestClient) -> None:
-    html = page(api, date=DAY, faceup="1")
-    assert 'name="faceup" value="1" checked' in html
-    assert (
-        f"/api/v1/daily/{DAY}/puzzle.png?faceup=true" in html
-        and "/play/calendar-dragonfjord/01-22?faceup=1" in html
+        client.get("/api/v1/daily/2026-01-25", headers={"If-None-Match": json.headers["etag"]}).status_code
+        == 304
     )
 
 
-def test_a_date_not_precomputed_is_a_503_page_without_operator_commands(
-    api: TestClient, caplog: pytest.LogCaptureFixture
-) -> None:
-    shown = page(api, "/", 503, date="2026-03-01")
-    assert "not ready yet" in shown and "python -m" not in shown
-    assert "python -m solver.precompute" in caplog.text  # the operator finds it in the log
+@pytest.mark.parametrize("tz", [None, "Pacific/Kiritimati", "Etc/GMT+12", "Europe/Berlin"])
+def test_today_honours_the_time_zone(client: httpx.Client, tz: str | None) -> None:
+    zone = ZoneInfo(tz or "UTC")
+    params = {"tz": tz} if tz else {}
+    before = datetime.now(zone).date()
+    response = client.get("/api/v1/daily/today", params=params)
+    after = datetime.now(zone).date()
+    assert response.status_code == 200
+    assert response.json()["date"] in {before.isoformat(), after.isoformat()}
+    assert response.headers["cache-control"] == "public, max-age=60"
+    dated = client.get(f"/api/v1/daily/{response.json()['date']}")
+    assert dated.json() == response.json()
+    image = client.get("/api/v1/daily/today/hints/1.png", params=params)
+    assert image.headers["cache-control"] == "public, max-age=60"
+    assert_png(image)
+    hint = client.get("/api/v1/daily/today/pentomino/hints/2", params=params)
+    assert hint.json()["date"] in {before.isoformat(), after.isoformat()}
+
+
+def test_concurrent_first_requests_for_a_new_date_all_succeed(api_url: str) -> None:
+    """A cold date computed (and its hint cache written) once, however many requests race for it."""
+    paths = [
+        f"/api/v1/daily/2031-07-04{suffix}"
+        for suffix in ("", "/hints/1", "/hints/2.png", "/puzzle.png", "/pentomino", "/pentomino/hints/3.png")
+    ] * 3
+
+    def fetch(path: str) -> tuple[int, str]:
+        response = httpx.get(api_url + path, timeout=60)
+        return response.status_code, response.headers.get("etag", "")
+
+    with ThreadPoolExecutor(max_workers=len(paths)) as pool:
+        results = list(pool.map(fetch, paths))
+    assert {status for status, _ in results} == {200}
+    for path in set(paths):
+        assert len({etag for p, (_, etag) in zip(paths, results, strict=True) if p == path}) == 1
