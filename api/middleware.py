@@ -3,9 +3,10 @@ security headers, relative redirects, gzip, a request rate per client."""
 
 from __future__ import annotations
 
+import asyncio
 import gzip
 import time
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from urllib.parse import urlsplit
 
 from starlette.datastructures import Headers, MutableHeaders
@@ -16,6 +17,9 @@ from api.clients import client_key
 from api.errors import error_response
 from api.token_buckets import TokenBuckets
 from hints.cache import BoundedCache
+
+# How long a refused request waits for its 429 (at most its Retry-After): a second.
+REFUSAL_PAUSE_SECONDS = 1.0
 
 
 class BodySizeLimit:
@@ -102,11 +106,16 @@ class HeadAsGet:
 
 class RequestRate:
     """At most ``per_second`` requests a second per client on average (three seconds' worth at
-    once), counted before any other work: beyond it 429 with ``Retry-After`` at once. Even answers
-    cached for everyone take the event loop's time, so a client asking hundreds a second for them
-    would slow everyone's. Counted in this process's memory (a check per request must not wait
-    for the network); the paths in ``exempt`` (Telegram's webhook, the health check) are not
-    counted. The counter is a token bucket per client (:mod:`api.token_buckets`): one lookup."""
+    once), counted before any other work: beyond it 429 with ``Retry-After``. Even answers cached
+    for everyone take the event loop's time, so a client asking hundreds a second for them would
+    slow everyone's. Counted in this process's memory (a check per request must not wait for the
+    network); the paths in ``exempt`` (Telegram's webhook, the health check) are not counted. The
+    counter is a token bucket per client (:mod:`api.token_buckets`): one lookup.
+
+    A refusal is sent after a pause of ``pause`` seconds (never longer than the ``Retry-After`` it
+    carries): a connection waits, the event loop does not (the pause is a timer). A flooder then
+    gets one refusal per connection per pause instead of thousands a second, each of which took
+    the event loop's time from everyone else (docs/benchmarks.md, the cost model)."""
 
     def __init__(
         self,
@@ -114,10 +123,14 @@ class RequestRate:
         per_second: int,
         exempt: tuple[str, ...] = (),
         clock: Callable[[], float] = time.monotonic,
+        pause: float = REFUSAL_PAUSE_SECONDS,
+        sleep: Callable[[float], Awaitable[None]] = asyncio.sleep,
     ) -> None:
         self.app = app
         self.exempt = exempt
         self.buckets = TokenBuckets(per_second, 3 * per_second, clock=clock)
+        self.pause = pause
+        self.sleep = sleep
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] != "http" or scope["path"] in self.exempt:
@@ -128,6 +141,8 @@ class RequestRate:
         if wait is None:
             await self.app(scope, receive, send)
             return
+        if self.pause > 0:
+            await self.sleep(min(self.pause, wait))
         await _refuse(send, wait)
 
 

@@ -224,6 +224,7 @@ def main(argv: list[str] | None = None) -> int:
     )
     parser.add_argument("--shared-cpus", action="store_true", help="clients on the server's CPUs too")
     parser.add_argument("--threads", type=int, default=8)
+    parser.add_argument("--only", nargs="+", metavar="FLOOD", help="these floods only (by name)")
     parser.add_argument("--flood", nargs=3, help=argparse.SUPPRESS)  # child mode: base URL, flood, store
     args = parser.parse_args(argv)
     if args.flood:
@@ -240,9 +241,11 @@ def main(argv: list[str] | None = None) -> int:
         process, base = start_server(store, cpus=server_cpus)
         try:
             warm(base, [TODAY])
+            # the board's solutions in memory, as "warm positions" says (read once, in a thread)
+            httpx.post(f"{base}/api/v1/puzzles/{BOARD.id}/targets/board/position", json={"placements": []})
             today_p99(base, WARM_UP_SECONDS, load, Path(folder), client_cpus)  # steady state, not the start
             alone = today_p99(base, args.duration, load, Path(folder), client_cpus)
-            for name in floods(store):
+            for name in args.only or floods(store):
                 child = [sys.executable, "-m", "benchmarks.cost_model", "--flood", base, name, store]
                 flooder = subprocess.Popen(
                     [*child, "--duration", str(args.duration), "--threads", str(args.threads)],

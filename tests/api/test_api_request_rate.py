@@ -27,9 +27,14 @@ def client_at(rate: RequestRate, address: str) -> httpx.AsyncClient:
 class Clock:
     def __init__(self) -> None:
         self.now = 1000.0
+        self.pauses: list[float] = []
 
     def __call__(self) -> float:
         return self.now
+
+    async def sleep(self, seconds: float) -> None:
+        """The refusals' pauses, recorded (the test never waits)."""
+        self.pauses.append(seconds)
 
 
 async def test_a_client_over_its_rate_is_refused_before_any_work() -> None:
@@ -37,10 +42,11 @@ async def test_a_client_over_its_rate_is_refused_before_any_work() -> None:
     everyone's p99 several times over (docs/benchmarks.md)."""
     clock = Clock()
     served.clear()
-    rate = RequestRate(app, per_second=2, exempt=("/healthz",), clock=clock)
+    rate = RequestRate(app, per_second=2, exempt=("/healthz",), clock=clock, sleep=clock.sleep)
     async with client_at(rate, "203.0.113.7") as flooder, client_at(rate, "198.51.100.1") as other:
         statuses = [(await flooder.get("/api/v1/daily/today")).status_code for _ in range(8)]
         assert statuses == [200] * 6 + [429] * 2  # three seconds' worth at once
+        assert clock.pauses == [1.0, 1.0]  # each refusal waited, at most its Retry-After
         refused = await flooder.get("/api/v1/daily/today")
         assert refused.json()["error"]["code"] == "too_many_requests"
         assert refused.headers["retry-after"] == "1"  # the next of its two a second
@@ -50,6 +56,21 @@ async def test_a_client_over_its_rate_is_refused_before_any_work() -> None:
         clock.now += 0.5
         assert (await flooder.get("/api/v1/daily/today")).status_code == 200
         assert (await flooder.get("/api/v1/daily/today")).status_code == 429  # one a half second
+
+
+async def test_a_refusal_waits_at_most_its_retry_after_and_not_at_all_when_told_so() -> None:
+    """A flooder's connection waits for its 429 (a timer, not the event loop's time): eight
+    connections then get eight refusals a second, not thousands."""
+    clock = Clock()
+    paused = RequestRate(app, per_second=2, clock=clock, sleep=clock.sleep, pause=5.0)
+    async with client_at(paused, "203.0.113.7") as flooder:
+        statuses = [(await flooder.get("/")).status_code for _ in range(7)]
+    assert statuses[-1] == 429 and clock.pauses == [1]  # Retry-After 1: never longer than that
+    clock.pauses.clear()
+    at_once = RequestRate(app, per_second=2, clock=clock, sleep=clock.sleep, pause=0)
+    async with client_at(at_once, "203.0.113.7") as flooder:
+        assert [(await flooder.get("/")).status_code for _ in range(7)][-1] == 429
+    assert clock.pauses == []
 
 
 def test_a_bucket_refills_at_its_rate_up_to_its_burst() -> None:
