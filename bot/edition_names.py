@@ -18,6 +18,7 @@ EDITION_NAMES = {
     "calendar-weekday-6x9": N_("Weekday 6 × 9"),
     "calendar-hex-43": N_("Hexagonal 43 (sh1ura)"),
     "calendar-hex-61": N_("Hexagonal 61 (sh1ura)"),
+    "calendar-calendarium": N_("Calendarium (Pluton)"),
 }
 
 

@@ -83,6 +83,7 @@ PUZZLE_TITLES = (
     N_("Weekday calendar 6 × 9 (cal.joey.sh)"),
     N_("Daily Hexagonal Puzzle, 43 cells (sh1ura)"),
     N_("Daily Hexagonal Puzzle, 61 cells with weekdays (sh1ura)"),
+    N_("Calendarium (Dmitry Andreev, Pluton)"),
     N_("Hexiamonds in a 6 × 6 rhombus"),
     N_("Tenyo hexiamond board"),
     N_("Pentominoes 3 × 20"),

@@ -154,6 +154,7 @@ GALLERY = {  # test_gallery.py
     "calendar-weekday-6x9",
     "calendar-hex-43",
     "calendar-hex-61",
+    "calendar-calendarium",
 }
 
 

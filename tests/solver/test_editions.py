@@ -37,6 +37,7 @@ SAMPLES = [
     pytest.param("calendar-weekday-6x9", "02-29-thu", 14, marks=pytest.mark.slow),
     pytest.param("calendar-hex-43", "01-01", 692, marks=pytest.mark.slow),  # published by sh1ura
     pytest.param("calendar-hex-61", "03-30-sat", 33, marks=pytest.mark.slow),  # published by sh1ura
+    pytest.param("calendar-calendarium", "04-01-fri", 673, marks=pytest.mark.slow),
 ]
 
 

@@ -9,7 +9,7 @@ import pytest
 
 from solver.bounded import solve_within
 from solver.definitions import Limits
-from solver.encoding import decode
+from solver.encoding import FlipReader, decode
 from solver.puzzles import all_puzzles, get_puzzle
 from tests.solver.test_editions import SAMPLES
 from tests.support import exact_cover
@@ -21,11 +21,16 @@ GALLERY = {
     "calendar-weekday-6x9": ("cal.joey.sh", 54, 4, 9, 2604),
     "calendar-hex-43": ("sh1ura", 43, 0, 10, 372),
     "calendar-hex-61": ("sh1ura", 61, 11, 11, 2604),
+    "calendar-calendarium": ("Dmitry Andreev", 53, 3, 10, 2604),
 }
 EVERY_COUNT = os.environ.get("GALLERY_ALL") == "1"
 # Targets of the weekday board compared with the independent enumeration (no counts are published;
 # 02-29-thu is among tests/solver/test_editions.py's samples).
 WEEKDAY_SAMPLES = ("01-25-sun", "11-28-sat")
+# Calendarium as Mark Jaquith's solver lists it (solutions/MONTH/DAY/WEEKDAY.txt): the coverings
+# with every piece turned only by rotation (the face-up ones here, each piece drawn as that solver
+# draws it), and, in a later version of the files, with the F also turned over (None: not read).
+CALENDARIUM_LISTED = {"04-01-fri": (9, 22), "12-31-sun": (10, None), "02-14-tue": (35, None)}
 
 
 @pytest.mark.parametrize("puzzle_id", sorted(GALLERY))
@@ -102,6 +107,7 @@ def test_every_gallery_edition_has_published_counts_or_says_why_not() -> None:
     published = [all_puzzles()[pid].published.per_target for pid in GALLERY]
     assert sum(len(counts) for counts in published) >= 8 and sum(1 for counts in published if counts) == 4
     assert not all_puzzles()["calendar-weekday-6x9"].published.per_target
+    assert not all_puzzles()["calendar-calendarium"].published.per_target  # in other rules: below
 
 
 def test_the_hexagonal_calendars_are_hexagons_of_side_five() -> None:
@@ -114,3 +120,33 @@ def test_the_hexagonal_calendars_are_hexagons_of_side_five() -> None:
     }
     assert set(small.labels.values()) <= set(big.labels.values())
     assert big.labels.get((4, 0 + d)) == "Jan" and sorted(big.labels.values()).count("Sun") == 1
+
+
+def test_calendarium_has_its_odd_cells_where_its_source_puts_them() -> None:
+    puzzle = get_puzzle("calendar-calendarium")
+    labels = puzzle.labels
+    assert [labels[(0, col)] for col in range(9)] == ["Jan", "Feb", "Mar", "Apr", "1", "2", "3", "Mon", "Tue"]
+    assert (labels[(2, 5)], labels[(5, 7)], labels[(4, 8)]) == ("31", "14", "Sun")
+    assert set(puzzle.cells) - set(labels) == {(1, 8), (2, 8), (4, 7)}  # plain cells
+    assert (5, 8) not in puzzle.cells  # the missing corner
+
+
+@pytest.mark.catalog  # three weekday targets solved, seconds each
+@pytest.mark.parametrize("target", sorted(CALENDARIUM_LISTED))
+def test_calendarium_face_up_matches_the_solutions_its_source_lists(target: str) -> None:
+    """The rotations-only counts of the source are this catalog's face-up counts, by CP-SAT and
+    by the independent enumeration; with the F free to turn over as well, the later files' count."""
+    face_up, with_f_turned = CALENDARIUM_LISTED[target]
+    puzzle = get_puzzle("calendar-calendarium")
+    count = solve_within(puzzle, puzzle.target(target), Limits(seconds_per_target=600))
+    reader = FlipReader(puzzle)
+    flips = [reader.flipped(code) for code in count.encodings]
+    solver_face_up = {
+        exact_cover.as_named(puzzle, ((p.piece, p.cells) for p in decode(puzzle, code)))
+        for code, flipped in zip(count.encodings, flips, strict=True)
+        if not flipped
+    }
+    assert count.outcome == "all" and len(solver_face_up) == face_up
+    assert solver_face_up == set(exact_cover.solve(puzzle, puzzle.target(target), face_up_only=True))
+    if with_f_turned is not None:
+        assert sum(flipped <= {"F"} for flipped in flips) == with_f_turned

@@ -83,6 +83,7 @@ DRAWN_MIRROR_SYMMETRIC = {
     "calendar-weekday-6x9": set(),
     "calendar-hex-43": {"A", "D", "E", "F", "G", "H"},
     "calendar-hex-61": {"B", "D", "E", "H", "K"},
+    "calendar-calendarium": {"T", "U", "V", "I"},
 }
 
 
