@@ -26,6 +26,7 @@ from api.routes import (
     web,
 )
 from api.state import ApiState
+from api.web.templating import compile_templates
 from bot.webhook import WEBHOOK_PATH, WebhookBridge
 from hints import custom_puzzles as custom_puzzles_service
 from hints.codes import warm_layouts
@@ -61,6 +62,7 @@ def create_app(settings: Settings | None = None, solvers: SolverFactory | None =
     @asynccontextmanager
     async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
         await run_in_threadpool(warm_layouts)  # before the first request, not during one
+        await run_in_threadpool(compile_templates)
         # What is alive now (modules, the catalog, the layouts) lives as long as the process: kept
         # out of the cyclic collector's full passes, which otherwise walk it all (tens of ms each).
         gc.freeze()
