@@ -93,7 +93,10 @@ def create_app(settings: Settings | None = None, solvers: SolverFactory | None =
     app.add_middleware(SecurityHeaders)
     app.add_middleware(RelativeRedirects)
     app.add_middleware(
-        RequestRate, per_second=settings.API_REQUESTS_PER_SECOND, exempt=(WEBHOOK_PATH, "/healthz")
+        RequestRate,
+        per_second=settings.API_REQUESTS_PER_SECOND,
+        exempt=(WEBHOOK_PATH, "/healthz"),
+        in_flight=settings.API_REQUESTS_IN_FLIGHT,
     )
     # Routes are matched in order: the hot daily resources first.
     for resource in (daily, puzzles, positions, check, me, me_days, editions, custom_puzzles):
