@@ -45,6 +45,9 @@ class Settings(BaseSettings):
     # Requests per client a second on average, any path (three seconds' worth at once; beyond: 429),
     # counted per process: cached answers cost the event loop too.
     API_REQUESTS_PER_SECOND: int = 50
+    # Requests of one client handled at once (its others wait their turn; 0: no limit), so that a
+    # client's burst is spread among everyone else's requests, not handled back to back.
+    API_REQUESTS_IN_FLIGHT: int = 2
     # The Mini App's writes (saved boards, hints seen, solves) per Telegram user: a minute's, and at
     # most API_ME_WRITE_BURST of them in any 10 seconds (beyond either: 429 with Retry-After).
     API_ME_WRITES_PER_MINUTE: int = 30
@@ -130,6 +133,7 @@ class Settings(BaseSettings):
         "API_COMPUTE_QUEUE",
         "API_COMPUTE_PER_MINUTE",
         "API_REQUESTS_PER_SECOND",
+        "API_REQUESTS_IN_FLIGHT",
         "API_ME_WRITES_PER_MINUTE",
         "API_ME_WRITE_BURST",
         "API_ON_DEMAND_WAIT",

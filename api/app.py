@@ -26,6 +26,7 @@ from api.routes import (
     web,
 )
 from api.state import ApiState
+from api.web.templating import compile_templates
 from bot.webhook import WEBHOOK_PATH, WebhookBridge
 from hints import custom_puzzles as custom_puzzles_service
 from hints.codes import warm_layouts
@@ -61,6 +62,7 @@ def create_app(settings: Settings | None = None, solvers: SolverFactory | None =
     @asynccontextmanager
     async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
         await run_in_threadpool(warm_layouts)  # before the first request, not during one
+        await run_in_threadpool(compile_templates)
         # What is alive now (modules, the catalog, the layouts) lives as long as the process: kept
         # out of the cyclic collector's full passes, which otherwise walk it all (tens of ms each).
         gc.freeze()
@@ -91,7 +93,10 @@ def create_app(settings: Settings | None = None, solvers: SolverFactory | None =
     app.add_middleware(SecurityHeaders)
     app.add_middleware(RelativeRedirects)
     app.add_middleware(
-        RequestRate, per_second=settings.API_REQUESTS_PER_SECOND, exempt=(WEBHOOK_PATH, "/healthz")
+        RequestRate,
+        per_second=settings.API_REQUESTS_PER_SECOND,
+        exempt=(WEBHOOK_PATH, "/healthz"),
+        in_flight=settings.API_REQUESTS_IN_FLIGHT,
     )
     # Routes are matched in order: the hot daily resources first.
     for resource in (daily, puzzles, positions, check, me, me_days, editions, custom_puzzles):

@@ -4,9 +4,10 @@ security headers, relative redirects, gzip, a request rate per client."""
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import gzip
 import time
-from collections.abc import Awaitable, Callable
+from collections.abc import AsyncIterator, Awaitable, Callable
 from urllib.parse import urlsplit
 
 from starlette.datastructures import Headers, MutableHeaders
@@ -125,25 +126,57 @@ class RequestRate:
         clock: Callable[[], float] = time.monotonic,
         pause: float = REFUSAL_PAUSE_SECONDS,
         sleep: Callable[[float], Awaitable[None]] = asyncio.sleep,
+        in_flight: int = 0,
     ) -> None:
         self.app = app
         self.exempt = exempt
         self.buckets = TokenBuckets(per_second, 3 * per_second, clock=clock)
         self.pause = pause
         self.sleep = sleep
+        self.turns = ClientTurns(in_flight) if in_flight > 0 else None
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] != "http" or scope["path"] in self.exempt:
             await self.app(scope, receive, send)
             return
         client = scope.get("client")
-        wait = self.buckets.take(client_key(client[0] if client else None))
+        key = client_key(client[0] if client else None)
+        wait = self.buckets.take(key)
         if wait is None:
-            await self.app(scope, receive, send)
+            if self.turns is None:
+                await self.app(scope, receive, send)
+            else:
+                async with self.turns.of(key):
+                    await self.app(scope, receive, send)
             return
         if self.pause > 0:
             await self.sleep(min(self.pause, wait))
         await _refuse(send, wait)
+
+
+class ClientTurns:
+    """At most ``in_flight`` requests of one client handled at once; its others wait their turn
+    (a lock's queue, not the event loop's time). Without it a client's burst of requests arrived
+    together and was handled back to back, everyone else's answers waiting behind all of it."""
+
+    def __init__(self, in_flight: int) -> None:
+        self.in_flight = in_flight
+        self._gates: dict[str, tuple[asyncio.Semaphore, list[int]]] = {}
+
+    @contextlib.asynccontextmanager
+    async def of(self, key: str) -> AsyncIterator[None]:
+        gate, users = self._gates.setdefault(key, (asyncio.Semaphore(self.in_flight), [0]))
+        users[0] += 1
+        try:
+            async with gate:
+                yield
+        finally:
+            users[0] -= 1
+            if not users[0]:  # nobody in or waiting: forgotten (clients come and go)
+                del self._gates[key]
+
+    def __len__(self) -> int:
+        return len(self._gates)
 
 
 # Built once: a refusal is the cheapest answer there is, since a flooder is sent thousands of them.

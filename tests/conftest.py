@@ -35,6 +35,8 @@ os.environ.setdefault("ON_DEMAND_PROCESSES", "1")
 # Tests ask one in-process app hundreds of times a second from one client; the request rate per
 # client has its own test (tests/api/test_api_request_rate.py).
 os.environ.setdefault("API_REQUESTS_PER_SECOND", "100000")
+# ... and many at once from one client (the load-shedding tests); taking turns has its own test too.
+os.environ.setdefault("API_REQUESTS_IN_FLIGHT", "0")
 # A target solved on demand runs below the test workers' priority (nice 10) and, on a busy CI
 # machine, past the default 10 s wait; the tests of that wait set their own.
 os.environ.setdefault("API_ON_DEMAND_WAIT", "60")

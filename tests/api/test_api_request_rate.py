@@ -3,6 +3,8 @@ rate is answered 429 before any work, others and the exempt paths are not."""
 
 from __future__ import annotations
 
+import asyncio
+
 import httpx
 import pytest
 from starlette.types import Receive, Scope, Send
@@ -102,3 +104,28 @@ def test_a_bucket_needs_a_rate_and_room() -> None:
         TokenBuckets(per_second=0, burst=3)
     with pytest.raises(ValueError):
         TokenBuckets(per_second=1, burst=0)
+
+
+async def test_one_clients_requests_take_turns_while_anothers_go_ahead() -> None:
+    """A client's burst is handled two at a time (its others wait their turn, not the event loop),
+    so everyone else's requests are not queued behind all of it."""
+    release = asyncio.Event()
+    inside: list[str] = []
+
+    async def slow(scope: Scope, receive: Receive, send: Send) -> None:
+        inside.append(scope["client"][0])
+        await release.wait()
+        await send({"type": "http.response.start", "status": 200, "headers": []})
+        await send({"type": "http.response.body", "body": b"ok"})
+
+    rate = RequestRate(slow, per_second=100, in_flight=2)
+    async with client_at(rate, "203.0.113.7") as burst, client_at(rate, "198.51.100.1") as other:
+        asked = [asyncio.create_task(burst.get(f"/{n}")) for n in range(5)]
+        others = asyncio.create_task(other.get("/"))
+        for _ in range(1000):  # until the requests let in are inside (a few turns of the loop)
+            await asyncio.sleep(0)
+        assert sorted(inside) == ["198.51.100.1", "203.0.113.7", "203.0.113.7"]  # two of five, and the other
+        release.set()
+        statuses = [(await task).status_code for task in [*asked, others]]
+    assert statuses == [200] * 6 and len(inside) == 6
+    assert rate.turns is not None and len(rate.turns) == 0  # nobody waiting: nothing kept

@@ -12,6 +12,7 @@ from fastapi.testclient import TestClient
 from api import clients
 from api.app import create_app
 from api.routes import web
+from api.web import templating
 from db import repository
 from db.engine import make_engine, session_factory
 from hints import codes, solutions
@@ -196,3 +197,27 @@ def test_the_servers_layouts_are_made_before_its_first_request(
         made.clear()
         assert api.get(f"/api/v1/daily/{DAY}").status_code == 200
     assert made == []
+
+
+def test_the_page_templates_are_compiled_before_the_first_request(
+    store_url: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Compiling a page's template (Jinja) takes milliseconds of Python: done by the first request
+    showing each page, in a worker thread, it held the interpreter's lock while others waited."""
+    environment = templating.ENVIRONMENT
+    assert environment.cache is not None and environment.loader is not None
+    environment.cache.clear()
+    compiled: list[str] = []
+    load = environment.loader.load
+
+    def counted(env: Any, name: str, globals: Any = None) -> Any:
+        compiled.append(name)
+        return load(env, name, globals)
+
+    monkeypatch.setattr(environment.loader, "load", counted)
+    with app_client(store_url, 1000) as api:
+        assert {"board.html", "daily.html"} <= set(compiled) == set(environment.list_templates())
+        compiled.clear()
+        assert api.get(f"/?date={DAY}").status_code == 200
+        assert api.get("/play/calendar-dragonfjord/01-22").status_code == 200
+    assert compiled == []
