@@ -45,7 +45,7 @@ class Settings(BaseSettings):
     # Requests per client a second on average, any path (three seconds' worth at once; beyond: 429),
     # counted per process: cached answers cost the event loop too.
     API_REQUESTS_PER_SECOND: int = 50
-    # Requests of one client handled at once (its others wait their turn; 0: no limit), so that a
+    # Requests of one client handled at once (its others wait their turn), so that a
     # client's burst is spread among everyone else's requests, not handled back to back.
     API_REQUESTS_IN_FLIGHT: int = 2
     # The Mini App's writes (saved boards, hints seen, solves) per Telegram user: a minute's, and at

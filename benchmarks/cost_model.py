@@ -1,13 +1,17 @@
 """Today's daily JSON while each uncached path is flooded in turn: one cost model for every path.
 
     .venv/bin/python -m benchmarks.cost_model [--database-url URL] [--duration 10] [--connections 4]
+        [--rate 1000] [--shared-cpus] [--only FLOOD ...]
 
 Starts ``python -m api`` (one worker) on a temporary copy of a SQLite store (what the floods make
-the server write goes to the copy), warms today's daily JSON (and the server: a first run of wrk
-is left out) and measures its p99 with wrk, alone.
+the server write goes to the copy), warms today's daily JSON and the 6x10 board's solutions (and
+the server: a first run of wrk is left out) and measures today's p99 with wrk, alone, at about
+``--rate`` requests a second (0: as fast as the server answers, which measures saturation).
 wrk stands for everyone else: each of its requests comes from an address of its own (a random
 ``X-Forwarded-For``, which the server believes from 127.0.0.1 alone), so none of them is over a
 client's request rate; the flooder connects from 127.0.0.N, which no proxy header speaks for.
+The server runs on every CPU but the last, wrk and the flooder on the last (they stand for other
+machines); ``--shared-cpus`` lets them all run anywhere.
 Then, for each flood in turn, a second process (from an address of its own: a client with a whole
 budget) asks as fast as ``--threads`` threads can for ``--duration`` seconds while wrk measures
 today's JSON again:

@@ -36,7 +36,7 @@ os.environ.setdefault("ON_DEMAND_PROCESSES", "1")
 # client has its own test (tests/api/test_api_request_rate.py).
 os.environ.setdefault("API_REQUESTS_PER_SECOND", "100000")
 # ... and many at once from one client (the load-shedding tests); taking turns has its own test too.
-os.environ.setdefault("API_REQUESTS_IN_FLIGHT", "0")
+os.environ.setdefault("API_REQUESTS_IN_FLIGHT", "1000")
 # A target solved on demand runs below the test workers' priority (nice 10) and, on a busy CI
 # machine, past the default 10 s wait; the tests of that wait set their own.
 os.environ.setdefault("API_ON_DEMAND_WAIT", "60")

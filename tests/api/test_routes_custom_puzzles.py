@@ -9,6 +9,7 @@ import pytest
 from fastapi.testclient import TestClient
 
 from api import players
+from tests.solver.test_hex import ROW_OF_FOUR
 from tests.support.api_server import assert_error
 from tests.support.miniapp import signed_in_app
 
@@ -150,3 +151,18 @@ def test_a_persons_puzzle_is_a_daily_edition_that_follows_its_edits(api: TestCli
     assert api.patch(f"{CREATE}/{puzzle_id}", json={"definition": wider}).status_code == 200
     again = api.get("/api/v1/daily/2026-01-23", params={"edition": puzzle_id})
     assert again.status_code == 200 and again.json()["puzzle"] == f"{puzzle_id}.2"
+
+
+def test_a_row_of_four_hexagons_with_two_dominoes_has_exactly_two_solutions(api: TestClient) -> None:
+    """The hexagonal lattice through the API: a person's definition, solved on demand. The two
+    coverings (A left and B right, or the other way) are mirror images of each other, so the
+    stored solutions, one per symmetry class, are one."""
+    puzzle_id = created(api, ROW_OF_FOUR)["id"]
+    base = f"/api/v1/puzzles/{puzzle_id}/targets/board"
+    empty = api.post(f"{base}/position", json={"placements": []})
+    assert empty.status_code == 200, empty.text
+    assert (empty.json()["total"], empty.json()["distinct_total"]) == (2, 1)
+    stored = api.get(f"{base}/solutions").json()
+    (solution,) = stored["solutions"]
+    cells = sorted(tuple(cell) for piece in solution["placements"] for cell in piece["cells"])
+    assert stored["total"] == 1 and cells == [(0, 0), (0, 1), (0, 2), (0, 3)]
