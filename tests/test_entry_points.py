@@ -23,6 +23,8 @@ import httpx
 import pytest
 from sqlalchemy.exc import OperationalError
 
+from bot.commands import Scope
+from bot.texts import LANGUAGES
 from bot.webhook import SECRET_HEADER, WEBHOOK_PATH
 from jobs.precompute import main as precompute_main
 from tests.jobs.test_precompute import stored_counts
@@ -322,7 +324,9 @@ def test_bot_answers_and_stops_on_sigterm_without_logging_the_token(
     )
     process = start_module("bot", env=env)
     try:
-        wait_until(lambda: len(fake.calls_to("setMyCommands")) == 2, process, "the commands were set")
+        # every menu set: one per language and scope (waiting for exactly two raced the third)
+        menus = len(LANGUAGES) * len(Scope)
+        wait_until(lambda: len(fake.calls_to("setMyCommands")) >= menus, process, "the commands were set")
         fake.message("/today 2026-01-25")
         wait_until(lambda: len(fake.sent(1)) == 1, process, "the answer")
         assert fake.sent(1)[0].files["photo"].startswith(b"\x89PNG")

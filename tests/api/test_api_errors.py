@@ -59,7 +59,7 @@ BAD_GETS = [
 @pytest.mark.parametrize(("path", "status", "code"), BAD_GETS, ids=[p for p, _, _ in BAD_GETS])
 def test_bad_get(client: httpx.Client, path: str, status: int, code: str) -> None:
     error = assert_error(client.get(path), status, code)
-    assert len(str(error["message"])) < 400
+    assert len(str(error["message"])) < 600  # short: an unknown puzzle's lists the catalog's 20 ids
 
 
 def test_messages_say_what_is_valid(client: httpx.Client) -> None:
