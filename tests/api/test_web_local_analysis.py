@@ -10,7 +10,6 @@ solutions (solved, and which one), in both modes (face-up too), some with fixed 
 from __future__ import annotations
 
 import json
-import os
 import random
 import re
 import shutil
@@ -27,6 +26,7 @@ from hints.raw_solutions import raw_solutions
 from solver.encoding import Placement, is_flipped
 from solver.puzzles import get_puzzle
 from tests.support.browser import PROJECT_ROOT
+from tests.support.node import require_node
 
 CALENDAR = get_puzzle("calendar-dragonfjord")
 LOCAL = PROJECT_ROOT / "api" / "web" / "static" / "board" / "local.js"
@@ -68,11 +68,7 @@ Position = list[dict[str, Any]]  # [{"index": i, "piece": name, "cells": [[r, c]
 @pytest.fixture(scope="module")
 def node(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """A folder where ``node runner.mjs`` runs the board's local.js (as an ES module)."""
-    if shutil.which("node") is None:
-        message = "node is missing: apt-get install -y nodejs"
-        if os.environ.get("CI"):
-            pytest.fail(message)
-        pytest.skip(message)
+    require_node()
     folder = tmp_path_factory.mktemp("node")
     shutil.copy(LOCAL, folder / "local.mjs")
     (folder / "runner.mjs").write_text(RUNNER)

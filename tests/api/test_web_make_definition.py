@@ -6,7 +6,6 @@ odd row of the grid keeps its shape when written at the top left corner."""
 from __future__ import annotations
 
 import json
-import os
 import shutil
 import subprocess
 from pathlib import Path
@@ -18,6 +17,7 @@ from solver.definitions import PIECES_DIR, Definition, parse_definition
 from solver.geometry import Cell, Lattice
 from solver.puzzles import get_puzzle
 from tests.support.browser import PROJECT_ROOT
+from tests.support.node import require_node
 
 PUZZLES = PIECES_DIR.parent / "puzzles"
 MAKE = PROJECT_ROOT / "api" / "web" / "static" / "make"
@@ -40,11 +40,7 @@ process.stdout.write(JSON.stringify(answers));
 @pytest.fixture(scope="module")
 def node(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """A folder where ``node runner.mjs`` runs the editor's definition.js."""
-    if shutil.which("node") is None:
-        message = "node is missing: apt-get install -y nodejs"
-        if os.environ.get("CI"):
-            pytest.fail(message)
-        pytest.skip(message)
+    require_node()
     folder = tmp_path_factory.mktemp("make")
     for name in ("definition.js", "grids.js"):
         shutil.copy(MAKE / name, folder / name)
