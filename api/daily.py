@@ -231,8 +231,14 @@ class DailyContent:
         made, or the server is stopping."""
         if self._database_url is None or self._database_url in ("sqlite://", "sqlite:///:memory:"):
             return run(self._sessions, lambda session: work(session, *args))
+        return self.apart(compute_worker.run_in_worker, self._database_url, work, *args)
+
+    def apart(self, work: Callable[..., T], *args: Any) -> T:
+        """``work(*args)`` (a module-level function, sent by name, that needs no store) in a
+        worker process, blocking: a page rendered there never holds this process's GIL. 503 when
+        no worker can be made, or the server is stopping."""
         try:
-            return self._processes.run(compute_worker.run_in_worker, self._database_url, work, *args)
+            return self._processes.run(work, *args)
         except PoolBroken:
             raise ApiError(
                 503, "unavailable", "the server cannot compute this now", headers={"Retry-After": "30"}

@@ -21,6 +21,10 @@ from hints.cache import BoundedCache
 
 # How long a refused request waits for its 429 (at most its Retry-After): a second.
 REFUSAL_PAUSE_SECONDS = 1.0
+# What a request costs of its client's request rate, by method: a POST is never answered from a
+# cache (an analysed position, a check, a write), and a warm position's analysis took about twice
+# the server's time of a cached answer (3.6 ms against 1.6 ms: docs/benchmarks.md, the cost model).
+REQUEST_COSTS = {"POST": 2.0}
 
 
 class BodySizeLimit:
@@ -107,7 +111,8 @@ class HeadAsGet:
 
 class RequestRate:
     """At most ``per_second`` requests a second per client on average (three seconds' worth at
-    once), counted before any other work: beyond it 429 with ``Retry-After``. Even answers cached
+    once; a POST counts as ``costs["POST"]``), counted before any other work: beyond it 429 with
+    ``Retry-After``. Even answers cached
     for everyone take the event loop's time, so a client asking hundreds a second for them would
     slow everyone's. Counted in this process's memory (a check per request must not wait for the
     network); the paths in ``exempt`` (Telegram's webhook, the health check) are not counted. The
@@ -127,9 +132,11 @@ class RequestRate:
         pause: float = REFUSAL_PAUSE_SECONDS,
         sleep: Callable[[float], Awaitable[None]] = asyncio.sleep,
         in_flight: int = 0,
+        costs: dict[str, float] = REQUEST_COSTS,
     ) -> None:
         self.app = app
         self.exempt = exempt
+        self.costs = costs
         self.buckets = TokenBuckets(per_second, 3 * per_second, clock=clock)
         self.pause = pause
         self.sleep = sleep
@@ -141,7 +148,7 @@ class RequestRate:
             return
         client = scope.get("client")
         key = client_key(client[0] if client else None)
-        wait = self.buckets.take(key)
+        wait = self.buckets.take(key, self.costs.get(scope["method"], 1.0))
         if wait is None:
             if self.turns is None:
                 await self.app(scope, receive, send)

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Awaitable, Callable, Hashable
 from dataclasses import dataclass
 from datetime import datetime
-from typing import TypeVar
+from typing import Any, TypeVar
 from zoneinfo import ZoneInfo
 
 from limits.storage import Storage
@@ -112,6 +112,18 @@ class ApiState:
             return found
         await self.budget.admit(who)
         return await self.payloads.fetch(key, render)
+
+    async def rendered_apart(
+        self, key: Hashable, render: Callable[..., Payload], *args: Any, who: Requester | None
+    ) -> Payload:
+        """As :meth:`rendered`, but ``render(*args)`` (a module-level function of picklable
+        arguments) runs in a compute worker process: a page that takes milliseconds of Python
+        never holds this process's GIL while the event loop answers others."""
+        found = self.payloads.get(key)
+        if found is not None:
+            return found
+        await self.budget.admit(who)
+        return await self.payloads.fetch(key, lambda: self.daily.apart(render, *args))
 
     async def fresh(self, produce: Callable[[Session], Payload], who: Requester | None = None) -> Payload:
         """A payload built for this request in a worker thread (a target of an edition solved on

@@ -38,16 +38,18 @@ class TokenBuckets:
         refill = burst / per_second  # an idle bucket is full again after this many seconds
         self._buckets: TTLCache[str, tuple[float, float]] = TTLCache(max_keys, refill, timer=clock)
 
-    def take(self, key: str) -> int | None:
-        """One token of ``key``: None when there was one, else the whole seconds until there is."""
+    def take(self, key: str, cost: float = 1.0) -> int | None:
+        """``cost`` tokens of ``key`` (at most the burst): None when there were as many, else the
+        whole seconds until there are."""
+        cost = min(cost, self._burst)
         now = self._clock()
         tokens, then = self._buckets.get(key, (self._burst, now))
         tokens = min(self._burst, tokens + (now - then) * self._per_second)
-        if tokens >= 1:
-            self._buckets[key] = (tokens - 1, now)
+        if tokens >= cost:
+            self._buckets[key] = (tokens - cost, now)
             return None
         self._buckets[key] = (tokens, now)
-        return max(1, math.ceil((1 - tokens) / self._per_second))
+        return max(1, math.ceil((cost - tokens) / self._per_second))
 
     def __len__(self) -> int:
         return len(self._buckets)

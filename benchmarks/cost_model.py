@@ -1,7 +1,7 @@
 """Today's daily JSON while each uncached path is flooded in turn: one cost model for every path.
 
     .venv/bin/python -m benchmarks.cost_model [--database-url URL] [--duration 10] [--connections 4]
-        [--rate 1000] [--shared-cpus] [--only FLOOD ...]
+        [--rate 400] [--rounds 3] [--shared-cpus] [--only FLOOD ...]
 
 Starts ``python -m api`` (one worker) on a temporary copy of a SQLite store (what the floods make
 the server write goes to the copy), warms today's daily JSON and the 6x10 board's solutions (and
@@ -12,14 +12,15 @@ wrk stands for everyone else: each of its requests comes from an address of its 
 client's request rate; the flooder connects from 127.0.0.N, which no proxy header speaks for.
 The server runs on every CPU but the last, wrk and the flooder on the last (they stand for other
 machines); ``--shared-cpus`` lets them all run anywhere.
-Then, for each flood in turn, a second process (from an address of its own: a client with a whole
-budget) asks as fast as ``--threads`` threads can for ``--duration`` seconds while wrk measures
-today's JSON again:
+Then, for each flood in turn, ``--rounds`` times: today's p99 alone for ``--duration`` seconds,
+then again while a second process (from an address of its own, new each round: a client with a
+whole budget) asks as fast as ``--threads`` threads can:
 random dates; positions POSTed on the pentomino 6x10 board (its solutions in memory); /play boards
 with random positions, dates, languages and modes; face-up boards; the daily page with random
 stages; /readyz; the catalog listings. Prints one table: the flood's answers by status (200 served,
-304 not modified, 429 over its budget, 503 busy) and today's p99 beside the unloaded one. Goal:
-at most twice the unloaded p99 under every flood.
+304 not modified, 429 over its budget, 503 busy) and the medians of today's p99 alone and flooded
+and of each round's ratio (side by side, so that the machine's drift between floods does not
+count). Goal: at most twice the unloaded p99 under every flood.
 """
 
 from __future__ import annotations
@@ -28,6 +29,7 @@ import argparse
 import os
 import random
 import shutil
+import statistics
 import subprocess
 import sys
 import tempfile
@@ -115,10 +117,10 @@ def floods(database_url: str) -> dict[str, Ask]:
     }
 
 
-def flood(base: str, name: str, database_url: str, seconds: float, threads: int) -> None:
-    """One flood from its own address (127.0.0.N, a client with a whole budget) for ``seconds``;
-    prints its requests per second and statuses."""
-    address = f"127.0.0.{10 + list(floods(database_url)).index(name)}"
+def flood(base: str, name: str, database_url: str, seconds: float, threads: int, round_: int = 0) -> None:
+    """One flood from its own address (127.0.0.N, a client with a whole budget: a new one each
+    round) for ``seconds``; prints its requests per second and statuses."""
+    address = f"127.0.0.{10 + list(floods(database_url)).index(name) + 20 * round_}"
     ask = floods(database_url)[name]
     counts: Counter[int] = Counter()
     lock = threading.Lock()
@@ -218,27 +220,87 @@ def store_copy(database_url: str, folder: Path) -> str:
     return f"sqlite:///{folder / 'puzzles.db'}"
 
 
+@dataclass(frozen=True)
+class Round:
+    """One round of a flood: today's figures alone, then while flooded, and the flood's answers."""
+
+    alone: Today
+    loaded: Today
+    rate: str
+    statuses: str
+
+    @property
+    def ratio(self) -> float:
+        return self.loaded.p99_ms / self.alone.p99_ms if self.alone.p99_ms else float("inf")
+
+
+@dataclass(frozen=True)
+class Setup:
+    """Where and how the rounds run."""
+
+    base: str
+    store: str
+    load: Load
+    folder: Path
+    duration: int
+    threads: int
+    clients: set[int] | None
+
+
+def flood_round(setup: Setup, name: str, round_: int) -> Round:
+    """Today's p99 alone, then at once while ``name`` floods the server."""
+    alone = today_p99(setup.base, setup.duration, setup.load, setup.folder, setup.clients)
+    child = [sys.executable, "-m", "benchmarks.cost_model", "--flood", setup.base, name, setup.store]
+    options = ["--duration", str(setup.duration), "--threads", str(setup.threads), "--round", str(round_)]
+    flooder = subprocess.Popen(
+        [*child, *options], stdout=subprocess.PIPE, text=True, preexec_fn=_on(setup.clients)
+    )
+    loaded = today_p99(setup.base, setup.duration, setup.load, setup.folder, setup.clients)
+    rate, _, statuses = flooder.communicate(timeout=setup.duration + 120)[0].strip().partition(" ")
+    return Round(alone, loaded, rate, statuses)
+
+
+def report(rows: list[tuple[str, list[Round]]], where: str, connections: int) -> None:
+    """One line per flood: the medians of its rounds (today's p99 alone and flooded, and the ratio
+    of each round's two, measured side by side)."""
+    print(f"today's daily JSON (wrk, {connections} connections, {where}); medians of the rounds")
+    print(f"{'flood':<16} {'req/s':>6}  {'answers (last round)':<24} {'alone':>8} {'flooded':>8}  ratios")
+    for name, rounds in rows:
+        alone = statistics.median(r.alone.p99_ms for r in rounds)
+        loaded = statistics.median(r.loaded.p99_ms for r in rounds)
+        ratio = statistics.median(r.ratio for r in rounds)
+        each = " ".join(f"{r.ratio:.2f}" for r in rounds)
+        verdict = "ok" if ratio <= 2 else "MISSED"
+        last = rounds[-1]
+        print(
+            f"{name:<16} {last.rate:>6}  {last.statuses:<24} {alone:5.1f} ms {loaded:5.1f} ms"
+            f"  {ratio:.2f} {verdict} ({each})"
+        )
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--database-url", default=get_settings().DATABASE_URL)
     parser.add_argument("--duration", type=int, default=10)
     parser.add_argument("--connections", type=int, default=4)
     parser.add_argument(
-        "--rate", type=int, default=1000, help="today's requests a second in all (0: as fast as it can)"
+        "--rate", type=int, default=400, help="today's requests a second in all (0: as fast as it can)"
     )
+    parser.add_argument("--rounds", type=int, default=3, help="alone-then-flooded pairs per flood")
     parser.add_argument("--shared-cpus", action="store_true", help="clients on the server's CPUs too")
     parser.add_argument("--threads", type=int, default=8)
     parser.add_argument("--only", nargs="+", metavar="FLOOD", help="these floods only (by name)")
     parser.add_argument("--flood", nargs=3, help=argparse.SUPPRESS)  # child mode: base URL, flood, store
+    parser.add_argument("--round", type=int, default=0, help=argparse.SUPPRESS)  # child mode
     args = parser.parse_args(argv)
     if args.flood:
         base, name, store = args.flood
-        flood(base, name, store, args.duration, args.threads)
+        flood(base, name, store, args.duration, args.threads, args.round)
         return 0
     load = Load.at_rate(args.rate, args.connections)
     split = None if args.shared_cpus else split_cpus()
     server_cpus, client_cpus = split if split else (None, None)
-    rows = []
+    rows: list[tuple[str, list[Round]]] = []
     with tempfile.TemporaryDirectory() as folder:
         store = store_copy(args.database_url, Path(folder))
         os.environ["FORWARDED_ALLOW_IPS"] = "127.0.0.1"  # wrk's X-Forwarded-For: everyone else
@@ -248,33 +310,13 @@ def main(argv: list[str] | None = None) -> int:
             # the board's solutions in memory, as "warm positions" says (read once, in a thread)
             httpx.post(f"{base}/api/v1/puzzles/{BOARD.id}/targets/board/position", json={"placements": []})
             today_p99(base, WARM_UP_SECONDS, load, Path(folder), client_cpus)  # steady state, not the start
-            alone = today_p99(base, args.duration, load, Path(folder), client_cpus)
+            setup = Setup(base, store, load, Path(folder), args.duration, args.threads, client_cpus)
             for name in args.only or floods(store):
-                child = [sys.executable, "-m", "benchmarks.cost_model", "--flood", base, name, store]
-                flooder = subprocess.Popen(
-                    [*child, "--duration", str(args.duration), "--threads", str(args.threads)],
-                    stdout=subprocess.PIPE,
-                    text=True,
-                    preexec_fn=_on(client_cpus),
-                )
-                loaded = today_p99(base, args.duration, load, Path(folder), client_cpus)
-                rate, _, statuses = flooder.communicate(timeout=args.duration + 120)[0].strip().partition(" ")
-                rows.append((name, rate, statuses, loaded))
+                rows.append((name, [flood_round(setup, name, r) for r in range(args.rounds)]))
         finally:
             stop_server(process)
     where = f"server on CPUs {server_cpus}, clients on {client_cpus}" if split else "shared CPUs"
-    print(
-        f"today's daily JSON alone: {alone.per_second:,.0f} req/s, p99 {alone.p99_ms:.1f} ms "
-        f"(wrk, {args.connections} connections, {where})"
-    )
-    print(f"{'flood':<16} {'req/s':>6}  {'answers':<28} {'today':>9} {'p99':>8}  ratio")
-    for name, rate, statuses, loaded in rows:
-        ratio = loaded.p99_ms / alone.p99_ms if alone.p99_ms else float("inf")
-        verdict = "ok" if ratio <= 2 else "MISSED"
-        print(
-            f"{name:<16} {rate:>6}  {statuses:<28} {loaded.per_second:>5,.0f}/s {loaded.p99_ms:6.1f} ms"
-            f"  {ratio:.2f} {verdict}"
-        )
+    report(rows, where, args.connections)
     return 0
 
 

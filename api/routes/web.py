@@ -32,7 +32,7 @@ from api.errors import ApiError
 from api.presenters import board_link
 from api.web import assets
 from api.web.board import BoardView
-from api.web.board_page import render_board_list, render_board_page
+from api.web.board_page import board_page_payload, render_board_list
 from api.web.day_view import View
 from api.web.language import PageLanguage, page_language
 from api.web.make_page import render_make_page
@@ -40,10 +40,10 @@ from api.web.page import (
     NOT_PRECOMPUTED,
     STORE_UNAVAILABLE,
     bad_position_text,
+    daily_page_payload,
     error_text,
     invalid_date_text,
     render_error,
-    render_page,
     solving_text,
 )
 from hints import links
@@ -201,7 +201,9 @@ async def _daily_page(state: State, key: Hashable, view: View, today: date, who:
     except NoFaceUpSolution:  # say so, and keep the challenge and the heatmap
         bundle = await state.daily.bundle_async(view.day, charged, view.edition, False)
         no_faceup = True
-    return await state.payloads.fetch(key, lambda: Payload.html(render_page(bundle, view, today, no_faceup)))
+    return await state.payloads.fetch(
+        key, lambda: state.daily.apart(daily_page_payload, bundle, view, today, no_faceup)
+    )
 
 
 def _boards(state: State, language: PageLanguage) -> list[tuple[str, str, str]]:
@@ -373,9 +375,7 @@ async def play(
             kept,
             stars,
         )
-        payload = await state.rendered(
-            key, lambda: Payload.html(render_board_page(view)), None if charged else who
-        )
+        payload = await state.rendered_apart(key, board_page_payload, view, who=None if charged else who)
     except ApiError as exc:  # too much computing asked for (429)
         message = error_text(language, exc.code, exc.message, exc.status)
         page = _html(render_error(message, today, language), exc.status)

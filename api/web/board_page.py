@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from api.caching import Payload
 from api.presenters import symmetry_count
 from api.web.board import BoardView, board_data
 from api.web.board_shapes import board_piece_colour, centre, hex_colour, polygon, svg_points, view_box
@@ -256,6 +257,11 @@ def _words(language: PageLanguage) -> Words:
         ),
         puzzles=text(N_("puzzles of the day")),
     )
+
+
+def board_page_payload(view: BoardView) -> Payload:
+    """The page as a payload, as a compute worker process renders it (see ``ApiState.rendered_apart``)."""
+    return Payload.html(render_board_page(view))
 
 
 def render_board_page(view: BoardView) -> str:

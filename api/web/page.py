@@ -16,6 +16,7 @@ import re
 from dataclasses import dataclass, replace
 from datetime import date, timedelta
 
+from api.caching import Payload
 from api.web.daily_sections import no_faceup_section, puzzle_section
 from api.web.day_view import View
 from api.web.document import document
@@ -254,6 +255,11 @@ def _site(
 
 
 # ---------------------------------------------------------------- pages
+
+
+def daily_page_payload(bundle: DailyBundle, view: View, today: date, no_faceup: bool) -> Payload:
+    """The page as a payload, as a compute worker process renders it (``DailyContent.apart``)."""
+    return Payload.html(render_page(bundle, view, today, no_faceup))
 
 
 def render_page(bundle: DailyBundle, view: View, today: date, no_faceup: bool = False) -> str:

@@ -86,6 +86,28 @@ def test_a_bucket_refills_at_its_rate_up_to_its_burst() -> None:
     assert buckets.take("a") == 1
 
 
+async def test_a_post_costs_twice_a_get() -> None:
+    """A POST is never answered from a cache (a warm position's analysis took about twice the
+    server's time of a cached answer): it spends two of the client's requests."""
+    clock = Clock()
+    rate = RequestRate(app, per_second=2, clock=clock, sleep=clock.sleep)
+    async with client_at(rate, "203.0.113.7") as client:
+        statuses = [(await client.post("/api/v1/check", json={})).status_code for _ in range(4)]
+        assert statuses == [200, 200, 200, 429]  # six requests' worth at once: three POSTs
+        clock.now += 0.5  # one request's worth back: a GET, not a POST
+        refused = await client.post("/api/v1/check", json={})
+        assert refused.status_code == 429 and refused.headers["retry-after"] == "1"
+        assert (await client.get("/api/v1/daily/today")).status_code == 200
+
+
+def test_a_bucket_takes_a_cost_at_most_its_burst() -> None:
+    clock = Clock()
+    buckets = TokenBuckets(per_second=1, burst=3, clock=clock)
+    assert [buckets.take("a", 2) for _ in range(2)] == [None, 1]  # one token left: a second more
+    assert buckets.take("a") is None
+    assert buckets.take("b", 10) is None  # never more than the burst: a full bucket always serves
+
+
 def test_the_buckets_are_bounded_and_forget_idle_clients() -> None:
     """Every address that ever asked would otherwise stay in memory: the bound is what a flood
     from many addresses can hold, and a full bucket needs no entry."""

@@ -3,6 +3,7 @@ computation of the client's budget before the work starts (in-process, on the sa
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Callable, Iterator
 from typing import Any
 
@@ -11,7 +12,10 @@ from fastapi.testclient import TestClient
 
 from api import clients
 from api.app import create_app
+from api.daily import DailyContent
 from api.routes import web
+from api.web import board_page as web_board_page
+from api.web import page as web_page
 from api.web import templating
 from db import repository
 from db.engine import make_engine, session_factory
@@ -125,25 +129,43 @@ def test_a_target_solved_here_shows_in_the_listings_at_once(
 def test_pages_are_rendered_once_and_answered_304_after(
     api: TestClient, calls: Callable[[Any, str], list[object]]
 ) -> None:
-    daily = calls(web, "render_page")
-    boards = calls(web, "render_board_page")
+    apart = calls(DailyContent, "apart")  # (content, render, *arguments) per page rendered apart
     lists = calls(web, "render_board_list")
     for path in (f"/?date={DAY}", BOARD, "/play/calendar-dragonfjord/01-25?faceup=1", "/play"):
         first = api.get(path)
         assert first.status_code == 200 and first.headers["etag"]
         assert api.get(path).content == first.content
         assert api.get(path, headers={"If-None-Match": first.headers["etag"]}).status_code == 304
-    assert (len(daily), len(boards), len(lists)) == (1, 2, 1)
+    rendered = Counter(getattr(call[1], "__name__", "") for call in apart)  # type: ignore[index]
+    assert (rendered["daily_page_payload"], rendered["board_page_payload"]) == (1, 2)
+    assert len(lists) == 1
+
+
+def test_pages_are_rendered_in_a_worker_process_not_the_servers(
+    api: TestClient, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A board page is milliseconds of Python, a daily page tens: in a thread of the server it
+    held the GIL, and every answer of the event loop waited for it (today's p99 under a flood of
+    boards was about five times its unloaded p99)."""
+    here: list[str] = []
+    monkeypatch.setattr(web_board_page, "render_board_page", lambda view: here.append("board") or "")
+    monkeypatch.setattr(web_page, "render_page", lambda *args: here.append("daily") or "")
+    board = api.get(BOARD)
+    daily = api.get("/", params={"date": DAY})
+    assert board.status_code == daily.status_code == 200
+    assert "<svg" in board.text and "2026" in daily.text  # the worker's renderings, not these
+    assert here == []
 
 
 def test_each_thing_a_page_shows_is_in_its_key(
     api: TestClient, calls: Callable[[Any, str], list[object]]
 ) -> None:
-    daily = calls(web, "render_page")
+    apart = calls(DailyContent, "apart")
     pages = [
         api.get("/", params={"date": DAY, **extra}).text for extra in ({}, {"stage": "1"}, {"lang": "ja"})
     ]
-    assert len(set(pages)) == 3 and len(daily) == 3
+    rendered = Counter(getattr(call[1], "__name__", "") for call in apart)  # type: ignore[index]
+    assert len(set(pages)) == 3 and rendered["daily_page_payload"] == 3
 
 
 # ---------------------------------------------------------------- charged when not cached
