@@ -22,9 +22,10 @@ from hints.cache import BoundedCache
 # How long a refused request waits for its 429 (at most its Retry-After): a second.
 REFUSAL_PAUSE_SECONDS = 1.0
 # What a request costs of its client's request rate, by method: a POST is never answered from a
-# cache (an analysed position, a check, a write), and a warm position's analysis took about twice
-# the server's time of a cached answer (3.6 ms against 1.6 ms: docs/benchmarks.md, the cost model).
-REQUEST_COSTS = {"POST": 2.0}
+# cache (an analysed position, a check, a write). A warm position's analysis took 2.25 times the
+# server's CPU time of a cached answer (3.6 ms against 1.6 ms) in one block of the event loop;
+# charged 2, a flood of them still doubled today's p99 (docs/benchmarks.md, the cost model).
+REQUEST_COSTS = {"POST": 3.0}
 
 
 class BodySizeLimit:
