@@ -9,7 +9,7 @@ from __future__ import annotations
 import logging
 from collections.abc import Mapping
 
-from fastapi import APIRouter
+from fastapi import APIRouter, Response
 from fastapi.responses import JSONResponse
 from starlette.concurrency import run_in_threadpool
 
@@ -48,9 +48,33 @@ def readiness(summaries: Mapping[str, TargetSummary]) -> ReadyOut:
     return ReadyOut(status="ready", puzzles=puzzles)
 
 
+class _LastAnswer:
+    """``/readyz``'s answer (its body, or its refusal) for the summaries it was made from: they are
+    read again every few seconds at most, so a flood of ``/readyz`` costs an identity check per
+    request, and a store that is not ready is logged once per read, not once per request."""
+
+    def __init__(self) -> None:
+        self._made_from: object = None
+        self._body: bytes | None = None  # None: not ready
+
+    def of(self, summaries: Mapping[str, TargetSummary]) -> bytes:
+        if summaries is not self._made_from:
+            try:
+                self._body = readiness(summaries).model_dump_json().encode()
+            except ApiError:
+                self._body = None
+            self._made_from = summaries
+        if self._body is None:
+            raise ApiError(503, "not_ready", "not ready")  # a new one: a raised error keeps its traceback
+        return self._body
+
+
+_last_answer = _LastAnswer()
+
+
 @router.get("/readyz", response_model=ReadyOut, responses=documented(503))
-async def readyz(state: State) -> JSONResponse:
+async def readyz(state: State) -> Response:
     """200 when the database answers and every catalog puzzle is precomputed, else 503 saying only
     that it is not ready."""
-    ready = readiness(await state.summaries())  # the database is asked every few seconds at most
-    return JSONResponse(ready.model_dump(), headers={"Cache-Control": "no-store"})
+    body = _last_answer.of(await state.summaries())  # the database is asked every few seconds at most
+    return Response(body, media_type="application/json", headers={"Cache-Control": "no-store"})

@@ -75,6 +75,20 @@ def test_alive_but_not_ready_while_the_catalog_is_partly_stored(
     assert any(line.endswith("; run python -m solver.precompute") for line in logged)
 
 
+def test_readyz_is_made_once_per_read_of_the_store_not_per_request(
+    sample_url: str, caplog: pytest.LogCaptureFixture
+) -> None:
+    """A flood of ``/readyz`` costs an identity check per request: an unready store is logged once
+    per read of its summaries, not once per request."""
+    with app_on(sample_url) as api:
+        statuses = [api.get("/readyz").status_code for _ in range(5)]
+        api.app.state.api.sessions.kw["info"]["caches"]["stored_summaries"].forget()  # type: ignore[attr-defined]
+        statuses.append(api.get("/readyz").status_code)
+    assert statuses == [503] * 6
+    logged = [r for r in caplog.records if r.getMessage().startswith("not ready")]
+    assert len(logged) == 2  # the first read, and the read after it was forgotten
+
+
 def test_ready_once_every_catalog_target_is_stored(sample_url: str) -> None:
     store_every_catalog_target(sample_url)
     with app_on(sample_url) as api:
