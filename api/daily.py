@@ -67,6 +67,11 @@ MAX_BUNDLES = 256  # the other dates' bundles
 PINNED_BUNDLES = 64  # 3 days x 6 editions x 2 modes = 36, with room for editions to come
 PINNED_BYTES = 64 << 20  # the pinned days' payloads: about 10 MB a day with every picture drawn
 MAX_QUEUED_PER_CLIENT = 2
+# What the compute workers' fork server imports once, before it forks any worker: what they run
+# (the service and the store, the pages' rendering) and the drawing of pictures. Without it each
+# worker was a new interpreter importing them (seconds of CPU), which a test suite did hundreds of
+# times and a server did again after every crash.
+WORKER_MODULES = ("hints.compute_worker", "hints.daily", "api.web.page", "api.web.board_page", "db.engine")
 K = TypeVar("K", bound=Hashable)
 T = TypeVar("T")
 BundleKey = tuple[date, Variant]
@@ -123,7 +128,9 @@ class DailyContent:
         self._sessions = sessions
         self._solver = solver
         self._database_url = database_url  # set: bundles are computed in worker processes
-        self._processes = SupervisedPool(workers + 1, compute_worker.bound_cache, (cache_bytes,))
+        self._processes = SupervisedPool(
+            workers + 1, compute_worker.bound_cache, (cache_bytes,), preload=WORKER_MODULES
+        )
         self._workers = workers
         self._payloads: PinnedDays[Hashable, Payload] = PinnedDays(
             BoundedCache(PINNED_BYTES, payload_bytes), payloads

@@ -60,6 +60,23 @@ def prepare_worker(niceness: int = WORKER_NICENESS) -> None:
     watchdog.start()
 
 
+def _context(preload: tuple[str, ...]) -> multiprocessing.context.BaseContext:
+    """How workers start: spawned (a new interpreter importing what it runs: seconds of CPU each),
+    or, given modules to ``preload``, forked from this process's fork server, a process started
+    once that imports them first (a worker then starts in milliseconds, and a broken pool is
+    replaced as fast). The fork server is one per process, single-threaded (a fork is safe there),
+    and ends with its parent; its workers' watchdog then ends them."""
+    if not preload or "forkserver" not in multiprocessing.get_all_start_methods():
+        return multiprocessing.get_context("spawn")
+    context = multiprocessing.get_context("forkserver")
+    context.set_forkserver_preload(sorted(set(_preloaded) | set(preload)))
+    _preloaded.update(preload)
+    return context
+
+
+_preloaded: set[str] = set()  # what the fork server imports before its first fork (once started)
+
+
 def _alive() -> int:
     return os.getpid()
 
@@ -77,8 +94,10 @@ class SupervisedPool:
         initargs: tuple[Any, ...] = (),
         *,
         niceness: int = WORKER_NICENESS,
+        preload: tuple[str, ...] = (),
     ) -> None:
         self._workers = workers
+        self._context = _context(preload)
         self._initializer = initializer
         self._initargs = initargs
         self._niceness = niceness
@@ -95,7 +114,7 @@ class SupervisedPool:
             if self._pool is None:
                 self._pool = ProcessPoolExecutor(
                     self._workers,
-                    mp_context=multiprocessing.get_context("spawn"),
+                    mp_context=self._context,
                     initializer=_start_worker,
                     initargs=(self._niceness, self._initializer, self._initargs),
                 )

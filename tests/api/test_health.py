@@ -14,6 +14,7 @@ import pytest
 from fastapi.testclient import TestClient
 
 from api import create_app
+from api.daily import WORKER_MODULES
 from db import repository
 from db.engine import make_engine, session_factory
 from db.models import TargetRow
@@ -144,11 +145,22 @@ def test_a_killed_compute_worker_is_replaced_and_its_date_still_answered(sample_
         assert api.get("/api/v1/daily/2026-01-22").status_code == 200
         worker = processes.run(os.getpid)
         assert processes.run(worker_cache_bytes, url) == 4 << 20  # the process's bound, not 256 MB
-        for framework in ("fastapi", "telegram", "api", "bot"):  # a worker imports the service only
+        for framework in ("fastapi", "telegram", "bot"):  # the service and the pages only
             assert processes.run(imported, framework) == []
         os.kill(worker, signal.SIGKILL)
         assert api.get("/api/v1/daily/2026-01-23").status_code == 200
         assert api.get("/healthz").status_code == 200 and processes.replaced >= 1
+
+
+def test_compute_workers_are_forked_with_the_service_and_the_pages_imported(sample_url: str) -> None:
+    """A spawned worker was a new interpreter importing the service (seconds of CPU per worker,
+    again after every crash, and hundreds of times in the test suite): now a fork server imports
+    it once and forks each worker from there."""
+    with TestClient(create_app(Settings(_env_file=None, DATABASE_URL=sample_url), OnDemand)) as api:  # type: ignore[call-arg]
+        processes = api.app.state.api.daily.processes  # type: ignore[attr-defined]
+        for module in WORKER_MODULES:  # before any page or date asked for
+            assert processes.run(imported, module) == [module]
+        assert processes.run(os.getppid) != os.getpid()  # the fork server's child, not this process's
 
 
 def test_healthz_fails_while_no_compute_worker_can_be_made(sample_url: str) -> None:
