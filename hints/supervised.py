@@ -60,7 +60,7 @@ def prepare_worker(niceness: int = WORKER_NICENESS) -> None:
     watchdog.start()
 
 
-def _context(preload: tuple[str, ...]) -> multiprocessing.context.BaseContext:
+def start_method(preload: tuple[str, ...]) -> multiprocessing.context.BaseContext:
     """How workers start: spawned (a new interpreter importing what it runs: seconds of CPU each),
     or, given modules to ``preload``, forked from this process's fork server, a process started
     once that imports them first (a worker then starts in milliseconds, and a broken pool is
@@ -97,7 +97,7 @@ class SupervisedPool:
         preload: tuple[str, ...] = (),
     ) -> None:
         self._workers = workers
-        self._context = _context(preload)
+        self._context = start_method(preload)
         self._initializer = initializer
         self._initargs = initargs
         self._niceness = niceness

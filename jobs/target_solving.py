@@ -19,7 +19,6 @@ from __future__ import annotations
 import hashlib
 import itertools
 import logging
-import multiprocessing
 import os
 import threading
 import time
@@ -39,7 +38,7 @@ from db.custom_puzzles import looks_custom
 from hints import custom_puzzles
 from hints.errors import BeyondLimits
 from hints.solutions import stored_summaries
-from hints.supervised import prepare_worker
+from hints.supervised import prepare_worker, start_method
 from jobs.storing import save_solutions
 from settings import get_settings
 from solver.bounded import solve_within
@@ -72,16 +71,18 @@ def on_demand_processes() -> int:
 
 _POOLS: dict[int, ProcessPoolExecutor] = {}
 _POOLS_GUARD = threading.Lock()
+SOLVER_MODULES = ("solver.tasks", "solver.bounded")  # what the solver processes run, imported once
 _STOPPING = threading.Event()  # set by shutdown_pools until the next pool starts
 
 
 def _shared_pool(processes: int) -> ProcessPoolExecutor:
     """This process's pool of solver processes, started on first use and kept for later targets.
 
-    Spawned (the API and the bot have threads, which fork would copy mid-flight); each worker
-    leaves Ctrl-C to the parent, runs below the serving process's priority and exits with its
-    parent (:func:`hints.supervised.prepare_worker`). Each worker analyses an edition's board once
-    (``solver.problem``) and keeps it for the targets after.
+    Forked from the process's fork server, which imports the solver once (a spawned worker imported
+    it anew, seconds of CPU; the API and the bot have threads, which a fork of their own would copy
+    mid-flight); each worker leaves Ctrl-C to the parent, runs below the serving process's
+    priority and exits with its parent (:func:`hints.supervised.prepare_worker`). Each worker
+    analyses an edition's board once (``solver.problem``) and keeps it for the targets after.
     """
     with _POOLS_GUARD:
         pool = _POOLS.get(processes)
@@ -89,7 +90,7 @@ def _shared_pool(processes: int) -> ProcessPoolExecutor:
             _STOPPING.clear()
             pool = ProcessPoolExecutor(
                 max_workers=processes,
-                mp_context=multiprocessing.get_context("spawn"),
+                mp_context=start_method(SOLVER_MODULES),
                 initializer=prepare_worker,
             )
             _POOLS[processes] = pool
