@@ -68,7 +68,7 @@ PINNED_BUNDLES = 64  # 3 days x 6 editions x 2 modes = 36, with room for edition
 PINNED_BYTES = 64 << 20  # the pinned days' payloads: about 10 MB a day with every picture drawn
 MAX_QUEUED_PER_CLIENT = 2
 # What the compute workers' fork server imports once, before it forks any worker: what they run
-# (the service and the store, the pages' rendering) and the drawing of pictures. Without it each
+# (the service and the store, the pages' rendering). Without it each
 # worker was a new interpreter importing them (seconds of CPU), which a test suite did hundreds of
 # times and a server did again after every crash.
 WORKER_MODULES = ("hints.compute_worker", "hints.daily", "api.web.page", "api.web.board_page", "db.engine")

@@ -113,11 +113,11 @@ class HeadAsGet:
 class RequestRate:
     """At most ``per_second`` requests a second per client on average (three seconds' worth at
     once; a POST counts as ``costs["POST"]``), counted before any other work: beyond it 429 with
-    ``Retry-After``. Even answers cached
-    for everyone take the event loop's time, so a client asking hundreds a second for them would
-    slow everyone's. Counted in this process's memory (a check per request must not wait for the
-    network); the paths in ``exempt`` (Telegram's webhook, the health check) are not counted. The
-    counter is a token bucket per client (:mod:`api.token_buckets`): one lookup.
+    ``Retry-After``. Even answers cached for everyone take the event loop's time, so a client
+    asking hundreds a second for them would slow everyone's. Counted in this process's memory (a
+    check per request must not wait for the network); the paths in ``exempt`` (Telegram's webhook,
+    the health check) are not counted. The counter is a token bucket per client
+    (:mod:`api.token_buckets`): one lookup.
 
     A refusal is sent after a pause of ``pause`` seconds (never longer than the ``Retry-After`` it
     carries): a connection waits, the event loop does not (the pause is a timer). A flooder then

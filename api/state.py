@@ -119,11 +119,7 @@ class ApiState:
         """As :meth:`rendered`, but ``render(*args)`` (a module-level function of picklable
         arguments) runs in a compute worker process: a page that takes milliseconds of Python
         never holds this process's GIL while the event loop answers others."""
-        found = self.payloads.get(key)
-        if found is not None:
-            return found
-        await self.budget.admit(who)
-        return await self.payloads.fetch(key, lambda: self.daily.apart(render, *args))
+        return await self.rendered(key, lambda: self.daily.apart(render, *args), who)
 
     async def fresh(self, produce: Callable[[Session], Payload], who: Requester | None = None) -> Payload:
         """A payload built for this request in a worker thread (a target of an edition solved on
