@@ -22,7 +22,7 @@ from hints.cache import BoundedCache
 from hints.solutions import all_solutions, stored_key
 from solver.catalog import Puzzle, Target
 from solver.encoding import Placement, is_flipped
-from solver.problem import TargetProblem
+from solver.problem import target_problem
 from solver.stages import SolutionSet, images_by_class
 
 
@@ -243,7 +243,7 @@ class RawSolutionCache:
         as long as the cache keeps them (and are freed by their reference counts when it drops
         them), and a full pass over them held the GIL for up to 165 ms under a position flood."""
         stored = all_solutions(session, puzzle, target)
-        classes = images_by_class(TargetProblem(puzzle, target), stored)
+        classes = images_by_class(target_problem(puzzle, target), stored)
         raw = RawSolutions(tuple(classes), tuple(classes.values()), len(stored))
         raw.masks, raw.index  # noqa: B018  (indexed now, so their objects are frozen with the rest)
         gc.freeze()

@@ -14,6 +14,7 @@ counts them among stored solutions without solving.
 
 from __future__ import annotations
 
+import threading
 from collections import OrderedDict
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
@@ -123,6 +124,18 @@ class TargetProblem:
         group = board_symmetries(self.puzzle)
         return tuple(g for g in group if {g[c] for c in self.target.uncovered} == self.target.uncovered)
 
+    @cached_property
+    def placement_images(self) -> tuple[tuple[Placement, ...], ...]:
+        """Per symmetry of :attr:`symmetry_group`, the image of each placement (by index)."""
+        index = self.placement_index
+        return tuple(
+            tuple(
+                self.placements[index[Placement(p.piece, tuple(sorted(g[c] for c in p.cells)))]]
+                for p in self.placements
+            )
+            for g in self.symmetry_group
+        )
+
     def subproblems(self, shares: int = 1) -> list[Subproblem]:
         """Independent pieces of work whose deduplicated union is one solution per class.
 
@@ -228,18 +241,40 @@ T = TypeVar("T")
 # Bounded, the least recently used first out: people's puzzles come and go in a long-lived process.
 _PER_PUZZLE: OrderedDict[tuple[str, str, str], Any] = OrderedDict()
 PER_PUZZLE_ENTRIES = 64
+# Per target and process: the problems of the targets asked last (their placements and images).
+_PER_TARGET: OrderedDict[tuple[str, str, Target], Any] = OrderedDict()
+PER_TARGET_ENTRIES = 32
+
+
+_KEPT_LOCK = threading.Lock()  # the API's threads share these
+
+
+def _recent(kept: OrderedDict[Any, Any], bound: int, key: Any, make: Callable[[], T]) -> T:
+    """``kept[key]``, made first if missing (outside the lock: two threads may both make it); the
+    least recently used entries past ``bound`` dropped."""
+    with _KEPT_LOCK:
+        found = kept.get(key)
+        if found is not None:
+            kept.move_to_end(key)
+            return found  # type: ignore[no-any-return]
+    made = make()
+    with _KEPT_LOCK:
+        kept[key] = made
+        while len(kept) > bound:
+            kept.popitem(last=False)
+    return made
 
 
 def _per_puzzle(kind: str, puzzle: Puzzle, make: Callable[[], T]) -> T:
-    key = (kind, puzzle.id, puzzle.fingerprint)
-    if key in _PER_PUZZLE:
-        _PER_PUZZLE.move_to_end(key)
-    else:
-        _PER_PUZZLE[key] = make()
-        while len(_PER_PUZZLE) > PER_PUZZLE_ENTRIES:
-            _PER_PUZZLE.popitem(last=False)
-    found: T = _PER_PUZZLE[key]
-    return found
+    return _recent(_PER_PUZZLE, PER_PUZZLE_ENTRIES, (kind, puzzle.id, puzzle.fingerprint), make)
+
+
+def target_problem(puzzle: Puzzle, target: Target) -> TargetProblem:
+    """The target's problem, kept per process for the targets asked last: reading a target's
+    stored solutions works out its placements and their symmetry images, tens of milliseconds
+    that every new store's first reading of a target would pay again."""
+    key = (puzzle.id, puzzle.fingerprint, target)
+    return _recent(_PER_TARGET, PER_TARGET_ENTRIES, key, lambda: TargetProblem(puzzle, target))
 
 
 def board_blockers(puzzle: Puzzle) -> tuple[TargetProblem, Blockers]:

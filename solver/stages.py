@@ -73,15 +73,11 @@ def images_by_class(
     """Each raw solution (every image of every solution, deduplicated, in order of first appearance)
     mapped to the position of the given solution it first came from: its symmetry class.
 
-    Symmetries act on the problem's placements through a precomputed
-    permutation, so no placement is rebuilt per solution.
+    Symmetries act on the problem's placements through their precomputed images
+    (:attr:`TargetProblem.placement_images`), so no placement is rebuilt per solution.
     """
-    placements = problem.placements
     index = problem.placement_index
-    permutations = [
-        [placements[index[Placement(p.piece, tuple(sorted(g[c] for c in p.cells)))]] for p in placements]
-        for g in problem.symmetry_group
-    ]
+    permutations = problem.placement_images
     seen: dict[SolutionSet, int] = {}
     for ordinal, solution in enumerate(solutions):
         ids = [index[p] for p in solution]

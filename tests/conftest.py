@@ -9,6 +9,7 @@ from pathlib import Path
 
 import pytest
 import redis
+from _pytest.mark.expression import Expression
 from sqlalchemy import create_engine, text
 from sqlalchemy.engine import make_url
 from sqlalchemy.exc import OperationalError
@@ -106,6 +107,30 @@ def _skip_without_redis(items: list[pytest.Item]) -> None:
     _postgres_problem.append(f"{len(wanted)} redis tests skipped: no Redis at {REDIS_TEST_URL} ({problem})")
     for item in wanted:
         item.add_marker(pytest.mark.skip(reason="Redis not reachable"))
+
+
+# Modules whose every test needs the whole catalog and whose import alone costs seconds (the fuzz
+# tests build their cases from the schema at collection): not even imported by a run whose ``-m``
+# leaves catalog tests out (``make test-fast``), where every pytest-xdist worker would pay it.
+CATALOG_ONLY_MODULES = ("api/test_api_fuzz.py",)
+
+
+def selects(config: pytest.Config, *markers: str) -> bool:
+    """Whether this run's ``-m`` expression keeps a test that carries exactly ``markers``."""
+    expression = config.option.markexpr
+
+    def carried(name: str, /, **_: str | int | bool | None) -> bool:
+        return name in markers
+
+    return not expression or Expression.compile(expression).evaluate(carried)
+
+
+def pytest_ignore_collect(collection_path: Path, config: pytest.Config) -> bool | None:
+    tests = Path(__file__).parent
+    catalog_only = [tests / module for module in CATALOG_ONLY_MODULES]
+    if collection_path in catalog_only and not selects(config, "catalog"):
+        return True
+    return None  # pytest decides
 
 
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
