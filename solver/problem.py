@@ -69,6 +69,38 @@ class TargetProblem:
 
     @cached_property
     def placements(self) -> tuple[Placement, ...]:
+        """Every placement of every piece on the cells to cover, by piece, orientation and anchor
+        cell in search order."""
+        if self._board_options is not None:
+            board = board_problem(self.puzzle)
+            return tuple(board.placements[i] for i in np.flatnonzero(self._board_options >= 0))
+        return self._enumerated_placements()
+
+    @cached_property
+    def _board_options(self) -> np.ndarray | None:
+        """Per placement of the whole board, its index here (-1 where it covers an open cell of the
+        target), when the target's placements are exactly the board's without those: its cells
+        are the board's in the same order. A few array operations per target, where enumerating
+        the placements again was a Python loop over every piece, orientation and cell."""
+        if not self.target.uncovered:
+            return None
+        board = board_problem(self.puzzle)
+        if tuple(cell for cell in board.cells if cell not in self.target.uncovered) != self.cells:
+            return None  # another search order (the open cells changed the board's longer side)
+        open_items = np.array([cell in self.target.uncovered for cell in board.cells], dtype=np.bool_)
+        blocked = board.incidence[:, open_items].any(axis=1)
+        return np.where(blocked, -1, np.cumsum(~blocked) - 1).astype(np.int64)
+
+    @cached_property
+    def incidence(self) -> np.ndarray:
+        """Which cells (columns, in :attr:`cells` order) each placement (rows) covers."""
+        item_of = {cell: i for i, cell in enumerate(self.cells)}
+        matrix = np.zeros((len(self.placements), len(self.cells)), dtype=np.bool_)
+        for row, placement in enumerate(self.placements):
+            matrix[row, [item_of[cell] for cell in placement.cells]] = True
+        return matrix
+
+    def _enumerated_placements(self) -> tuple[Placement, ...]:
         free = set(self.cells)
         found: list[Placement] = []
         for piece_index, piece in enumerate(self.puzzle.pieces):
@@ -105,7 +137,9 @@ class TargetProblem:
         board, blockers = board_blockers(self.puzzle)
         if board is not self and not self.target.uncovered:
             return board.cover  # the same cells and placements: share the board's, computed once
-        option_map = np.array([self.placement_index.get(p, -1) for p in board.placements], dtype=np.int64)
+        option_map = self._board_options
+        if option_map is None:
+            option_map = np.array([self.placement_index.get(p, -1) for p in board.placements], dtype=np.int64)
         open_items = np.array([cell in self.target.uncovered for cell in board.cells], dtype=np.bool_)
         dead, pairs = blockers.onto(option_map, open_items)
         return with_facts(self.plain_cover, dead, pairs)
@@ -150,8 +184,10 @@ class TargetProblem:
         return [Subproblem((rep,), stab) for rep, stab in orbits]
 
     def _shares(self, shares: int) -> list[Subproblem]:
+        if shares <= 1:
+            return [Subproblem((), ())]
         first = [i for i, option in enumerate(self.plain_cover.options) if 0 in option.items]
-        if shares <= 1 or len(first) < 2:
+        if len(first) < 2:
             return [Subproblem((), ())]
         dealt = [set(first[k::shares]) for k in range(min(shares, len(first)))]
         return [Subproblem((), (), tuple(i for i in first if i not in share)) for share in dealt]
@@ -277,6 +313,12 @@ def target_problem(puzzle: Puzzle, target: Target) -> TargetProblem:
     return _recent(_PER_TARGET, PER_TARGET_ENTRIES, key, lambda: TargetProblem(puzzle, target))
 
 
+def board_problem(puzzle: Puzzle) -> TargetProblem:
+    """The whole board (no cell left open), once per puzzle and process: its targets' placements
+    are its own without those on their open cells."""
+    return _per_puzzle("board", puzzle, lambda: TargetProblem(puzzle, Target(SINGLE_TARGET)))
+
+
 def board_blockers(puzzle: Puzzle) -> tuple[TargetProblem, Blockers]:
     """The whole board (no cell left open) and its blockers, found once per puzzle and process.
 
@@ -284,7 +326,7 @@ def board_blockers(puzzle: Puzzle) -> tuple[TargetProblem, Blockers]:
     """
 
     def analyse() -> tuple[TargetProblem, Blockers]:
-        board = TargetProblem(puzzle, Target(SINGLE_TARGET))
+        board = board_problem(puzzle)
         return board, find_blockers(board.plain_cover)
 
     return _per_puzzle("blockers", puzzle, analyse)

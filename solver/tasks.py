@@ -10,11 +10,10 @@ from __future__ import annotations
 import time
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from functools import lru_cache
 
 from solver.catalog import Puzzle, Target
 from solver.encoding import ENCODING_VERSION, decode, flip_records, pieces_of_record
-from solver.problem import TargetProblem, board_has_symmetry
+from solver.problem import TargetProblem, board_has_symmetry, target_problem
 from solver.puzzles import get_puzzle
 from solver.verify import check_encodings, check_flipped
 
@@ -34,18 +33,17 @@ class TaskResult:
     seconds: float
 
 
-# A board's subproblems share one problem; a calendar has one task per target. Bounded: a weekday
-# target's problem holds about 0.8 MB, so caching all 2,604 would take ~2 GB per worker.
-@lru_cache(maxsize=32)
-def target_problem(puzzle_id: str, target: str) -> TargetProblem:
+def _problem(puzzle_id: str, target: str) -> TargetProblem:
+    """A board's subproblems share one problem (:func:`solver.problem.target_problem` keeps the
+    last few per process: a weekday target's holds about 0.8 MB, all 2,604 would take ~2 GB)."""
     puzzle = get_puzzle(puzzle_id)
-    return TargetProblem(puzzle, puzzle.target(target))
+    return target_problem(puzzle, puzzle.target(target))
 
 
 def solve_task(task: Task) -> TaskResult:
     """Enumerate one subproblem and verify each solution (runs in a worker process)."""
     started = time.perf_counter()
-    problem = target_problem(task.puzzle_id, task.target)
+    problem = _problem(task.puzzle_id, task.target)
     subproblems = problem.subproblems(task.shares)
     if task.subproblem >= len(subproblems):  # a share past the last: fewer placements on the first cell
         return TaskResult(task, [], time.perf_counter() - started)
@@ -81,7 +79,7 @@ def plan_tasks(puzzle: Puzzle, targets: Iterable[str], shares: int = 1) -> list[
     """Every task needed to enumerate the given targets of a puzzle (``shares``: see ``subproblems``)."""
     tasks: list[Task] = []
     for name in targets:
-        count = len(target_problem(puzzle.id, name).subproblems(shares))
+        count = len(target_problem(puzzle, puzzle.target(name)).subproblems(shares))
         tasks.extend(Task(puzzle.id, name, i, shares) for i in range(count))
     return tasks
 

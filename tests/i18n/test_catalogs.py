@@ -9,6 +9,7 @@ import tokenize
 from pathlib import Path
 
 import pytest
+from babel.messages.catalog import Catalog
 from babel.messages.pofile import read_po
 
 import i18n
@@ -17,18 +18,26 @@ from i18n.__main__ import main
 from i18n.catalogs import PROJECT, SOURCE_PACKAGES, TEMPLATE, check_catalogs, extract_template, fields
 
 
-def test_every_string_of_the_code_is_translated_in_every_catalog() -> None:
-    assert check_catalogs(extract_template()) == []
+@pytest.fixture(scope="module")
+def code_template() -> Catalog:
+    """The strings of the code, extracted once for the tests that read them (a second or two each)."""
+    return extract_template()
 
 
-def test_the_committed_template_lists_exactly_the_strings_of_the_code() -> None:
+def test_every_string_of_the_code_is_translated_in_every_catalog(code_template: Catalog) -> None:
+    assert check_catalogs(code_template) == []
+
+
+def test_the_committed_template_lists_exactly_the_strings_of_the_code(code_template: Catalog) -> None:
     with TEMPLATE.open("rb") as pot:
         committed = {(m.id if isinstance(m.id, str) else m.id[0]) for m in read_po(pot) if m.id}
-    extracted = {(m.id if isinstance(m.id, str) else m.id[0]) for m in extract_template() if m.id}
+    extracted = {(m.id if isinstance(m.id, str) else m.id[0]) for m in code_template if m.id}
     assert committed == extracted, "run python -m i18n extract && python -m i18n update"
 
 
-def test_the_check_finds_a_missing_and_a_garbled_translation(tmp_path: Path, monkeypatch) -> None:
+def test_the_check_finds_a_missing_and_a_garbled_translation(
+    tmp_path: Path, monkeypatch, code_template: Catalog
+) -> None:
     locales = tmp_path / "locales"
     shutil.copytree(i18n.LOCALES, locales)
     po = locales / "ja" / "LC_MESSAGES" / "messages.po"
@@ -40,7 +49,7 @@ def test_the_check_finds_a_missing_and_a_garbled_translation(tmp_path: Path, mon
     monkeypatch.setattr(
         "i18n.catalogs.catalog_path", lambda lang: locales / lang / "LC_MESSAGES" / "messages.po"
     )
-    problems = check_catalogs(extract_template())
+    problems = check_catalogs(code_template)
     assert any("'{day}'" in p and "fields" in p for p in problems), problems
     assert any("'Jan' is not translated" in p for p in problems), problems
 
