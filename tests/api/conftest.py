@@ -100,7 +100,7 @@ def desktop(browser: Browser, api_url: str) -> Iterator[BrowserContext]:
     """A desktop-sized page that may only talk to the test server."""
     context = browser.new_context(viewport={"width": 1280, "height": 900})
     guard = LoopbackOnly(api_url)
-    context.route("**/*", guard)
+    guard.watch(context)
     yield context
     context.close()
     assert guard.blocked == []

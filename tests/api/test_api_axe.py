@@ -56,7 +56,7 @@ def scheme_context(
         viewport={"width": 390, "height": 844}, color_scheme=request.param, bypass_csp=True
     )
     guard = LoopbackOnly(api_url)
-    context.route("**/*", guard)
+    guard.watch(context)
     yield context
     context.close()
     assert guard.blocked == []

@@ -465,7 +465,7 @@ def test_a_short_game_by_touch_fits_a_phone(browser: Browser, api_url: str, clie
         viewport={"width": 390, "height": 844}, device_scale_factor=2, is_mobile=True, has_touch=True
     )
     guard = LoopbackOnly(api_url)
-    context.route("**/*", guard)
+    guard.watch(context)
     page, board, errors = open_board(context, f"{api_url}/play/{CALENDAR}/{DAY}", touch=True)
     solution = client.get(f"/api/v1/puzzles/{CALENDAR}/targets/{DAY}/solutions/2").json()["placements"]
     for count in (1, 2, 3):
@@ -501,7 +501,7 @@ def test_todays_board_solved_with_hints_says_so_counts_the_streak_and_offers_a_s
         viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True, timezone_id="UTC"
     )
     guard = LoopbackOnly(api_url)
-    context.route("**/*", guard)
+    guard.watch(context)
     context.add_init_script(SHARE_SHEET)
     today = datetime.now(UTC).date()
     page, board, errors = open_board(context, f"{api_url}/play/{CALENDAR}/{today:%m-%d}", touch=True)
@@ -652,8 +652,8 @@ def telegram(browser: Browser, api_url: str) -> Iterator[Callable[[SavedPosition
     def open_context(saved: SavedPositions, script: str = STUB) -> BrowserContext:
         context = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True)
         guard = LoopbackOnly(api_url)
-        context.route("**/*", guard)
-        context.route("**/api/v1/me/positions/**", saved)  # added last, so it is tried first
+        guard.watch(context)
+        context.route("**/api/v1/me/positions/**", saved)
         context.add_init_script(script)
         opened.append((context, guard))
         return context

@@ -33,7 +33,7 @@ def context_for(browser: Browser, api_url: str) -> Iterator[Any]:
     def new(**options: Any) -> BrowserContext:
         context = browser.new_context(**options)
         guard = LoopbackOnly(api_url)
-        context.route("**/*", guard)
+        guard.watch(context)
         opened.append((context, guard))
         return context
 

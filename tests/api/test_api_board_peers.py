@@ -60,7 +60,7 @@ def phone(browser: Browser, live_url: str) -> Iterator[BrowserContext]:
     """A new visitor's phone that may only talk to the test server; no script error allowed."""
     context = browser.new_context(**PHONE)
     guard = LoopbackOnly(live_url)
-    context.route("**/*", guard)
+    guard.watch(context)
     errors: list[str] = []
     context.on("weberror", lambda error: errors.append(str(error.error)))
     yield context
@@ -271,7 +271,7 @@ def test_on_a_phone_the_tray_is_in_view_and_on_its_side_the_whole_board_is(
 ) -> None:
     for width, height in ((390, 844), (844, 390)):
         context = browser.new_context(**{**PHONE, "viewport": {"width": width, "height": height}})
-        context.route("**/*", LoopbackOnly(live_url))
+        LoopbackOnly(live_url).watch(context)
         board = open_board(context, live_url, CALENDAR)
         page = board.page
         assert page.evaluate("window.scrollY") == 0

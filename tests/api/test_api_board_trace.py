@@ -44,7 +44,7 @@ def contexts(browser: Browser, api_url: str) -> Iterator[dict[str, BrowserContex
         "desktop": browser.new_context(**DESKTOP),
     }
     for name, context in opened.items():
-        context.route("**/*", guards[name])
+        guards[name].watch(context)
     yield opened
     for context in opened.values():
         context.close()

@@ -29,7 +29,7 @@ IN_VIEW = "el => { const r = el.getBoundingClientRect(); return r.top >= 0 && r.
 def phone(browser: Browser, api_url: str) -> Iterator[BrowserContext]:
     context = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True)
     guard = LoopbackOnly(api_url)
-    context.route("**/*", guard)
+    guard.watch(context)
     yield context
     context.close()
     assert guard.blocked == []
@@ -149,7 +149,7 @@ def test_a_mini_app_session_over_a_day_old_is_told_to_reopen_from_the_bot(
 ) -> None:
     context = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True)
     guard = LoopbackOnly(api_url)
-    context.route("**/*", guard)
+    guard.watch(context)
 
     def expired(route: Route) -> None:
         message = "the Mini App session is more than 24 hours old; reopen the board from the bot"

@@ -46,7 +46,7 @@ def live_url(store_url: str) -> Iterator[str]:
 def phone(browser: Browser, live_url: str) -> Iterator[BrowserContext]:
     context = browser.new_context(**PHONE)  # type: ignore[arg-type]
     guard = LoopbackOnly(live_url)
-    context.route("**/*", guard)
+    guard.watch(context)
     yield context
     context.close()
     assert guard.blocked == []
@@ -408,7 +408,7 @@ def test_inside_the_mini_app_a_saved_puzzle_is_the_telegram_users(browser: Brows
     signed = init_data(user_id=4242)
     context = browser.new_context(**PHONE)  # type: ignore[arg-type]
     guard = LoopbackOnly(live_url)
-    context.route("**/*", guard)
+    guard.watch(context)
     launch = httpx.QueryParams({"tgWebAppData": signed, "tgWebAppVersion": "8.0"})
     page, errors = editor(context, f"{live_url}/make#{launch}")
     assert page.evaluate("Telegram.WebApp.initDataUnsafe.user.id") == 4242

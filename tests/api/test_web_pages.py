@@ -436,7 +436,7 @@ def test_the_browser_language_picks_japanese_and_an_explicit_choice_sticks(clien
 def guarded(browser: Browser, api_url: str) -> Iterator[tuple[BrowserContext, LoopbackOnly]]:
     context = browser.new_context(viewport={"width": 1280, "height": 900})
     guard = LoopbackOnly(api_url)
-    context.route("**/*", guard)
+    guard.watch(context)
     yield context, guard
     context.close()
     assert guard.blocked == []
@@ -531,7 +531,7 @@ def test_the_japanese_page_reveals_japanese_images_and_keeps_its_language(
 def test_the_basic_view_works_without_javascript(browser: Browser, api_url: str) -> None:
     context = browser.new_context(java_script_enabled=False)
     guard = LoopbackOnly(api_url)
-    context.route("**/*", guard)
+    guard.watch(context)
     page = context.new_page()
     page.goto(f"{api_url}/?date={CATALOG_DAY}")
     for stage in (1, 2, 3):
@@ -580,7 +580,7 @@ def test_in_dark_mode_the_pictures_are_dimmed_so_they_do_not_glare(browser: Brow
     for scheme in ("light", "dark"):
         context = browser.new_context(viewport={"width": 1280, "height": 900}, color_scheme=scheme)
         guard = LoopbackOnly(api_url)
-        context.route("**/*", guard)
+        guard.watch(context)
         page = context.new_page()
         page.goto(f"{api_url}/?date={CATALOG_DAY}&stage=1")
         assert_images_loaded(page, "#calendar")
@@ -600,7 +600,7 @@ def test_the_page_fits_a_phone(browser: Browser, api_url: str) -> None:
         viewport={"width": 390, "height": 844}, device_scale_factor=2, is_mobile=True, has_touch=True
     )
     guard = LoopbackOnly(api_url)
-    context.route("**/*", guard)
+    guard.watch(context)
     page = context.new_page()
     page.goto(f"{api_url}/?date={CATALOG_DAY}&stage=2&pstage=1")
     assert_images_loaded(page, "main")
