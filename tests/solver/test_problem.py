@@ -1,11 +1,12 @@
 """Exact counts from enumeration, and one stored representative per symmetry class."""
 
+import numpy as np
 import pytest
 
 from solver.catalog import Puzzle
 from solver.cover import Constraints, enumerate_solutions
 from solver.encoding import Placement, decode, encode, flipped_pieces
-from solver.problem import TargetProblem
+from solver.problem import TargetProblem, board_problem
 from solver.puzzles import all_puzzles, get_puzzle
 from solver.verify import check_flipped
 from tests.support import exact_cover
@@ -121,3 +122,25 @@ def test_face_up_solutions_match_an_independent_count(puzzle_id: str, target_nam
         for s in forbidding
     } == independent
     assert 0 < len(independent) < len(every)
+
+
+# ---------------------------------------------------------------- placements from the board's
+
+
+@pytest.mark.parametrize(
+    "puzzle_id", ["calendar-dragonfjord", "calendar-weekday", "calendar-tetromino", "calendar-hex-61"]
+)
+def test_a_targets_placements_are_its_boards_without_those_on_its_open_cells(puzzle_id: str) -> None:
+    """Taken from the board's (kept per puzzle), a target's placements are exactly those enumerated
+    on its own cells, in the same order, and each board placement maps to its index here or -1."""
+    puzzle = get_puzzle(puzzle_id)
+    board = board_problem(puzzle)
+    filtered = 0
+    for target in puzzle.targets[:: max(1, len(puzzle.targets) // 12)]:  # a dozen, over the year
+        problem = TargetProblem(puzzle, target)
+        assert problem.placements == problem._enumerated_placements(), target.name
+        if problem._board_options is not None:
+            filtered += 1
+            expected = [problem.placement_index.get(p, -1) for p in board.placements]
+            assert np.array_equal(problem._board_options, expected), target.name
+    assert filtered > 0
