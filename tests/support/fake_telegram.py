@@ -288,6 +288,9 @@ class FakeTelegram:
 
         class Handler(BaseHTTPRequestHandler):
             protocol_version = "HTTP/1.1"
+            # The headers and the body go out in two writes on a kept-alive connection: with Nagle's
+            # algorithm the body waits for the client's delayed ACK, 40 ms on every call.
+            disable_nagle_algorithm = True
 
             def do_POST(self) -> None:
                 fake._serve(self)
