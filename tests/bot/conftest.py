@@ -11,7 +11,7 @@ import pytest
 
 from bot import logs
 from jobs.transfer import copy_sqlite
-from tests.support.bot import TOKEN, FakeClock, RunningBot, bot_settings, start_bot, stop_bot
+from tests.support.bot import QUICKER, TOKEN, FakeClock, RunningBot, bot_settings, start_bot, stop_bot
 from tests.support.fake_telegram import FakeTelegram
 
 
@@ -63,6 +63,6 @@ def clock() -> FakeClock:
 @pytest.fixture
 async def running_bot(fake: FakeTelegram, store_url: str, clock: FakeClock) -> AsyncIterator[RunningBot]:
     """The bot on a copy of the whole catalog, at a quick per-chat pace (tests/support/bot.py)."""
-    bot = await start_bot(bot_settings(fake, store_url), fake, clock, quick_pace=True)
+    bot = await start_bot(bot_settings(fake, store_url), fake, clock, quicker=QUICKER)
     yield bot
     await stop_bot(bot)

@@ -14,7 +14,7 @@ from sqlalchemy import update
 from bot.flood import Budget, CommandBudgets
 from db import chats
 from db.models import ChatRow
-from tests.support.bot import FakeClock, RunningBot, bot_settings, start_bot, stop_bot
+from tests.support.bot import QUICKER, FakeClock, RunningBot, bot_settings, start_bot, stop_bot
 from tests.support.fake_telegram import FakeTelegram
 
 NOW = datetime(2026, 1, 22, 10, 0, tzinfo=UTC)  # a date whose puzzles the sample store holds
@@ -35,7 +35,7 @@ FORGED = {
 
 @pytest.fixture
 async def bot(fake: FakeTelegram, sample_url: str) -> AsyncIterator[RunningBot]:
-    running = await start_bot(bot_settings(fake, sample_url), fake, FakeClock(NOW), quick_pace=True)
+    running = await start_bot(bot_settings(fake, sample_url), fake, FakeClock(NOW), quicker=QUICKER)
     deps = running.application.bot_data.deps  # a dozen presses at once: the budget is not the point here
     running.application.bot_data.deps = replace(
         deps, budgets=CommandBudgets(Budget(burst=50, per_minute=600))

@@ -14,7 +14,7 @@ from hints.deeplink import encode_link
 from hints.raw_solutions import raw_solutions
 from hints.saved import saved_board
 from solver.puzzles import get_puzzle
-from tests.support.bot import FakeClock, RunningBot, bot_settings, press, start_bot, stop_bot
+from tests.support.bot import QUICKER, FakeClock, RunningBot, bot_settings, press, start_bot, stop_bot
 from tests.support.fake_telegram import FakeTelegram
 
 PUBLIC = "https://puzzles.example.org"
@@ -24,7 +24,7 @@ DAY = date(2026, 1, 25)
 @pytest.fixture
 async def web_bot(fake: FakeTelegram, store_url: str) -> AsyncIterator[RunningBot]:
     clock = FakeClock(datetime(2026, 1, 25, 10, 0, tzinfo=UTC))
-    bot = await start_bot(bot_settings(fake, store_url, PUBLIC_URL=PUBLIC), fake, clock, quick_pace=True)
+    bot = await start_bot(bot_settings(fake, store_url, PUBLIC_URL=PUBLIC), fake, clock, quicker=QUICKER)
     yield bot
     await stop_bot(bot)
 

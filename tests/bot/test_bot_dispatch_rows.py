@@ -14,7 +14,7 @@ from bot import daily_posts
 from bot.daily_posts import Dispatcher, TickReport
 from db import chats
 from db.models import ChatRow
-from tests.support.bot import FakeClock, RunningBot, bot_settings, start_bot, stop_bot
+from tests.support.bot import QUICKER, FakeClock, RunningBot, bot_settings, start_bot, stop_bot
 from tests.support.fake_telegram import FakeTelegram
 
 EIGHT = datetime(2026, 1, 22, 8, 0, tzinfo=UTC)  # 08:00 UTC on a date the sample store holds
@@ -23,7 +23,7 @@ GOOD = (21, 22)
 
 @pytest.fixture
 async def bot(fake: FakeTelegram, sample_url: str) -> AsyncIterator[RunningBot]:
-    running = await start_bot(bot_settings(fake, sample_url), fake, FakeClock(EIGHT), quick_pace=True)
+    running = await start_bot(bot_settings(fake, sample_url), fake, FakeClock(EIGHT), quicker=QUICKER)
     with running.sessions.begin() as session:
         for chat_id in GOOD:
             chats.subscribe(session=session, chat_id=chat_id, kind="private", post_time="08:00", now=EIGHT)

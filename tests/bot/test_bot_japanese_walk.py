@@ -19,7 +19,7 @@ from bot.chat_setup import ZONE_CHOICES
 from bot.flood import Budget, CommandBudgets
 from bot.inputs import zone_label
 from render.canvas import Canvas
-from tests.support.bot import FakeClock, RunningBot, bot_settings, buttons, start_bot, stop_bot
+from tests.support.bot import QUICKER, FakeClock, RunningBot, bot_settings, buttons, start_bot, stop_bot
 from tests.support.fake_telegram import Call, FakeTelegram
 
 NOW = datetime(2026, 1, 22, 10, 0, tzinfo=UTC)  # a date whose puzzles the sample store holds
@@ -50,7 +50,7 @@ def drawn() -> Iterator[list[str]]:
 
 @pytest.fixture
 async def bot(fake: FakeTelegram, sample_url: str) -> AsyncIterator[RunningBot]:
-    running = await start_bot(bot_settings(fake, sample_url), fake, FakeClock(NOW), quick_pace=True)
+    running = await start_bot(bot_settings(fake, sample_url), fake, FakeClock(NOW), quicker=QUICKER)
     deps = running.application.bot_data.deps  # a dozen commands in a row: the budget is not the point
     running.application.bot_data.deps = replace(
         deps, budgets=CommandBudgets(Budget(burst=50, per_minute=600))

@@ -10,7 +10,7 @@ import json
 from datetime import UTC, datetime
 
 from bot.daily_posts import Dispatcher
-from tests.support.bot import FakeClock, RunningBot, bot_settings, press, start_bot, stop_bot
+from tests.support.bot import QUICKER, FakeClock, RunningBot, bot_settings, press, start_bot, stop_bot
 from tests.support.bot import buttons as keyboard
 from tests.support.fake_telegram import FakeTelegram
 
@@ -97,7 +97,7 @@ async def press_in_place(bot: RunningBot, data: str, chat_id: int, under: object
 
 async def test_a_group_admin_makes_theirs_the_groups_daily_post(fake: FakeTelegram, store_url: str) -> None:
     clock = FakeClock(datetime(2026, 1, 25, 7, 0, tzinfo=UTC))
-    bot = await start_bot(bot_settings(fake, store_url), fake, clock, quick_pace=True)
+    bot = await start_bot(bot_settings(fake, store_url), fake, clock, quicker=QUICKER)
     fake.admins.add((GROUP, 8))
     await bot.ask("/mypuzzle\n" + BOX, user_id=8, chat_id=GROUP, chat_type="group")
     await bot.eventually(lambda: bool(fake.calls_to("editMessageText", GROUP)))  # a group's pace

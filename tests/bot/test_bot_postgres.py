@@ -7,7 +7,7 @@ from datetime import UTC, datetime
 import pytest
 
 from bot.daily_posts import Dispatcher
-from tests.support.bot import FakeClock, bot_settings, start_bot, stop_bot
+from tests.support.bot import QUICKER, FakeClock, bot_settings, start_bot, stop_bot
 from tests.support.fake_telegram import FakeTelegram
 
 pytestmark = pytest.mark.postgres
@@ -15,7 +15,7 @@ pytestmark = pytest.mark.postgres
 
 async def test_commands_and_a_daily_post_on_postgres(fake: FakeTelegram, full_postgres_url: str) -> None:
     clock = FakeClock(datetime(2026, 1, 25, 7, 0, tzinfo=UTC))
-    bot = await start_bot(bot_settings(fake, full_postgres_url), fake, clock, quick_pace=True)
+    bot = await start_bot(bot_settings(fake, full_postgres_url), fake, clock, quicker=QUICKER)
     try:
         (today,) = await bot.ask("/today 2026-01-25")
         assert "216 solutions" in today.params["caption"]

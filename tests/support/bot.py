@@ -24,16 +24,16 @@ TOKEN = "123456789:AAH-fake-token-for-tests-0123456789abc"
 
 # Telegram's pace in one chat (bot.ratelimit) is a burst, then a message a second (every 3.75 s in
 # a group). A walk through the bot that is not about pacing goes QUICKER times faster, with the same
-# bursts; pacing itself is tested at Telegram's pace (test_flood_units.py, test_bot_flood.py's
-# group floods).
+# bursts; the paces themselves are checked against Telegram's limits on a hand-moved clock
+# (test_flood_units.py).
 QUICKER = 50
 
 
-def quick_pacer() -> ChatPacer:
-    """Telegram's per-chat paces, QUICKER times faster (the bursts unchanged)."""
+def quick_pacer(quicker: float) -> ChatPacer:
+    """Telegram's per-chat paces, ``quicker`` times faster (the bursts unchanged)."""
 
     def quick(pace: Pace) -> Pace:
-        return Pace(interval=pace.interval / QUICKER, burst=pace.burst)
+        return Pace(interval=pace.interval / quicker, burst=pace.burst)
 
     return ChatPacer(private=quick(PRIVATE_PACE), group=quick(GROUP_PACE))
 
@@ -101,15 +101,15 @@ class RunningBot:
 
 
 async def start_bot(
-    settings: Settings, fake: FakeTelegram, clock: FakeClock, *, quick_pace: bool = False
+    settings: Settings, fake: FakeTelegram, clock: FakeClock, *, quicker: float = 1
 ) -> RunningBot:
-    """The bot polling the fake Bot API; at Telegram's per-chat pace unless ``quick_pace``."""
+    """The bot polling the fake Bot API, at Telegram's per-chat pace ``quicker`` times faster."""
     sessions = session_factory(make_engine(settings.DATABASE_URL))
     application = build_application(settings, sessions, clock=clock, start_scheduler=False, solvers=OnDemand)
-    if quick_pace:
+    if quicker != 1:
         limiter = application.bot.rate_limiter
         assert isinstance(limiter, SharedRateLimiter)
-        limiter.chats = quick_pacer()
+        limiter.chats = quick_pacer(quicker)
     await application.initialize()
     if application.post_init:
         await application.post_init(application)
