@@ -144,29 +144,23 @@ class Tracer:
         )
 
     def stroke(self, cells: list[list[int]], start: list[int] | None = None) -> None:
-        """One stroke over the cells: press on the first (or ``start``), move through them all, release."""
+        """One stroke over the cells: press on the first (or ``start``), move through them all, release.
+
+        One move per cell, to its centre: the walk steps to an edge neighbour, so the way there
+        crosses no other cell, and each move waits for a frame of the browser's (17 ms)."""
         points = self.points(self.walk(cells, start))
         self.strokes += 1
         if self.touch:
             self._touch("touchStart", points[0])
-            last = points[0]
             for point in points[1:]:
-                for step in (1, 2, 3):
-                    self._touch(
-                        "touchMove",
-                        (
-                            last[0] + (point[0] - last[0]) * step / 3,
-                            last[1] + (point[1] - last[1]) * step / 3,
-                        ),
-                    )
-                last = point
-            self._touch("touchMove", last, pause=0.2)  # the finger rests, then lifts
+                self._touch("touchMove", point)
+            self._touch("touchMove", points[-1], pause=0.2)  # the finger rests, then lifts
             self._touch("touchEnd", None)
         else:
             self.page.mouse.move(*points[0])
             self.page.mouse.down()
             for x, y in points[1:]:
-                self.page.mouse.move(x, y, steps=4)
+                self.page.mouse.move(x, y)
             self.page.mouse.up()
 
     def tap(self, cell: list[int]) -> None:

@@ -82,12 +82,14 @@ def centres(page: Page, cells: list[Cell], grid: str) -> list[tuple[float, float
 
 
 def stroke(page: Page, cells: list[Cell], grid: str = "#grid") -> None:
-    """One stroke of the mouse across the cells' centres (of the board's grid, or the piece's)."""
+    """One stroke of the mouse across the cells' centres (of the board's grid, or the piece's), one
+    move per cell: each move waits for a frame of the browser's (17 ms), and steps in between
+    would cross no other cell."""
     points = centres(page, cells, grid)
     page.mouse.move(*points[0])
     page.mouse.down()
     for point in points[1:]:
-        page.mouse.move(*point, steps=3)
+        page.mouse.move(*point)
     page.mouse.up()
 
 
