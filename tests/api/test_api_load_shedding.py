@@ -29,8 +29,9 @@ class FakeBundles(DailyContent):
     """DailyContent whose bundles are cheap stand-ins, counted per date."""
 
     def __init__(
-        self, delay: float = 0.0, per_minute: int = 20, refusal_delay: float = 1.0, **limits: Any
+        self, delay: float = 0.0, per_minute: int = 20, refusal_delay: float = 0.0, **limits: Any
     ) -> None:
+        # Refusals are answered at once unless a test is about their delay (which has a test of its own).
         budget = ClientBudget(per_minute, refusal_delay)
         super().__init__(None, PayloadStore(), today=lambda: TODAY, budget=budget, **limits)  # type: ignore[arg-type]
         self.built: list[date] = []
