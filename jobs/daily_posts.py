@@ -15,6 +15,8 @@ import logging
 import signal
 from datetime import UTC, datetime, timedelta
 
+from sqlalchemy.exc import SQLAlchemyError
+
 from bot.app import build_application, start_dispatching, stop_dispatching
 from bot.process import run_process
 from db import outbox
@@ -69,16 +71,28 @@ def outbox_report(settings: Settings, now: datetime | None = None) -> str:
     )
 
 
+def healthcheck(settings: Settings) -> int:
+    """Say whether a dispatcher is alive and how the outbox stands; the exit status (0: alive).
+    A store that cannot be read (missing, not migrated) is said in one line, not a traceback."""
+    try:
+        ok = healthy(settings)
+        report = outbox_report(settings)
+    except SQLAlchemyError as exc:
+        reason = (str(getattr(exc, "orig", None) or exc).splitlines() or ["unknown error"])[0]
+        print(f"dispatcher heartbeat: cannot read the store ({reason}; is it migrated? python -m db.migrate)")
+        return 1
+    print("dispatcher heartbeat: ok" if ok else "dispatcher heartbeat: stale or missing")
+    print(report)
+    return 0 if ok else 1
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m bot.dispatch", description=__doc__.split("\n\n")[0])
     parser.add_argument("--healthcheck", action="store_true", help="exit 0 if a dispatcher is alive")
     args = parser.parse_args(argv)
     settings = get_settings()
     if args.healthcheck:
-        ok = healthy(settings)
-        print("dispatcher heartbeat: ok" if ok else "dispatcher heartbeat: stale or missing")
-        print(outbox_report(settings))
-        return 0 if ok else 1
+        return healthcheck(settings)
     return run_process("dispatcher", settings, lambda: asyncio.run(run(settings)))
 
 
