@@ -6,7 +6,13 @@ from pathlib import Path
 
 from sqlalchemy import Engine, create_engine, event
 from sqlalchemy.engine import make_url
+from sqlalchemy.exc import SQLAlchemyError
 from sqlalchemy.orm import Session, sessionmaker
+
+
+def database_error(exc: SQLAlchemyError) -> str:
+    """The first line of what the database driver said (SQLAlchemy's own text runs to several)."""
+    return (str(getattr(exc, "orig", None) or exc).splitlines() or ["unknown error"])[0]
 
 
 class DatabaseUnavailable(RuntimeError):

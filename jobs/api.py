@@ -26,7 +26,7 @@ from sqlalchemy.exc import SQLAlchemyError
 from uvicorn.supervisors import Multiprocess
 
 from api.app import create_app
-from db.engine import DatabaseUnavailable, make_engine
+from db.engine import DatabaseUnavailable, database_error, make_engine
 from jobs import cli
 from jobs.solve_jobs import solver_factory
 from settings import Settings, get_settings
@@ -64,7 +64,7 @@ def check_database(url: str) -> None:
             connection.execute(text("SELECT 1"))
             tables = set(inspect(connection).get_table_names())
     except SQLAlchemyError as exc:
-        reason = (str(getattr(exc, "orig", None) or exc).splitlines() or ["unknown error"])[0]
+        reason = database_error(exc)
         raise StartupError(f"cannot use the database {engine.url!r}: {reason}") from None
     finally:
         engine.dispose()
