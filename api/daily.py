@@ -70,8 +70,16 @@ MAX_QUEUED_PER_CLIENT = 2
 # What the compute workers' fork server imports once, before it forks any worker: what they run
 # (the service and the store, the pages' rendering). Without it each
 # worker was a new interpreter importing them (seconds of CPU), which a test suite did hundreds of
-# times and a server did again after every crash.
-WORKER_MODULES = ("hints.compute_worker", "hints.daily", "api.web.page", "api.web.board_page", "db.engine")
+# times and a server did again after every crash. CP-SAT too: the server itself imports it only when
+# it first solves (solver.cpsat), and the workers count and choose hints with it.
+WORKER_MODULES = (
+    "hints.compute_worker",
+    "hints.daily",
+    "api.web.page",
+    "api.web.board_page",
+    "db.engine",
+    "solver.cpsat",
+)
 K = TypeVar("K", bound=Hashable)
 T = TypeVar("T")
 BundleKey = tuple[date, Variant]

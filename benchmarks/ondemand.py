@@ -22,7 +22,7 @@ machine is shared, so CPU time is steadier than wall time; medians of both are p
 Goal: median CP-SAT within 3x of the reference, on 2 cores.
 
 ``--try-params`` runs the CP-SAT leg a second time with SAT parameters set on top of the
-product's (``solver.cover._solver``, patched in this process only), e.g.
+product's (``solver.cpsat.make_solver``, patched in this process only), e.g.
 ``--try-params use_sat_inprocessing=false``. ``--try-split`` enumerates each target a third way:
 one CP-SAT solve per placement on the target's first cell (``Subproblem((i,), ())`` through
 ``solve_subproblem``, as if ``subproblems()`` split a board without symmetry), with the
@@ -53,7 +53,7 @@ from typing import Any, TypeVar
 from ortools.sat.python import cp_model
 
 from jobs.target_solving import on_demand_processes, solve_target
-from solver import cover
+from solver import cover, cpsat
 from solver.catalog import Puzzle
 from solver.encoding import encode
 from solver.problem import Subproblem, TargetProblem, board_blockers
@@ -208,16 +208,16 @@ def _apply(solver: cp_model.CpSolver, params: dict[str, Any]) -> cp_model.CpSolv
 @contextmanager
 def product_solver_with(params: dict[str, Any]) -> Iterator[None]:
     """Within the block, ``solver.cover`` builds its CP-SAT solver with ``params`` set on top."""
-    original = cover._solver
+    original = cpsat.make_solver
 
     def with_params(enumerate_all: bool, seconds: float | None = None) -> cp_model.CpSolver:
         return _apply(original(enumerate_all, seconds), params)
 
-    cover._solver = with_params  # type: ignore[assignment]
+    cpsat.make_solver = with_params  # type: ignore[assignment]
     try:
         yield
     finally:
-        cover._solver = original  # type: ignore[assignment]
+        cpsat.make_solver = original  # type: ignore[assignment]
 
 
 def split_encodings(puzzle: Puzzle, name: str) -> tuple[list[str], list[float]]:
@@ -428,7 +428,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     tries = Tries(args.try_params, args.try_split, args.try_algorithm_x)
     trying = args.try_params is not None or args.try_split or args.try_algorithm_x
     processes = args.processes or (1 if trying else on_demand_processes())
-    workers = cover._solver(True).parameters.num_workers
+    workers = cpsat.make_solver(True).parameters.num_workers
     how = (
         f"{processes} solver processes per target (the product's pool, warm), wall clock"
         if processes > 1
@@ -437,7 +437,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     print(
         f"machine: {platform.machine()}, {os.cpu_count()} cores; load {_load()} (1/5/15 min);"
         f" ortools {version('ortools')}, xcover {version('xcover')}; {how};"
-        f" CP-SAT num_workers per solve: {workers} (solver.cover._solver)"
+        f" CP-SAT num_workers per solve: {workers} (solver.cpsat.make_solver)"
     )
     if args.try_params is not None:
         print(f"--try-params: {args.try_params}")

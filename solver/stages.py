@@ -27,11 +27,13 @@ from collections import Counter
 from collections.abc import Collection, Iterable, Sequence
 from dataclasses import dataclass
 from enum import IntEnum
-
-from ortools.sat.python import cp_model
+from typing import TYPE_CHECKING
 
 from solver.encoding import Placement
 from solver.problem import TargetProblem
+
+if TYPE_CHECKING:  # OR-Tools is imported by the first hint that needs CP-SAT (solver.cpsat says why)
+    from ortools.sat.python import cp_model
 
 SolutionSet = frozenset[Placement]
 
@@ -109,10 +111,14 @@ def _differences(
 
 
 def _tie_break(model: cp_model.CpModel, chosen: dict[Placement, cp_model.IntVar]) -> cp_model.LinearExpr:
+    from ortools.sat.python import cp_model
+
     return cp_model.LinearExpr.weighted_sum(list(chosen.values()), [p.piece for p in chosen])
 
 
 def _solve(model: cp_model.CpModel) -> cp_model.CpSolver:
+    from ortools.sat.python import cp_model
+
     solver = cp_model.CpSolver()
     solver.parameters.num_workers = 1
     solver.parameters.random_seed = 0
@@ -126,6 +132,8 @@ def best_subset(
     featured: SolutionSet, solutions: Sequence[SolutionSet], size: int, forced: Collection[Placement] = ()
 ) -> tuple[Placement, ...]:
     """``size`` featured placements including ``forced`` that leave the fewest other solutions."""
+    from ortools.sat.python import cp_model
+
     free = sorted((p for p in featured if p not in forced), key=lambda p: p.piece)
     model = cp_model.CpModel()
     # Variables: which free placements to show; which other solutions survive.
@@ -147,6 +155,8 @@ def best_subset(
 
 def minimum_unique_subset(featured: SolutionSet, solutions: Sequence[SolutionSet]) -> tuple[Placement, ...]:
     """The fewest featured placements whose only completion is ``featured`` (a minimum hitting set)."""
+    from ortools.sat.python import cp_model
+
     ordered = sorted(featured, key=lambda p: p.piece)
     model = cp_model.CpModel()
     chosen = {p: model.new_bool_var(f"show_{p.piece}") for p in ordered}

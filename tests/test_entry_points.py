@@ -468,3 +468,20 @@ def test_ondemand() -> None:
 
 def test_i18n() -> None:
     expect(run_module("i18n", "check"), 0, "every catalog translates every string")
+
+
+IMPORTED_SOLVER_LIBRARIES = """
+import sys
+import jobs.api, bot.app
+print(sorted({name.split(".")[0] for name in sys.modules} & {"ortools", "pandas"}))
+"""
+
+
+def test_the_api_and_the_bot_start_without_or_tools() -> None:
+    """OR-Tools' CP-SAT module imports pandas (0.4-0.9 s of a start's CPU); a process loads them on
+    its first solve (solver.cpsat), not at start."""
+    done = subprocess.run(
+        [sys.executable, "-c", IMPORTED_SOLVER_LIBRARIES], cwd=PROJECT_ROOT, capture_output=True, text=True
+    )
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.splitlines()[-1] == "[]"

@@ -10,11 +10,11 @@ from solver.cover import (
     CoverProblem,
     Option,
     SearchIncomplete,
-    check_status,
     enumerate_solutions,
     find_other_solution,
     find_solution,
 )
+from solver.cpsat import check_status
 
 # A 2x3 grid (items 0..5, row-major) tiled by three dominoes, each domino its own group,
 # every domino allowed in every position: 3 tilings x 3! assignments of dominoes = 18.
