@@ -97,12 +97,21 @@ SAMPLE: dict[str, tuple[str, ...] | None] = {
 
 
 def _solve_into(url: str, selection: dict[str, tuple[str, ...] | None]) -> None:
-    """Precompute each puzzle of ``selection`` (only the named targets, where given) into ``url``."""
+    """Precompute each puzzle of ``selection`` (only the named targets, where given) into ``url``.
+
+    The whole puzzles go in one run: one pool of worker processes for all of them, the long
+    boards first and the short targets filling in behind (a run per puzzle started a pool per
+    puzzle and left a core idle while each puzzle's last task ran).
+    """
     engine = make_engine(url)
     sessions, puzzles, workers = session_factory(engine), catalog(), os.cpu_count() or 1
+    whole = [puzzles[puzzle_id] for puzzle_id, targets in selection.items() if targets is None]
     try:
         for puzzle_id, targets in selection.items():
-            run(sessions, [puzzles[puzzle_id]], targets=targets, workers=workers, say=lambda _: None)
+            if targets is not None:
+                run(sessions, [puzzles[puzzle_id]], targets=targets, workers=workers, say=lambda _: None)
+        if whole:
+            run(sessions, whole, workers=workers, say=lambda _: None)
     finally:
         engine.dispose()
 
