@@ -42,9 +42,18 @@ class PoolClosed(RuntimeError):
 
 
 def _exit_with_parent(parent: int) -> None:
-    """End this worker once its parent has gone (it is then adopted by another process)."""
+    """End this worker once its parent has gone (it is then adopted by another process), or the
+    process that asked for it: a fork server's worker is the fork server's child, yet the pipe
+    multiprocessing leaves it (``parent_process().sentinel``) has its other end in the process
+    that asked, and reads as closed the moment that process is gone, however it ended."""
+    asker = multiprocessing.parent_process()
     while os.getppid() == parent:
-        time.sleep(PARENT_CHECK_SECONDS)
+        if asker is None:
+            time.sleep(PARENT_CHECK_SECONDS)
+            continue
+        asker.join(PARENT_CHECK_SECONDS)  # at once when the asking process is gone
+        if not asker.is_alive():
+            break
     os._exit(0)
 
 

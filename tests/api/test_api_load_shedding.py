@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import asyncio
 import threading
-import time
 from collections.abc import Iterator
 from concurrent.futures import ThreadPoolExecutor
 from datetime import date, timedelta
@@ -29,17 +28,22 @@ class FakeBundles(DailyContent):
     """DailyContent whose bundles are cheap stand-ins, counted per date."""
 
     def __init__(
-        self, delay: float = 0.0, per_minute: int = 20, refusal_delay: float = 0.0, **limits: Any
+        self,
+        per_minute: int = 20,
+        refusal_delay: float = 0.0,
+        gate: threading.Event | None = None,
+        **limits: Any,
     ) -> None:
         # Refusals are answered at once unless a test is about their delay (which has a test of its own).
         budget = ClientBudget(per_minute, refusal_delay)
         super().__init__(None, PayloadStore(), today=lambda: TODAY, budget=budget, **limits)  # type: ignore[arg-type]
         self.built: list[date] = []
-        self._delay = delay
+        self._gate = gate  # each computation waits until the test opens it
         self._lock = threading.Lock()
 
     def _compute(self, day: date, variant: object = None) -> Any:
-        time.sleep(self._delay)
+        if self._gate is not None:
+            assert self._gate.wait(timeout=30), "the test never opened the gate"
         with self._lock:
             self.built.append(day)
         return ("bundle", day)
@@ -60,41 +64,62 @@ async def test_pinned_days_survive_a_flood_of_other_dates(monkeypatch: pytest.Mo
     assert len(content.built) == built + 1  # while the LRU of 4 really did evict old dates
 
 
+async def until_done(tasks: list[asyncio.Task[Any]], count: int) -> None:
+    """Let the event loop run until ``count`` of ``tasks`` have ended (refusals end at once)."""
+    for _ in range(1000):
+        if sum(task.done() for task in tasks) >= count:
+            return
+        await asyncio.sleep(0)
+    raise AssertionError(f"{sum(task.done() for task in tasks)} of {len(tasks)} ended, not {count}")
+
+
 async def test_one_computation_per_date_however_many_ask() -> None:
-    content = FakeBundles(delay=0.2, queue=100, per_minute=1000)
-    results = await asyncio.gather(
-        *(content.bundle_async(date(2000, 1, 1), client=Requester(f"c{i}")) for i in range(8))
-    )
+    gate = threading.Event()
+    content = FakeBundles(gate=gate, queue=100, per_minute=1000)
+    asked = [
+        asyncio.create_task(content.bundle_async(date(2000, 1, 1), client=Requester(f"c{i}")))
+        for i in range(8)
+    ]
+    await asyncio.sleep(0)  # every asker asks while the one computation is held
+    assert not any(task.done() for task in asked)
+    gate.set()
+    results = await asyncio.gather(*asked)
     assert content.built == [date(2000, 1, 1)] and len(set(results)) == 1
 
 
 async def test_beyond_the_queue_the_answer_is_503_with_retry_after() -> None:
-    content = FakeBundles(delay=0.3, workers=1, queue=2, per_minute=1000)
-    outcomes = await asyncio.gather(
-        *(
-            content.bundle_async(date(2000, 1, 1) + timedelta(days=i), client=Requester("c"))
-            for i in range(6)
-        ),
-        return_exceptions=True,
-    )
+    gate = threading.Event()
+    content = FakeBundles(gate=gate, workers=1, queue=2, per_minute=1000)
+    asked = [
+        asyncio.create_task(content.bundle_async(date(2000, 1, 1) + timedelta(days=i), client=Requester("c")))
+        for i in range(6)
+    ]
+    await until_done(asked, 3)  # refused while the first computation is held
+    gate.set()
+    outcomes = await asyncio.gather(*asked, return_exceptions=True)
     refused = [o for o in outcomes if isinstance(o, ApiError)]
     assert refused and all(e.status == 503 and e.headers["Retry-After"] for e in refused)
     assert len(refused) == 3  # one computing, two waiting, the rest refused at once
+    assert outcomes[:3] == [("bundle", date(2000, 1, 1) + timedelta(days=i)) for i in range(3)]
     assert await content.bundle_async(TODAY) == ("bundle", TODAY)  # today is never refused
 
 
 async def test_one_client_cannot_fill_the_queue() -> None:
-    content = FakeBundles(delay=0.3, workers=1, queue=8, per_minute=1000)
+    gate = threading.Event()
+    content = FakeBundles(gate=gate, workers=1, queue=8, per_minute=1000)
     greedy = [
         asyncio.create_task(
             content.bundle_async(date(2000, 1, 1) + timedelta(days=i), client=Requester("greedy"))
         )
         for i in range(6)
     ]
-    await asyncio.sleep(0.05)
-    other = await content.bundle_async(date(2002, 1, 1), client=Requester("someone else"))
+    await until_done(greedy, 3)  # greedy's share of the queue is full while the first is held
+    other = asyncio.create_task(content.bundle_async(date(2002, 1, 1), client=Requester("someone else")))
+    await asyncio.sleep(0)
+    assert not other.done()  # queued, not refused
+    gate.set()
     outcomes = await asyncio.gather(*greedy, return_exceptions=True)
-    assert other == ("bundle", date(2002, 1, 1))  # room in the queue although greedy asked first
+    assert await other == ("bundle", date(2002, 1, 1))  # room in the queue although greedy asked first
     refused = [o for o in outcomes if isinstance(o, ApiError)]
     assert len(refused) == 3 and all(e.status == 503 for e in refused)  # one computing, two queued
 

@@ -20,11 +20,13 @@ def _sleep(seconds: float) -> None:
 
 
 def _gone(pid: int) -> bool:
+    """The process has ended: no longer there, or a zombie (exited, its memory freed, not yet
+    reaped: an orphan waits for init to reap it, which takes this machine's init a second or two)."""
     try:
-        os.kill(pid, 0)
-    except ProcessLookupError:
+        with open(f"/proc/{pid}/stat") as stat:
+            return stat.read().rsplit(")", 1)[1].split()[0] == "Z"
+    except FileNotFoundError:
         return True
-    return False
 
 
 def _until(predicate: object, timeout: float = 20.0) -> bool:
