@@ -159,9 +159,11 @@ async def test_a_refusal_is_answered_late_so_a_flooder_cannot_spin_the_event_loo
 
 @pytest.fixture(scope="module")
 def tight_server(full_catalog_url: str) -> Iterator[RunningServer]:
-    server = start_server(
-        full_catalog_url, API_COMPUTE_WORKERS="1", API_COMPUTE_QUEUE="1", API_COMPUTE_PER_MINUTE="4"
-    )
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(clients_module, "REFUSAL_DELAY", 0.0)  # the delay has its test above
+        server = start_server(
+            full_catalog_url, API_COMPUTE_WORKERS="1", API_COMPUTE_QUEUE="1", API_COMPUTE_PER_MINUTE="4"
+        )
     yield server
     server.stop()
 
