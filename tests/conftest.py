@@ -129,7 +129,8 @@ def selects(config: pytest.Config, *markers: str) -> bool:
 # Python's cycle collector looks at the newest objects every 700 allocations by default: about
 # 5,000 collections and 1.6 s of each pytest-xdist worker's CPU in the fast loop, most of them
 # finding nothing (a test's objects are mostly freed by reference counting). Every 10,000: about
-# 400 collections and 0.6 s. The product's processes keep Python's default.
+# 400 collections and 0.6 s. Processes started as the product starts them (`python -m`, the
+# compute workers' fork server) keep Python's default.
 TEST_GC_THRESHOLD = (10_000, 20, 20)
 
 
