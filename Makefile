@@ -51,10 +51,12 @@ run: precompute
 # .cache/node; Debian's npm installed where missing).
 AXE_VERSION := 4.14.1
 AXE_DIR := .cache/node
+# The browser tests drive Chromium's headless shell (tests/support/browser.py says why).
+HEADLESS_CHROMIUM := /usr/lib/chromium/chromium-headless-shell
 browser:
-	@command -v chromium >/dev/null 2>&1 || { \
-		echo "installing Debian's chromium for the browser test"; \
-		apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null; }
+	@test -x $(HEADLESS_CHROMIUM) || { \
+		echo "installing Debian's chromium-headless-shell for the browser tests"; \
+		apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium-headless-shell >/dev/null; }
 	@command -v npm >/dev/null 2>&1 || { echo "installing Debian's npm for axe-core"; \
 		apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq npm >/dev/null; }
 	@test "$$(node -p "require('./$(AXE_DIR)/node_modules/axe-core/package.json').version" 2>/dev/null)" \

@@ -71,12 +71,13 @@ from playwright.sync_api import Browser, BrowserContext, CDPSession, Page, Route
 
 from benchmarks.api_flood import LUA, PATHS
 from benchmarks.api_load import parse_wrk, require_loopback, start_server, stop_server, warm
-from tests.support.browser import CHROMIUM, CHROMIUM_ARGS
+from tests.support.browser import CHROMIUM_ARGS
 from tests.support.stores import precomputed_catalog
 
 PROJECT_ROOT = Path(__file__).resolve().parent.parent
 STORES = PROJECT_ROOT / ".pytest_cache" / "d" / "catalog"  # where the tests keep their stores
 PUZZLE = "calendar-dragonfjord"
+BROWSER = Path("/usr/bin/chromium")  # the full browser, as a phone's user runs it (new headless mode)
 GOAL_P95_MS = 50.0
 PHONE = {
     "viewport": {"width": 390, "height": 844},
@@ -467,8 +468,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--cpu-slowdown", type=float, default=CPU_SLOWDOWN, help="CDP CPU throttling rate")
     parser.add_argument("--touch-ms", type=float, default=TOUCH_MS, help="how long a move's tap touches")
     args = parser.parse_args(argv)
-    if not CHROMIUM.exists() or shutil.which("wrk") is None:
-        raise SystemExit(f"error: needs Chromium at {CHROMIUM} and wrk (apt-get install -y chromium wrk)")
+    if not BROWSER.exists() or shutil.which("wrk") is None:
+        raise SystemExit(f"error: needs Chromium at {BROWSER} and wrk (apt-get install -y chromium wrk)")
     with tempfile.TemporaryDirectory() as folder:
         url = args.database_url or precomputed_catalog(STORES, Path(folder) / "store.db")
         os.environ["FORWARDED_ALLOW_IPS"] = "127.0.0.1"  # the server started below: the phone's address
@@ -497,7 +498,7 @@ def measure(
     base: str, args: argparse.Namespace, data: dict[str, Any], moves: list[Move], script: Path
 ) -> list[Run]:
     with sync_playwright() as playwright:
-        browser = playwright.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
+        browser = playwright.chromium.launch(executable_path=str(BROWSER), args=CHROMIUM_ARGS)
         try:
             idle = Run("server idle")
             context, page, cdp = open_phone(browser, base, args)
