@@ -553,10 +553,10 @@ def test_concurrent_first_requests_for_a_new_date_all_succeed(api_url: str) -> N
     ] * 3
 
     def fetch(path: str) -> tuple[int, str]:
-        response = httpx.get(api_url + path, timeout=60)
+        response = http.get(path)
         return response.status_code, response.headers.get("etag", "")
 
-    with ThreadPoolExecutor(max_workers=len(paths)) as pool:
+    with httpx.Client(base_url=api_url, timeout=60) as http, ThreadPoolExecutor(len(paths)) as pool:
         results = list(pool.map(fetch, paths))
     assert {status for status, _ in results} == {200}
     for path in set(paths):
