@@ -138,6 +138,18 @@ def pytest_configure(config: pytest.Config) -> None:
     gc.set_threshold(*TEST_GC_THRESHOLD)
 
 
+def pytest_xdist_auto_num_workers(config: pytest.Config) -> int:
+    """``-n auto``: one pytest-xdist worker more than the cores this process may run on.
+
+    A worker is often waiting, not computing: a group's sends at Telegram's pace, a process
+    starting or stopping, a browser page, a solve in another process. With a worker per core
+    the machine sat 100 core-seconds idle in a whole run on two cores (the waits of one worker
+    while the other computed); a third worker fills them with the same CPU: 354 s became 319 s
+    (docs/benchmarks.md, "Test suite").
+    """
+    return len(os.sched_getaffinity(0)) + 1
+
+
 def pytest_ignore_collect(collection_path: Path, config: pytest.Config) -> bool | None:
     tests = Path(__file__).parent
     catalog_only = [tests / module for module in CATALOG_ONLY_MODULES]
