@@ -1,5 +1,9 @@
 # Two commands on a fresh machine: `make run` and `make test`.
-PYTHON ?= python3
+# The venv's interpreter: Debian's python3.11 where it can make a venv (built with profile-guided
+# optimization, as the Docker image's Python is: the fast tests take a sixth less CPU than on a
+# plain source build such as pyenv's), else python3.
+DEBIAN_PYTHON := $(shell /usr/bin/python3.11 -c 'import ensurepip, venv' 2>/dev/null && echo /usr/bin/python3.11)
+PYTHON ?= $(or $(DEBIAN_PYTHON),python3)
 VENV := .venv
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed-stamp
