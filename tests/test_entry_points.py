@@ -108,13 +108,16 @@ def free_port() -> int:
         return int(s.getsockname()[1])
 
 
-# One client for the polls of a process's health (each new client loads the CA bundle: 30 ms).
-POLLS = httpx.Client(timeout=1)
+@pytest.fixture(scope="module")
+def polls() -> Iterator[httpx.Client]:
+    """One client for the polls of a process's health (each new client loads the CA bundle: 30 ms)."""
+    with httpx.Client(timeout=1) as client:
+        yield client
 
 
-def answers(url: str) -> bool:
+def answers(polls: httpx.Client, url: str) -> bool:
     try:
-        return POLLS.get(url).status_code == 200
+        return polls.get(url).status_code == 200
     except httpx.HTTPError:
         return False
 
@@ -378,14 +381,14 @@ def end_launcher(process: subprocess.Popen[str]) -> None:
         os.killpg(process.pid, signal.SIGKILL)
 
 
-def test_launcher_runs_the_api_and_stops_it_on_ctrl_c(sample_url: str) -> None:
+def test_launcher_runs_the_api_and_stops_it_on_ctrl_c(sample_url: str, polls: httpx.Client) -> None:
     port = free_port()
     env = environment(
         DATABASE_URL=sample_url, API_HOST="127.0.0.1", API_PORT=str(port), TELEGRAM_BOT_TOKEN=""
     )
     process = start_module("jobs.launcher", env=env, start_new_session=True)
     try:
-        wait_until(lambda: answers(f"http://127.0.0.1:{port}/healthz"), process, "the API answered")
+        wait_until(lambda: answers(polls, f"http://127.0.0.1:{port}/healthz"), process, "the API answered")
         process.send_signal(signal.SIGINT)  # passed on to the services
         output, _ = process.communicate(timeout=60)
     finally:
@@ -393,11 +396,13 @@ def test_launcher_runs_the_api_and_stops_it_on_ctrl_c(sample_url: str) -> None:
     assert process.returncode == 0, output
     assert "TELEGRAM_BOT_TOKEN is not set: starting the API only" in output
     assert f"API on http://127.0.0.1:{port}/" in output
-    assert not answers(f"http://127.0.0.1:{port}/healthz")  # the API stopped with it
+    assert not answers(polls, f"http://127.0.0.1:{port}/healthz")  # the API stopped with it
 
 
 @pytest.mark.postgres
-def test_launcher_on_the_queue_starts_solver_workers_that_answer_the_api(migrated_postgres_url: str) -> None:
+def test_launcher_on_the_queue_starts_solver_workers_that_answer_the_api(
+    migrated_postgres_url: str, polls: httpx.Client
+) -> None:
     """SOLVE_JOBS=queue: the API hands a target not stored to the queue, and a solver worker the
     launcher started solves it while the request waits."""
     port = free_port()
@@ -413,7 +418,7 @@ def test_launcher_on_the_queue_starts_solver_workers_that_answer_the_api(migrate
     )
     process = start_module("jobs.launcher", env=env, start_new_session=True)
     try:
-        wait_until(lambda: answers(f"http://127.0.0.1:{port}/healthz"), process, "the API answered")
+        wait_until(lambda: answers(polls, f"http://127.0.0.1:{port}/healthz"), process, "the API answered")
         solutions = "/api/v1/puzzles/calendar-tetromino/targets/07-14/solutions"
         response = httpx.get(f"http://127.0.0.1:{port}{solutions}", timeout=150)
         process.send_signal(signal.SIGINT)
