@@ -163,9 +163,10 @@ class _Pieces:
                     else:
                         self._hungry.pop(me, None)
                     if waiting and self._in_flight < limit and self._first() == me:
+                        future = _submit(pool, waiting.popleft())
                         self._in_flight += 1
                         running += 1
-                        pool.submit(solve_task, waiting.popleft()).add_done_callback(landed)
+                        future.add_done_callback(landed)
                         continue
                     if waiting and self._in_flight < limit:
                         self._changed.notify_all()  # a free place, another target's turn: wake it
@@ -178,6 +179,15 @@ class _Pieces:
 
     def _first(self) -> int:
         return min(self._hungry, key=lambda solve: (self._hungry[solve], solve))
+
+
+def _submit(pool: ProcessPoolExecutor, task: Task) -> Future[TaskResult]:
+    """One piece handed to the pool; a pool shut down between two pieces of a target is a broken
+    pool to the caller, as it is for the pieces already running."""
+    try:
+        return pool.submit(solve_task, task)
+    except RuntimeError as error:  # "cannot schedule new futures after shutdown"
+        raise BrokenProcessPool(str(error)) from error
 
 
 _PIECES = _Pieces()

@@ -223,6 +223,28 @@ class HeldPool:
         assert reached, [(t.puzzle_id, t.subproblem, f.done()) for t, f in self.handed]
 
 
+class ShutPool(HeldPool):
+    """A pool shut down after its first piece: later pieces are refused as a real shut pool does."""
+
+    def submit(self, fn: object, task: Task) -> Future[TaskResult]:
+        if self.handed:
+            raise RuntimeError("cannot schedule new futures after shutdown")
+        return super().submit(fn, task)
+
+
+def test_a_pool_shut_down_between_two_pieces_is_a_broken_pool_to_the_solve() -> None:
+    """The shutdown can land between two pieces of a target; the solve then fails as it does when
+    the shutdown ends a running piece (solve_target re-raises it while stopping)."""
+    pool = ShutPool()
+    tasks = [Task("t", "t", i, 2) for i in range(2)]
+    with ThreadPoolExecutor(1) as runner:
+        done = runner.submit(_Pieces().run, pool, tasks, 1)  # type: ignore[arg-type]
+        pool.until(1)
+        pool.handed[0][1].set_result(TaskResult(tasks[0], [], 0.0))
+        with pytest.raises(BrokenProcessPool):
+            done.result(timeout=10)
+
+
 def test_a_target_asked_for_later_gets_the_next_free_place_in_the_pool() -> None:
     """Before, a second client's target queued behind every piece of the first one's."""
     pieces, pool = _Pieces(), HeldPool()
