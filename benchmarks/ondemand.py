@@ -2,7 +2,6 @@
 
     .venv/bin/python -m benchmarks.ondemand [--edition ID ...] [--targets N] [--quick]
                                             [--try-params NAME=VALUE,...] [--try-split]
-                                            [--try-algorithm-x]
 
 For each edition it takes ``--targets`` real targets spread evenly over the year (every k-th
 real target, the same ones on every run) and enumerates every solution of each twice:
@@ -28,9 +27,7 @@ one CP-SAT solve per placement on the target's first cell (``Subproblem((i,), ()
 ``solve_subproblem``, as if ``subproblems()`` split a board without symmetry), with the
 ``--try-params`` if given. It prints the CPU sum and the makespan of the measured parts on two
 workers (largest first, each to the less loaded worker): the wall time two idle worker
-processes would need, pool start-up not included. ``--try-algorithm-x`` times the tests'
-independent enumeration (``tests/support/exact_cover.py``: Algorithm X on Python integers as
-bitmasks, first empty cell, no CP-SAT and no numba) as a candidate plain-Python backend.
+processes would need, pool start-up not included.
 
 xcover is a benchmark dependency only (``make bench-ondemand`` installs it), never the product's.
 """
@@ -95,7 +92,6 @@ class Row:
     verify: Timed
     tried: Timed | None = None
     split: Split | None = None
-    algorithm_x: Timed | None = None
     clock: str = "cpu"  # which seconds the CP-SAT and xcover columns and the ratio use: "cpu" or "wall"
 
     def seconds(self, timed: Timed) -> float:
@@ -112,7 +108,6 @@ class Tries:
 
     params: dict[str, Any] | None = None
     split: bool = False
-    algorithm_x: bool = False
 
 
 # ---------------------------------------------------------------- the two enumerations
@@ -283,13 +278,6 @@ def time_target(puzzle: Puzzle, name: str, tries: Tries, processes: int = 1) -> 
             split_codes, seconds = split_encodings(puzzle, name)
             _same(puzzle, name, "CP-SAT split by --try-split", split_codes, xcover_codes)
             row = replace(row, split=Split(len(seconds), sum(seconds), makespan(seconds, WORKERS)))
-    if tries.algorithm_x:
-        from tests.support.exact_cover import solve
-
-        found, x_time = _timed(lambda: solve(puzzle, puzzle.target(name)))
-        if len(found) != len(xcover_codes):
-            raise Mismatch(f"{puzzle.id} {name}: Algorithm X found {len(found)}, xcover {len(xcover_codes)}")
-        row = replace(row, algorithm_x=x_time)
     return row
 
 
@@ -314,7 +302,6 @@ def table_header(tries: Tries) -> list[str]:
     header = f"{'target':<11} {'solutions':>9} {'CP-SAT s':>9} {'xcover s':>9} {'ratio':>7} {'verify s':>9}"
     header += f" {'tried s':>8} {'ratio':>7}" * (tries.params is not None)
     header += f" {'parts':>5} {'split s':>8} {'ratio':>7}" * tries.split
-    header += f" {'alg-X s':>8} {'ratio':>7}" * tries.algorithm_x
     return [header, "-" * len(header)]
 
 
@@ -330,8 +317,6 @@ def table_line(row: Row) -> str:
         line += (
             f" {row.split.parts:>5} {row.split.makespan:>8.3f} {row.split.makespan / row.xcover.cpu:>6.1f}x"
         )
-    if row.algorithm_x is not None:
-        line += f" {row.algorithm_x.cpu:>8.3f} {row.algorithm_x.cpu / row.xcover.cpu:>6.1f}x"
     return line
 
 
@@ -365,13 +350,6 @@ def summary(rows: Sequence[Row]) -> list[str]:
             f" median ratio {med(p.makespan / r.xcover.cpu for r, p in split_rows):.1f}x,"
             f" median speed-up over the product {med(r.cpsat.cpu / p.makespan for r, p in split_rows):.2f}x;"
             f" CPU of all parts / unsplit CPU: median {med(p.cpu / r.cpsat.cpu for r, p in split_rows):.2f}"
-        )
-    x_rows = [(r, x) for r in rows if (x := r.algorithm_x) is not None]
-    if x_rows:
-        lines.append(
-            f"--try-algorithm-x: median CPU s {med(x.cpu for _, x in x_rows):.3f},"
-            f" median ratio {med(x.cpu / r.xcover.cpu for r, x in x_rows):.1f}x,"
-            f" median speed-up over the product {med(r.cpsat.cpu / x.cpu for r, x in x_rows):.2f}x"
         )
     return lines
 
@@ -413,7 +391,6 @@ def _parser() -> argparse.ArgumentParser:
         help="solver processes per target (default: the product's, ON_DEMAND_PROCESSES; 1 with --try-*)",
     )
     parser.add_argument("--try-split", action="store_true", help="see the module doc")
-    parser.add_argument("--try-algorithm-x", action="store_true", help="see the module doc")
     return parser
 
 
@@ -425,8 +402,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         print("xcover is not installed: `make bench-ondemand` installs it (benchmark only)", file=sys.stderr)
         return 2
     count = QUICK_TARGETS if args.quick else args.targets
-    tries = Tries(args.try_params, args.try_split, args.try_algorithm_x)
-    trying = args.try_params is not None or args.try_split or args.try_algorithm_x
+    tries = Tries(args.try_params, args.try_split)
+    trying = args.try_params is not None or args.try_split
     processes = args.processes or (1 if trying else on_demand_processes())
     workers = cpsat.make_solver(True).parameters.num_workers
     how = (

@@ -11,6 +11,7 @@ from solver.cover import CoverProblem, Option, enumerate_solutions
 from solver.encoding import encode
 from solver.problem import TargetProblem, board_blockers
 from solver.puzzles import get_puzzle
+from tests.support import exact_cover
 from tests.support.analyses import FIELDS
 
 # A 1x5 strip (items 0..4) and two groups: a domino (group 0) and a tromino (group 1).
@@ -89,13 +90,27 @@ def test_every_fact_holds_in_every_solution_and_counts_stay(puzzle_id, target):
     problem = TargetProblem(puzzle, puzzle.target(target))
     facts = problem.cover
     assert facts.dead or facts.excludes, "the analysis found nothing to say about a calendar target"
-    plain = enumerate_solutions(problem.plain_cover)
+    plain = every_cover(problem.plain_cover)
     assert sorted(enumerate_solutions(facts)) == sorted(plain)
     for solution in plain:
         chosen = set(solution)
         assert not chosen & set(facts.dead)
         for option, excluded in facts.excludes:
             assert option not in chosen or not chosen & set(excluded)
+
+
+def every_cover(problem: CoverProblem) -> list[tuple[int, ...]]:
+    """Every solution of a cover problem without facts, by another search than CP-SAT's (dancing
+    links: the weekday target's test takes 4.5 s instead of 10 s with CP-SAT on the bare cover)."""
+    matrix = np.zeros((len(problem.options), problem.n_items + problem.n_groups), dtype=bool)
+    for index, option in enumerate(problem.options):
+        matrix[index, list(option.items)] = True
+        matrix[index, problem.n_items + option.group] = True
+    return [tuple(sorted(rows)) for rows in exact_cover.exact_covers(matrix)]
+
+
+def test_every_cover_is_cp_sats_enumeration_on_the_strip():
+    assert sorted(every_cover(STRIP)) == sorted(enumerate_solutions(STRIP))
 
 
 def test_a_target_without_open_cells_shares_the_boards_problem():

@@ -1,6 +1,6 @@
 """Counts you can trust: on a sample of targets of every calendar edition, CP-SAT finds exactly the
 solutions an independent enumeration finds (tests/support/exact_cover.py: its own orientations and
-its own Algorithm X), and the verifier accepts each of them cell by cell.
+its own placements, searched by dancing links), and the verifier accepts each of them cell by cell.
 
 Test time is kept modest by the choice of targets: a weekday target has up to ~4,000 solutions
 and takes CP-SAT up to ~7 s, so the weekday samples are dates with a few hundred.
