@@ -136,6 +136,8 @@ TEST_GC_THRESHOLD = (10_000, 20, 20)
 
 def pytest_configure(config: pytest.Config) -> None:
     gc.set_threshold(*TEST_GC_THRESHOLD)
+    if selects(config, "catalog"):  # the fuzz module's plugin (0.4 s of each worker's start)
+        config.pluginmanager.import_plugin("schemathesis.pytest.plugin")
 
 
 def pytest_xdist_auto_num_workers(config: pytest.Config) -> int:
