@@ -98,7 +98,7 @@ def test_a_board_that_is_no_edition_gets_the_error_shape(
         assert listed == [p.id for p in calendar_editions()]
 
 
-DAY = "2026-11-24"  # a Tuesday
+DAY = "2026-10-06"  # a Tuesday whose weekday targets solve quickly (826 and 173 solutions)
 
 
 @pytest.fixture(scope="module")
@@ -150,9 +150,9 @@ def test_a_daily_edition_target_is_solved_on_demand_once_and_counted_right(live:
     daily = live.get(f"/api/v1/daily/{DAY}", params={"edition": "calendar-jarringwords"})
     assert daily.status_code == 200, daily.text
     body = daily.json()
-    assert (body["puzzle"], body["target"]) == ("calendar-jarringwords", "11-24")
+    assert (body["puzzle"], body["target"]) == ("calendar-jarringwords", "10-06")
     puzzle = get_puzzle("calendar-jarringwords")
-    assert body["total"] == len(solve(puzzle, puzzle.target("11-24")))  # independent enumeration
+    assert body["total"] == len(solve(puzzle, puzzle.target("10-06")))  # independent enumeration
     assert body["difficulty"] is None  # a rank needs every date of the edition
     assert all(link["url"].endswith("?edition=calendar-jarringwords") for link in body["hints"])
     hint = live.get(body["hints"][0]["url"]).json()
@@ -165,10 +165,10 @@ def test_a_daily_edition_target_is_solved_on_demand_once_and_counted_right(live:
 
 def test_weekday_editions_use_the_dates_real_weekday(live: httpx.Client) -> None:
     body = live.get(f"/api/v1/daily/{DAY}", params={"edition": "calendar-weekday-monday"}).json()
-    assert (body["puzzle"], body["target"]) == ("calendar-weekday-monday", "11-24-tue")
-    assert sorted(body["labels"]) == sorted(["Nov", "24", "Tue"])
+    assert (body["puzzle"], body["target"]) == ("calendar-weekday-monday", "10-06-tue")
+    assert sorted(body["labels"]) == sorted(["Oct", "6", "Tue"])
     puzzle = get_puzzle("calendar-weekday-monday")
-    assert body["total"] == len(solve(puzzle, puzzle.target("11-24-tue")))
+    assert body["total"] == len(solve(puzzle, puzzle.target("10-06-tue")))
 
 
 def test_every_puzzle_resource_works_for_an_edition_target(live: httpx.Client) -> None:
@@ -209,8 +209,8 @@ def test_the_web_page_keeps_the_edition_in_the_url_and_shows_its_year(live: http
     assert page.status_code == 200, page.text
     html = page.text
     assert '<option value="calendar-weekday" selected>' in html
-    assert "/api/v1/daily/2026-11-24/puzzle.png?edition=calendar-weekday" in html
-    assert "date=2026-11-25&amp;edition=calendar-weekday" in html  # next day, same edition
+    assert "/api/v1/daily/2026-10-06/puzzle.png?edition=calendar-weekday" in html
+    assert "date=2026-10-07&amp;edition=calendar-weekday" in html  # next day, same edition
     assert "/api/v1/puzzles/calendar-weekday/heatmap.png?year=2026" in html
     assert "weekday it has in 2026" in html
     default = live.get("/", params={"date": DAY}).text
@@ -227,7 +227,7 @@ def test_the_year_heatmap_of_an_edition_solved_on_demand_is_never_cached_for_goo
     assert weekday.status_code == 200 and weekday.content.startswith(b"\x89PNG")
     assert "immutable" not in weekday.headers["Cache-Control"]
     other_year = live.get("/api/v1/puzzles/calendar-weekday/heatmap.png", params={"year": 2027})
-    assert other_year.content != weekday.content  # 11-24 is a Tuesday in 2026, a Wednesday in 2027
+    assert other_year.content != weekday.content  # 10-06 is a Tuesday in 2026, a Wednesday in 2027
     complete = live.get("/api/v1/puzzles/calendar-dragonfjord/heatmap.png")
     assert "immutable" in complete.headers["Cache-Control"]
 
@@ -304,12 +304,12 @@ def test_the_japanese_page_of_a_weekday_edition(live: httpx.Client) -> None:
     page = live.get("/", params={"date": DAY, "edition": "calendar-weekday", "lang": "ja"})
     assert page.status_code == 200, page.text
     html = page.text
-    assert "2026年11月24日(火)" in html and "<strong>11月24日(火)</strong>" in html
+    assert "2026年10月6日(火)" in html and "<strong>10月6日(火)</strong>" in html
     assert "各日付は2026年の曜日で数えています（曜日のマスも空けます）。" in html
     assert "/api/v1/puzzles/calendar-weekday/heatmap.png?year=2026&amp;lang=ja" in html
-    assert "/api/v1/daily/2026-11-24/puzzle.png?edition=calendar-weekday&amp;lang=ja" in html
+    assert "/api/v1/daily/2026-10-06/puzzle.png?edition=calendar-weekday&amp;lang=ja" in html
     assert (
-        "date=2026-11-25&amp;edition=calendar-weekday&amp;lang=ja" in html
+        "date=2026-10-07&amp;edition=calendar-weekday&amp;lang=ja" in html
     )  # next day: same edition, language
     assert '<option value="calendar-weekday" selected>' in html
     faceup = live.get("/", params={"date": "2026-01-25", "faceup": "1", "lang": "ja"}).text

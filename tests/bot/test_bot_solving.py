@@ -123,17 +123,17 @@ async def test_two_people_asking_for_one_date_share_one_solve(running_bot: Runni
     gated = gated_bot(running_bot, solver)
     try:
         gated.weekday_chats(131, 132)
-        for chat_id in (131, 132):
-            gated.bot.fake.message(f"/today {day(2)}", chat_id=chat_id)
+        for chat_id in (131, 132):  # a Friday of 618 solutions: solved in a second
+            gated.bot.fake.message(f"/today {day(5)}", chat_id=chat_id)
         await gated.bot.eventually(lambda: gated.waiting_for_a_solve(131) and gated.waiting_for_a_solve(132))
-        assert gated.queue.in_flight == 1 and solver.calls == [(WEEKDAY, "02-03-tue")]
+        assert gated.queue.in_flight == 1 and solver.calls == [(WEEKDAY, "02-06-fri")]
     finally:
         solver.gate.set()
     await gated.bot.settled(timeout=120)
     first, second = (gated.bot.fake.sent(chat_id) for chat_id in (131, 132))
     assert [c.method for c in (*first, *second)] == ["sendMessage", "sendPhoto"] * 2  # told, then the photo
     assert first[1].params["caption"] == second[1].params["caption"]
-    assert "2026-02-03: " in first[1].params["caption"] and len(solver.calls) == 1
+    assert "2026-02-06: " in first[1].params["caption"] and len(solver.calls) == 1
     for chat_id, (notice, _photo) in ((131, first), (132, second)):  # the photo takes the notice's place
         (deleted,) = gated.bot.fake.calls_to("deleteMessage", chat_id)
         assert int(deleted.params["message_id"]) == notice.result["message_id"]
