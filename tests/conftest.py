@@ -19,7 +19,7 @@ from sqlalchemy.orm import Session, sessionmaker
 from db.engine import make_engine, session_factory
 from db.migrate import upgrade
 from jobs.transfer import transfer
-from tests.support.analyses import keep_board_analyses, load_board_analyses
+from tests.support.analyses import share_board_analyses
 from tests.support.stores import (
     copy_sqlite_file,
     create_postgres,
@@ -216,13 +216,10 @@ def redis_url(worker_id: str) -> Iterator[str]:
 
 
 @pytest.fixture(scope="session", autouse=True)
-def board_analyses(request: pytest.FixtureRequest) -> Iterator[None]:
-    """Each puzzle's blockers as an earlier run found them (tests/support/analyses.py), and those this
-    process finds kept for the next run."""
-    folder = request.config.cache.mkdir("catalog")
-    load_board_analyses(folder)
-    yield
-    keep_board_analyses(folder)
+def board_analyses(request: pytest.FixtureRequest) -> None:
+    """Each puzzle's blockers found once for the run's processes and kept for the next run
+    (tests/support/analyses.py)."""
+    share_board_analyses(request.config.cache.mkdir("catalog"))
 
 
 @pytest.fixture(scope="session")
