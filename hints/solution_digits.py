@@ -21,7 +21,6 @@ from sqlalchemy.orm import Session
 from hints.codes import TAG_LENGTH, VERSION, code_cells, code_length, layout
 from hints.raw_solutions import raw_solutions
 from solver.catalog import Puzzle, Target
-from solver.encoding import Placement
 from solver.geometry import Cell
 
 
@@ -49,7 +48,7 @@ def solution_digits(session: Session, puzzle: Puzzle, target: Target) -> Solutio
     for solution in raw.solutions:
         digits = [0] * len(puzzle.pieces)
         for placement in solution:
-            digits[placement.piece] = found.digits[Placement(placement.piece, tuple(sorted(placement.cells)))]
+            digits[placement.piece] = found.digits[(placement.piece, tuple(sorted(placement.cells)))]
         rows.append(tuple(digits))
     face_up = set(raw.face_up(puzzle).solutions)
     return SolutionDigits(
