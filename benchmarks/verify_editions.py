@@ -6,8 +6,9 @@ Each edition is computed into a SQLite store the way ``python -m solver.precompu
 --all`` does (resumable: a kept ``--store`` is only completed), then the stored count of every
 target (impossible dates included) is compared with the count of the exact-cover enumeration of
 the tests (``tests/support/exact_cover.py``: its own placements, dancing links in C from the
-``exact-cover`` package, no CP-SAT, no solver geometry). Prints per edition the targets, the solutions, the times and the mismatches; exits 1
-if any count differs. Verification only: the product never uses the reference enumerator.
+``exact-cover`` package, no CP-SAT, no solver geometry). Prints per edition the targets, the
+solutions, the times and the mismatches; exits 1 if any count differs. Verification only: the
+product never uses the reference enumerator.
 """
 
 from __future__ import annotations
