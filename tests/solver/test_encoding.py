@@ -40,9 +40,7 @@ def test_the_drawing_is_face_up_and_its_mirror_image_flipped_unless_symmetric(pu
         assert is_flipped(puzzle, mirror) != piece.mirror_symmetric
 
 
-@pytest.mark.parametrize(
-    "puzzle_id", sorted(p.id for p in all_puzzles().values() if p.targets_kind != "board")
-)
+@pytest.mark.parametrize("puzzle_id", sorted(all_puzzles()))  # squares, hexagons and triangles
 def test_every_placement_is_flipped_exactly_when_the_independent_orientations_say_so(puzzle_id: str) -> None:
     puzzle = get_puzzle(puzzle_id)
     target = puzzle.targets[0]

@@ -5,9 +5,10 @@ names and drawings, a :class:`~solver.catalog.Target`'s open cells). Everything 
 restated here: each piece's orientations are made from its drawing by integer quarter turns
 ``(r, c) -> (c, -r)`` and the mirror ``(r, c) -> (r, -c)`` on squares, by sixth turns
 ``(r, c) -> (c, c - r)`` and the mirror ``(r, c) -> (r, r - c)`` on hexagons (axial cells, see
-:mod:`solver.geometry`; no triangles), and the
-solutions are found by Knuth's dancing links as the ``exact-cover`` package implements them, in C
-(no CP-SAT, no :mod:`solver.cover`, no :mod:`solver.geometry`, no :mod:`solver.problem`).
+:mod:`solver.geometry`), and on triangles by turning each triangle's three corners as points of the
+plane's triangular lattice (:func:`triangle_orientations`); the solutions are found by Knuth's
+dancing links as the ``exact-cover`` package implements them, in C (no CP-SAT, no
+:mod:`solver.cover`, no :mod:`solver.geometry`, no :mod:`solver.problem`).
 
 A solution is a frozenset of ``(piece name, cells)`` pairs, so it compares directly with the
 solver's output turned into the same form (:func:`as_named`).
@@ -39,10 +40,13 @@ class Option:
     flipped: bool
 
 
-def _at_origin(cells: Iterable[Cell]) -> Shape:
+def _at_origin(cells: Iterable[Cell], *, even: bool = False) -> Shape:
+    """The cells moved to the top left; ``even``: by a move whose row and column add up to an even
+    number (a triangle moved by an odd one would turn over)."""
     cell_list = list(cells)
     top = min(r for r, _ in cell_list)
     left = min(c for _, c in cell_list)
+    left -= (top + left) % 2 if even else 0
     return frozenset((r - top, c - left) for r, c in cell_list)
 
 
@@ -59,15 +63,56 @@ def hex_orientations(drawing: Iterable[Cell]) -> dict[Shape, bool]:
     return _sides(drawing, lambda r, c: (c, c - r), lambda r, c: (r, r - c), 6)
 
 
+def triangle_orientations(drawing: Iterable[Cell]) -> dict[Shape, bool]:
+    """Each distinct orientation of a triangular drawing (at the top left, moved evenly) -> whether
+    flipped. A triangle turns with its three corners (:func:`_corners`), where a sixth turn is
+    ``(a, b) -> (-b, a + b)`` and the mirror ``(a, b) -> (a + b, -b)``."""
+
+    def turn(r: int, c: int) -> Cell:
+        return _triangle([(-b, a + b) for a, b in _corners(r, c)])
+
+    def mirror(r: int, c: int) -> Cell:
+        return _triangle([(a + b, -b) for a, b in _corners(r, c)])
+
+    return _sides(drawing, turn, mirror, 6, even=True)
+
+
+def _corners(row: int, col: int) -> list[Cell]:
+    """A triangle's corners as points ``(a, b)`` of the basis (1, 0), (1/2, sqrt(3)/2): triangle
+    ``(row, col)`` points up when ``row + col`` is even; its corners, in half sides ``k`` across and
+    rows down, are ``(col, row)`` on top and ``(col ± 1, row + 1)`` below if it points up, else
+    ``(col ± 1, row)`` on top and ``(col, row + 1)`` below; a corner ``(k, row)`` is the point
+    ``((k - row) / 2, row)``."""
+    if (row + col) % 2 == 0:
+        points = [(col, row), (col + 1, row + 1), (col - 1, row + 1)]
+    else:
+        points = [(col - 1, row), (col + 1, row), (col, row + 1)]
+    return [((k - r) // 2, r) for k, r in points]
+
+
+def _triangle(corners: list[Cell]) -> Cell:
+    """The triangle with these corners (the inverse of :func:`_corners`)."""
+    points = sorted((b, 2 * a + b) for a, b in corners)  # (row, k), top first
+    top = points[0][0]
+    if points[1][0] == top:  # two corners on top: it points down, its bottom corner gives the column
+        return top, points[2][1]
+    return top, points[0][1]
+
+
 def _sides(
-    drawing: Iterable[Cell], turn: Callable[[int, int], Cell], mirror: Callable[[int, int], Cell], turns: int
+    drawing: Iterable[Cell],
+    turn: Callable[[int, int], Cell],
+    mirror: Callable[[int, int], Cell],
+    turns: int,
+    *,
+    even: bool = False,
 ) -> dict[Shape, bool]:
     sides: dict[bool, set[Shape]] = {False: set(), True: set()}
     for mirrored in (False, True):
         cells = [mirror(r, c) if mirrored else (r, c) for r, c in drawing]
         for _ in range(turns):
             cells = [turn(r, c) for r, c in cells]
-            sides[mirrored].add(_at_origin(cells))
+            sides[mirrored].add(_at_origin(cells, even=even))
     orientations = dict.fromkeys(sides[False], False)
     orientations.update(dict.fromkeys(sides[True] - sides[False], True))
     return orientations
@@ -76,6 +121,7 @@ def _sides(
 def options(puzzle: Puzzle, target: Target, *, face_up_only: bool = False) -> list[Option]:
     """Every placement of every piece on the cells the target covers (unflipped ones only if asked)."""
     orientations = _orientations_on(puzzle.lattice.name)
+    even = puzzle.lattice.name == "triangle"  # a triangle moved by an odd step would turn over
     free = set(puzzle.cells) - target.uncovered
     found = []
     for piece in puzzle.pieces:
@@ -84,6 +130,8 @@ def options(puzzle: Puzzle, target: Target, *, face_up_only: bool = False) -> li
                 continue
             top, left = min(shape)  # the shape's first cell goes on each free cell in turn
             for row, col in free:
+                if even and (row - top + col - left) % 2:
+                    continue
                 cells = frozenset((row + r - top, col + c - left) for r, c in shape)
                 if cells <= free:
                     found.append(Option(piece.name, cells, flipped))
@@ -91,13 +139,13 @@ def options(puzzle: Puzzle, target: Target, *, face_up_only: bool = False) -> li
 
 
 def _orientations_on(lattice_name: str) -> Callable[[Iterable[Cell]], dict[Shape, bool]]:
-    """This module's orientations for a lattice; ValueError for the triangular one."""
+    """This module's orientations for a lattice; ValueError for one it does not know."""
     if lattice_name not in _ORIENTATIONS:
-        raise ValueError(f"the independent enumeration knows squares and hexagons only, not {lattice_name!r}")
+        raise ValueError(f"the independent enumeration does not know the {lattice_name!r} lattice")
     return _ORIENTATIONS[lattice_name]
 
 
-_ORIENTATIONS = {"square": square_orientations, "hex": hex_orientations}
+_ORIENTATIONS = {"square": square_orientations, "hex": hex_orientations, "triangle": triangle_orientations}
 
 
 def solve(puzzle: Puzzle, target: Target, *, face_up_only: bool = False) -> list[NamedSolution]:
