@@ -151,14 +151,33 @@ _ORIENTATIONS = {"square": square_orientations, "hex": hex_orientations, "triang
 def solve(puzzle: Puzzle, target: Target, *, face_up_only: bool = False) -> list[NamedSolution]:
     """Every solution of a target by dancing links (face-up solutions only if asked)."""
     rows = options(puzzle, target, face_up_only=face_up_only)
+    chosen_rows = exact_covers(_matrix(puzzle, target, rows))
+    return [frozenset((rows[i].piece, rows[i].cells) for i in chosen) for chosen in chosen_rows]
+
+
+def one_solution(puzzle: Puzzle, target: Target) -> NamedSolution | None:
+    """The first solution dancing links finds, or None if there is none."""
+    rows = options(puzzle, target)
+    matrix = _matrix(puzzle, target, rows)
+    if not matrix.any(axis=0).all():
+        return None  # a column no row covers
+    try:
+        chosen = dancing_links.get_exact_cover(matrix)
+    except NoSolution:
+        return None
+    return frozenset((rows[int(i)].piece, rows[int(i)].cells) for i in chosen)
+
+
+def _matrix(puzzle: Puzzle, target: Target, rows: list[Option]) -> np.ndarray:
+    """The exact-cover matrix: a row per placement, a column per open cell, then per piece."""
     cells = sorted(set(puzzle.cells) - target.uncovered)
-    column: dict[object, int] = {cell: i for i, cell in enumerate(cells)}  # cells, then piece names
+    column: dict[object, int] = {cell: i for i, cell in enumerate(cells)}
     column.update({piece.name: len(cells) + i for i, piece in enumerate(puzzle.pieces)})
     matrix = np.zeros((len(rows), len(column)), dtype=bool)
     for index, row in enumerate(rows):
         matrix[index, [column[cell] for cell in row.cells]] = True
         matrix[index, column[row.piece]] = True
-    return [frozenset((rows[i].piece, rows[i].cells) for i in chosen) for chosen in exact_covers(matrix)]
+    return matrix
 
 
 # Room for this many solutions is made at once (as many rows of the matrix each: 30 MB for a
