@@ -53,9 +53,8 @@ def every_image(puzzle: Puzzle) -> set[str]:
     """Every solution of a whole board, each symmetric image its own, by the independent enumeration
     (3 s for the 8 x 8 board and 4 s for the rhombus; CP-SAT without the symmetry breaking took 21 s
     and 7-11 s)."""
-    index = {piece.name: i for i, piece in enumerate(puzzle.pieces)}
     return {
-        encode(puzzle, [Placement(index[name], tuple(sorted(cells))) for name, cells in solution])
+        encode(puzzle, [Placement(*pair) for pair in exact_cover.as_pieces(puzzle, solution)])
         for solution in exact_cover.solve(puzzle, puzzle.target("board"))
     }
 

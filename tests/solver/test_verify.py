@@ -41,9 +41,7 @@ def _solved(puzzle_id: str, target: Target) -> tuple[Placement, ...]:
     puzzle = get_puzzle(puzzle_id)
     solution = exact_cover.one_solution(puzzle, target)
     assert solution is not None
-    index = {piece.name: i for i, piece in enumerate(puzzle.pieces)}
-    placements = (Placement(index[name], tuple(sorted(cells))) for name, cells in solution)
-    return tuple(sorted(placements, key=lambda placement: placement.piece))
+    return tuple(Placement(*pair) for pair in exact_cover.as_pieces(puzzle, solution))
 
 
 def test_independent_shapes_equal_the_search_orientations_for_every_piece() -> None:

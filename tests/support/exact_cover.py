@@ -210,3 +210,9 @@ def flipped_names(puzzle: Puzzle, solution: NamedSolution) -> frozenset[str]:
 def as_named(puzzle: Puzzle, placements: Iterable[tuple[int, Iterable[Cell]]]) -> NamedSolution:
     """A solution given as (piece index, cells) pairs, in this module's form."""
     return frozenset((puzzle.pieces[piece].name, frozenset(cells)) for piece, cells in placements)
+
+
+def as_pieces(puzzle: Puzzle, solution: NamedSolution) -> list[tuple[int, tuple[Cell, ...]]]:
+    """A solution in this module's form as (piece index, sorted cells) pairs, by piece index."""
+    index = {piece.name: i for i, piece in enumerate(puzzle.pieces)}
+    return sorted((index[name], tuple(sorted(cells))) for name, cells in solution)
